@@ -1,0 +1,230 @@
+/* backends/backend.c — backend selection, the policy flattened into a
+ * be_plan, the "none" backend, and the shared error helpers.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "be_internal.h"
+
+const char *const be_names[] = {"landlock", "namespace", "seatbelt", "none",
+				NULL};
+
+/* clang-format off */
+static const struct be_ops *const be_table[] = {
+#ifdef __linux__
+	&be_landlock,
+	&be_namespace,
+#endif
+#ifdef __APPLE__
+	&be_seatbelt, /* backends/seatbelt.c, the profiles helper's */
+#endif
+	&be_none,
+};
+/* clang-format on */
+
+const struct be_ops *be_lookup(const char *name)
+{
+	for (size_t i = 0; i < sizeof(be_table) / sizeof(*be_table); i++)
+		if (strcmp(be_table[i]->name, name) == 0)
+			return be_table[i];
+	return NULL;
+}
+
+const char *be_hint(const char *name)
+{
+	if (!name || strcmp(name, "landlock") == 0)
+		return "alternatives: --backend namespace (needs root or "
+		       "unprivileged user namespaces), or --backend none "
+		       "(NOT confined, only if you accept that)";
+	if (strcmp(name, "namespace") == 0)
+		return "alternatives: --backend landlock (Linux >= 5.13 with "
+		       "Landlock enabled), or --backend none (NOT confined, "
+		       "only if you accept that)";
+	if (strcmp(name, "seatbelt") == 0)
+		return "alternatives: --backend landlock or --backend "
+		       "namespace on Linux";
+	return "backends: landlock, namespace, seatbelt (macOS), none";
+}
+
+const char *be_errstr(int err, char *buf, size_t n)
+{
+	const char *name = strerrorname_np(err);
+
+	snprintf(buf, n, "%s (%s)", strerror(err), name ? name : "?");
+	return buf;
+}
+
+int be_fail(struct sbx_diag *diag, int err, const char *backend,
+	    const char *fmt, ...)
+{
+	char step[256], es[96];
+	va_list ap;
+
+	if (err > 0)
+		err = -err;
+	if (err == 0)
+		err = -EIO;
+	va_start(ap, fmt);
+	vsnprintf(step, sizeof(step), fmt, ap);
+	va_end(ap);
+	return sbx_diag_set(diag, err, "%s: %s failed: %s", backend, step,
+			    be_errstr(-err, es, sizeof(es)));
+}
+
+void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+	struct sbx_buf b = {0};
+
+	if (!n)
+		return;
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	strv_push(&n->keys, key);
+	strv_take(&n->vals, b.s);
+}
+
+/* --- none: no confinement, only when asked for by name ------------------ */
+
+struct be_ctx {
+	int unused;
+};
+
+static int none_probe(struct be_caps *caps, struct sbx_diag *diag)
+{
+	return 0;
+}
+
+static int none_prepare(const struct be_plan *plan, struct be_notes *notes,
+			struct be_ctx **ctx, struct sbx_diag *diag)
+{
+	be_note(notes, "backend", "none: NOT confined");
+	*ctx = NULL;
+	return 0;
+}
+
+static int none_apply(struct be_ctx *ctx, struct sbx_diag *diag)
+{
+	return 0;
+}
+
+static void none_release(struct be_ctx *ctx)
+{
+}
+
+const struct be_ops be_none = {
+	.name = "none",
+	.probe = none_probe,
+	.prepare = none_prepare,
+	.apply = none_apply,
+	.release = none_release,
+};
+
+/* --- be_confine ---------------------------------------------------------- */
+
+static void plan_free(struct be_plan *p)
+{
+	free((void *)p->rw);
+	free((void *)p->dev);
+	free((void *)p->masked);
+}
+
+/* Borrows the policy's strings. */
+static void plan_from_policy(const struct sbx_policy *pol,
+			     const struct be_opts *o, struct be_plan *p)
+{
+	size_t nr = pol_nroots(pol), nm = pol_nmasked(pol);
+	const char **rw = xcalloc(nr + 1, sizeof(*rw));
+	const char **dev = xcalloc(nr + 1, sizeof(*dev));
+	const char **masked = xcalloc(nm + 1, sizeof(*masked));
+	const struct lay_layout *lay = pol_layout(pol);
+
+	memset(p, 0, sizeof(*p));
+	p->scope = pol_scope(pol);
+	p->network = pol_network(pol);
+	p->private_tmp = o && o->private_tmp;
+	p->run_tmp = lay ? lay->run_tmp : NULL;
+	for (size_t i = 0; i < nr; i++) {
+		const struct pol_root *r = pol_root(pol, i);
+
+		if (r->why == POL_WHY_UNRESTRICTED)
+			continue;
+		if (r->device)
+			dev[p->ndev++] = r->path;
+		else
+			rw[p->nrw++] = r->path;
+	}
+	for (size_t i = 0; i < nm; i++)
+		masked[p->nmasked++] = pol_masked(pol, i);
+	p->rw = rw;
+	p->dev = dev;
+	p->masked = masked;
+}
+
+int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
+		     struct be_notes *notes, struct sbx_diag *diag)
+{
+	struct be_caps caps = {0};
+	struct be_plan p = *plan;
+	struct be_ctx *ctx = NULL;
+	int r;
+
+	r = ops->probe(&caps, diag);
+	if (r < 0)
+		return r;
+	p.caps = &caps;
+	r = ops->prepare(&p, notes, &ctx, diag);
+	if (r < 0)
+		return r;
+	r = ops->apply(ctx, diag);
+	if (r == 0 && ops->report)
+		ops->report(ctx, notes);
+	ops->release(ctx);
+	return r;
+}
+
+int be_confine(const char *name, struct sbx_policy *pol,
+	       const struct be_opts *o, struct sbx_diag *diag)
+{
+	const struct be_ops *ops;
+	struct be_notes notes = {0};
+	struct be_plan plan;
+	int r;
+
+	if (!name)
+		name = "landlock";
+	ops = be_lookup(name);
+	if (!ops) {
+		if (strcmp(name, "seatbelt") == 0)
+			r = sbx_diag_set(diag, -EOPNOTSUPP,
+					 "seatbelt: not available on Linux "
+					 "(use --print-profile seatbelt to "
+					 "see the profile)");
+		else
+			r = sbx_diag_set(diag, -EINVAL,
+					 "unknown backend '%s'", name);
+		goto hint;
+	}
+	plan_from_policy(pol, o, &plan);
+	r = be_confine_plan(ops, &plan, &notes, diag);
+	plan_free(&plan);
+	for (size_t i = 0; i < notes.keys.n; i++)
+		pol_add_note(pol, notes.keys.v[i], notes.vals.v[i]);
+	strv_free(&notes.keys);
+	strv_free(&notes.vals);
+	if (r >= 0)
+		return 0;
+hint:
+	if (diag) {
+		size_t l = strlen(diag->msg);
+
+		snprintf(diag->msg + l, sizeof(diag->msg) - l, "; %s",
+			 be_hint(name));
+	}
+	return r;
+}

@@ -1,0 +1,40 @@
+/* backends/backend.h — kernel enforcement behind one small ops table.
+ *
+ * Lifecycle (STYLE.md section 6): probe → prepare → apply → release.
+ * prepare() opens path fds and builds the ruleset and the seccomp filter,
+ * reporting errors with full detail; apply() does syscalls only, once, in
+ * the shell process itself, so that every job, builtin redirection and glob
+ * of the session is confined.
+ */
+#ifndef SBX_BACKEND_H
+#define SBX_BACKEND_H
+
+#include <stdbool.h>
+
+#include "policy.h"
+#include "sbx.h"
+
+/* Options that are not part of the policy proper. */
+struct be_opts {
+	bool private_tmp; /* --private-tmp: run tmp bound over /tmp */
+};
+
+/*
+ * Confines the calling process for the rest of its life, as the backend
+ * named |name| ("landlock", "namespace", "seatbelt", "none"; NULL: the
+ * platform default) enforces |pol|. Adds display notes to |pol| (effective
+ * Landlock ABI, rights not enforced, layers unavailable). 0, or -errno with
+ * |diag| naming the backend, the step that failed and the kernel's errno.
+ * Never returns 0 without confinement (except for "none").
+ */
+int be_confine(const char *name, struct sbx_policy *pol,
+	       const struct be_opts *o, struct sbx_diag *diag);
+
+/* One line naming the other backends to try when |name| cannot be
+ * applied (be_confine() appends it to its diag already). Static text. */
+const char *be_hint(const char *name);
+
+/* The names be_confine() accepts, NULL-terminated. */
+extern const char *const be_names[];
+
+#endif

@@ -1,0 +1,200 @@
+/* backends/be_internal.h — what the backends share with each other and
+ * with their unit tests: the ops table, the plan they enforce, and the
+ * sys_ops indirection through which every confining syscall goes.
+ *
+ * Lifecycle (STYLE.md section 6), driven by be_confine() in backend.c:
+ *   probe(caps) → prepare(plan, &ctx, diag) → apply(ctx, diag)
+ *   → report(ctx, notes) → release(ctx).
+ * prepare() opens path fds, builds the Landlock ruleset, the libseccomp
+ * filter and the list of mount operations, and reports errors with full
+ * detail. apply() only makes syscalls (through be_sys) and does not
+ * allocate; it confines the calling process for good. report() adds the
+ * display notes that depend on what apply() found (a mount layer that the
+ * kernel refused, say). release() frees what prepare() made.
+ */
+#ifndef SBX_BE_INTERNAL_H
+#define SBX_BE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "backend.h"
+#include "policy.h"
+#include "sbx.h"
+
+/* Facts about the kernel and the caller, gathered once by probe(). */
+struct be_caps {
+	int landlock_abi; /* 0: none; else the ABI the kernel reports */
+	bool root;        /* euid 0: a mount namespace needs no user ns */
+	bool seatbelt;
+};
+
+/*
+ * What a backend enforces, flattened out of the policy (backend.c) so the
+ * backends and their tests need no struct sbx_policy. All paths are
+ * absolute and canonical; the arrays are borrowed.
+ */
+struct be_plan {
+	enum pol_scope scope;
+	bool network;          /* false: --no-network */
+	bool private_tmp;      /* namespace backend: run tmp over /tmp */
+	const char *run_tmp;   /* the run folder's tmp/ (may be NULL) */
+	const char *const *rw; /* writable roots that are not devices */
+	size_t nrw;
+	const char *const *dev; /* device roots (/dev/null, /dev/pts, tty) */
+	size_t ndev;
+	const char *const *masked; /* secrets: neither readable nor writable */
+	size_t nmasked;
+	const struct be_caps *caps;
+};
+
+/* Display notes, key and value pairs: copied into the policy by
+ * be_confine() with pol_add_note(). */
+struct be_notes {
+	struct sbx_strv keys, vals;
+};
+void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+struct be_ctx;
+
+struct be_ops {
+	const char *name;
+	int (*probe)(struct be_caps *caps, struct sbx_diag *diag);
+	int (*prepare)(const struct be_plan *plan, struct be_notes *notes,
+		       struct be_ctx **ctx, struct sbx_diag *diag);
+	int (*apply)(struct be_ctx *ctx, struct sbx_diag *diag);
+	void (*report)(const struct be_ctx *ctx, struct be_notes *notes);
+	void (*release)(struct be_ctx *ctx);
+};
+
+extern const struct be_ops be_landlock, be_namespace, be_none;
+#ifdef __APPLE__
+extern const struct be_ops be_seatbelt; /* backends/seatbelt.c */
+#endif
+
+/* probe → prepare → apply → report → release for |plan| (its caps
+ * member is filled here). What be_confine() does after flattening the
+ * policy; tests and tests/kernel/sbx_confine call it directly. */
+int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
+		    struct be_notes *notes, struct sbx_diag *diag);
+
+/* NULL if |name| is not a backend this build has. */
+const struct be_ops *be_lookup(const char *name);
+
+/*
+ * The kernel, as the backends see it. Every member follows the libc
+ * convention (-1 and errno) except seccomp_load, which returns -errno like
+ * libseccomp. Tests install a fake with be_set_sys_ops().
+ */
+struct sys_ops {
+	int (*landlock_create_ruleset)(const void *attr, size_t size,
+				       uint32_t flags);
+	int (*landlock_add_rule)(int fd, int type, const void *attr,
+				 uint32_t flags);
+	int (*landlock_restrict_self)(int fd, uint32_t flags);
+	int (*prctl)(int op, unsigned long a2, unsigned long a3,
+		     unsigned long a4, unsigned long a5);
+	int (*unshare)(int flags);
+	int (*mount)(const char *src, const char *tgt, const char *type,
+		     unsigned long flags, const void *data);
+	int (*open)(const char *path, int flags, mode_t mode);
+	ssize_t (*write)(int fd, const void *buf, size_t n);
+	int (*close)(int fd);
+	int (*seccomp_load)(void *filter); /* a scmp_filter_ctx */
+	int (*capset_none)(void);          /* drop every capability */
+};
+
+extern const struct sys_ops be_sys_real;
+extern const struct sys_ops *be_sys;
+/* Installs |ops| (NULL: the real kernel); returns the previous table. */
+const struct sys_ops *be_set_sys_ops(const struct sys_ops *ops);
+
+/* "Operation not permitted (EPERM)" for the diag of a failed step. */
+const char *be_errstr(int err, char *buf, size_t n);
+/* Fills |diag| as "<backend>: <step> failed: <strerror> (<ENAME>)". */
+int be_fail(struct sbx_diag *diag, int err, const char *backend,
+	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/*
+ * Landlock (landlock.c). Exported for the unit tests.
+ */
+#define LL_ABI_MAX 7
+/* Every filesystem right ABI |abi| knows. */
+uint64_t ll_fs_rights(int abi);
+/* The rights that apply to a non-directory (a rule on a file with a
+ * directory-only right fails with EINVAL). */
+uint64_t ll_file_rights(void);
+/* What the ruleset handles at |abi| for |plan|, lowered through one
+ * fall-through table as the kernel's samples/landlock/sandboxer.c does. */
+void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
+		uint64_t *net, uint64_t *scoped);
+/* The size of struct ll_ruleset_attr the kernel of ABI |abi| knows. */
+size_t ll_attr_size(int abi);
+
+/*
+ * seccomp (seccomp.c): one libseccomp filter, built in prepare(), loaded
+ * in apply(), inherited by every job.
+ */
+enum sc_arg {
+	SC_ANY,         /* the call, whatever its arguments */
+	SC_IOCTL_REQ,   /* ioctl(fd, val): low 32 bits of arg 1 == val */
+	SC_CLONE_NS,    /* clone() with any CLONE_NEW* flag in arg 0 */
+	SC_NOT_AF_UNIX, /* socket()/socketpair() of a family but AF_UNIX */
+	SC_MKNOD_DEV,   /* mknod(path, mode): mode is S_IFCHR or S_IFBLK */
+	SC_MKNODAT_DEV, /* mknodat(dirfd, path, mode): likewise */
+};
+struct sc_rule {
+	const char *name;
+	int err;          /* errno the call fails with: EPERM (or ENOSYS) */
+	enum sc_arg arg;
+	unsigned long val;
+	bool no_network;  /* only with --no-network */
+};
+extern const struct sc_rule sc_rules[];
+extern const size_t sc_nrules;
+struct sc_filter;
+/* Builds the filter; 0 or -errno (+diag naming |backend|). */
+int sc_build(const struct be_plan *plan, const char *backend,
+	     struct sc_filter **out, struct sbx_diag *diag);
+/* Sets NO_NEW_PRIVS and loads the filter into the calling process. */
+int sc_load(const struct sc_filter *f, const char *backend,
+	    struct sbx_diag *diag);
+void sc_free(struct sc_filter *f);
+
+/*
+ * The mount layer (mounts.c), shared by the namespace backend (the whole
+ * of its filesystem policy) and the landlock backend (metadata changes
+ * that Landlock cannot see).
+ */
+struct mnt_entry {
+	char *path;          /* mount point, unescaped */
+	unsigned long keep;  /* MS_NOSUID|MS_NODEV|... to keep on remount */
+};
+/* Parses /proc/self/mountinfo text. Appends to |out| / |*n|. Pure. */
+int mnt_parse_mountinfo(const char *text, struct mnt_entry **out, size_t *n);
+
+struct mnt_plan;
+enum mnt_mode {
+	MNT_METADATA,  /* landlock backend: read-only outside the roots */
+	MNT_NAMESPACE, /* namespace backend: that, plus masks, private tmp */
+};
+/* Builds the list of mount operations from the plan and the current
+ * mountinfo. 0 or -errno (+diag). */
+int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
+		const char *backend, struct be_notes *notes,
+		struct mnt_plan **out, struct sbx_diag *diag);
+/*
+ * Enters a private mount namespace (inside a user namespace when not
+ * root) and performs the operations. Returns 0; -errno (+diag) on a
+ * failure; or 1 if the namespace itself could not be created (*unshare_err
+ * gets the errno) and nothing changed: the caller decides whether that is
+ * fatal.
+ */
+int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
+	      struct sbx_diag *diag);
+void mnt_free(struct mnt_plan *mp);
+
+#endif

@@ -1,0 +1,194 @@
+/* backends/bwrap_profile.c — the session policy as a bubblewrap argument
+ * list. Pure: policy and disk facts in, argv out.
+ *
+ * bubblewrap applies its mounts in argument order, each on top of the
+ * ones before, so the order is the policy: the whole tree read-only first,
+ * then each writable root bound read-write (the workspace last, as SPEC
+ * section 5 shows it), then the masks over the secrets, which must come
+ * after every bind or a writable root that contains a secret (a $HOME
+ * inside /tmp) would uncover it again.
+ *
+ * The difference that matters: sbxsh confines one shell process once and
+ * every job inherits it; bwrap builds a new namespace per command, which
+ * is what tests/bench/bench-session.sh measures.
+ */
+#include "profiles.h"
+
+#include <string.h>
+
+/*
+ * Devices "--dev /dev" already provides: a fresh tmpfs with null, zero,
+ * full, random, urandom and tty bound from the host, a private devpts
+ * instance at /dev/pts and /dev/ptmx pointing into it. The private devpts
+ * is what lets an unprivileged sandbox open new terminals (python's pty,
+ * expect, tmux): the host's devpts is usually mounted ptmxmode=000, so
+ * binding it in instead makes posix_openpt() fail with EACCES. The
+ * session's own terminal stays usable through the inherited descriptors
+ * and /dev/tty; only opening it by its /dev/pts/N name does not work
+ * (docs/backends.md).
+ */
+/* clang-format off */
+static const char *const bw_dev_provided[] = {
+	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom",
+	"/dev/tty", "/dev/ptmx",
+};
+/* clang-format on */
+
+static bool bw_dev_is_provided(const char *path)
+{
+	size_t n = sizeof(bw_dev_provided) / sizeof(*bw_dev_provided);
+
+	if (path_under("/dev/pts", path))
+		return true;
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(path, bw_dev_provided[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+static void bw_push3(struct sbx_strv *argv, const char *opt, const char *a,
+		     const char *b)
+{
+	strv_push(argv, opt);
+	strv_push(argv, a);
+	if (b)
+		strv_push(argv, b);
+}
+
+static void bw_devices(const struct sbx_policy *pol, struct sbx_strv *argv)
+{
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		const struct pol_root *r = pol_root(pol, i);
+
+		/* Any other terminal (a virtual console, /dev/console) is
+		 * bound from the host. --dev-bind keeps it a device: plain
+		 * binds are mounted nodev by bwrap. */
+		if (r->device && !bw_dev_is_provided(r->path))
+			bw_push3(argv, "--dev-bind", r->path, r->path);
+	}
+}
+
+static void bw_roots(const struct sbx_policy *pol, struct sbx_strv *argv)
+{
+	const char *ws = pol_layout(pol)->workspace;
+	bool have_ws = false;
+
+	/* The session creates every root before it confines itself (the
+	 * pol_root.create ones included), so a plain --bind, which fails on
+	 * a missing source, is right: a missing root is an error worth
+	 * seeing, not something to skip with --bind-try. */
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		const struct pol_root *r = pol_root(pol, i);
+
+		if (r->device)
+			continue;
+		if (r->why == POL_WHY_WORKSPACE || strcmp(r->path, ws) == 0) {
+			have_ws = true;
+			continue;
+		}
+		bw_push3(argv, "--bind", r->path, r->path);
+	}
+	if (have_ws)
+		bw_push3(argv, "--bind", ws, ws);
+}
+
+static void bw_masks(const struct sbx_policy *pol,
+		     const struct prof_disk *disk, struct sbx_strv *argv)
+{
+	for (size_t i = 0; i < pol_nmasked(pol); i++) {
+		const char *m = pol_masked(pol, i);
+
+		switch (disk && disk->kind ? disk->kind(disk->ctx, m)
+					   : PROF_ABSENT) {
+		case PROF_DIR:
+			/* An empty, read-only folder with mode 0000: nothing
+			 * to read, and writes fail with EROFS rather than
+			 * landing in a tmpfs that looks like the secret. */
+			bw_push3(argv, "--perms", "0000", NULL);
+			bw_push3(argv, "--tmpfs", m, NULL);
+			bw_push3(argv, "--remount-ro", m, NULL);
+			break;
+		case PROF_FILE:
+			/* /dev/null bound without --dev-bind is mounted
+			 * nodev: opening the secret fails with EACCES, for
+			 * reading and writing alike. */
+			bw_push3(argv, "--ro-bind", "/dev/null", m);
+			break;
+		case PROF_ABSENT:
+			/* bwrap can only mask what exists: it would have to
+			 * create the mount point in a read-only tree. A
+			 * secret that does not exist cannot be read, and
+			 * cannot be created outside the writable roots. */
+			break;
+		}
+	}
+}
+
+void bw_args_disk(const struct sbx_policy *pol, const struct prof_disk *disk,
+		  struct sbx_strv *argv)
+{
+	strv_push(argv, "bwrap");
+	if (pol_scope(pol) == POL_SCOPE_UNRESTRICTED) {
+		/* No filesystem confinement: the host tree as it is. */
+		bw_push3(argv, "--dev-bind", "/", "/");
+	} else {
+		bw_push3(argv, "--ro-bind", "/", "/");
+		bw_push3(argv, "--dev", "/dev", NULL);
+		bw_push3(argv, "--proc", "/proc", NULL);
+		bw_devices(pol, argv);
+		bw_roots(pol, argv);
+		bw_masks(pol, disk, argv);
+	}
+	if (!pol_network(pol)) {
+		/* A private network namespace holds only a loopback that is
+		 * down: no TCP or UDP reaches anything. Unix sockets on the
+		 * filesystem still work (abstract ones do not: they belong
+		 * to the network namespace). */
+		strv_push(argv, "--unshare-net");
+	}
+	/*
+	 * No --new-session: it calls setsid(), which detaches the command
+	 * from the controlling terminal. ^C and ^Z would no longer reach it,
+	 * the shell could not hand it the terminal with tcsetpgrp(), and
+	 * /dev/tty would fail to open: job control breaks. bwrap offers
+	 * --new-session against TIOCSTI injection (CVE-2017-5226); sbxsh's
+	 * seccomp filter denies TIOCSTI and TIOCLINUX instead, and Linux
+	 * 6.2+ can turn TIOCSTI off (dev.tty.legacy_tiocsti=0).
+	 */
+	strv_push(argv, "--die-with-parent");
+}
+
+/* Characters that never need quoting in sh. */
+static const char bw_safe[] = "abcdefghijklmnopqrstuvwxyz"
+			      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			      "0123456789_@%+=:,./-";
+
+static bool bw_plain(const char *s)
+{
+	return *s && strspn(s, bw_safe) == strlen(s);
+}
+
+void bw_format(const struct sbx_strv *argv, struct sbx_buf *out)
+{
+	for (size_t i = 0; i < argv->n; i++) {
+		const char *a = argv->v[i];
+
+		if (i)
+			buf_putc(out, ' ');
+		if (bw_plain(a)) {
+			buf_puts(out, a);
+			continue;
+		}
+		/* Single quotes keep everything literal, newlines included;
+		 * a quote itself is closed, escaped and reopened. */
+		buf_putc(out, '\'');
+		for (; *a; a++) {
+			if (*a == '\'')
+				buf_puts(out, "'\\''");
+			else
+				buf_putc(out, *a);
+		}
+		buf_putc(out, '\'');
+	}
+}

@@ -1,0 +1,475 @@
+/* backends/landlock.c — the default Linux backend: Landlock (ABI 1-7, best
+ * effort), a read-only mount layer for what Landlock cannot see, and the
+ * seccomp filter.
+ *
+ * Model (SPEC section 5): the shell process confines itself once, so every
+ * job, builtin redirection and glob runs inside the same domain.
+ *
+ * Rights. The ruleset handles every filesystem right the ABI knows, read
+ * rights included, so that whatever no rule grants is denied:
+ *   - writable roots get read + all write-type rights (never MAKE_CHAR or
+ *     MAKE_BLOCK: a device node made in the workspace would reopen the
+ *     disk that the rest of the policy protects);
+ *   - device roots get read + write + truncate + IOCTL_DEV, so that
+ *     terminals (tcgetattr on a freshly opened /dev/tty), /dev/null and
+ *     vim/less/python's REPL work;
+ *   - read + execute is granted on "/", except on the path to each masked
+ *     secret: Landlock has no deny-inside-allow (a rule on a folder covers
+ *     everything beneath it), so for each secret we grant read on every
+ *     sibling along the path from "/" instead of on the ancestors
+ *     themselves. What that implies:
+ *       * an entry created later (after start-up, by anyone) directly in
+ *         one of those ancestors ("/", $HOME, ~/.config, ...) is not
+ *         readable in this session unless it lies in a writable root;
+ *       * READ_DIR is granted on "/" as a whole so that `ls /`, `ls ~` and
+ *         globs keep working: the *names* inside a masked folder can be
+ *         listed, its files cannot be opened;
+ *       * a secret inside a writable root cannot be masked (the root's
+ *         rule covers it): it is skipped and reported in a note.
+ * Network: with --no-network and ABI >= 4, TCP bind/connect are handled
+ * with no rule (denied); seccomp denies the sockets themselves anyway.
+ * Scopes (ABI >= 6): signals and abstract unix sockets cannot reach
+ * processes outside the session.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "be_internal.h"
+#include "landlock_compat.h"
+
+#define LL "landlock"
+
+/* clang-format off */
+#define LL_R_FILE (LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_READ_FILE)
+#define LL_R_DIR  (LL_R_FILE | LANDLOCK_ACCESS_FS_READ_DIR)
+#define LL_W      (LANDLOCK_ACCESS_FS_WRITE_FILE | \
+		   LANDLOCK_ACCESS_FS_REMOVE_DIR | \
+		   LANDLOCK_ACCESS_FS_REMOVE_FILE | \
+		   LANDLOCK_ACCESS_FS_MAKE_DIR | \
+		   LANDLOCK_ACCESS_FS_MAKE_REG | \
+		   LANDLOCK_ACCESS_FS_MAKE_SOCK | \
+		   LANDLOCK_ACCESS_FS_MAKE_FIFO | \
+		   LANDLOCK_ACCESS_FS_MAKE_SYM | \
+		   LANDLOCK_ACCESS_FS_REFER | \
+		   LANDLOCK_ACCESS_FS_TRUNCATE)
+#define LL_DEV    (LL_R_DIR | LANDLOCK_ACCESS_FS_WRITE_FILE | \
+		   LANDLOCK_ACCESS_FS_TRUNCATE | LANDLOCK_ACCESS_FS_IOCTL_DEV)
+/* clang-format on */
+
+struct be_ctx {
+	int abi;
+	int ruleset;           /* -1: nothing to enforce */
+	struct mnt_plan *mnt;  /* NULL: no mount layer attempted */
+	bool mnt_userns;
+	int mnt_err;           /* apply(): errno the namespace failed with */
+	struct sc_filter *sc;
+};
+
+uint64_t ll_fs_rights(int abi)
+{
+	uint64_t r = (LANDLOCK_ACCESS_FS_MAKE_SYM << 1) - 1; /* ABI 1 */
+
+	if (abi >= 2)
+		r |= LANDLOCK_ACCESS_FS_REFER;
+	if (abi >= 3)
+		r |= LANDLOCK_ACCESS_FS_TRUNCATE;
+	if (abi >= 5)
+		r |= LANDLOCK_ACCESS_FS_IOCTL_DEV;
+	return r;
+}
+
+uint64_t ll_file_rights(void)
+{
+	return LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
+	       LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_TRUNCATE |
+	       LANDLOCK_ACCESS_FS_IOCTL_DEV;
+}
+
+void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
+		uint64_t *net, uint64_t *scoped)
+{
+	*fs = plan->scope == POL_SCOPE_UNRESTRICTED ? 0 : ll_fs_rights(LL_ABI_MAX);
+	*net = plan->network ? 0 : LANDLOCK_ACCESS_NET_BIND_TCP |
+					   LANDLOCK_ACCESS_NET_CONNECT_TCP;
+	*scoped = LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIGNAL;
+
+	/* One fall-through table, as samples/landlock/sandboxer.c. */
+	switch (abi < 1 ? 1 : abi) {
+	case 1:
+		*fs &= ~LANDLOCK_ACCESS_FS_REFER;
+		/* fall through */
+	case 2:
+		*fs &= ~LANDLOCK_ACCESS_FS_TRUNCATE;
+		/* fall through */
+	case 3:
+		*net = 0;
+		/* fall through */
+	case 4:
+		*fs &= ~LANDLOCK_ACCESS_FS_IOCTL_DEV;
+		/* fall through */
+	case 5:
+		*scoped = 0;
+		/* fall through */
+	case 6:
+	case 7:
+	default:
+		break;
+	}
+}
+
+size_t ll_attr_size(int abi)
+{
+	if (abi < 4)
+		return offsetof(struct ll_ruleset_attr, handled_access_net);
+	if (abi < 6)
+		return offsetof(struct ll_ruleset_attr, scoped);
+	return sizeof(struct ll_ruleset_attr);
+}
+
+static int ll_probe(struct be_caps *caps, struct sbx_diag *diag)
+{
+	int v = be_sys->landlock_create_ruleset(NULL, 0,
+						LANDLOCK_CREATE_RULESET_VERSION);
+
+	caps->root = geteuid() == 0;
+	if (v < 0)
+		return be_fail(diag, errno, LL, "landlock_create_ruleset");
+	if (v == 0)
+		return be_fail(diag, EOPNOTSUPP, LL,
+			       "landlock_create_ruleset (ABI 0)");
+	caps->landlock_abi = v;
+	return 0;
+}
+
+/* Adds a path-beneath rule for |path|: |want| intersected with what the
+ * ruleset handles, and with the file rights when |path| is not a folder.
+ * |at|/|name| as for openat(); the symlink itself is never followed when
+ * |nofollow|. Returns 0, 1 if the path is absent or a symlink (skipped),
+ * or -errno (+diag). */
+static int add_rule_at(int rs, int at, const char *name, const char *shown,
+		       uint64_t want, uint64_t handled, bool nofollow,
+		       struct sbx_diag *diag)
+{
+	struct ll_path_beneath_attr pb = {0};
+	struct stat st;
+	int fd, r, e;
+
+	fd = openat(at, name, O_PATH | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+	if (fd < 0) {
+		e = errno;
+		if (e == ENOENT || e == ENOTDIR || e == ELOOP)
+			return 1;
+		return be_fail(diag, e, LL, "opening %s", shown);
+	}
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		close(fd);
+		return be_fail(diag, e, LL, "stat of %s", shown);
+	}
+	if (S_ISLNK(st.st_mode)) {
+		close(fd);
+		return 1;
+	}
+	pb.allowed_access = want & handled;
+	if (!S_ISDIR(st.st_mode))
+		pb.allowed_access &= ll_file_rights();
+	pb.parent_fd = fd;
+	r = 0;
+	if (pb.allowed_access &&
+	    be_sys->landlock_add_rule(rs, LL_RULE_PATH_BENEATH, &pb, 0) < 0)
+		r = be_fail(diag, errno, LL, "landlock_add_rule for %s", shown);
+	close(fd);
+	return r;
+}
+
+static int add_rule(int rs, const char *path, uint64_t want,
+		    uint64_t handled, struct sbx_diag *diag)
+{
+	return add_rule_at(rs, AT_FDCWD, path, path, want, handled, false,
+			   diag);
+}
+
+static bool under_any(const char *const *roots, size_t n, const char *p)
+{
+	for (size_t i = 0; i < n; i++)
+		if (path_under(roots[i], p))
+			return true;
+	return false;
+}
+
+/* Grants read on every entry of folder |dir| but those in |skip|. */
+static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
+			  uint64_t handled, struct be_notes *notes,
+			  struct sbx_diag *diag)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int r = 0;
+
+	if (!d) {
+		/* Nothing of it becomes readable: the safe direction. */
+		be_note(notes, "not_readable", "%s (cannot list it: %s)", dir,
+			strerror(errno));
+		return 0;
+	}
+	while ((de = readdir(d)) != NULL) {
+		SBX_AUTOFREE char *p = NULL;
+
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		p = path_join(dir, de->d_name);
+		if (strv_has(skip, p))
+			continue;
+		r = add_rule_at(rs, dirfd(d), de->d_name, p, LL_R_DIR, handled,
+				true, diag);
+		if (r < 0)
+			break;
+		r = 0;
+	}
+	closedir(d);
+	return r;
+}
+
+/* Read + execute everywhere but the masked secrets (see the file header). */
+static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
+		      struct be_notes *notes, struct sbx_diag *diag)
+{
+	struct sbx_strv masked = {0}, skip = {0}, anc = {0};
+	struct stat st;
+	int r = 0;
+
+	for (size_t i = 0; i < plan->nmasked; i++) {
+		const char *m = plan->masked[i];
+
+		if (m[0] != '/' || strcmp(m, "/") == 0)
+			continue;
+		if (under_any(plan->rw, plan->nrw, m) ||
+		    under_any(plan->dev, plan->ndev, m)) {
+			be_note(notes, "not_enforced",
+				"masked %s lies in a writable root: Landlock "
+				"cannot mask it",
+				m);
+			continue;
+		}
+		/* An absent secret cannot appear later: its folder is not
+		 * writable (else the check above had caught it). */
+		if (lstat(m, &st) < 0)
+			continue;
+		strv_push(&masked, m);
+		strv_push(&skip, m);
+	}
+	if (!masked.n) {
+		r = add_rule(rs, "/", LL_R_DIR, handled, diag);
+		goto out;
+	}
+	/* Every strict ancestor of a secret: those get no rule of their own
+	 * (it would cover the secret), only their other entries do. */
+	for (size_t i = 0; i < masked.n; i++) {
+		SBX_AUTOFREE char *a = xstrdup(masked.v[i]);
+		char *slash;
+
+		while ((slash = strrchr(a, '/')) != NULL) {
+			*(slash == a ? slash + 1 : slash) = '\0';
+			if (!strv_has(&anc, a)) {
+				strv_push(&anc, a);
+				strv_push(&skip, a);
+			}
+			if (strcmp(a, "/") == 0)
+				break;
+		}
+	}
+	r = add_rule(rs, "/", LANDLOCK_ACCESS_FS_READ_DIR, handled, diag);
+	for (size_t i = 0; r >= 0 && i < anc.n; i++)
+		r = grant_siblings(rs, anc.v[i], &skip, handled, notes, diag);
+out:
+	strv_free(&masked);
+	strv_free(&skip);
+	strv_free(&anc);
+	return r < 0 ? r : 0;
+}
+
+static void note_abi(int abi, int kabi, const struct be_plan *plan,
+		     struct be_notes *notes)
+{
+	if (kabi > abi)
+		be_note(notes, "landlock_abi", "%d (kernel: %d)", abi, kabi);
+	else
+		be_note(notes, "landlock_abi", "%d", abi);
+	if (abi < 2)
+		be_note(notes, "not_enforced",
+			"Landlock ABI 1: renames and links between folders "
+			"are always refused");
+	if (abi < 3 && plan->scope != POL_SCOPE_UNRESTRICTED)
+		be_note(notes, "not_enforced",
+			"Landlock ABI < 3: truncate() of files outside the "
+			"writable roots");
+	if (abi < 4 && !plan->network)
+		be_note(notes, "not_enforced",
+			"Landlock ABI < 4: no TCP rules (seccomp still denies "
+			"network sockets)");
+	if (abi < 5 && plan->scope != POL_SCOPE_UNRESTRICTED)
+		be_note(notes, "not_enforced",
+			"Landlock ABI < 5: ioctl on devices");
+	if (abi < 6)
+		be_note(notes, "not_enforced",
+			"Landlock ABI < 6: signal and abstract unix socket "
+			"scoping");
+}
+
+static void ll_release(struct be_ctx *c)
+{
+	if (!c)
+		return;
+	if (c->ruleset >= 0)
+		close(c->ruleset);
+	mnt_free(c->mnt);
+	sc_free(c->sc);
+	free(c);
+}
+
+static int create_ruleset(struct be_ctx *c, const struct be_plan *plan,
+			  uint64_t *handled_fs, struct sbx_diag *diag)
+{
+	struct ll_ruleset_attr attr;
+
+	for (;;) {
+		memset(&attr, 0, sizeof(attr));
+		ll_handled(c->abi, plan, &attr.handled_access_fs,
+			   &attr.handled_access_net, &attr.scoped);
+		*handled_fs = attr.handled_access_fs;
+		if (!attr.handled_access_fs && !attr.handled_access_net &&
+		    !attr.scoped)
+			return 0; /* nothing to enforce at this ABI */
+		c->ruleset = be_sys->landlock_create_ruleset(
+			&attr, ll_attr_size(c->abi), 0);
+		if (c->ruleset >= 0)
+			return 0;
+		/* A kernel that reports an ABI but refuses its rights (a
+		 * backport, an LSM stacking quirk): step down one ABI. */
+		if (errno != EINVAL || c->abi <= 1)
+			return be_fail(diag, errno, LL,
+				       "landlock_create_ruleset (ABI %d)",
+				       c->abi);
+		c->abi--;
+	}
+}
+
+static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
+		      struct be_ctx **out, struct sbx_diag *diag)
+{
+	struct be_ctx *c = xcalloc(1, sizeof(*c));
+	int kabi = plan->caps ? plan->caps->landlock_abi : 0;
+	uint64_t hfs = 0;
+	int r;
+
+	c->ruleset = -1;
+	c->abi = kabi > LL_ABI_MAX ? LL_ABI_MAX : kabi;
+	if (c->abi < 1) {
+		r = be_fail(diag, EOPNOTSUPP, LL, "probing the Landlock ABI");
+		goto fail;
+	}
+	r = create_ruleset(c, plan, &hfs, diag);
+	if (r < 0)
+		goto fail;
+	note_abi(c->abi, kabi, plan, notes);
+	if (hfs) {
+		for (size_t i = 0; i < plan->nrw; i++) {
+			r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W,
+				     hfs, diag);
+			if (r < 0)
+				goto fail;
+			if (r == 1)
+				be_note(notes, "skipped",
+					"writable root %s does not exist",
+					plan->rw[i]);
+		}
+		for (size_t i = 0; i < plan->ndev; i++) {
+			r = add_rule(c->ruleset, plan->dev[i], LL_DEV, hfs,
+				     diag);
+			if (r < 0)
+				goto fail;
+		}
+		r = grant_read(c->ruleset, plan, hfs, notes, diag);
+		if (r < 0)
+			goto fail;
+		/* Landlock cannot stop chmod/chown/utimes/xattrs: a private
+		 * mount namespace can, by making every mount outside the
+		 * roots read-only. Built before the Landlock domain exists:
+		 * a Landlock-restricted process cannot mount any more. */
+		if (mnt_prepare(plan, MNT_METADATA, LL, notes, &c->mnt,
+				diag) < 0) {
+			be_note(notes, "not_enforced",
+				"metadata changes (chmod, chown, utimes, "
+				"xattrs) outside the writable roots: %s",
+				diag ? diag->msg : "no mount layer");
+			c->mnt = NULL;
+		}
+		c->mnt_userns = plan->caps && !plan->caps->root;
+	}
+	r = sc_build(plan, LL, &c->sc, diag);
+	if (r < 0)
+		goto fail;
+	*out = c;
+	return 0;
+fail:
+	ll_release(c);
+	*out = NULL;
+	return r;
+}
+
+/* Order, from sandboxer.c: mounts → NO_NEW_PRIVS → landlock_restrict_self
+ * → seccomp. */
+static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
+{
+	int r;
+
+	if (c->mnt) {
+		r = mnt_apply(c->mnt, &c->mnt_err, diag);
+		if (r < 0)
+			return r;
+	}
+	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return be_fail(diag, errno, LL, "prctl(PR_SET_NO_NEW_PRIVS)");
+	if (c->ruleset >= 0 &&
+	    be_sys->landlock_restrict_self(c->ruleset, 0) < 0)
+		return be_fail(diag, errno, LL, "landlock_restrict_self");
+	return sc_load(c->sc, LL, diag);
+}
+
+static void ll_report(const struct be_ctx *c, struct be_notes *notes)
+{
+	char es[96];
+
+	if (!c->mnt)
+		return;
+	if (c->mnt_err)
+		be_note(notes, "not_enforced",
+			"metadata changes (chmod, chown, utimes, xattrs) "
+			"outside the writable roots: no private mount "
+			"namespace (unshare: %s)",
+			be_errstr(c->mnt_err, es, sizeof(es)));
+	else
+		be_note(notes, "mount_layer",
+			c->mnt_userns
+				? "read-only outside the writable roots (in a "
+				  "user namespace: other users' files show as "
+				  "nobody)"
+				: "read-only outside the writable roots");
+}
+
+const struct be_ops be_landlock = {
+	.name = "landlock",
+	.probe = ll_probe,
+	.prepare = ll_prepare,
+	.apply = ll_apply,
+	.report = ll_report,
+	.release = ll_release,
+};

@@ -1,0 +1,87 @@
+/* backends/sysops.c — the real kernel behind struct sys_ops.
+ *
+ * Every confining syscall of the backends goes through be_sys, so the unit
+ * tests can swap in a fake (STYLE.md section 6; no ld --wrap, which Apple's
+ * linker lacks).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "be_internal.h"
+#include "landlock_compat.h"
+
+static int real_create_ruleset(const void *attr, size_t size, uint32_t flags)
+{
+	return (int)syscall(__NR_landlock_create_ruleset, attr, size, flags);
+}
+
+static int real_add_rule(int fd, int type, const void *attr, uint32_t flags)
+{
+	return (int)syscall(__NR_landlock_add_rule, fd, type, attr, flags);
+}
+
+static int real_restrict_self(int fd, uint32_t flags)
+{
+	return (int)syscall(__NR_landlock_restrict_self, fd, flags);
+}
+
+static int real_prctl(int op, unsigned long a2, unsigned long a3,
+		      unsigned long a4, unsigned long a5)
+{
+	return prctl(op, a2, a3, a4, a5);
+}
+
+static int real_open(const char *path, int flags, mode_t mode)
+{
+	return open(path, flags, mode);
+}
+
+static int real_seccomp_load(void *filter)
+{
+	return seccomp_load((scmp_filter_ctx)filter);
+}
+
+/* Empties the effective, permitted and inheritable sets. Used after the
+ * mount layer was built inside a user namespace: the shell itself would
+ * otherwise keep every capability of that namespace (its children lose
+ * them at execve anyway, being non-root there). */
+static int real_capset_none(void)
+{
+	struct __user_cap_header_struct h = {
+		.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0,
+	};
+	struct __user_cap_data_struct d[2] = {{0}};
+
+	return (int)syscall(SYS_capset, &h, d);
+}
+
+const struct sys_ops be_sys_real = {
+	.landlock_create_ruleset = real_create_ruleset,
+	.landlock_add_rule = real_add_rule,
+	.landlock_restrict_self = real_restrict_self,
+	.prctl = real_prctl,
+	.unshare = unshare,
+	.mount = mount,
+	.open = real_open,
+	.write = write,
+	.close = close,
+	.seccomp_load = real_seccomp_load,
+	.capset_none = real_capset_none,
+};
+
+const struct sys_ops *be_sys = &be_sys_real;
+
+const struct sys_ops *be_set_sys_ops(const struct sys_ops *ops)
+{
+	const struct sys_ops *old = be_sys;
+
+	be_sys = ops ? ops : &be_sys_real;
+	return old;
+}

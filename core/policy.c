@@ -1,0 +1,628 @@
+/* core/policy.c — writable roots, masked secrets, scope (SPEC section 2). Pure.
+ *
+ * Every fact about the disk (canonical paths, which folders exist) comes
+ * in through pol_facts callbacks, so the whole policy is a function of its
+ * inputs and the unit tests need no real filesystem.
+ */
+#include "policy.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct sbx_policy {
+	enum pol_scope scope;
+	bool network;
+	struct lay_layout lay; /* deep copy */
+	struct rt_plan route;
+	char *home;
+	struct pol_root *roots;
+	size_t nroots, cap;
+	struct sbx_strv masked;
+	struct sbx_strv note_keys, note_vals;
+};
+
+/* Secrets a sandboxed command must neither read nor write, relative to
+ * $HOME. A blanket writable ~/.cache could expose tokens stored there,
+ * which is one more reason routing moves caches into .sandbox-cache. */
+static const char *const pol_secrets[] = {
+	".ssh", ".gnupg", ".aws", ".config/gh", ".netrc",
+	".docker/config.json", ".kube", ".cache/huggingface/token",
+	".git-credentials", ".config/gcloud", ".azure", ".pypirc",
+	".npmrc",
+};
+
+/* Device nodes every ordinary and interactive program needs. /dev/pts is
+ * a folder: each terminal's node lives beneath it. */
+static const char *const pol_devices[] = {
+	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom",
+	"/dev/tty", "/dev/pts", "/dev/ptmx",
+};
+
+static const char *const why_names[] = {
+	[POL_WHY_WORKSPACE] = "workspace",
+	[POL_WHY_PERSIST] = "persistent",
+	[POL_WHY_RUN] = "run",
+	[POL_WHY_RUN_TMP] = "run-tmp",
+	[POL_WHY_TMP] = "tmp",
+	[POL_WHY_USER_CACHE] = "user-cache",
+	[POL_WHY_GOCACHE] = "gocache",
+	[POL_WHY_GOMODCACHE] = "gomodcache",
+	[POL_WHY_NPM] = "npm-cache",
+	[POL_WHY_CARGO_REGISTRY] = "cargo-registry",
+	[POL_WHY_CARGO_GIT] = "cargo-git",
+	[POL_WHY_DEVICE] = "device",
+	[POL_WHY_UNRESTRICTED] = "unrestricted",
+};
+
+static const char *const why_texts[] = {
+	[POL_WHY_WORKSPACE] = "the workflow's own files",
+	[POL_WHY_PERSIST] = "persistent tooling, survives every session",
+	[POL_WHY_RUN] = "this session's run folder",
+	[POL_WHY_RUN_TMP] = "scratch (TMPDIR), pruned with the run",
+	[POL_WHY_TMP] = "the process temp dir",
+	[POL_WHY_USER_CACHE] = "the user cache dir (XDG_CACHE_HOME)",
+	[POL_WHY_GOCACHE] = "go's build cache (GOCACHE)",
+	[POL_WHY_GOMODCACHE] = "go's module cache (GOMODCACHE)",
+	[POL_WHY_NPM] = "npm's cache",
+	[POL_WHY_CARGO_REGISTRY] = "cargo's registry cache",
+	[POL_WHY_CARGO_GIT] = "cargo's git cache",
+	[POL_WHY_DEVICE] = "a device ordinary programs need",
+	[POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
+};
+
+const char *pol_why_name(enum pol_why w)
+{
+	return why_names[w];
+}
+
+const char *pol_why_text(enum pol_why w)
+{
+	return why_texts[w];
+}
+
+const char *pol_scope_name(enum pol_scope s)
+{
+	switch (s) {
+	case POL_SCOPE_WORKSPACE: return "workspace";
+	case POL_SCOPE_READONLY: return "read-only";
+	case POL_SCOPE_UNRESTRICTED: return "unrestricted";
+	}
+	return "?";
+}
+
+int pol_scope_parse(const char *s, enum pol_scope *out)
+{
+	if (strcmp(s, "workspace") == 0)
+		*out = POL_SCOPE_WORKSPACE;
+	else if (strcmp(s, "read-only") == 0 || strcmp(s, "readonly") == 0)
+		*out = POL_SCOPE_READONLY;
+	else if (strcmp(s, "unrestricted") == 0)
+		*out = POL_SCOPE_UNRESTRICTED;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+static char *canon(const struct pol_facts *f, const char *path)
+{
+	SBX_AUTOFREE char *folded = path_fold(path);
+
+	if (!folded)
+		return NULL;
+	if (!f->canon)
+		return sbx_steal(&folded);
+	return f->canon(f->ctx, folded);
+}
+
+static bool is_dir(const struct pol_facts *f, const char *path)
+{
+	return f->is_dir && f->is_dir(f->ctx, path);
+}
+
+/* Takes |path| (canonical). Exact duplicates keep the first reason. */
+static void add_root(struct sbx_policy *pol, char *path, enum pol_why why,
+		     bool device, bool create)
+{
+	for (size_t i = 0; i < pol->nroots; i++) {
+		if (strcmp(pol->roots[i].path, path) == 0) {
+			pol->roots[i].create |= create;
+			free(path);
+			return;
+		}
+	}
+	if (pol->nroots == pol->cap) {
+		pol->cap = pol->cap ? pol->cap * 2 : 16;
+		pol->roots = xrealloc(pol->roots, pol->cap * sizeof(*pol->roots));
+	}
+	pol->roots[pol->nroots++] = (struct pol_root){
+		.path = path, .why = why, .device = device, .create = create,
+	};
+}
+
+/* The value of |name| in the environment commands get: routing first. */
+static const char *cmd_env(const struct sbx_policy *pol,
+			   const struct pol_facts *f, const char *name)
+{
+	const char *v = rt_value(&pol->route, name);
+
+	if (!v)
+		v = env_lookup(f->user_exports, name);
+	if (!v)
+		v = env_lookup(f->env, name);
+	return v && *v == '/' ? v : NULL;
+}
+
+/*
+ * A toolchain cache root. Only existing folders are granted (granting a
+ * path that does not exist would make the sandbox grow as tools create
+ * it), except those |create| names, which the session creates first.
+ * Never $HOME itself nor anything above it: a GOPATH=$HOME must not turn
+ * into blanket home write access.
+ */
+static void add_cache(struct sbx_policy *pol, const struct pol_facts *f,
+		      const char *path, enum pol_why why, bool create)
+{
+	char *c;
+
+	if (!path || path[0] != '/')
+		return;
+	c = canon(f, path);
+	if (!c)
+		return;
+	if (pol->home && path_under(c, pol->home)) {
+		pol_add_note(pol, "skipped",
+			     "a cache dir at or above $HOME is never granted");
+		free(c);
+		return;
+	}
+	if (!create && !is_dir(f, c)) {
+		free(c);
+		return;
+	}
+	add_root(pol, c, why, false, create);
+}
+
+static void add_caches(struct sbx_policy *pol, const struct pol_facts *f)
+{
+	const char *home = f->home;
+	const char *v;
+	SBX_AUTOFREE char *tmp = NULL;
+
+	v = cmd_env(pol, f, "XDG_CACHE_HOME");
+	if (v)
+		add_cache(pol, f, v, POL_WHY_USER_CACHE, true);
+	else if (home) {
+		tmp = path_join(home, ".cache");
+		add_cache(pol, f, tmp, POL_WHY_USER_CACHE, true);
+	}
+	add_cache(pol, f, cmd_env(pol, f, "GOCACHE"), POL_WHY_GOCACHE, false);
+
+	free(sbx_steal(&tmp));
+	if ((v = cmd_env(pol, f, "GOMODCACHE")))
+		tmp = xstrdup(v);
+	else if ((v = cmd_env(pol, f, "GOPATH"))) {
+		/* GOPATH is a list: the module cache is in the first. */
+		size_t n = strcspn(v, ":");
+		SBX_AUTOFREE char *first = xstrndup(v, n);
+
+		tmp = path_join(first, "pkg");
+	} else if (home)
+		tmp = path_join(home, "go/pkg");
+	add_cache(pol, f, tmp, POL_WHY_GOMODCACHE, true);
+
+	free(sbx_steal(&tmp));
+	if ((v = cmd_env(pol, f, "npm_config_cache")))
+		tmp = xstrdup(v);
+	else if (home)
+		tmp = path_join(home, ".npm");
+	add_cache(pol, f, tmp, POL_WHY_NPM, false);
+
+	free(sbx_steal(&tmp));
+	if ((v = cmd_env(pol, f, "CARGO_HOME")))
+		tmp = xstrdup(v);
+	else if (home)
+		tmp = path_join(home, ".cargo");
+	if (tmp) {
+		SBX_AUTOFREE char *reg = path_join(tmp, "registry");
+		SBX_AUTOFREE char *git = path_join(tmp, "git");
+
+		add_cache(pol, f, reg, POL_WHY_CARGO_REGISTRY, false);
+		add_cache(pol, f, git, POL_WHY_CARGO_GIT, false);
+	}
+}
+
+static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
+		       const char *p)
+{
+	SBX_AUTOFREE char *abs = NULL;
+	char *c;
+
+	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0')) {
+		if (!pol->home)
+			return;
+		abs = path_join(pol->home, p + 1);
+	} else if (p[0] == '/') {
+		abs = xstrdup(p);
+	} else {
+		return;
+	}
+	c = canon(f, abs);
+	if (!c)
+		return;
+	if (strv_has(&pol->masked, c)) {
+		free(c);
+		return;
+	}
+	strv_take(&pol->masked, c);
+}
+
+static void copy_layout(struct lay_layout *d, const struct lay_layout *s)
+{
+	d->workflow_id = xstrdup(s->workflow_id);
+	d->workspace = xstrdup(s->workspace);
+	d->state_dir = xstrdup(s->state_dir);
+	d->persist_dir = xstrdup(s->persist_dir);
+	d->runs_dir = xstrdup(s->runs_dir);
+	d->run_dir = xstrdup(s->run_dir);
+	d->run_tmp = xstrdup(s->run_tmp);
+	for (size_t i = 0; i < s->prune.n; i++)
+		strv_push(&d->prune, s->prune.v[i]);
+}
+
+static void canon_in_place(const struct pol_facts *f, char **p)
+{
+	char *c = canon(f, *p);
+
+	if (c) {
+		free(*p);
+		*p = c;
+	}
+}
+
+static void canon_layout(const struct pol_facts *f, struct lay_layout *l)
+{
+	canon_in_place(f, &l->workspace);
+	canon_in_place(f, &l->state_dir);
+	canon_in_place(f, &l->persist_dir);
+	canon_in_place(f, &l->runs_dir);
+	canon_in_place(f, &l->run_dir);
+	canon_in_place(f, &l->run_tmp);
+}
+
+int pol_new(const struct pol_facts *f, struct sbx_policy **out,
+	    struct sbx_diag *diag)
+{
+	struct sbx_policy *pol;
+	struct rt_facts rf = {0};
+	bool persist_w;
+
+	*out = NULL;
+	if (!f->lay || !f->lay->workspace || f->lay->workspace[0] != '/')
+		return sbx_diag_set(diag, -EINVAL, "no absolute workspace");
+	pol = xcalloc(1, sizeof(*pol));
+	pol->scope = f->scope;
+	pol->network = f->network;
+	copy_layout(&pol->lay, f->lay);
+	/* A symlinked workspace is granted (and checked) as its target,
+	 * exactly as the kernel resolves it. */
+	canon_layout(f, &pol->lay);
+	if (f->home && f->home[0] == '/')
+		pol->home = canon(f, f->home);
+
+	/* The persistent folder is writable only where the scope grants the
+	 * workspace's state and the user did not ask for --no-persist. */
+	persist_w = f->persist && f->state_writable &&
+		    f->scope != POL_SCOPE_READONLY;
+	rf.persist_dir = pol->lay.persist_dir;
+	rf.persist_writable = persist_w;
+	rf.run_dir = pol->lay.run_dir;
+	rf.run_tmp = pol->lay.run_tmp;
+	rf.run_writable = f->state_writable;
+	rf.user_exports = f->user_exports;
+	rt_compute(&rf, &pol->route);
+
+	if (f->scope == POL_SCOPE_UNRESTRICTED) {
+		add_root(pol, xstrdup("/"), POL_WHY_UNRESTRICTED, false, false);
+	} else {
+		if (f->scope == POL_SCOPE_WORKSPACE) {
+			add_root(pol, xstrdup(pol->lay.workspace),
+				 POL_WHY_WORKSPACE, false, false);
+			if (persist_w)
+				add_root(pol, xstrdup(pol->lay.persist_dir),
+					 POL_WHY_PERSIST, false, true);
+		}
+		if (f->state_writable) {
+			add_root(pol, xstrdup(pol->lay.run_dir), POL_WHY_RUN,
+				 false, true);
+			add_root(pol, xstrdup(pol->lay.run_tmp),
+				 POL_WHY_RUN_TMP, false, true);
+		}
+		if (f->scope == POL_SCOPE_WORKSPACE) {
+			char *t = canon(f, f->tmpdir && f->tmpdir[0] == '/'
+						   ? f->tmpdir : "/tmp");
+
+			if (t && pol->home && path_under(t, pol->home)) {
+				free(t); /* TMPDIR=$HOME: never grant it */
+				t = NULL;
+			}
+			if (t)
+				add_root(pol, t, POL_WHY_TMP, false, false);
+			add_caches(pol, f);
+		}
+		for (size_t i = 0; i < sizeof(pol_devices) / sizeof(*pol_devices); i++)
+			add_root(pol, xstrdup(pol_devices[i]), POL_WHY_DEVICE,
+				 true, false);
+		if (f->tty && f->tty[0] == '/' &&
+		    !path_under("/dev/pts", f->tty))
+			add_root(pol, path_fold(f->tty), POL_WHY_DEVICE, true,
+				 false);
+	}
+
+	if (f->scope != POL_SCOPE_UNRESTRICTED) {
+		for (size_t i = 0; i < sizeof(pol_secrets) / sizeof(*pol_secrets); i++) {
+			SBX_AUTOFREE char *p = xasprintf("~/%s", pol_secrets[i]);
+
+			add_masked(pol, f, p);
+		}
+		for (char *const *e = f->extra_masked; e && *e; e++)
+			add_masked(pol, f, *e);
+	}
+	*out = pol;
+	return 0;
+}
+
+void pol_free(struct sbx_policy *pol)
+{
+	if (!pol)
+		return;
+	lay_free(&pol->lay);
+	rt_free(&pol->route);
+	free(pol->home);
+	for (size_t i = 0; i < pol->nroots; i++)
+		free(pol->roots[i].path);
+	free(pol->roots);
+	strv_free(&pol->masked);
+	strv_free(&pol->note_keys);
+	strv_free(&pol->note_vals);
+	free(pol);
+}
+
+enum pol_scope pol_scope(const struct sbx_policy *pol) { return pol->scope; }
+bool pol_network(const struct sbx_policy *pol) { return pol->network; }
+const struct lay_layout *pol_layout(const struct sbx_policy *pol) { return &pol->lay; }
+const struct rt_plan *pol_route(const struct sbx_policy *pol) { return &pol->route; }
+const char *pol_home(const struct sbx_policy *pol) { return pol->home; }
+size_t pol_nroots(const struct sbx_policy *pol) { return pol->nroots; }
+size_t pol_nmasked(const struct sbx_policy *pol) { return pol->masked.n; }
+
+const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->nroots ? &pol->roots[i] : NULL;
+}
+
+const char *pol_masked(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->masked.n ? pol->masked.v[i] : NULL;
+}
+
+enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
+			   int *rule)
+{
+	size_t best_len = 0;
+	int best = -1;
+
+	/* Masked wins: a secret inside a writable root is still a secret
+	 * (the backends that cannot enforce that say so in a note). */
+	for (size_t i = 0; i < pol->masked.n; i++) {
+		if (path_under(pol->masked.v[i], c)) {
+			if (rule)
+				*rule = (int)i;
+			return POL_ACCESS_MASKED;
+		}
+	}
+	/* The most specific root decides, so `policy check` names the
+	 * reason a person would expect (.sandbox-cache, not workspace). */
+	for (size_t i = 0; i < pol->nroots; i++) {
+		const struct pol_root *r = &pol->roots[i];
+		size_t l = strlen(r->path);
+		bool hit = r->device && strcmp(r->path, "/dev/pts") != 0
+				   ? strcmp(r->path, c) == 0
+				   : path_under(r->path, c);
+
+		if (hit && (best < 0 || l > best_len)) {
+			best = (int)i;
+			best_len = l;
+		}
+	}
+	if (rule)
+		*rule = best;
+	return best >= 0 ? POL_ACCESS_RW : POL_ACCESS_RO;
+}
+
+void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b)
+{
+	buf_puts(b, "sandbox_writable: [");
+	for (size_t i = 0; i < pol->nroots; i++) {
+		if (i)
+			buf_puts(b, ", ");
+		buf_puts(b, pol->roots[i].path);
+	}
+	buf_putc(b, ']');
+}
+
+const char *pol_writable_sentence(const struct sbx_policy *pol)
+{
+	switch (pol->scope) {
+	case POL_SCOPE_READONLY:
+		return "only the run folder and devices are writable; "
+		       "everything else is read-only.";
+	case POL_SCOPE_UNRESTRICTED:
+		return "scope unrestricted: the filesystem is not confined.";
+	default:
+		return "temp and per-user cache directories are writable; "
+		       "everything else is read-only.";
+	}
+}
+
+void pol_add_note(struct sbx_policy *pol, const char *key, const char *val)
+{
+	for (size_t i = 0; i < pol->note_keys.n; i++) {
+		if (strcmp(pol->note_keys.v[i], key) == 0 &&
+		    strcmp(pol->note_vals.v[i], val) == 0)
+			return;
+	}
+	strv_push(&pol->note_keys, key);
+	strv_push(&pol->note_vals, val);
+}
+
+const char *pol_note(const struct sbx_policy *pol, const char *key)
+{
+	for (size_t i = 0; i < pol->note_keys.n; i++)
+		if (strcmp(pol->note_keys.v[i], key) == 0)
+			return pol->note_vals.v[i];
+	return NULL;
+}
+
+size_t pol_nnotes(const struct sbx_policy *pol)
+{
+	return pol->note_keys.n;
+}
+
+void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
+		 const char **val)
+{
+	*key = pol->note_keys.v[i];
+	*val = pol->note_vals.v[i];
+}
+
+static const char *base_name(const struct rt_plan *r)
+{
+	switch (r->kind) {
+	case RT_BASE_PERSIST: return "persistent";
+	case RT_BASE_RUN: return "run-folder fallback (lasts one session)";
+	default: return "none (nothing writable to route into)";
+	}
+}
+
+void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
+{
+	const struct rt_plan *r = &pol->route;
+
+	buf_printf(b, "routing: %s", base_name(r));
+	if (r->base)
+		buf_printf(b, " (%s)", r->base);
+	buf_putc(b, '\n');
+	for (size_t i = 0; i < r->nvars; i++) {
+		const struct rt_var *v = &r->vars[i];
+
+		if (v->overridden)
+			buf_printf(b, "  %s=%s  (overridden by you; routed: "
+				      "%s)\n", v->name, v->user_value, v->value);
+		else
+			buf_printf(b, "  %s=%s  # %s\n", v->name, v->value,
+				   v->why);
+	}
+	if (r->path_prefix.n) {
+		buf_puts(b, "  PATH prefix:");
+		for (size_t i = 0; i < r->path_prefix.n; i++)
+			buf_printf(b, " %s", r->path_prefix.v[i]);
+		buf_putc(b, '\n');
+	}
+}
+
+void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
+{
+	buf_printf(b, "workflow: %s\nworkspace: %s\nscope: %s\nnetwork: %s\n",
+		   pol->lay.workflow_id, pol->lay.workspace,
+		   pol_scope_name(pol->scope),
+		   pol->network ? "allowed" : "denied");
+	for (size_t i = 0; i < pol->note_keys.n; i++)
+		buf_printf(b, "%s: %s\n", pol->note_keys.v[i],
+			   pol->note_vals.v[i]);
+	pol_format_writable(pol, b);
+	buf_printf(b, "\n%s\n\nwritable roots:\n", pol_writable_sentence(pol));
+	for (size_t i = 0; i < pol->nroots; i++)
+		buf_printf(b, "  %-40s %s: %s\n", pol->roots[i].path,
+			   why_names[pol->roots[i].why],
+			   why_texts[pol->roots[i].why]);
+	buf_putc(b, '\n');
+	pol_format_env(pol, b);
+	buf_puts(b, "\nmasked secrets (neither readable nor writable):\n");
+	if (!pol->masked.n)
+		buf_puts(b, "  (none)\n");
+	for (size_t i = 0; i < pol->masked.n; i++)
+		buf_printf(b, "  %s\n", pol->masked.v[i]);
+}
+
+static void json_kv(struct sbx_buf *b, const char *k, const char *v,
+		    bool comma)
+{
+	buf_json_str(b, k);
+	buf_puts(b, ": ");
+	if (v)
+		buf_json_str(b, v);
+	else
+		buf_puts(b, "null");
+	if (comma)
+		buf_puts(b, ",\n  ");
+}
+
+void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
+{
+	const struct rt_plan *r = &pol->route;
+
+	buf_puts(b, "{\n  ");
+	json_kv(b, "workflow", pol->lay.workflow_id, true);
+	json_kv(b, "workspace", pol->lay.workspace, true);
+	json_kv(b, "persistent_dir", pol->lay.persist_dir, true);
+	json_kv(b, "run_dir", pol->lay.run_dir, true);
+	json_kv(b, "scope", pol_scope_name(pol->scope), true);
+	buf_printf(b, "\"network\": %s,\n  ", pol->network ? "true" : "false");
+	json_kv(b, "routing", r->kind == RT_BASE_PERSIST ? "persistent"
+			      : r->kind == RT_BASE_RUN ? "run" : "none", true);
+	buf_puts(b, "\"sandbox_writable\": [");
+	for (size_t i = 0; i < pol->nroots; i++) {
+		buf_puts(b, i ? ",\n    {" : "\n    {");
+		json_kv(b, "path", pol->roots[i].path, false);
+		buf_puts(b, ", ");
+		json_kv(b, "reason", why_names[pol->roots[i].why], false);
+		buf_puts(b, ", ");
+		json_kv(b, "why", why_texts[pol->roots[i].why], false);
+		buf_putc(b, '}');
+	}
+	buf_puts(b, "\n  ],\n  \"env\": {");
+	for (size_t i = 0; i < r->nvars; i++) {
+		const struct rt_var *v = &r->vars[i];
+
+		buf_puts(b, i ? ",\n    " : "\n    ");
+		json_kv(b, v->name, v->overridden ? v->user_value : v->value,
+			false);
+	}
+	buf_puts(b, r->nvars ? "\n  },\n  \"overridden\": [" : "},\n  \"overridden\": [");
+	for (size_t i = 0, k = 0; i < r->nvars; i++) {
+		if (!r->vars[i].overridden)
+			continue;
+		if (k++)
+			buf_puts(b, ", ");
+		buf_json_str(b, r->vars[i].name);
+	}
+	buf_puts(b, "],\n  \"path_prefix\": [");
+	for (size_t i = 0; i < r->path_prefix.n; i++) {
+		if (i)
+			buf_puts(b, ", ");
+		buf_json_str(b, r->path_prefix.v[i]);
+	}
+	buf_puts(b, "],\n  \"masked\": [");
+	for (size_t i = 0; i < pol->masked.n; i++) {
+		if (i)
+			buf_puts(b, ", ");
+		buf_json_str(b, pol->masked.v[i]);
+	}
+	buf_puts(b, "],\n  \"notes\": {");
+	for (size_t i = 0; i < pol->note_keys.n; i++) {
+		buf_puts(b, i ? ",\n    " : "\n    ");
+		json_kv(b, pol->note_keys.v[i], pol->note_vals.v[i], false);
+	}
+	buf_puts(b, pol->note_keys.n ? "\n  }\n}\n" : "}\n}\n");
+}

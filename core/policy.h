@@ -1,0 +1,127 @@
+/* core/policy.h — the session policy (SPEC section 2): writable roots with
+ * their reasons, masked secrets, scope and network. Pure.
+ *
+ * Lifecycle: fill pol_facts (the effectful layer gathers them) →
+ * pol_new() → read with the accessors, hand to a backend's prepare(),
+ * to the scope checker and to the policy display → pol_free().
+ * The same struct is what the backends enforce and what `policy`
+ * explains, so the two cannot drift apart.
+ */
+#ifndef SBX_POLICY_H
+#define SBX_POLICY_H
+
+#include "layout.h"
+#include "route.h"
+#include "sbx.h"
+
+enum pol_scope {
+	POL_SCOPE_WORKSPACE,    /* default: workspace + temp + caches writable */
+	POL_SCOPE_READONLY,     /* only the run folder and devices writable */
+	POL_SCOPE_UNRESTRICTED, /* no filesystem confinement; routing still on */
+};
+
+/* Why a root is writable. Stable names: pol_why_name(). */
+enum pol_why {
+	POL_WHY_WORKSPACE,
+	POL_WHY_PERSIST,
+	POL_WHY_RUN,
+	POL_WHY_RUN_TMP,
+	POL_WHY_TMP,
+	POL_WHY_USER_CACHE,
+	POL_WHY_GOCACHE,
+	POL_WHY_GOMODCACHE,
+	POL_WHY_NPM,
+	POL_WHY_CARGO_REGISTRY,
+	POL_WHY_CARGO_GIT,
+	POL_WHY_DEVICE,
+	POL_WHY_UNRESTRICTED,
+};
+
+struct pol_root {
+	char *path;        /* absolute, canonical */
+	enum pol_why why;
+	bool device;       /* a device node or /dev/pts: not a folder */
+	bool create;       /* must exist before confinement: the effectful
+	                      layer creates it (Go module cache, user cache
+	                      dir, run folder, ...) */
+};
+
+struct pol_facts {
+	enum pol_scope scope;
+	bool network;          /* false with --no-network */
+	bool persist;          /* false with --no-persist */
+	bool state_writable;   /* the state folder can be written at all */
+	const struct lay_layout *lay;
+	const char *home;      /* $HOME, canonical; NULL if unset */
+	const char *tmpdir;    /* $TMPDIR as sbxsh was started, else /tmp;
+	                          canonical */
+	char *const *env;      /* the environment as sbxsh was started */
+	char *const *user_exports; /* see rt_facts.user_exports */
+	char *const *extra_masked; /* user-added secrets (absolute or ~/x) */
+	const char *tty;       /* the controlling terminal's path, or NULL */
+	/* Facts about the disk, asked through callbacks so core stays pure. */
+	sbx_canon_fn canon;
+	bool (*is_dir)(void *ctx, const char *path);
+	void *ctx;
+};
+
+struct sbx_policy;
+
+/* 0 or -EINVAL (+diag). */
+int pol_new(const struct pol_facts *f, struct sbx_policy **out,
+	    struct sbx_diag *diag);
+void pol_free(struct sbx_policy *pol);
+
+enum pol_scope pol_scope(const struct sbx_policy *pol);
+bool pol_network(const struct sbx_policy *pol);
+const struct lay_layout *pol_layout(const struct sbx_policy *pol);
+const struct rt_plan *pol_route(const struct sbx_policy *pol);
+const char *pol_home(const struct sbx_policy *pol);
+
+size_t pol_nroots(const struct sbx_policy *pol);
+const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i);
+size_t pol_nmasked(const struct sbx_policy *pol);
+const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
+
+const char *pol_scope_name(enum pol_scope s);   /* "workspace" ... */
+int pol_scope_parse(const char *s, enum pol_scope *out);
+const char *pol_why_name(enum pol_why w);       /* "workspace" ... */
+const char *pol_why_text(enum pol_why w);       /* a sentence fragment */
+
+/* What the kernel will let a command do with a canonical absolute path. */
+enum pol_access {
+	POL_ACCESS_RW,     /* beneath a writable root */
+	POL_ACCESS_RO,     /* readable, not writable */
+	POL_ACCESS_MASKED, /* a masked secret: neither */
+};
+/* |rule| (may be NULL) gets the index of the deciding root, or of the
+ * masked entry for POL_ACCESS_MASKED, or -1 for "everything else is
+ * read-only". */
+enum pol_access pol_access(const struct sbx_policy *pol, const char *canon,
+			   int *rule);
+
+/* "sandbox_writable: [/a, /b]" — the machine-readable contract of SPEC
+ * section 2, without a newline. */
+void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b);
+/* The human sentence that follows it (no newline). */
+const char *pol_writable_sentence(const struct sbx_policy *pol);
+
+/* Free-form lines a backend adds to the display (effective Landlock ABI,
+ * rights it could not enforce). Copied. */
+void pol_add_note(struct sbx_policy *pol, const char *key, const char *val);
+/* The first note under |key|, or NULL. */
+const char *pol_note(const struct sbx_policy *pol, const char *key);
+size_t pol_nnotes(const struct sbx_policy *pol);
+void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
+		 const char **val);
+
+/* The whole policy as text (for --print-policy and `policy`) or as one
+ * JSON document with keys workflow, workspace, persistent_dir, run_dir,
+ * sandbox_writable [{path,reason}], env {}, path_prefix [], masked [],
+ * plus scope, network, notes. */
+void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b);
+void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b);
+/* The routing table as `policy env` prints it. */
+void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b);
+
+#endif

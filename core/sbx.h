@@ -1,0 +1,96 @@
+/* core/sbx.h — shared sbx_ types: diagnostics, allocation, strings. Pure. */
+#ifndef SBX_SBX_H
+#define SBX_SBX_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Error convention (STYLE.md section 3): functions that can fail return 0
+ * or -errno; the detail a person needs goes into an optional sbx_diag.
+ * Library code never prints and never exits.
+ */
+struct sbx_diag {
+	int err;       /* the -errno that was returned */
+	char msg[512]; /* one line, no trailing newline, no "sbxsh:" prefix */
+};
+
+/* Fills |d| (may be NULL) and returns |err| so callers can
+ * "return sbx_diag_set(d, -EINVAL, ...)". */
+int sbx_diag_set(struct sbx_diag *d, int err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Allocation never fails: on OOM these abort(), as dash's ckmalloc and
+ * bwrap's xmalloc do, so no caller handles ENOMEM. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Hand ownership out of an SBX_AUTOFREE variable. */
+static inline void *sbx_steal_ptr(void *pp)
+{
+	void **p = pp, *v = *p;
+	*p = NULL;
+	return v;
+}
+#define sbx_steal(pp) sbx_steal_ptr(pp)
+void sbx_freep(void *pp);
+#define SBX_AUTOFREE __attribute__((cleanup(sbx_freep)))
+
+/* A growable NULL-terminated string vector. Owns its strings. */
+struct sbx_strv {
+	char **v;
+	size_t n, cap;
+};
+void strv_push(struct sbx_strv *sv, const char *s);  /* copies |s| */
+void strv_take(struct sbx_strv *sv, char *s);        /* takes |s| */
+bool strv_has(const struct sbx_strv *sv, const char *s);
+void strv_free(struct sbx_strv *sv);
+
+/* A growable byte buffer, always NUL-terminated. */
+struct sbx_buf {
+	char *s;
+	size_t len, cap;
+};
+void buf_putc(struct sbx_buf *b, char c);
+void buf_putn(struct sbx_buf *b, const char *s, size_t n);
+void buf_puts(struct sbx_buf *b, const char *s);
+void buf_printf(struct sbx_buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap);
+/* Appends |s| as a JSON string literal, quotes included. */
+void buf_json_str(struct sbx_buf *b, const char *s);
+void buf_free(struct sbx_buf *b);
+
+/*
+ * Paths. All pure string operations: nothing here looks at the disk.
+ */
+/* Lexically folds "//", "/./" and "/../" of an absolute path; ".." at "/"
+ * stays at "/". No trailing slash except for "/" itself. Returns a new
+ * string, or NULL if |p| is not absolute. */
+char *path_fold(const char *p);
+/* True if |p| equals |root| or lies beneath it ("/dev" does not contain
+ * "/device"). Both must be folded absolute paths. */
+bool path_under(const char *root, const char *p);
+/* "a" + "/" + "b", without doubling the slash. */
+char *path_join(const char *a, const char *b);
+/* Last component of a folded path ("/" for "/"). Points into |p|. */
+const char *path_base(const char *p);
+
+/* Looks NAME up in a NULL-terminated "NAME=value" array. */
+const char *env_lookup(char *const *env, const char *name);
+
+/*
+ * A fact the effectful layer provides to core/: the canonical form of an
+ * absolute, folded path. Resolves symlinks in the longest existing prefix
+ * and appends the rest unchanged (so "/tmp/new/x" under a symlinked /tmp
+ * canonicalizes to "/private/tmp/new/x" on macOS). Returns a new string;
+ * on failure returns a copy of |path|.
+ */
+typedef char *(*sbx_canon_fn)(void *ctx, const char *path);
+
+#endif

@@ -1,0 +1,1206 @@
+/* core/scope.c — the scope checker (SPEC section 4): which paths of a
+ * command line lie outside the policy, before any of it runs. Pure.
+ *
+ * Three stages, each one forward pass over its input, so the cost is
+ * linear in the length of the line (a pasted 1 MiB line must not stall
+ * the prompt):
+ *   1. scan (scope_lex.c): a shell-aware tokenizer turns the line into
+ *      words and operators, removing quotes and doing the expansions
+ *      that can be known before anything runs ($HOME, ~, ${VAR});
+ *   2. analyze: each simple command's words get a role (program, read,
+ *      likely write, not a path) from one table of commands (specs[]);
+ *   3. judge: fold "..", canonicalize through env->canon, classify with
+ *      pol_access(), dedupe by canonical path, format the message.
+ * This is a heuristic that explains; the kernel is what enforces (SPEC
+ * section 5), so when in doubt the checker stays quiet rather than guess.
+ */
+#include "scope.h"
+#include "scope_lex.h"
+
+#include "policy.h"
+#include "route.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum role { R_NONE, R_READ, R_WRITE };
+
+struct slot {
+	uint64_t hash; /* compared first: a probe rarely touches the path */
+	size_t idx;    /* flag index + 1; 0 = free */
+};
+
+/* State of one scope_check() call, shared by the nested sub-lines. */
+struct ctx {
+	const struct sbx_policy *pol;
+	const struct scope_env *env;
+	struct scope_report *out;
+	size_t cap;        /* of out->flags */
+	struct slot *set;  /* open-addressing hash of the flags' paths */
+	size_t setcap;
+	char *cwd;         /* folded; changes with `cd` in the line; NULL =
+			      unknown, then relative words are skipped */
+	size_t *av;        /* scratch: argv word indexes of a command */
+	size_t *ops;       /* scratch: operand word indexes */
+	size_t scratch;
+};
+
+static void check_range(struct ctx *cx, const char *s, size_t len, int depth);
+
+static const char *getvar(struct ctx *cx, const char *name)
+{
+	if (!cx->env || !cx->env->getvar)
+		return NULL;
+	return cx->env->getvar(cx->env->ctx, name);
+}
+
+/* ---- stage 2: what each word of a command is ---------------------- */
+
+/*
+ * How a command's operands are used. This table, specs[], is the one
+ * place that knows which arguments are likely writes:
+ *
+ *   redirections      > >> >| <> &> &>> >&FILE: the target (< is a read)
+ *   H_ALL             every path operand: rm rmdir unlink touch mkdir
+ *                     tee chmod chown chgrp (after the mode/owner)
+ *                     truncate shred mkfifo
+ *   H_FIRST           the node only: mknod
+ *   H_DEST            the destination, i.e. the last operand or the
+ *                     -t/--target-directory value: cp mv ln install
+ *                     rsync (install -d: every operand)
+ *   H_SED / H_PERL    the files, with -i/--in-place (sed -i, perl -pi)
+ *   H_DD              of= (if= is a read)
+ *   H_TAR             -C/--directory when extracting; -f when creating
+ *   H_GIT             git clone URL DIR: DIR; git init DIR
+ *   option values     curl -o/--output/--output-dir/-c/-D, wget -O/-o/
+ *                     -a/-P, sort -o/-T, unzip -d, zip's archive
+ *   assignments       VAR=/p where VAR names a place tools write
+ *                     (TMPDIR, GOCACHE, the routed cache variables)
+ *   H_WRAP            sudo env command nice timeout xargs nohup exec ...
+ *                     are looked past: the real command decides
+ *
+ * Everything else that names a path is a read. |val| lists the short
+ * options that take a value, |wval| those whose value is written,
+ * |glued| those whose optional value can only be glued (sed -i.bak), and
+ * |longs| maps long options to letters ("|output=o|"); a digit stands
+ * for a long option that has no short form.
+ */
+enum how {
+	H_READ,   /* operands are reads */
+	H_ALL,    /* operands are writes */
+	H_ALL1,   /* writes, after a mode/owner operand (unless --reference) */
+	H_FIRST,  /* the first operand is a write, the rest are not paths */
+	H_FIRSTW, /* the first operand is a write, the rest reads */
+	H_DEST,
+	H_SED,
+	H_PERL,
+	H_SCRIPT, /* grep/awk: the first operand is a program, not a path */
+	H_DD,
+	H_TAR,
+	H_GIT,
+	H_SHELL,  /* sh -c STRING: STRING is checked as a line */
+	H_CD,
+	H_FIND,
+	H_NONE,   /* no operand is a path (case) */
+	H_WRAP,   /* runs its operands as a command */
+	H_WRAPENV, /* ... after NAME=value operands (env, sudo) */
+};
+
+struct argspec {
+	const char *name;
+	unsigned char how;
+	unsigned char skip; /* H_WRAP: operands before the command */
+	const char *val, *wval, *glued, *longs;
+	bool single;        /* options are words, not letter clusters
+			       (gcc -Wall, go -race): only "-o X" and
+			       "-o/path" take a value */
+};
+
+/* clang-format off */
+static const struct argspec specs[] = {
+	{ "rm",       H_ALL,   0, "", "", "", "", 0 },
+	{ "rmdir",    H_ALL,   0, "", "", "", "", 0 },
+	{ "unlink",   H_ALL,   0, "", "", "", "", 0 },
+	{ "touch",    H_ALL,   0, "dtr", "", "", "|date=d|reference=r|", 0 },
+	{ "mkdir",    H_ALL,   0, "mZ", "", "", "|mode=m|", 0 },
+	{ "tee",      H_ALL,   0, "", "", "", "", 0 },
+	{ "chmod",    H_ALL1,  0, "", "", "", "|reference=9|", 0 },
+	{ "chown",    H_ALL1,  0, "", "", "", "|reference=9|from=1|", 0 },
+	{ "chgrp",    H_ALL1,  0, "", "", "", "|reference=9|", 0 },
+	{ "truncate", H_ALL,   0, "sr", "", "", "|size=s|reference=r|", 0 },
+	{ "shred",    H_ALL,   0, "ns", "", "", "|iterations=n|size=s|random-source=1|", 0 },
+	{ "mkfifo",   H_ALL,   0, "mZ", "", "", "|mode=m|", 0 },
+	{ "mknod",    H_FIRST, 0, "mZ", "", "", "|mode=m|", 0 },
+	{ "cp",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
+	{ "mv",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
+	{ "ln",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
+	{ "install",  H_DEST,  0, "gmoSt", "t", "", "|target-directory=t|group=g|mode=m|owner=o|suffix=S|", 0 },
+	{ "rsync",    H_DEST,  0, "eTfB", "T", "", "|rsh=e|temp-dir=T|filter=f|exclude=1|include=1|exclude-from=1|include-from=1|files-from=1|partial-dir=1|backup-dir=1|compare-dest=1|copy-dest=1|link-dest=1|password-file=1|rsync-path=1|chmod=1|chown=1|", 0 },
+	{ "sed",      H_SED,   0, "efl", "", "i", "|expression=e|file=f|in-place=i|line-length=l|", 0 },
+	{ "perl",     H_PERL,  0, "eE", "", "iIMmx0lFCdD", "", 0 },
+	{ "grep",     H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|after-context=A|before-context=B|context=C|directories=d|devices=D|", 0 },
+	{ "egrep",    H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|", 0 },
+	{ "fgrep",    H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|", 0 },
+	{ "rg",       H_SCRIPT,0, "efgtTmABCMjE", "", "", "|regexp=e|file=f|glob=g|type=t|type-not=T|max-count=m|", 0 },
+	{ "awk",      H_SCRIPT,0, "fvF", "", "", "", 0 },
+	{ "gawk",     H_SCRIPT,0, "fvFe", "", "", "|file=f|assign=v|field-separator=F|source=e|", 0 },
+	{ "mawk",     H_SCRIPT,0, "fvF", "", "", "", 0 },
+	{ "dd",       H_DD,    0, "", "", "", "", 0 },
+	{ "tar",      H_TAR,   0, "fCTXbgKNLH", "", "", "|file=f|directory=C|files-from=T|exclude-from=X|create=c|extract=x|get=x|append=r|update=u|list=t|diff=d|compare=d|", 0 },
+	{ "git",      H_GIT,   0, "Cc", "", "", "|git-dir=1|work-tree=2|namespace=3|exec-path=4|", 0 },
+	{ "curl",     H_READ,  0, "oKTdFHuXAeEwbcyYzmD", "ocD1", "", "|output=o|output-dir=1|cookie-jar=c|dump-header=D|config=K|upload-file=T|data=d|form=F|header=H|user=u|request=X|user-agent=A|referer=e|cert=E|write-out=w|cookie=b|", 0 },
+	{ "wget",     H_READ,  0, "OoaPeiUt", "OoaP", "", "|output-document=O|output-file=o|append-output=a|directory-prefix=P|execute=e|input-file=i|user-agent=U|tries=t|", 0 },
+	{ "sort",     H_READ,  0, "okStT", "oT", "", "|output=o|key=k|field-separator=t|buffer-size=S|temporary-directory=T|", 0 },
+	{ "cc",       H_READ,  0, "oILx", "o", "", "", 1 },
+	{ "gcc",      H_READ,  0, "oILx", "o", "", "", 1 },
+	{ "g++",      H_READ,  0, "oILx", "o", "", "", 1 },
+	{ "c++",      H_READ,  0, "oILx", "o", "", "", 1 },
+	{ "clang",    H_READ,  0, "oILx", "o", "", "", 1 },
+	{ "clang++",  H_READ,  0, "oILx", "o", "", "", 1 },
+	{ "go",       H_READ,  0, "oC", "o", "", "", 1 },
+	{ "pip",      H_READ,  0, "trc", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
+	{ "pip3",     H_READ,  0, "trc", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
+	{ "unzip",    H_READ,  0, "d", "d", "", "", 0 },
+	{ "zip",      H_FIRSTW,0, "bt", "", "", "", 0 },
+	{ "sh",       H_SHELL, 0, "o", "", "", "", 0 },
+	{ "bash",     H_SHELL, 0, "oO", "", "", "|rcfile=1|init-file=1|", 0 },
+	{ "dash",     H_SHELL, 0, "o", "", "", "", 0 },
+	{ "zsh",      H_SHELL, 0, "o", "", "", "", 0 },
+	{ "ksh",      H_SHELL, 0, "o", "", "", "", 0 },
+	{ "mksh",     H_SHELL, 0, "o", "", "", "", 0 },
+	{ "cd",       H_CD,    0, "", "", "", "", 0 },
+	{ "pushd",    H_CD,    0, "", "", "", "", 0 },
+	{ "find",     H_FIND,  0, "", "", "", "", 0 },
+	{ "case",     H_NONE,  0, "", "", "", "", 0 },
+	{ "sudo",     H_WRAPENV, 0, "ugCDpRrtTU", "", "", "|user=u|group=g|close-from=C|chdir=D|prompt=p|chroot=R|role=r|type=t|command-timeout=T|other-user=U|", 0 },
+	{ "doas",     H_WRAP,  0, "uC", "", "", "", 0 },
+	{ "env",      H_WRAPENV, 0, "uCS", "", "", "|unset=u|chdir=C|split-string=S|", 0 },
+	{ "command",  H_WRAP,  0, "", "", "", "", 0 },
+	{ "builtin",  H_WRAP,  0, "", "", "", "", 0 },
+	{ "exec",     H_WRAP,  0, "a", "", "", "", 0 },
+	{ "nice",     H_WRAP,  0, "n", "", "", "|adjustment=n|", 0 },
+	{ "nohup",    H_WRAP,  0, "", "", "", "", 0 },
+	{ "setsid",   H_WRAP,  0, "", "", "", "", 0 },
+	{ "time",     H_WRAP,  0, "fo", "", "", "|format=f|output=o|", 0 },
+	{ "timeout",  H_WRAP,  1, "sk", "", "", "|signal=s|kill-after=k|", 0 },
+	{ "stdbuf",   H_WRAP,  0, "ioe", "", "", "|input=i|output=o|error=e|", 0 },
+	{ "ionice",   H_WRAP,  0, "cnp", "", "", "|class=c|classdata=n|pid=p|", 0 },
+	{ "xargs",    H_WRAP,  0, "aEIdLnPs", "", "", "|arg-file=a|eof=E|replace=I|delimiter=d|max-lines=L|max-args=n|max-procs=P|max-chars=s|process-slot-var=1|", 0 },
+	{ "eatmydata",H_WRAP,  0, "", "", "", "", 0 },
+	{ "fakeroot", H_WRAP,  0, "", "", "", "", 0 },
+	{ "unbuffer", H_WRAP,  0, "", "", "", "", 0 },
+};
+/* clang-format on */
+
+/* Reserved words that leave the next word in command position. */
+static const char *const keywords[] = {
+	"!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done",
+	"while", "until", "esac",
+};
+
+/* Variables whose value is a place tools write to, besides the routed
+ * ones of rt_table: setting one to a read-only path is a write that the
+ * kernel will deny (SPEC section 2's GOCACHE=/elsewhere example). */
+static const char *const dest_vars[] = {
+	"TMPDIR", "TMP", "TEMP", "TEMPDIR", "GOTMPDIR", "GOMODCACHE",
+	"CARGO_TARGET_DIR", "RUSTUP_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
+	"XDG_RUNTIME_DIR", "HISTFILE",
+};
+
+static const struct argspec *find_spec(const char *name)
+{
+	for (size_t k = 0; k < sizeof(specs) / sizeof(*specs); k++)
+		if (strcmp(specs[k].name, name) == 0)
+			return &specs[k];
+	return NULL;
+}
+
+static bool var_is_dest(const char *name, size_t n)
+{
+	for (size_t k = 0; k < sizeof(dest_vars) / sizeof(*dest_vars); k++)
+		if (strlen(dest_vars[k]) == n && memcmp(dest_vars[k], name, n) == 0)
+			return true;
+	for (size_t k = 0; k < rt_table_len; k++) {
+		const struct rt_row *r = &rt_table[k];
+
+		if (r->sub && (r->sub[0] == '=' || strchr(r->sub, '%')))
+			continue; /* a constant or an option string */
+		if (strlen(r->name) == n && memcmp(r->name, name, n) == 0)
+			return true;
+	}
+	if (n > 5 && memcmp(name + n - 5, "CACHE", 5) == 0)
+		return true;
+	return n > 10 && memcmp(name + n - 10, "_CACHE_DIR", 10) == 0;
+}
+
+static inline const char *wval(const struct cmd *c, const struct word *w)
+{
+	return c->vals.s + w->v;
+}
+
+/* An assignment word: its value, a ':' list, is judged. */
+static void set_assign(struct cmd *c, struct word *w)
+{
+	size_t n = w->teq;
+	const char *name = c->typed.s + w->t;
+
+	if (n > 0 && name[n - 1] == '+')
+		n--;
+	w->role = var_is_dest(name, n) ? R_WRITE : R_READ;
+	w->list = true;
+	w->voff = w->veq + 1;
+	w->toff = w->teq + 1;
+}
+
+/* Makes |w| (an operand) a path of role |role|; NAME=value operands
+ * (make PREFIX=/usr, awk v=/x) judge their value instead. */
+static void set_operand(struct cmd *c, struct word *w, enum role role)
+{
+	if (w->assign) {
+		set_assign(c, w);
+		if (role == R_WRITE)
+			w->role = R_WRITE;
+		return;
+	}
+	w->role = role;
+	w->voff = w->toff = 0;
+}
+
+/* An option whose path is glued after |off| bytes (-o/p, --opt=/p). */
+static void set_glued(struct word *w, enum role role, size_t off, size_t toff)
+{
+	if (off >= w->vlen)
+		return;
+	w->role = role;
+	w->voff = off;
+	w->toff = toff < w->tlen ? toff : w->tlen;
+}
+
+/* The letter long option |name| (|n| bytes) stands for, or 0. */
+static char long_letter(const char *longs, const char *name, size_t n)
+{
+	const char *p = longs;
+
+	if (!longs || n == 0)
+		return 0;
+	while ((p = strchr(p, '|')) && p[1]) {
+		p++;
+		if (strncmp(p, name, n) == 0 && p[n] == '=')
+			return p[n + 1];
+	}
+	return 0;
+}
+
+/* What walk_args() found. */
+struct walk {
+	size_t *ops;     /* operand word indexes, in order */
+	size_t nops;
+	size_t fval[2];  /* word indexes of the values of two letters a
+			    handler asked about (tar's f and C) */
+	char fletter[2];
+	bool seen[128];  /* option letters seen */
+};
+
+static void take_value(struct cmd *c, const struct argspec *sp, struct walk *wk,
+		       size_t wi, char letter, size_t off, size_t toff)
+{
+	struct word *w = &c->w[wi];
+	enum role role = in_set(sp->wval, letter) ? R_WRITE : R_READ;
+
+	if (off == 0) {
+		w->role = role;
+		w->voff = w->toff = 0;
+	} else {
+		set_glued(w, role, off, toff);
+	}
+	for (int k = 0; k < 2; k++)
+		if (wk->fletter[k] && wk->fletter[k] == letter)
+			wk->fval[k] = wi;
+}
+
+/*
+ * getopt_long-style walk over the arguments av[0..n) of a command with
+ * spec |sp|: option values get their role (read, or write per |wval|),
+ * glued paths (-o/p, --opt=/p) too, and operands are collected. GNU
+ * tools permute, so options may follow operands; |posix| stops at the
+ * first operand (sh, git's global options, wrappers).
+ */
+static void walk_args(struct cmd *c, const size_t *av, size_t n,
+		      const struct argspec *sp, bool posix, struct walk *wk)
+{
+	bool opts = true;
+
+	for (size_t k = 0; k < n; k++) {
+		struct word *w = &c->w[av[k]];
+		const char *v = wval(c, w);
+
+		if (!opts || w->vlen < 2 || v[0] != '-') {
+			wk->ops[wk->nops++] = av[k];
+			if (posix)
+				opts = false;
+			continue;
+		}
+		if (v[1] == '-') {
+			const char *name = v + 2, *eq;
+			size_t nl;
+			char l;
+
+			if (w->vlen == 2) {
+				opts = false;
+				continue;
+			}
+			eq = memchr(name, '=', w->vlen - 2);
+			nl = eq ? (size_t)(eq - name) : w->vlen - 2;
+			l = long_letter(sp->longs, name, nl);
+			if (l)
+				wk->seen[(unsigned char)l & 127] = true;
+			if (l && in_set(sp->val, l)) {
+				if (eq)
+					take_value(c, sp, wk, av[k], l,
+						   (size_t)(eq - v) + 1,
+						   w->teq + 1);
+				else if (k + 1 < n)
+					take_value(c, sp, wk, av[++k], l, 0, 0);
+			} else if (eq) {
+				set_glued(w, R_READ, (size_t)(eq - v) + 1,
+					  w->teq + 1);
+			}
+			continue;
+		}
+		if (sp->single) {
+			wk->seen[(unsigned char)v[1] & 127] = true;
+			if (!in_set(sp->val, v[1]) || (w->vlen > 2 && v[2] != '/'))
+				continue; /* -Wall, -fno-omit-frame-pointer */
+			if (w->vlen > 2)
+				take_value(c, sp, wk, av[k], v[1], 2, 2);
+			else if (k + 1 < n)
+				take_value(c, sp, wk, av[++k], v[1], 0, 0);
+			continue;
+		}
+		if (v[2] == '/' && !in_set(sp->val, v[1]) &&
+		    !in_set(sp->glued, v[1])) {
+			set_glued(w, R_READ, 2, 2); /* -I/usr/include */
+			continue;
+		}
+		for (size_t j = 1; j < w->vlen; j++) {
+			char ch = v[j];
+
+			wk->seen[(unsigned char)ch & 127] = true;
+			if (in_set(sp->glued, ch))
+				break;
+			if (in_set(sp->val, ch)) {
+				if (j + 1 < w->vlen)
+					take_value(c, sp, wk, av[k], ch, j + 1,
+						   j + 1);
+				else if (k + 1 < n)
+					take_value(c, sp, wk, av[++k], ch, 0, 0);
+				break;
+			}
+		}
+	}
+}
+
+/* Looks past a wrapper's options (and env's NAME=value operands) to the
+ * command it runs. Returns the index in av of that command. Option
+ * values (env -C DIR, xargs -a FILE) are reads. */
+static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n,
+			   size_t k, const struct argspec *sp)
+{
+	while (k < n) {
+		struct word *w = &c->w[av[k]];
+		const char *v = wval(c, w);
+		bool takes = false;
+
+		if (w->vlen >= 2 && v[0] == '-') {
+			if (w->vlen == 2 && v[1] == '-') {
+				k++;
+				break;
+			}
+			if (v[1] == '-') {
+				const char *name = v + 2;
+				const char *eq = memchr(name, '=', w->vlen - 2);
+				size_t nl = eq ? (size_t)(eq - name)
+					       : w->vlen - 2;
+				char l = long_letter(sp->longs, name, nl);
+
+				takes = !eq && in_set(sp->val, l);
+			} else {
+				for (size_t j = 1; j < w->vlen; j++) {
+					if (in_set(sp->val, v[j])) {
+						takes = j + 1 == w->vlen;
+						break;
+					}
+				}
+			}
+			if (takes && k + 1 < n) {
+				k++;
+				set_operand(c, &c->w[av[k]], R_READ);
+			}
+			k++;
+			continue;
+		}
+		if (sp->how == H_WRAPENV && w->assign) {
+			set_assign(c, w);
+			k++;
+			continue;
+		}
+		break;
+	}
+	for (unsigned s = 0; s < sp->skip && k < n; s++)
+		k++;
+	return k;
+}
+
+static const struct argspec generic = { "", H_READ, 0, "", "", "", "", 0 };
+
+/* Operand roles for H_FIND: start paths, then an expression in which
+ * -fprint & co. write a file and -delete makes the start paths writes. */
+static void find_args(struct cmd *c, const size_t *av, size_t n)
+{
+	size_t k = 0, nstart;
+	bool del = false;
+
+	while (k < n) { /* -H -L -P -D opts -Olevel */
+		const char *v = wval(c, &c->w[av[k]]);
+
+		if (strcmp(v, "-H") && strcmp(v, "-L") && strcmp(v, "-P") &&
+		    strncmp(v, "-O", 2) && strcmp(v, "-D"))
+			break;
+		k += strcmp(v, "-D") == 0 ? 2 : 1;
+	}
+	nstart = k;
+	while (nstart < n) {
+		const char *v = wval(c, &c->w[av[nstart]]);
+
+		if (v[0] == '-' || strcmp(v, "(") == 0 || strcmp(v, "!") == 0)
+			break;
+		nstart++;
+	}
+	for (size_t j = nstart; j < n; j++) {
+		const char *v = wval(c, &c->w[av[j]]);
+
+		if (strcmp(v, "-delete") == 0) {
+			del = true;
+		} else if (!strcmp(v, "-fprint") || !strcmp(v, "-fprint0") ||
+			   !strcmp(v, "-fls") || !strcmp(v, "-fprintf")) {
+			if (j + 1 < n)
+				set_operand(c, &c->w[av[++j]], R_WRITE);
+		} else if (!strcmp(v, "-newer") || !strcmp(v, "-anewer") ||
+			   !strcmp(v, "-cnewer") || !strcmp(v, "-samefile")) {
+			if (j + 1 < n)
+				set_operand(c, &c->w[av[++j]], R_READ);
+		} else if (!strcmp(v, "-exec") || !strcmp(v, "-execdir") ||
+			   !strcmp(v, "-ok") || !strcmp(v, "-okdir")) {
+			while (j + 1 < n && strcmp(wval(c, &c->w[av[j + 1]]), ";") &&
+			       strcmp(wval(c, &c->w[av[j + 1]]), "+"))
+				j++;
+		}
+	}
+	for (size_t j = k; j < nstart; j++)
+		set_operand(c, &c->w[av[j]], del ? R_WRITE : R_READ);
+}
+
+/* old-style `tar xzf a.tar -C dir`: the first argument is a cluster of
+ * letters whose values follow in order. Returns the words it used. */
+static size_t tar_oldstyle(struct cmd *c, const size_t *av, size_t n,
+			   const struct argspec *sp, struct walk *wk)
+{
+	const struct word *w;
+	const char *v;
+	size_t next = 1;
+
+	if (n == 0)
+		return 0;
+	w = &c->w[av[0]];
+	v = wval(c, w);
+	if (w->vlen == 0 || v[0] == '-' || w->partial)
+		return 0;
+	for (size_t j = 0; j < w->vlen; j++) {
+		wk->seen[(unsigned char)v[j] & 127] = true;
+		if (in_set(sp->val, v[j]) && next < n)
+			take_value(c, sp, wk, av[next++], v[j], 0, 0);
+	}
+	return next;
+}
+
+static bool is_url(const char *v, size_t n)
+{
+	size_t k = 0;
+
+	if (n == 0 || !((v[0] | 32) >= 'a' && (v[0] | 32) <= 'z'))
+		return false;
+	while (k < n && (is_name_char(v[k]) || v[k] == '+' || v[k] == '.' ||
+			 v[k] == '-'))
+		k++;
+	return k + 2 < n && v[k] == ':' && v[k + 1] == '/' && v[k + 2] == '/';
+}
+
+static void git_args(struct cmd *c, const size_t *av, size_t n,
+		     const struct argspec *sp, struct walk *wk)
+{
+	static const struct argspec clone = {
+		"clone", H_READ, 0, "bocuj1234567", "3", "",
+		"|branch=b|origin=o|config=c|upload-pack=u|jobs=j|depth=1|"
+		"reference=2|reference-if-able=2|separate-git-dir=3|"
+		"template=4|filter=5|shallow-since=6|shallow-exclude=7|", 0,
+	};
+	static const struct argspec init = {
+		"init", H_ALL, 0, "12", "2", "",
+		"|template=1|separate-git-dir=2|", 0,
+	};
+	const struct argspec *sub = &generic;
+	SBX_AUTOFREE size_t *rest = NULL;
+	struct walk w2 = { .ops = NULL };
+	const char *name;
+	size_t nrest;
+
+	walk_args(c, av, n, sp, true, wk); /* global options: git -C DIR */
+	if (wk->nops == 0)
+		return;
+	name = wval(c, &c->w[wk->ops[0]]);
+	nrest = wk->nops - 1;
+	rest = xmalloc((nrest + 1) * sizeof(*rest));
+	memcpy(rest, wk->ops + 1, nrest * sizeof(*rest));
+	if (strcmp(name, "clone") == 0)
+		sub = &clone;
+	else if (strcmp(name, "init") == 0)
+		sub = &init;
+	w2.ops = wk->ops; /* reuse the scratch: |rest| holds the input */
+	walk_args(c, rest, nrest, sub, false, &w2);
+	for (size_t k = 0; k < w2.nops; k++) {
+		struct word *w = &c->w[w2.ops[k]];
+
+		if (sub == &clone)
+			set_operand(c, w, k == 1 ? R_WRITE : R_READ);
+		else
+			set_operand(c, w, sub == &init ? R_WRITE : R_READ);
+	}
+}
+
+/* A pending `cd`: the line's later relative words resolve against it. */
+static char *cd_target(struct scan *sc, struct cmd *c, const struct walk *wk)
+{
+	const struct word *w;
+	const char *v, *home;
+
+	if (wk->nops == 0) {
+		home = getvar(sc->cx, "HOME");
+		return home && home[0] == '/' ? path_fold(home) : NULL;
+	}
+	w = &c->w[wk->ops[0]];
+	v = wval(c, w);
+	if (w->partial || w->vlen == 0 || strcmp(v, "-") == 0)
+		return NULL;
+	if (v[0] == '/')
+		return path_fold(v);
+	if (!sc->cx->cwd)
+		return NULL;
+	{
+		SBX_AUTOFREE char *j = path_join(sc->cx->cwd, v);
+
+		return path_fold(j);
+	}
+}
+
+/* Gives the arguments av[0..n) of command |sp| their roles. Returns true
+ * and sets *newcwd when the command is a cd. */
+static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
+		       size_t n, const struct argspec *sp, char **newcwd)
+{
+	struct walk wk = { .ops = sc->cx->ops, .fval = { NOPOS, NOPOS } };
+	size_t first = 0, k;
+	bool w;
+
+	if (!sp)
+		sp = &generic;
+	switch (sp->how) {
+	case H_FIND:
+		find_args(c, av, n);
+		return false;
+	case H_NONE:
+		return false;
+	case H_DD:
+		for (k = 0; k < n; k++) {
+			struct word *wd = &c->w[av[k]];
+			const char *v = wval(c, wd);
+
+			if (wd->vlen > 3 && (!strncmp(v, "of=", 3) ||
+					     !strncmp(v, "if=", 3)))
+				set_glued(wd, v[0] == 'o' ? R_WRITE : R_READ, 3,
+					  wd->teq != NOPOS ? wd->teq + 1 : 3);
+		}
+		return false;
+	case H_TAR: {
+		size_t used;
+		bool create, extract;
+
+		wk.fletter[0] = 'f';
+		wk.fletter[1] = 'C';
+		used = tar_oldstyle(c, av, n, sp, &wk);
+		walk_args(c, av + used, n - used, sp, false, &wk);
+		create = wk.seen['c'] || wk.seen['r'] || wk.seen['u'] ||
+			 wk.seen['A'];
+		extract = wk.seen['x'];
+		if (wk.fval[0] != NOPOS)
+			c->w[wk.fval[0]].role = create ? R_WRITE : R_READ;
+		if (wk.fval[1] != NOPOS)
+			c->w[wk.fval[1]].role = extract ? R_WRITE : R_READ;
+		/* Operands are files to add when creating, member names
+		 * otherwise. */
+		for (k = 0; create && k < wk.nops; k++)
+			set_operand(c, &c->w[wk.ops[k]], R_READ);
+		return false;
+	}
+	case H_GIT:
+		git_args(c, av, n, sp, &wk);
+		return false;
+	default:
+		break;
+	}
+	walk_args(c, av, n, sp, sp->how == H_SHELL, &wk);
+	switch (sp->how) {
+	case H_ALL:
+	case H_ALL1:
+		first = sp->how == H_ALL1 && !wk.seen['9'] ? 1 : 0;
+		for (k = first; k < wk.nops; k++)
+			set_operand(c, &c->w[wk.ops[k]], R_WRITE);
+		break;
+	case H_FIRST:
+	case H_FIRSTW:
+		for (k = 0; k < wk.nops; k++)
+			if (k == 0 || sp->how == H_FIRSTW)
+				set_operand(c, &c->w[wk.ops[k]],
+					    k == 0 ? R_WRITE : R_READ);
+		break;
+	case H_DEST:
+		for (k = 0; k < wk.nops; k++) {
+			if (wk.seen['t'])
+				w = false;
+			else if (strcmp(sp->name, "install") == 0 && wk.seen['d'])
+				w = true;
+			else
+				w = wk.nops >= 2 && k == wk.nops - 1;
+			set_operand(c, &c->w[wk.ops[k]], w ? R_WRITE : R_READ);
+		}
+		break;
+	case H_SED:
+	case H_PERL:
+	case H_SCRIPT:
+		/* Without -e/-f the first operand is the program: sed's
+		 * "/^#/d" is not a path; perl's is a script file (a read). */
+		first = wk.seen['e'] || wk.seen['f'] ||
+			(sp->how == H_PERL && wk.seen['E']) ? 0 : 1;
+		if (first && sp->how == H_PERL && wk.nops > 0)
+			set_operand(c, &c->w[wk.ops[0]], R_READ);
+		w = sp->how != H_SCRIPT && wk.seen['i'];
+		for (k = first; k < wk.nops; k++)
+			set_operand(c, &c->w[wk.ops[k]], w ? R_WRITE : R_READ);
+		break;
+	case H_SHELL:
+		if (wk.seen['c']) {
+			if (wk.nops > 0)
+				c->shc = wk.ops[0];
+			break;
+		}
+		for (k = 0; k < wk.nops; k++)
+			set_operand(c, &c->w[wk.ops[k]], R_READ);
+		break;
+	case H_CD:
+		for (k = 0; k < wk.nops; k++)
+			set_operand(c, &c->w[wk.ops[k]], R_READ);
+		*newcwd = cd_target(sc, c, &wk);
+		return true;
+	default:
+		for (k = 0; k < wk.nops; k++)
+			set_operand(c, &c->w[wk.ops[k]], R_READ);
+	}
+	return false;
+}
+
+/* ---- stage 3: judging a path ------------------------------------- */
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+/* The slot for |path| (hash |h|) in the set: its flag's, or the free
+ * one to use. */
+static size_t set_slot(const struct ctx *cx, const char *path, uint64_t h)
+{
+	size_t mask = cx->setcap - 1, i = (size_t)h & mask;
+
+	while (cx->set[i].idx &&
+	       (cx->set[i].hash != h ||
+		strcmp(cx->out->flags[cx->set[i].idx - 1].path, path) != 0))
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Keeps the load factor at most 1/2, rehashing from the flags. */
+static void set_grow(struct ctx *cx)
+{
+	if ((cx->out->n + 1) * 2 <= cx->setcap)
+		return;
+	free(cx->set);
+	cx->setcap = cx->setcap ? cx->setcap * 2 : 64;
+	while ((cx->out->n + 1) * 2 > cx->setcap)
+		cx->setcap *= 2;
+	cx->set = xcalloc(cx->setcap, sizeof(*cx->set));
+	for (size_t k = 0; k < cx->out->n; k++) {
+		uint64_t h = hash_str(cx->out->flags[k].path);
+		size_t i = set_slot(cx, cx->out->flags[k].path, h);
+
+		cx->set[i] = (struct slot){ h, k + 1 };
+	}
+}
+
+/* Appends |s| with control bytes escaped: a flag stays one line even
+ * for a path like $'/etc/a\nb'. */
+static void put_clean(struct sbx_buf *b, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '\n')
+			buf_puts(b, "\\n");
+		else if (ch == '\t')
+			buf_puts(b, "\\t");
+		else if (ch < 0x20 || ch == 0x7f)
+			buf_printf(b, "\\x%02x", ch);
+		else
+			bput(b, (char)ch);
+	}
+}
+
+/* |typed| names |path| as is (a trailing slash aside). */
+static bool same_as_typed(const char *path, const char *typed)
+{
+	size_t pl = strlen(path), tl = strlen(typed);
+
+	while (tl > 1 && typed[tl - 1] == '/')
+		tl--;
+	return pl == tl && memcmp(path, typed, pl) == 0;
+}
+
+static char *format_msg(enum scope_kind kind, const char *path,
+			const char *typed)
+{
+	struct sbx_buf b = { 0 };
+
+	buf_puts(&b, "sbxsh: scope: ");
+	switch (kind) {
+	case SCOPE_FLAG_WRITE:
+		buf_puts(&b, "write to ");
+		put_clean(&b, path);
+		buf_puts(&b, " will be denied (outside sandbox_writable)");
+		break;
+	case SCOPE_FLAG_READ:
+		put_clean(&b, path);
+		buf_puts(&b, " is outside the workspace (read-only)");
+		break;
+	case SCOPE_FLAG_MASKED:
+		put_clean(&b, path);
+		buf_puts(&b, " is a masked secret (unreadable in the sandbox)");
+		break;
+	}
+	if (!same_as_typed(path, typed)) {
+		buf_puts(&b, " [typed: ");
+		put_clean(&b, typed);
+		buf_putc(&b, ']');
+	}
+	return b.s;
+}
+
+/* Records a flag for |canon| (taken), once per path per line: a later
+ * write of a path first seen as a read upgrades its flag. */
+static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
+		     const char *t, size_t tl)
+{
+	struct scope_report *out = cx->out;
+	struct scope_flag *f;
+	uint64_t h = hash_str(canon);
+	size_t slot;
+
+	set_grow(cx);
+	slot = set_slot(cx, canon, h);
+	if (cx->set[slot].idx) {
+		f = &out->flags[cx->set[slot].idx - 1];
+		if (f->kind == SCOPE_FLAG_READ && kind == SCOPE_FLAG_WRITE) {
+			f->kind = kind;
+			free(f->typed);
+			free(f->msg);
+			f->typed = xstrndup(t, tl);
+			f->msg = format_msg(kind, f->path, f->typed);
+		}
+		free(canon);
+		return;
+	}
+	if (out->n == cx->cap) {
+		cx->cap = cx->cap ? cx->cap * 2 : 8;
+		out->flags = xrealloc(out->flags, cx->cap * sizeof(*out->flags));
+	}
+	f = &out->flags[out->n++];
+	f->kind = kind;
+	f->path = canon;
+	f->typed = xstrndup(t, tl);
+	f->msg = format_msg(kind, canon, f->typed);
+	cx->set[slot] = (struct slot){ h, out->n };
+}
+
+/* A ".." component anywhere: "../x", "a/../b", "..". */
+static bool has_dotdot(const char *v, size_t n)
+{
+	for (size_t k = 0; k + 1 < n; k++)
+		if (v[k] == '.' && v[k + 1] == '.' && (k == 0 || v[k - 1] == '/') &&
+		    (k + 2 == n || v[k + 2] == '/'))
+			return true;
+	return false;
+}
+
+/*
+ * Judges one path candidate: |v| (|vl| bytes, expanded) as typed |t|.
+ * A partial word is judged by the folder its known prefix names. A
+ * relative word is resolved against the line's cwd when it has a ".."
+ * or is a likely write (a write into a read-only cwd is denied too);
+ * other relative words are ignored.
+ */
+static void judge_path(struct ctx *cx, enum role role, const char *v,
+		       size_t vl, const char *t, size_t tl, bool partial)
+{
+	SBX_AUTOFREE char *abs = NULL;
+	SBX_AUTOFREE char *folded = NULL;
+	char *canon;
+	enum pol_access acc;
+	enum scope_kind kind;
+
+	if (partial) {
+		const char *sl = vl ? last_slash(v, vl) : NULL;
+
+		if (!sl)
+			return;
+		vl = (size_t)(sl - v);
+		if (vl == 0) {
+			if (role != R_WRITE || v[0] != '/')
+				return;
+			vl = 1;
+		}
+	}
+	if (vl == 0 || is_url(v, vl))
+		return;
+	if (v[0] == '/') {
+		abs = xstrndup(v, vl);
+	} else {
+		SBX_AUTOFREE char *rel = xstrndup(v, vl);
+
+		if (!cx->cwd)
+			return;
+		if (!has_dotdot(v, vl) &&
+		    (role != R_WRITE || (vl == 1 && v[0] == '-') ||
+		     memchr(v, ':', vl)))
+			return;
+		abs = path_join(cx->cwd, rel);
+	}
+	folded = path_fold(abs);
+	if (!folded)
+		return;
+	if (cx->env && cx->env->canon)
+		canon = cx->env->canon(cx->env->ctx, folded);
+	else
+		canon = xstrdup(folded);
+	if (!canon)
+		return;
+	acc = pol_access(cx->pol, canon, NULL);
+	if (acc == POL_ACCESS_RW) {
+		free(canon);
+		return;
+	}
+	if (acc == POL_ACCESS_MASKED)
+		kind = SCOPE_FLAG_MASKED;
+	else
+		kind = role == R_WRITE ? SCOPE_FLAG_WRITE : SCOPE_FLAG_READ;
+	add_flag(cx, kind, canon, t, tl);
+}
+
+static void judge_word(struct ctx *cx, const struct cmd *c,
+		       const struct word *w)
+{
+	const char *v = c->vals.s + w->v, *t = c->typed.s + w->t;
+	size_t vl, tl, nv = 1, nt = 1;
+
+	if (w->role == R_NONE || w->voff > w->vlen)
+		return;
+	v += w->voff;
+	vl = w->vlen - w->voff;
+	t += w->toff;
+	tl = w->tlen - (w->toff < w->tlen ? w->toff : w->tlen);
+	if (w->list || (memchr(v, ':', vl) && memchr(t, '$', tl))) {
+		for (size_t k = 0; k < vl; k++)
+			nv += v[k] == ':';
+		for (size_t k = 0; k < tl; k++)
+			nt += t[k] == ':';
+	}
+	/* A ':' list: an assignment (PATH=/a:/b), or a word whose colons
+	 * came from an expansion (echo $PATH) and so is not one path. */
+	if (!w->list && nv == nt) {
+		judge_path(cx, w->role, v, vl, t, tl, w->partial);
+		return;
+	}
+	/* When an expansion brought its own colons (PATH=$PATH:/x) the
+	 * typed pieces no longer pair with the values: then only the
+	 * literal absolute pieces are judged. */
+	for (size_t vi = 0, ti = 0;;) {
+		const char *vc = memchr(v + vi, ':', vl - vi);
+		const char *tc = memchr(t + ti, ':', tl - ti);
+		size_t ve = vc ? (size_t)(vc - v) : vl;
+		size_t te = tc ? (size_t)(tc - t) : tl;
+
+		if (nv == nt)
+			judge_path(cx, w->role, v + vi, ve - vi, t + ti,
+				   te - ti, w->partial && !vc);
+		else if (te > ti && t[ti] == '/' && !memchr(t + ti, '$', te - ti))
+			judge_path(cx, w->role, t + ti, te - ti, t + ti,
+				   te - ti, false);
+		if (nv == nt ? !vc : !tc)
+			break;
+		vi = vc ? ve + 1 : vl;
+		ti = tc ? te + 1 : tl;
+	}
+}
+
+/* ---- driving it --------------------------------------------------- */
+
+static bool is_keyword(const struct cmd *c, const struct word *w)
+{
+	if (w->quoted || w->partial)
+		return false;
+	for (size_t k = 0; k < sizeof(keywords) / sizeof(*keywords); k++)
+		if (strcmp(keywords[k], wval(c, w)) == 0)
+			return true;
+	return false;
+}
+
+static void set_target(struct scan *sc, struct cmd *c, struct word *w,
+		       unsigned char rd)
+{
+	const char *v = wval(c, w);
+	size_t k;
+
+	w->rd = rd;
+	switch (rd) {
+	case RD_IN:
+		w->role = R_READ;
+		break;
+	case RD_OUT:
+		w->role = R_WRITE;
+		break;
+	case RD_DUPIN:
+	case RD_DUPOUT:
+		/* >&2, <&0, >&-: descriptors. Bash takes >&file as &>file. */
+		for (k = 0; k < w->vlen && (is_digit(v[k]) || v[k] == '-'); k++)
+			;
+		if (k < w->vlen && !w->partial)
+			w->role = rd == RD_DUPOUT ? R_WRITE : R_READ;
+		break;
+	case RD_HEREDOC:
+	case RD_HEREDOC_TAB:
+		if (sc->nhd < SCOPE_MAX_HEREDOCS) {
+			sc->hd[sc->nhd] = xstrndup(c->typed.s + w->t, w->tlen);
+			sc->hdtab[sc->nhd++] = rd == RD_HEREDOC_TAB;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void scratch_grow(struct ctx *cx, size_t n)
+{
+	if (n <= cx->scratch)
+		return;
+	cx->scratch = n * 2;
+	cx->av = xrealloc(cx->av, cx->scratch * sizeof(*cx->av));
+	cx->ops = xrealloc(cx->ops, cx->scratch * sizeof(*cx->ops));
+}
+
+/* Roles for one simple command, then its flags, in order. */
+static void analyze(struct scan *sc, struct cmd *c)
+{
+	struct ctx *cx = sc->cx;
+	const struct argspec *sp = NULL;
+	size_t nav = 0, k = 0;
+	char *newcwd = NULL;
+	bool cd = false, have = false;
+
+	if (c->n == 0)
+		return;
+	scratch_grow(cx, c->n);
+	for (size_t i = 0; i < c->n; i++)
+		if (c->w[i].rd == RD_NONE)
+			cx->av[nav++] = i;
+	while (k < nav && c->w[cx->av[k]].assign)
+		set_assign(c, &c->w[cx->av[k++]]);
+	/* The program itself is not flagged: running it is a read. Look
+	 * past sudo/env/nice/... to the command that decides. */
+	while (k < nav) {
+		const struct word *cw = &c->w[cx->av[k++]];
+		const char *name = wval(c, cw);
+		const char *sl = cw->vlen ? last_slash(name, cw->vlen) : NULL;
+
+		if (sl)
+			name = sl + 1;
+		sp = cw->partial ? NULL : find_spec(name);
+		have = true;
+		if (!sp || (sp->how != H_WRAP && sp->how != H_WRAPENV))
+			break;
+		have = false;
+		k = skip_wrapper(c, cx->av, nav, k, sp);
+		sp = NULL;
+	}
+	if (have)
+		cd = apply_spec(sc, c, cx->av + k, nav - k, sp, &newcwd);
+	for (size_t i = 0; i < c->n; i++)
+		judge_word(cx, c, &c->w[i]);
+	if (cd) {
+		free(cx->cwd);
+		cx->cwd = newcwd;
+	}
+	if (c->shc != NOPOS && !c->w[c->shc].partial &&
+	    sc->depth < SCOPE_MAX_DEPTH) {
+		const struct word *w = &c->w[c->shc];
+		SBX_AUTOFREE char *line = xstrndup(wval(c, w), w->vlen);
+
+		check_range(cx, line, w->vlen, sc->depth + 1);
+	}
+}
+
+static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
+{
+	struct scan sc = {
+		.s = s, .len = len, .depth = depth,
+		.pol = cx->pol, .env = cx->env, .cx = cx,
+	};
+	struct cmd c = { .shc = NOPOS };
+	unsigned char pend = RD_NONE, rd = RD_NONE;
+	bool array = false; /* inside the (...) of an a=(...) assignment */
+
+	for (;;) {
+		enum tk t = slx_next_token(&sc, &c, &rd);
+
+		if (t == TK_WORD) {
+			struct word *w = &c.w[c.n - 1];
+
+			if (pend != RD_NONE) {
+				set_target(&sc, &c, w, pend);
+				pend = RD_NONE;
+			} else if (array) {
+				w->rd = RD_ARRAY;
+				set_operand(&c, w, R_READ);
+			} else if (c.nargv == 0 && is_keyword(&c, w)) {
+				c.n--;
+			} else {
+				c.nargv++;
+				/* a=(/x /y): bash's array assignment. */
+				if (w->assign && !w->partial &&
+				    w->vlen == w->veq + 1 && sc.i < len &&
+				    s[sc.i] == '(') {
+					array = true;
+					sc.i++;
+				}
+			}
+			continue;
+		}
+		if (t == TK_REDIR) {
+			pend = rd;
+			continue;
+		}
+		if (array && (t == TK_NL || (t == TK_SEP && s[sc.i - 1] == ')'))) {
+			array = t == TK_NL;
+			continue;
+		}
+		array = false;
+		pend = RD_NONE;
+		analyze(&sc, &c);
+		for (size_t k = 0; k < sc.nsubs; k++)
+			check_range(cx, s + sc.subs[k].start,
+				    sc.subs[k].end - sc.subs[k].start,
+				    depth + 1);
+		sc.nsubs = 0;
+		c.n = c.nargv = 0;
+		c.vals.len = c.typed.len = 0;
+		c.shc = NOPOS;
+		if (t == TK_NL && sc.nhd)
+			slx_skip_heredocs(&sc);
+		if (t == TK_EOF)
+			break;
+	}
+	for (size_t h = 0; h < sc.nhd; h++)
+		free(sc.hd[h]);
+	free(sc.subs);
+	free(c.w);
+	buf_free(&c.vals);
+	buf_free(&c.typed);
+}
+
+void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
+		 const char *line, size_t len, struct scope_report *out)
+{
+	struct ctx cx = { .pol = pol, .env = env, .out = out };
+
+	if (!pol || !line || !out)
+		return;
+	cx.cap = out->n;
+	if (env && env->cwd && env->cwd[0] == '/')
+		cx.cwd = path_fold(env->cwd);
+	set_grow(&cx);
+	check_range(&cx, line, len, 0);
+	free(cx.set);
+	free(cx.cwd);
+	free(cx.av);
+	free(cx.ops);
+}
+
+void scope_report_free(struct scope_report *r)
+{
+	if (!r)
+		return;
+	for (size_t k = 0; k < r->n; k++) {
+		free(r->flags[k].path);
+		free(r->flags[k].typed);
+		free(r->flags[k].msg);
+	}
+	free(r->flags);
+	r->flags = NULL;
+	r->n = 0;
+}
+
+int scope_mode_parse(const char *s, enum scope_mode *out)
+{
+	if (!s)
+		return -EINVAL;
+	if (strcmp(s, "warn") == 0)
+		*out = SCOPE_MODE_WARN;
+	else if (strcmp(s, "deny") == 0)
+		*out = SCOPE_MODE_DENY;
+	else if (strcmp(s, "off") == 0)
+		*out = SCOPE_MODE_OFF;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+const char *scope_mode_name(enum scope_mode m)
+{
+	switch (m) {
+	case SCOPE_MODE_WARN: return "warn";
+	case SCOPE_MODE_DENY: return "deny";
+	case SCOPE_MODE_OFF: return "off";
+	}
+	return "?";
+}

@@ -1,0 +1,55 @@
+/* core/scope.h — the scope checker (SPEC section 4): which paths in a
+ * command line lie outside the policy, before any of it runs. Pure.
+ *
+ * Lifecycle: scope_check() → read report → scope_report_free().
+ */
+#ifndef SBX_SCOPE_H
+#define SBX_SCOPE_H
+
+#include "sbx.h"
+
+struct sbx_policy;
+
+enum scope_mode {
+	SCOPE_MODE_WARN, /* print the flags, then run (default) */
+	SCOPE_MODE_DENY, /* print them and run no part of the line: 126 */
+	SCOPE_MODE_OFF,
+};
+int scope_mode_parse(const char *s, enum scope_mode *out); /* 0 / -EINVAL */
+const char *scope_mode_name(enum scope_mode m);
+
+enum scope_kind {
+	SCOPE_FLAG_READ,   /* outside the workspace, readable: will work */
+	SCOPE_FLAG_WRITE,  /* a likely write the kernel will deny */
+	SCOPE_FLAG_MASKED, /* a masked secret: neither readable nor writable */
+};
+
+struct scope_flag {
+	enum scope_kind kind;
+	char *path;   /* canonical path that was judged */
+	char *typed;  /* the word as typed, after quote removal */
+	char *msg;    /* one line, "sbxsh: scope: ...", no newline */
+};
+
+struct scope_report {
+	struct scope_flag *flags;
+	size_t n;
+};
+
+/* What the checker needs to know about the shell it runs in. */
+struct scope_env {
+	/* Value of a shell variable ($HOME, $TMPDIR, ...), or NULL. */
+	const char *(*getvar)(void *ctx, const char *name);
+	const char *cwd;       /* absolute; for relative paths with ".." */
+	sbx_canon_fn canon;    /* longest-existing-prefix canonicalization */
+	void *ctx;
+};
+
+/* Scans |line| (|len| bytes; NULs are treated as word breaks) and appends
+ * one flag per distinct out-of-scope path. Never fails; a line the
+ * tokenizer cannot make sense of yields the flags it found so far. */
+void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
+		 const char *line, size_t len, struct scope_report *out);
+void scope_report_free(struct scope_report *r);
+
+#endif

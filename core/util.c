@@ -1,0 +1,266 @@
+/* core/util.c — allocation, string vectors and buffers, pure path helpers. */
+#include "sbx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int sbx_diag_set(struct sbx_diag *d, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (d) {
+		d->err = err;
+		va_start(ap, fmt);
+		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		abort();
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		abort();
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct sbx_buf b = {0};
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	if (!b.s)
+		return xstrdup("");
+	return b.s;
+}
+
+void sbx_freep(void *pp)
+{
+	free(*(void **)pp);
+}
+
+void strv_take(struct sbx_strv *sv, char *s)
+{
+	if (sv->n + 2 > sv->cap) {
+		sv->cap = sv->cap ? sv->cap * 2 : 8;
+		sv->v = xrealloc(sv->v, sv->cap * sizeof(*sv->v));
+	}
+	sv->v[sv->n++] = s;
+	sv->v[sv->n] = NULL;
+}
+
+void strv_push(struct sbx_strv *sv, const char *s)
+{
+	strv_take(sv, xstrdup(s));
+}
+
+bool strv_has(const struct sbx_strv *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (strcmp(sv->v[i], s) == 0)
+			return true;
+	return false;
+}
+
+void strv_free(struct sbx_strv *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}
+
+static void buf_grow(struct sbx_buf *b, size_t extra)
+{
+	if (b->len + extra + 1 <= b->cap)
+		return;
+	while (b->len + extra + 1 > b->cap)
+		b->cap = b->cap ? b->cap * 2 : 64;
+	b->s = xrealloc(b->s, b->cap);
+}
+
+void buf_putn(struct sbx_buf *b, const char *s, size_t n)
+{
+	buf_grow(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void buf_putc(struct sbx_buf *b, char c)
+{
+	buf_putn(b, &c, 1);
+}
+
+void buf_puts(struct sbx_buf *b, const char *s)
+{
+	buf_putn(b, s, strlen(s));
+}
+
+void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap)
+{
+	va_list ap2;
+	int n;
+
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap2);
+	va_end(ap2);
+	if (n < 0)
+		return;
+	buf_grow(b, (size_t)n);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	b->len += (size_t)n;
+}
+
+void buf_printf(struct sbx_buf *b, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(b, fmt, ap);
+	va_end(ap);
+}
+
+void buf_json_str(struct sbx_buf *b, const char *s)
+{
+	buf_putc(b, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': buf_puts(b, "\\\""); break;
+		case '\\': buf_puts(b, "\\\\"); break;
+		case '\n': buf_puts(b, "\\n"); break;
+		case '\t': buf_puts(b, "\\t"); break;
+		case '\r': buf_puts(b, "\\r"); break;
+		default:
+			if (*p < 0x20)
+				buf_printf(b, "\\u%04x", *p);
+			else
+				buf_putc(b, (char)*p);
+		}
+	}
+	buf_putc(b, '"');
+}
+
+void buf_free(struct sbx_buf *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+}
+
+char *path_fold(const char *p)
+{
+	size_t n, len = 0;
+	char *out;
+
+	if (!p || p[0] != '/')
+		return NULL;
+	n = strlen(p);
+	out = xmalloc(n + 2);
+	while (*p) {
+		const char *c;
+		size_t cl;
+
+		while (*p == '/')
+			p++;
+		c = p;
+		while (*p && *p != '/')
+			p++;
+		cl = (size_t)(p - c);
+		if (cl == 0 || (cl == 1 && c[0] == '.'))
+			continue;
+		if (cl == 2 && c[0] == '.' && c[1] == '.') {
+			while (len > 0 && out[len - 1] != '/')
+				len--;
+			if (len > 0)
+				len--; /* drop the slash too */
+			continue;
+		}
+		out[len++] = '/';
+		memcpy(out + len, c, cl);
+		len += cl;
+	}
+	if (len == 0)
+		out[len++] = '/';
+	out[len] = '\0';
+	return out;
+}
+
+bool path_under(const char *root, const char *p)
+{
+	size_t rl = strlen(root);
+
+	if (rl == 1 && root[0] == '/')
+		return p[0] == '/';
+	if (strncmp(root, p, rl) != 0)
+		return false;
+	return p[rl] == '\0' || p[rl] == '/';
+}
+
+char *path_join(const char *a, const char *b)
+{
+	size_t al = strlen(a);
+
+	while (*b == '/')
+		b++;
+	if (al > 0 && a[al - 1] == '/')
+		return xasprintf("%s%s", a, b);
+	return xasprintf("%s/%s", a, b);
+}
+
+const char *path_base(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	if (!s || s[1] == '\0')
+		return p;
+	return s + 1;
+}
+
+const char *env_lookup(char *const *env, const char *name)
+{
+	size_t nl = strlen(name);
+
+	for (; env && *env; env++)
+		if (strncmp(*env, name, nl) == 0 && (*env)[nl] == '=')
+			return *env + nl + 1;
+	return NULL;
+}

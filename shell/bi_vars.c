@@ -1,0 +1,508 @@
+/* shell/bi_vars.c — builtins that work on variables and parameters: set,
+ * export, readonly, unset, local, shift, read, getopts. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sh.h"
+
+struct optname {
+	const char *name;
+	char letter;
+	enum sh_opt opt;
+};
+
+/* clang-format off */
+static const struct optname optnames[] = {
+	{ "errexit",   'e', O_ERREXIT },
+	{ "noglob",    'f', O_NOGLOB },
+	{ "ignoreeof", 0,   O_IGNOREEOF },
+	{ "monitor",   'm', O_MONITOR },
+	{ "noexec",    'n', O_NOEXEC },
+	{ "nounset",   'u', O_NOUNSET },
+	{ "verbose",   'v', O_VERBOSE },
+	{ "xtrace",    'x', O_XTRACE },
+	{ "noclobber", 'C', O_NOCLOBBER },
+	{ "allexport", 'a', O_ALLEXPORT },
+	{ "notify",    'b', O_NOTIFY },
+	{ "nolog",     0,   O_NOLOG },
+	{ "emacs",     0,   O_EMACS },
+	{ "vi",        0,   O_VI },
+	{ "pipefail",  0,   O_PIPEFAIL },
+};
+/* clang-format on */
+
+#define NOPTS (sizeof(optnames) / sizeof(optnames[0]))
+
+int sh_setopt_letter(struct shell *sh, char c, bool on)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (optnames[i].letter == c) {
+			sh->opt[optnames[i].opt] = on;
+			return 0;
+		}
+	}
+	if (c == 'i' || c == 's')
+		return 0;
+	return -EINVAL;
+}
+
+int sh_setopt_name(struct shell *sh, const char *name, bool on)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (!strcmp(optnames[i].name, name)) {
+			sh->opt[optnames[i].opt] = on;
+			if (on && optnames[i].opt == O_EMACS)
+				sh->opt[O_VI] = false;
+			if (on && optnames[i].opt == O_VI)
+				sh->opt[O_EMACS] = false;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static void print_vars(struct shell *sh, struct sbx_buf *out,
+		       const char *prefix, unsigned need)
+{
+	const char **names = var_names(sh, need);
+
+	for (size_t i = 0; names[i]; i++) {
+		const char *v = var_get(sh, names[i]);
+
+		buf_printf(out, "%s%s", prefix, names[i]);
+		if (v) {
+			buf_putc(out, '=');
+			var_quote(out, v);
+		}
+		buf_putc(out, '\n');
+	}
+	free(names);
+}
+
+int bi_set(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf out = { 0 };
+	int i;
+	bool setargs = false;
+
+	if (argc == 1) {
+		print_vars(sh, &out, "", 0);
+		return bi_flush(sh, "set", &out, 1);
+	}
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+		bool on = a[0] == '-';
+
+		if ((a[0] != '-' && a[0] != '+') || !a[1]) {
+			if (!strcmp(a, "-")) {
+				sh->opt[O_XTRACE] = sh->opt[O_VERBOSE] = false;
+				i++;
+				setargs = true;
+			}
+			break;
+		}
+		if (!strcmp(a, "--")) {
+			i++;
+			setargs = true;
+			break;
+		}
+		for (char *c = a + 1; *c; c++) {
+			if (*c == 'o') {
+				if (i + 1 >= argc || (c[1])) {
+					for (size_t k = 0; k < NOPTS; k++) {
+						if (on)
+							buf_printf(&out, "%-16s%s\n",
+								   optnames[k].name,
+								   sh->opt[optnames[k].opt] ? "on" : "off");
+						else
+							buf_printf(&out, "set %co %s\n",
+								   sh->opt[optnames[k].opt] ? '-' : '+',
+								   optnames[k].name);
+					}
+					if (on && out.len) {
+						struct sbx_buf h = { 0 };
+
+						buf_puts(&h, "Current option settings\n");
+						buf_putn(&h, out.s, out.len);
+						buf_free(&out);
+						out = h;
+					}
+					continue;
+				}
+				if (sh_setopt_name(sh, argv[++i], on) < 0) {
+					sh_err(sh, "set: Illegal option -o %s",
+					       argv[i]);
+					sh->special_err = true;
+					buf_free(&out);
+					return 2;
+				}
+				break;
+			}
+			if (sh_setopt_letter(sh, *c, on) < 0) {
+				sh_err(sh, "set: Illegal option %c%c",
+				       on ? '-' : '+', *c);
+				sh->special_err = true;
+				buf_free(&out);
+				return 2;
+			}
+		}
+	}
+	if (i < argc || setargs)
+		var_set_params(sh, argc - i, argv + i);
+	return bi_flush(sh, "set", &out, 1);
+}
+
+static int export_like(struct shell *sh, int argc, char **argv,
+		       unsigned flag, const char *name)
+{
+	struct sbx_buf out = { 0 };
+	int st = 0, i = 1;
+
+	if (i < argc && !strcmp(argv[i], "-p"))
+		i++;
+	if (i < argc && !strcmp(argv[i], "--"))
+		i++;
+	if (i >= argc) {
+		char prefix[32];
+
+		snprintf(prefix, sizeof(prefix), "%s ", name);
+		print_vars(sh, &out, prefix, flag);
+		return bi_flush(sh, name, &out, 1);
+	}
+	for (; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+
+		if (!parse_is_name(argv[i], n)) {
+			sh_err(sh, "%s: %.*s: bad variable name", name, (int)n,
+			       argv[i]);
+			sh->special_err = true;
+			st = 2;
+			continue;
+		}
+		if (eq) {
+			if (var_setn(sh, argv[i], n, eq + 1, flag) < 0) {
+				sh_err(sh, "%s: %.*s: is read only", name,
+				       (int)n, argv[i]);
+				sh->special_err = true;
+				st = 2;
+			}
+		} else {
+			var_addflags(sh, argv[i], flag);
+		}
+	}
+	return st;
+}
+
+int bi_export(struct shell *sh, int argc, char **argv)
+{
+	return export_like(sh, argc, argv, V_EXPORT, "export");
+}
+
+int bi_readonly(struct shell *sh, int argc, char **argv)
+{
+	return export_like(sh, argc, argv, V_RDONLY, "readonly");
+}
+
+int bi_unset(struct shell *sh, int argc, char **argv)
+{
+	int i = 1, st = 0;
+	int mode = 'v';
+	bool given = false;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (char *c = argv[i] + 1; *c; c++) {
+			if (*c != 'f' && *c != 'v') {
+				sh_err(sh, "unset: Illegal option -%c", *c);
+				sh->special_err = true;
+				return 2;
+			}
+			mode = *c;
+			given = true;
+		}
+	}
+	for (; i < argc; i++) {
+		if (mode == 'f') {
+			func_unset(sh, argv[i]);
+			continue;
+		}
+		if (!parse_is_name(argv[i], strlen(argv[i]))) {
+			if (given)
+				continue;
+		}
+		if (var_unset(sh, argv[i]) < 0) {
+			sh_err(sh, "unset: %s: is read only", argv[i]);
+			sh->special_err = true;
+			st = 2;
+		} else if (!given) {
+			bool ex;
+
+			var_flags(sh, argv[i], &ex);
+			(void)ex;
+		}
+	}
+	return st;
+}
+
+int bi_local(struct shell *sh, int argc, char **argv)
+{
+	int st = 0;
+
+	if (!var_in_function(sh)) {
+		sh_err(sh, "local: not in a function");
+		return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+		char *name;
+
+		if (!strcmp(argv[i], "-"))
+			continue;
+		if (!parse_is_name(argv[i], n)) {
+			sh_err(sh, "local: %.*s: bad variable name", (int)n,
+			       argv[i]);
+			st = 2;
+			continue;
+		}
+		name = xstrndup(argv[i], n);
+		var_make_local(sh, name);
+		if (eq && var_set(sh, name, eq + 1, 0) < 0) {
+			sh_err(sh, "local: %s: is read only", name);
+			st = 2;
+		}
+		free(name);
+	}
+	return st;
+}
+
+int bi_shift(struct shell *sh, int argc, char **argv)
+{
+	long n = 1;
+	char *end;
+
+	if (argc > 1) {
+		n = strtol(argv[1], &end, 10);
+		if (!*argv[1] || *end || n < 0) {
+			sh_err(sh, "shift: Illegal number: %s", argv[1]);
+			sh->special_err = true;
+			return 2;
+		}
+	}
+	if (n > sh->nparams) {
+		sh_err(sh, "shift: can't shift that many");
+		sh->special_err = true;
+		return 2;
+	}
+	for (long i = 0; i < n; i++)
+		free(sh->params[i]);
+	memmove(sh->params, sh->params + n,
+		(size_t)(sh->nparams - n + 1) * sizeof(char *));
+	sh->nparams -= (int)n;
+	return 0;
+}
+
+int bi_read(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf line = { 0 }, esc = { 0 };
+	struct sbx_strv fields = { 0 };
+	bool raw = false, eof = false;
+	const char *prompt = NULL;
+	int i, st = 0, nnames;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (char *c = argv[i] + 1; *c; c++) {
+			if (*c == 'r') {
+				raw = true;
+			} else if (*c == 'p') {
+				if (c[1]) {
+					prompt = c + 1;
+				} else if (i + 1 < argc) {
+					prompt = argv[++i];
+				} else {
+					sh_err(sh, "read: No arg for -p option");
+					return 2;
+				}
+				break;
+			} else {
+				sh_err(sh, "read: Illegal option -%c", *c);
+				return 2;
+			}
+		}
+	}
+	if (i >= argc) {
+		sh_err(sh, "read: arg count");
+		return 2;
+	}
+	nnames = argc - i;
+	for (int k = i; k < argc; k++) {
+		if (!parse_is_name(argv[k], strlen(argv[k]))) {
+			sh_err(sh, "read: %s: bad variable name", argv[k]);
+			return 2;
+		}
+	}
+	if (prompt && isatty(0))
+		sh_write(2, prompt, strlen(prompt));
+	buf_putn(&line, "", 0);
+	buf_putn(&esc, "", 0);
+	/* One byte at a time: what follows the line belongs to others. */
+	for (;;) {
+		char c;
+		ssize_t k = read(0, &c, 1);
+
+		if (k < 0 && errno == EINTR) {
+			if (trap_gotsig) {
+				st = 128 + 2;
+				eof = true;
+				break;
+			}
+			continue;
+		}
+		if (k <= 0) {
+			eof = true;
+			break;
+		}
+		if (c == '\\' && !raw) {
+			k = read(0, &c, 1);
+			if (k <= 0) {
+				eof = true;
+				break;
+			}
+			if (c == '\n')
+				continue;
+			buf_putc(&line, c);
+			buf_putc(&esc, 1);
+			continue;
+		}
+		if (c == '\n')
+			break;
+		buf_putc(&line, c);
+		buf_putc(&esc, 0);
+	}
+	exp_ifs_split_read(sh, line.s, esc.s, line.len, nnames, &fields);
+	for (int k = 0; k < nnames; k++) {
+		const char *v = (size_t)k < fields.n ? fields.v[k] : "";
+
+		if (var_set(sh, argv[i + k], v, 0) < 0) {
+			sh_err(sh, "read: %s: is read only", argv[i + k]);
+			st = 2;
+		}
+	}
+	strv_free(&fields);
+	buf_free(&line);
+	buf_free(&esc);
+	if (eof && !st)
+		st = 1;
+	return st;
+}
+
+static void set_optind(struct shell *sh, int optind)
+{
+	char buf[32];
+	int off = sh->optoff;
+
+	snprintf(buf, sizeof(buf), "%d", optind);
+	var_set(sh, "OPTIND", buf, 0);
+	sh->optoff = off;
+}
+
+int bi_getopts(struct shell *sh, int argc, char **argv)
+{
+	const char *optstr, *name, *ov, *arg, *p;
+	char **args, cbuf[2] = { 0, 0 };
+	int nargs, optind;
+	bool silent;
+
+	if (argc < 3) {
+		sh_err(sh, "getopts: usage: getopts optstring var [arg...]");
+		return 2;
+	}
+	optstr = argv[1];
+	name = argv[2];
+	silent = optstr[0] == ':';
+	if (argc > 3) {
+		args = argv + 3;
+		nargs = argc - 3;
+	} else {
+		args = sh->params;
+		nargs = sh->nparams;
+	}
+	ov = var_get(sh, "OPTIND");
+	optind = ov ? atoi(ov) : 1;
+	if (optind < 1) {
+		optind = 1;
+		sh->optoff = 0;
+	}
+	if (optind > nargs)
+		goto end;
+	arg = args[optind - 1];
+	if (!sh->optoff) {
+		if (arg[0] != '-' || !arg[1])
+			goto end;
+		if (!strcmp(arg, "--")) {
+			optind++;
+			goto end;
+		}
+		sh->optoff = 1;
+	}
+	cbuf[0] = arg[sh->optoff++];
+	p = cbuf[0] != ':' ? strchr(optstr, cbuf[0]) : NULL;
+	if (!arg[sh->optoff]) {
+		optind++;
+		sh->optoff = 0;
+	}
+	if (!p) {
+		if (silent) {
+			var_set(sh, "OPTARG", cbuf, 0);
+		} else {
+			sh_err(sh, "Illegal option -%c", cbuf[0]);
+			var_unset(sh, "OPTARG");
+		}
+		var_set(sh, name, "?", 0);
+		set_optind(sh, optind);
+		return 0;
+	}
+	if (p[1] == ':') {
+		if (sh->optoff) {
+			var_set(sh, "OPTARG", arg + sh->optoff, 0);
+			optind++;
+			sh->optoff = 0;
+		} else if (optind <= nargs) {
+			var_set(sh, "OPTARG", args[optind - 1], 0);
+			optind++;
+		} else {
+			if (silent) {
+				var_set(sh, "OPTARG", cbuf, 0);
+				var_set(sh, name, ":", 0);
+			} else {
+				sh_err(sh, "No arg for -%c option", cbuf[0]);
+				var_unset(sh, "OPTARG");
+				var_set(sh, name, "?", 0);
+			}
+			set_optind(sh, optind);
+			return 0;
+		}
+	} else {
+		var_unset(sh, "OPTARG");
+	}
+	var_set(sh, name, cbuf, 0);
+	set_optind(sh, optind);
+	return 0;
+end:
+	sh->optoff = 0;
+	var_set(sh, name, "?", 0);
+	set_optind(sh, optind);
+	sh->optoff = 0;
+	return 1;
+}

@@ -1,0 +1,116 @@
+/* shell/cli.c — --print-policy, --explain, --print-profile, the banner.
+ * None of these creates anything: they preview the session's policy. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "profiles.h"
+#include "scope.h"
+
+static int preview(const struct sbx_opts *o, struct session *s)
+{
+	struct sbx_diag d = {0};
+
+	if (ses_preview(o, s, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return 2;
+	}
+	return 0;
+}
+
+int cli_print_policy(const struct sbx_opts *o)
+{
+	struct session s;
+	struct sbx_buf b = {0};
+	int rc = preview(o, &s);
+
+	if (rc)
+		return rc;
+	pol_add_note(s.pol, "backend", o->backend ? o->backend : "landlock");
+	if (o->json)
+		pol_format_json(s.pol, &b);
+	else
+		pol_format_text(s.pol, &b);
+	fputs(b.s, stdout);
+	buf_free(&b);
+	ses_close(&s);
+	return 0;
+}
+
+/* $VAR as the session's commands would see it: routed values first. */
+static const char *explain_getvar(void *ctx, const char *name)
+{
+	const struct sbx_policy *pol = ctx;
+	const char *v = rt_value(pol_route(pol), name);
+
+	return v ? v : getenv(name);
+}
+
+int cli_explain(const struct sbx_opts *o)
+{
+	struct session s;
+	struct scope_report rep = {0};
+	struct scope_env env = {0};
+	SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
+	int rc = preview(o, &s);
+
+	if (rc)
+		return rc;
+	env.getvar = explain_getvar;
+	env.ctx = s.pol;
+	env.canon = sh_canon;
+	/* The session starts in the workspace: relative paths are judged
+	 * from there, not from wherever --explain was typed. */
+	env.cwd = pol_layout(s.pol)->workspace;
+	scope_check(s.pol, &env, o->explain, strlen(o->explain), &rep);
+	for (size_t i = 0; i < rep.n; i++)
+		printf("%s\n", rep.flags[i].msg);
+	rc = rep.n ? 1 : 0;
+	scope_report_free(&rep);
+	ses_close(&s);
+	return rc;
+}
+
+int cli_print_profile(const struct sbx_opts *o)
+{
+	struct session s;
+	struct sbx_buf b = {0};
+	int rc = preview(o, &s);
+
+	if (rc)
+		return rc;
+	if (!strcmp(o->profile, "seatbelt")) {
+		sb_profile(s.pol, &b);
+	} else {
+		struct sbx_strv argv = {0};
+
+		bw_args(s.pol, &argv);
+		bw_format(&argv, &b);
+		buf_putc(&b, '\n');
+		strv_free(&argv);
+	}
+	fputs(b.s ? b.s : "", stdout);
+	buf_free(&b);
+	ses_close(&s);
+	return 0;
+}
+
+void cli_banner(FILE *out, const struct session *s, const char *backend)
+{
+	struct sbx_buf b = {0};
+	const struct sbx_policy *pol = s->pol;
+
+	buf_printf(&b, "sbxsh %s: workflow %s, backend %s, scope %s, "
+		       "network %s\n", SBXSH_VERSION,
+		   pol_layout(pol)->workflow_id, backend,
+		   pol_scope_name(pol_scope(pol)),
+		   pol_network(pol) ? "allowed" : "denied");
+	pol_format_writable(pol, &b);
+	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
+	fputs(b.s, out);
+	fflush(out);
+	buf_free(&b);
+}

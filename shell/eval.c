@@ -1,0 +1,751 @@
+/* shell/eval.c — walking the tree: lists, compound commands, functions,
+ * pipelines, subshells and the dispatch of simple commands (special
+ * builtins, functions, builtins, then PATH, as XCU 2.9.1 orders them).
+ *
+ * Nothing here unwinds: break/continue/return/exit set sh->jump and every
+ * loop checks it. set -e is applied where POSIX says a command "fails":
+ * simple commands, pipelines and subshells evaluated outside a tested
+ * context (if/while conditions, all but the last of && ||, after !).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sh.h"
+
+#define EVAL_MAXDEPTH 2000
+
+static void check_errexit(struct shell *sh, int st, int flags)
+{
+	if (st && sh->opt[O_ERREXIT] && !(flags & EV_TESTED) && !sh->jump) {
+		sh->jump = J_EXIT;
+		sh->exit_status = st;
+	}
+}
+
+static bool trace_safe(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			    "0123456789_-+=./,:%@^", *s))
+			return false;
+	return true;
+}
+
+static void trace_word(struct sbx_buf *b, const char *s)
+{
+	if (trace_safe(s))
+		buf_puts(b, s);
+	else
+		var_quote(b, s);
+}
+
+static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
+		   int argc)
+{
+	struct sbx_buf b = { 0 };
+	const char *ps4 = var_get(sh, "PS4");
+	bool sp = false;
+
+	buf_puts(&b, ps4 ? ps4 : "");
+	for (size_t i = 0; assigns && i < assigns->n; i++) {
+		char *eq = strchr(assigns->v[i], '=');
+
+		if (sp)
+			buf_putc(&b, ' ');
+		buf_putn(&b, assigns->v[i], (size_t)(eq - assigns->v[i]) + 1);
+		trace_word(&b, eq + 1);
+		sp = true;
+	}
+	for (int i = 0; i < argc; i++) {
+		if (sp)
+			buf_putc(&b, ' ');
+		trace_word(&b, argv[i]);
+		sp = true;
+	}
+	buf_putc(&b, '\n');
+	sh_write(2, b.s, b.len);
+	buf_free(&b);
+}
+
+/* NAME=value words of a simple command, expanded into "NAME=value". */
+static int expand_assigns(struct shell *sh, struct word *w,
+			  struct sbx_strv *out)
+{
+	for (; w; w = w->next) {
+		char *name, *val = exp_assign(sh, w, &name);
+
+		if (!val) {
+			free(name);
+			return -1;
+		}
+		strv_take(out, xasprintf("%s=%s", name, val));
+		free(name);
+		free(val);
+	}
+	return 0;
+}
+
+/* Assigns "NAME=value" strings; |flags| V_EXPORT for temporaries. */
+static int do_assigns(struct shell *sh, struct sbx_strv *as, unsigned flags,
+		      bool local)
+{
+	for (size_t i = 0; i < as->n; i++) {
+		char *s = as->v[i], *eq = strchr(s, '=');
+
+		*eq = 0;
+		if (local)
+			var_make_local(sh, s);
+		if (var_set(sh, s, eq + 1, flags) < 0) {
+			sh_err(sh, "%s: is read only", s);
+			*eq = '=';
+			return -1;
+		}
+		*eq = '=';
+	}
+	return 0;
+}
+
+static int run_builtin(struct shell *sh, const struct builtin *bi, int argc,
+		       char **argv, struct redir *redirs)
+{
+	struct redir_save *save = NULL;
+	bool keep = bi->fn == bi_exec_fn;
+	int st;
+
+	/* exec's redirections are the point: they stay */
+	if (redirs && redir_apply(sh, redirs, keep ? NULL : &save) < 0) {
+		redir_restore(sh, save);
+		if (bi->flags & BI_SPECIAL)
+			sh->special_err = true;
+		return 2;
+	}
+	sh->special_err = false;
+	st = bi->fn(sh, argc, argv);
+	redir_restore(sh, save);
+	return st;
+}
+
+/* A failed special builtin ends a non-interactive shell (XCU 2.8.1). */
+static void special_fail(struct shell *sh, int st)
+{
+	if (sh->special_err && !sh->opt[O_INTERACTIVE] && !sh->jump) {
+		sh->jump = J_EXIT;
+		sh->exit_status = st;
+	}
+	sh->special_err = false;
+}
+
+static int run_external(struct shell *sh, int argc, char **argv,
+			struct sbx_strv *assigns, struct redir *redirs,
+			int flags)
+{
+	struct redir_save *save = NULL;
+	const char *path;
+	int err = 0, st, id, xerr = 0;
+	char **envp;
+	pid_t pid;
+
+	path = exec_find(sh, argv[0], &err, NULL);
+	if (!path) {
+		/* dash checks redirections before the lookup fails */
+		if (redirs && redir_apply(sh, redirs, &save) < 0) {
+			redir_restore(sh, save);
+			return 2;
+		}
+		redir_restore(sh, save);
+		sh_err(sh, "%s: %s", argv[0],
+		       err == 126 ? "Permission denied" : "not found");
+		return err;
+	}
+	if (assigns->n) {
+		var_push_frame(sh);
+		do_assigns(sh, assigns, V_EXPORT, true);
+	}
+	envp = var_environ(sh);
+	if (flags & EV_EXIT) {
+		/* Last command of a forked child: no need to fork again. */
+		if (redirs && redir_apply(sh, redirs, NULL) < 0)
+			sh_exit(sh, 2);
+		trap_run_exit(sh);
+		st = exec_replace(sh, path, argv, envp);
+		_exit(st);
+	}
+	if (redirs && redir_apply(sh, redirs, &save) < 0) {
+		redir_restore(sh, save);
+		if (assigns->n)
+			var_pop_frame(sh);
+		return 2;
+	}
+	pid = exec_spawn(sh, path, argv, envp, &xerr);
+	redir_restore(sh, save);
+	if (assigns->n)
+		var_pop_frame(sh);
+	if (pid < 0) {
+		sh_err(sh, "%s: %s", argv[0], strerror((int)-pid));
+		return 126;
+	}
+	if (xerr && xerr != ENOEXEC) {
+		int ws;
+
+		waitpid(pid, &ws, 0);
+		if (xerr == ENOENT) {
+			sh_err(sh, "%s: not found", argv[0]);
+			return 127;
+		}
+		sh_err(sh, "%s: %s", argv[0], strerror(xerr));
+		return 126;
+	}
+	id = job_new(sh);
+	job_add(sh, id, pid);
+	return job_wait_fg(sh, id);
+}
+
+static int eval_simple(struct shell *sh, struct node *n, int flags)
+{
+	struct sbx_strv args = { 0 }, assigns = { 0 };
+	const struct builtin *bi = NULL;
+	struct node *fn = NULL;
+	int st = 0;
+
+	sh->lineno = n->lineno;
+	sh->cmdsub_status = -1;
+	if (n->args && exp_words(sh, n->args, &args) < 0)
+		goto experr;
+	if (n->assigns && expand_assigns(sh, n->assigns, &assigns) < 0)
+		goto experr;
+	if (!args.n) {
+		struct redir_save *save = NULL;
+
+		if (sh->opt[O_XTRACE] && assigns.n)
+			xtrace(sh, &assigns, NULL, 0);
+		st = sh->cmdsub_status >= 0 ? sh->cmdsub_status : 0;
+		if (n->redirs) {
+			if (redir_apply(sh, n->redirs, &save) < 0)
+				st = 2;
+			redir_restore(sh, save);
+		}
+		if (st != 2 && do_assigns(sh, &assigns, 0, false) < 0) {
+			st = 2;
+			if (!sh->opt[O_INTERACTIVE] && !sh->jump) {
+				sh->jump = J_EXIT;
+				sh->exit_status = 2;
+			}
+		}
+		goto out;
+	}
+	if (sh->opt[O_XTRACE])
+		xtrace(sh, &assigns, args.v, (int)args.n);
+	if (!strchr(args.v[0], '/')) {
+		bi = bi_find(args.v[0]);
+		if (!bi || !(bi->flags & BI_SPECIAL)) {
+			fn = func_get(sh, args.v[0]);
+			if (fn)
+				bi = NULL;
+		}
+	}
+	if (bi && (bi->flags & BI_SPECIAL)) {
+		if (do_assigns(sh, &assigns, 0, false) < 0) {
+			st = 2;
+			sh->special_err = true;
+			special_fail(sh, st);
+			goto out;
+		}
+		st = run_builtin(sh, bi, (int)args.n, args.v, n->redirs);
+		special_fail(sh, st);
+	} else if (fn || bi) {
+		struct redir_save *save = NULL;
+
+		if (assigns.n) {
+			var_push_frame(sh);
+			do_assigns(sh, &assigns, fn ? V_EXPORT : 0, true);
+		}
+		if (fn) {
+			if (n->redirs && redir_apply(sh, n->redirs, &save) < 0)
+				st = 2;
+			else
+				st = eval_call_func(sh, fn, (int)args.n,
+						    args.v, flags);
+			redir_restore(sh, save);
+		} else {
+			st = run_builtin(sh, bi, (int)args.n, args.v,
+					 n->redirs);
+			sh->special_err = false;
+		}
+		if (assigns.n)
+			var_pop_frame(sh);
+	} else {
+		st = run_external(sh, (int)args.n, args.v, &assigns, n->redirs,
+				  flags);
+	}
+out:
+	strv_free(&args);
+	strv_free(&assigns);
+	sh->status = st;
+	if (!fn || sh->jump != J_RETURN)
+		check_errexit(sh, st, flags);
+	return st;
+experr:
+	strv_free(&args);
+	strv_free(&assigns);
+	return sh->status;
+}
+
+int eval_argv(struct shell *sh, int argc, char **argv, int flags,
+	      bool no_funcs)
+{
+	const struct builtin *bi = NULL;
+	struct node *fn;
+	struct sbx_strv none = { 0 };
+
+	if (!strchr(argv[0], '/')) {
+		bi = bi_find(argv[0]);
+		if (!no_funcs && (!bi || !(bi->flags & BI_SPECIAL)) &&
+		    (fn = func_get(sh, argv[0])))
+			return eval_call_func(sh, fn, argc, argv, flags);
+	}
+	if (bi) {
+		int st = bi->fn(sh, argc, argv);
+
+		sh->special_err = false;
+		return st;
+	}
+	return run_external(sh, argc, argv, &none, NULL, flags);
+}
+
+int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
+		   int flags)
+{
+	char **params = sh->params;
+	int nparams = sh->nparams, loopdepth = sh->loopdepth, st;
+
+	if (sh->funcdepth >= EVAL_MAXDEPTH) {
+		sh_err(sh, "%s: function nesting too deep", argv[0]);
+		sh->jump = J_EXIT;
+		sh->exit_status = 2;
+		return 2;
+	}
+	sh->params = NULL;
+	sh->nparams = 0;
+	var_set_params(sh, argc - 1, argv + 1);
+	var_push_frame(sh);
+	arena_ref(def->arena);
+	sh->funcdepth++;
+	sh->loopdepth = 0;
+	st = eval_node(sh, def->a, flags & ~EV_EXIT);
+	if (sh->jump == J_RETURN) {
+		sh->jump = J_NONE;
+		st = sh->exit_status;
+	}
+	sh->funcdepth--;
+	sh->loopdepth = loopdepth;
+	arena_unref(def->arena);
+	var_pop_frame(sh);
+	var_free_params(sh->params, sh->nparams);
+	sh->params = params;
+	sh->nparams = nparams;
+	sh->status = st;
+	return st;
+}
+
+static pid_t fork_child(struct shell *sh, bool bg)
+{
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		sh_err(sh, "cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	if (pid == 0)
+		sh_forked(sh, bg);
+	return pid;
+}
+
+static int eval_pipe(struct shell *sh, struct node *n, int flags)
+{
+	int id = job_new(sh), prev = -1, st;
+	struct node *s;
+
+	for (s = n->a; s; s = s->next_stage) {
+		int pfd[2] = { -1, -1 };
+		pid_t pid;
+
+		if (s->next_stage && pipe2(pfd, O_CLOEXEC) < 0) {
+			sh_err(sh, "cannot create pipe: %s", strerror(errno));
+			break;
+		}
+		pid = fork_child(sh, false);
+		if (pid == 0) {
+			if (prev >= 0) {
+				dup2(prev, 0);
+				close(prev);
+			}
+			if (pfd[1] >= 0) {
+				dup2(pfd[1], 1);
+				close(pfd[1]);
+				close(pfd[0]);
+			}
+			sh_exit(sh, eval_node(sh, s, EV_EXIT));
+		}
+		if (prev >= 0)
+			close(prev);
+		if (pfd[1] >= 0)
+			close(pfd[1]);
+		prev = pfd[0];
+		if (pid < 0)
+			break;
+		job_add(sh, id, pid);
+	}
+	if (prev >= 0)
+		close(prev);
+	st = job_wait_fg(sh, id);
+	sh->status = st;
+	check_errexit(sh, st, flags);
+	return st;
+}
+
+static int eval_subshell(struct shell *sh, struct node *n, int flags)
+{
+	pid_t pid;
+	int id, st;
+
+	if (flags & EV_EXIT) {
+		/* Already a child that exits afterwards. */
+		st = eval_node(sh, n->a, EV_EXIT);
+		if (sh->jump == J_EXIT)
+			st = sh->exit_status;
+		sh_exit(sh, st);
+	}
+	pid = fork_child(sh, false);
+	if (pid == 0) {
+		st = eval_node(sh, n->a, EV_EXIT);
+		if (sh->jump == J_EXIT)
+			st = sh->exit_status;
+		sh_exit(sh, st);
+	}
+	if (pid < 0)
+		return 2;
+	id = job_new(sh);
+	job_add(sh, id, pid);
+	st = job_wait_fg(sh, id);
+	sh->status = st;
+	check_errexit(sh, st, flags);
+	return st;
+}
+
+static int eval_bg(struct shell *sh, struct node *n)
+{
+	pid_t pid;
+	int id;
+
+	job_reap(sh);
+	pid = fork_child(sh, true);
+	if (pid == 0) {
+		int st = eval_node(sh, n->a, EV_EXIT);
+
+		if (sh->jump == J_EXIT)
+			st = sh->exit_status;
+		sh_exit(sh, st);
+	}
+	if (pid < 0)
+		return 2;
+	id = job_new(sh);
+	job_add(sh, id, pid);
+	job_set_bg(sh, id);
+	sh->lastbg = pid;
+	return 0;
+}
+
+char *eval_cmdsubst(struct shell *sh, struct node *n)
+{
+	struct sbx_buf b = { 0 };
+	int pfd[2], ws;
+	pid_t pid;
+	char tmp[4096];
+	ssize_t k;
+
+	buf_putn(&b, "", 0);
+	if (!n) {
+		sh->cmdsub_status = 0;
+		return b.s;
+	}
+	if (pipe2(pfd, O_CLOEXEC) < 0) {
+		sh_err(sh, "cannot create pipe: %s", strerror(errno));
+		return b.s;
+	}
+	pid = fork_child(sh, false);
+	if (pid == 0) {
+		int st;
+
+		close(pfd[0]);
+		dup2(pfd[1], 1);
+		close(pfd[1]);
+		st = eval_node(sh, n, EV_EXIT);
+		if (sh->jump == J_EXIT)
+			st = sh->exit_status;
+		sh_exit(sh, st);
+	}
+	close(pfd[1]);
+	for (;;) {
+		k = read(pfd[0], tmp, sizeof(tmp));
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		buf_putn(&b, tmp, (size_t)k);
+	}
+	close(pfd[0]);
+	if (pid > 0) {
+		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+			;
+		sh->cmdsub_status = job_status_code(ws);
+	}
+	while (b.len && b.s[b.len - 1] == '\n')
+		b.s[--b.len] = 0;
+	/* NUL bytes cannot live in a shell string: drop them, as dash does */
+	if (memchr(b.s, 0, b.len)) {
+		size_t j = 0;
+
+		for (size_t i = 0; i < b.len; i++)
+			if (b.s[i])
+				b.s[j++] = b.s[i];
+		b.s[j] = 0;
+		b.len = j;
+	}
+	return b.s;
+}
+
+/* Handles break/continue after a loop body; returns true to leave. */
+static bool loop_jump(struct shell *sh)
+{
+	if (sh->jump == J_BREAK) {
+		if (--sh->jumpn <= 0)
+			sh->jump = J_NONE;
+		return true;
+	}
+	if (sh->jump == J_CONTINUE) {
+		if (--sh->jumpn <= 0) {
+			sh->jump = J_NONE;
+			return false;
+		}
+		return true;
+	}
+	return sh->jump != J_NONE;
+}
+
+static int eval_loop(struct shell *sh, struct node *n, int flags)
+{
+	int st = 0, c;
+
+	flags &= ~EV_EXIT;
+	sh->loopdepth++;
+	for (;;) {
+		c = eval_node(sh, n->a, flags | EV_TESTED);
+		if (sh->jump) {
+			if (loop_jump(sh))
+				break;
+			continue;
+		}
+		if ((c == 0) != (n->type == N_WHILE))
+			break;
+		st = eval_node(sh, n->b, flags);
+		if (sh->jump && loop_jump(sh))
+			break;
+	}
+	sh->loopdepth--;
+	return st;
+}
+
+static int eval_for(struct shell *sh, struct node *n, int flags)
+{
+	struct sbx_strv list = { 0 };
+	int st = 0;
+
+	flags &= ~EV_EXIT;
+	sh->lineno = n->lineno;
+	if (n->for_in) {
+		if (exp_words(sh, n->args, &list) < 0)
+			return sh->status;
+	} else {
+		for (int i = 0; i < sh->nparams; i++)
+			strv_push(&list, sh->params[i]);
+	}
+	sh->loopdepth++;
+	for (size_t i = 0; i < list.n; i++) {
+		if (var_set(sh, n->name, list.v[i], 0) < 0) {
+			sh_err(sh, "%s: is read only", n->name);
+			st = 2;
+			if (!sh->opt[O_INTERACTIVE]) {
+				sh->jump = J_EXIT;
+				sh->exit_status = 2;
+			}
+			break;
+		}
+		st = eval_node(sh, n->b, flags);
+		if (sh->jump && loop_jump(sh))
+			break;
+	}
+	sh->loopdepth--;
+	strv_free(&list);
+	return st;
+}
+
+static int eval_case(struct shell *sh, struct node *n, int flags)
+{
+	char *subj;
+
+	sh->lineno = n->lineno;
+	subj = exp_str(sh, n->args, false);
+	if (!subj)
+		return sh->status;
+	for (struct case_item *ci = n->items; ci; ci = ci->next) {
+		for (struct word *p = ci->pats; p; p = p->next) {
+			char *pat = exp_pattern(sh, p);
+			bool m;
+
+			if (!pat) {
+				free(subj);
+				return sh->status;
+			}
+			m = !fnmatch(pat, subj, 0);
+			free(pat);
+			if (m) {
+				free(subj);
+				return ci->body ? eval_node(sh, ci->body, flags) :
+						  0;
+			}
+		}
+	}
+	free(subj);
+	return 0;
+}
+
+static int eval_compound(struct shell *sh, struct node *n, int flags)
+{
+	int st = 0;
+
+	switch (n->type) {
+	case N_NOT:
+		st = eval_node(sh, n->a, (flags | EV_TESTED) & ~EV_EXIT) ? 0 : 1;
+		break;
+	case N_BG:
+		st = eval_bg(sh, n);
+		break;
+	case N_SUBSHELL:
+		st = eval_subshell(sh, n, flags);
+		break;
+	case N_BRACE:
+		st = eval_node(sh, n->a, flags);
+		break;
+	case N_IF:
+		while (n) {
+			int c = eval_node(sh, n->a,
+					  (flags | EV_TESTED) & ~EV_EXIT);
+
+			if (sh->jump)
+				return c;
+			if (!c) {
+				st = eval_node(sh, n->b, flags);
+				break;
+			}
+			if (n->c && n->c->type == N_IF && !n->c->redirs &&
+			    n->c->lineno >= 0 && n->c->b && n->c->a &&
+			    n->c != n->b) {
+				/* elif: iterate instead of recursing */
+				n = n->c;
+				continue;
+			}
+			st = n->c ? eval_node(sh, n->c, flags) : 0;
+			break;
+		}
+		break;
+	case N_WHILE:
+	case N_UNTIL:
+		st = eval_loop(sh, n, flags);
+		break;
+	case N_FOR:
+		st = eval_for(sh, n, flags);
+		break;
+	case N_CASE:
+		st = eval_case(sh, n, flags);
+		break;
+	case N_FUNC:
+		func_set(sh, n->name, n);
+		st = 0;
+		break;
+	default:
+		break;
+	}
+	return st;
+}
+
+int eval_node(struct shell *sh, struct node *n, int flags)
+{
+	int st = sh->status;
+
+	if (++sh->evaldepth > EVAL_MAXDEPTH * 4) {
+		sh->evaldepth--;
+		sh_err(sh, "nesting too deep");
+		sh->jump = J_EXIT;
+		sh->exit_status = 2;
+		return 2;
+	}
+	while (n && !sh->jump) {
+		if (trap_gotsig)
+			trap_run_pending(sh);
+		if (sh->jump)
+			break;
+		if (n->type == N_SEQ) {
+			eval_node(sh, n->a, flags & ~EV_EXIT);
+			n = n->b;
+			continue;
+		}
+		switch (n->type) {
+		case N_CMD:
+			st = eval_simple(sh, n, flags);
+			break;
+		case N_PIPE:
+			st = eval_pipe(sh, n, flags);
+			break;
+		case N_AND:
+			st = eval_node(sh, n->b, (flags | EV_TESTED) & ~EV_EXIT);
+			for (struct node *l = n->next_stage; l && !sh->jump;
+			     l = l->next_stage) {
+				if ((l->type == N_AND) != (st == 0))
+					continue;
+				st = eval_node(sh, l->a, l->next_stage ?
+					       (flags | EV_TESTED) & ~EV_EXIT :
+					       flags);
+			}
+			break;
+		default:
+			if (n->redirs && n->type != N_FUNC) {
+				struct redir_save *save = NULL;
+
+				if (redir_apply(sh, n->redirs, &save) < 0) {
+					redir_restore(sh, save);
+					st = 2;
+					break;
+				}
+				st = eval_compound(sh, n, flags);
+				redir_restore(sh, save);
+			} else {
+				st = eval_compound(sh, n, flags);
+			}
+		}
+		if (sh->jump != J_RETURN && sh->jump != J_EXIT)
+			sh->status = st;
+		break;
+	}
+	sh->evaldepth--;
+	if (sh->jump == J_RETURN || sh->jump == J_EXIT)
+		return sh->exit_status;
+	return st;
+}

@@ -1,0 +1,280 @@
+/* shell/exec.c — finding commands (PATH search with a hash of the results)
+ * and starting them. Simple external commands start with vfork+execve:
+ * the parent is suspended until the child has exec'd, so no page tables
+ * are copied, which is what makes a loop of short commands as fast as in
+ * dash. Everything the child needs (argv, envp, path, redirections) is
+ * prepared by the parent first; the child only calls execve and _exit.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sh.h"
+
+#define HASH_SIZE 128
+
+struct hent {
+	struct hent *next;
+	char *name;
+	char *path;
+};
+
+struct exec_hash {
+	struct hent *tab[HASH_SIZE];
+};
+
+static unsigned hname(const char *s)
+{
+	unsigned h = 0;
+
+	while (*s)
+		h = h * 31 + (unsigned char)*s++;
+	return h % HASH_SIZE;
+}
+
+void sh_hash_invalidate(struct shell *sh)
+{
+	struct exec_hash *h = sh->hash;
+
+	if (!h)
+		return;
+	for (int i = 0; i < HASH_SIZE; i++) {
+		struct hent *e, *n;
+
+		for (e = h->tab[i]; e; e = n) {
+			n = e->next;
+			free(e->name);
+			free(e->path);
+			free(e);
+		}
+		h->tab[i] = NULL;
+	}
+}
+
+static int check_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) < 0)
+		return 127;
+	if (!S_ISREG(st.st_mode) || access(path, X_OK) < 0)
+		return 126;
+	return 0;
+}
+
+/* Searches |pathvar|; the result is a new string. */
+static char *path_search(const char *name, const char *pathvar, int *err,
+			 bool *relative)
+{
+	const char *p = pathvar, *e;
+	char *found126 = NULL;
+
+	*err = 127;
+	*relative = false;
+	if (!p)
+		p = "/usr/local/bin:/usr/bin:/bin";
+	for (;;) {
+		size_t dl;
+		char *cand;
+		int r;
+
+		e = strchr(p, ':');
+		dl = e ? (size_t)(e - p) : strlen(p);
+		if (dl)
+			cand = xasprintf("%.*s/%s", (int)dl, p, name);
+		else
+			cand = xstrdup(name);
+		r = check_file(cand);
+		if (!r) {
+			free(found126);
+			*err = 0;
+			*relative = !dl || p[0] != '/';
+			return cand;
+		}
+		if (r == 126 && !found126) {
+			struct stat st;
+
+			/* a directory of that name does not count */
+			if (stat(cand, &st) == 0 && S_ISREG(st.st_mode)) {
+				found126 = cand;
+				cand = NULL;
+			}
+		}
+		free(cand);
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	if (found126)
+		*err = 126;
+	free(found126);
+	return NULL;
+}
+
+const char *exec_find(struct shell *sh, const char *name, int *err,
+		      const char *pathvar)
+{
+	struct exec_hash *h;
+	struct hent *e;
+	unsigned k;
+	char *path;
+	bool rel;
+
+	*err = 0;
+	if (strchr(name, '/')) {
+		struct stat st;
+
+		if (stat(name, &st) < 0) {
+			*err = 127;
+			return NULL;
+		}
+		return name;
+	}
+	if (!*name) {
+		*err = 127;
+		return NULL;
+	}
+	if (pathvar) {
+		static char *last;
+
+		free(last);
+		last = path_search(name, pathvar, err, &rel);
+		return last;
+	}
+	if (!sh->hash)
+		sh->hash = xcalloc(1, sizeof(*sh->hash));
+	h = sh->hash;
+	k = hname(name);
+	for (e = h->tab[k]; e; e = e->next) {
+		if (!strcmp(e->name, name)) {
+			/* The file may have gone: check cheaply, as dash
+			 * does when exec fails. */
+			return e->path;
+		}
+	}
+	path = path_search(name, var_get(sh, "PATH"), err, &rel);
+	if (!path)
+		return NULL;
+	e = xcalloc(1, sizeof(*e));
+	e->name = xstrdup(name);
+	e->path = path;
+	if (rel) {
+		/* relative PATH entries depend on the cwd: do not keep */
+		static char *last;
+
+		free(last);
+		last = path;
+		free(e->name);
+		free(e);
+		return last;
+	}
+	e->next = h->tab[k];
+	h->tab[k] = e;
+	return e->path;
+}
+
+void exec_hash_print(struct shell *sh, struct sbx_buf *out)
+{
+	if (!sh->hash)
+		return;
+	for (int i = 0; i < HASH_SIZE; i++)
+		for (struct hent *e = sh->hash->tab[i]; e; e = e->next)
+			buf_printf(out, "%s\n", e->path);
+}
+
+int exec_hash_add(struct shell *sh, const char *name)
+{
+	int err;
+
+	if (strchr(name, '/'))
+		return 0;
+	return exec_find(sh, name, &err, NULL) ? 0 : -ENOENT;
+}
+
+/* Drops a stale hash entry after "not found" at exec time. */
+static void hash_drop(struct shell *sh, const char *name)
+{
+	struct hent **ep, *e;
+
+	if (!sh->hash || strchr(name, '/'))
+		return;
+	for (ep = &sh->hash->tab[hname(name)]; (e = *ep); ep = &e->next) {
+		if (!strcmp(e->name, name)) {
+			*ep = e->next;
+			free(e->name);
+			free(e->path);
+			free(e);
+			return;
+		}
+	}
+}
+
+pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
+		 char **envp, int *exec_err)
+{
+	volatile int err = 0;
+	sigset_t all, old;
+	pid_t pid;
+
+	/* No handler of ours may run in the child while it shares our
+	 * memory: block everything, and unblock only in execve's image. */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	pid = vfork();
+	if (pid == 0) {
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		execve(path, argv, envp);
+		err = errno;
+		_exit(err == ENOENT ? 127 : 126);
+	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0)
+		return -errno;
+	*exec_err = err;
+	if (err == ENOENT)
+		hash_drop(sh, argv[0]);
+	if (err == ENOEXEC) {
+		/* No #! line: a shell script, run by a copy of us. */
+		int ws;
+
+		waitpid(pid, &ws, 0);
+		*exec_err = 0;
+		pid = fork();
+		if (pid == 0) {
+			sh_forked(sh, false);
+			sh_run_script_child(sh, path, argv);
+		}
+		if (pid < 0)
+			return -errno;
+	}
+	return pid;
+}
+
+int exec_replace(struct shell *sh, const char *name, char **argv,
+		 char **envp)
+{
+	const char *path;
+	int err = 0;
+
+	path = exec_find(sh, name, &err, NULL);
+	if (!path) {
+		sh_err(sh, "%s: %s", name,
+		       err == 126 ? "Permission denied" : "not found");
+		return err;
+	}
+	execve(path, argv, envp);
+	err = errno;
+	if (err == ENOEXEC)
+		sh_run_script_child(sh, path, argv);
+	if (err == ENOENT) {
+		sh_err(sh, "%s: not found", name);
+		return 127;
+	}
+	sh_err(sh, "%s: %s", name, strerror(err));
+	return 126;
+}

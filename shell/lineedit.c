@@ -1,0 +1,949 @@
+/* shell/lineedit.c — the interactive line reader: libedit, history,
+ * completion, prompt marks; and the plain reader for dumb terminals. */
+#include "lineedit.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <histedit.h>
+#include <limits.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "term.h"
+
+struct le {
+	struct le_config cfg;
+	struct pr_ctx pctx;
+	EditLine *el;
+	History *hist;
+	HistEvent ev;
+	FILE *fin, *fout;
+	struct sh_reader *plain;  /* the plain reader's line source */
+	struct cmp *cmp;
+	char *prompt;             /* what libedit's prompt callback returns */
+	struct sbx_buf pend;      /* lines of a multi-line entry not yet given */
+	size_t pend_off;
+	struct sbx_buf line;      /* the line returned to the parser */
+	struct sbx_buf entry;     /* the history entry being built */
+	bool entry_stored;
+	bool accepted;            /* a line was read: OSC 133 C is due */
+	bool cmd_started;         /* C was sent: D is due */
+	bool interrupted;
+	struct sbx_buf tab_line;  /* the line at the last ambiguous TAB */
+	size_t tab_cursor;
+	bool tab_armed;
+	char mode[8];
+	int hist_fd;
+	bool record;              /* lines go into history */
+};
+
+/* Signal flags only (STYLE.md section 7); the handlers are installed for
+ * the duration of el_gets() and the previous ones put back after it. */
+static volatile sig_atomic_t le_sigint, le_sigwinch;
+/* The reader `history` and `set -o vi` act on: one per process. */
+static struct le *le_active;
+static char le_default_mode[8] = "emacs";
+
+static void on_sigint(int sig)
+{
+	(void)sig;
+	le_sigint = 1;
+}
+
+static void on_sigwinch(int sig)
+{
+	(void)sig;
+	le_sigwinch = 1;
+}
+
+/* ---- history file --------------------------------------------------- */
+
+void le_hist_encode(struct sbx_buf *b, const char *line, size_t n, bool cont)
+{
+	if (cont)
+		buf_puts(b, "\\c");
+	for (size_t i = 0; i < n; i++) {
+		if (line[i] == '\\')
+			buf_puts(b, "\\\\");
+		else if (line[i] == '\n')
+			buf_puts(b, "\\n");
+		else
+			buf_putc(b, line[i]);
+	}
+	buf_putc(b, '\n');
+}
+
+void le_hist_decode(const char *text, size_t len, unsigned keep,
+		    struct sbx_strv *out)
+{
+	struct sbx_strv all = {0};
+	size_t i = 0, first;
+
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		bool cont = end - i >= 2 && text[i] == '\\' && text[i + 1] == 'c';
+		struct sbx_buf e = {0};
+
+		buf_puts(&e, "");
+		for (size_t k = i + (cont ? 2 : 0); k < end; k++) {
+			if (text[k] == '\\' && k + 1 < end) {
+				k++;
+				buf_putc(&e, text[k] == 'n' ? '\n' : text[k]);
+			} else {
+				buf_putc(&e, text[k]);
+			}
+		}
+		if (cont && all.n) {
+			char *joined = xasprintf("%s\n%s", all.v[all.n - 1], e.s);
+
+			free(all.v[all.n - 1]);
+			all.v[all.n - 1] = joined;
+			buf_free(&e);
+		} else if (e.len) {
+			strv_take(&all, e.s);
+		} else {
+			buf_free(&e);
+		}
+		i = end + 1;
+	}
+	first = keep && all.n > keep ? all.n - keep : 0;
+	for (i = first; i < all.n; i++)
+		strv_push(out, all.v[i]);
+	strv_free(&all);
+}
+
+static int read_all(int fd, struct sbx_buf *b)
+{
+	char tmp[65536];
+	off_t off = 0;
+	ssize_t k;
+
+	buf_puts(b, "");
+	while ((k = pread(fd, tmp, sizeof(tmp), off)) != 0) {
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return -errno;
+		buf_putn(b, tmp, (size_t)k);
+		off += k;
+	}
+	return 0;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, s, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return -errno;
+		s += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static int mkdir_p(char *path, mode_t mode)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(path, mode) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, mode) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+/* Keeps the newest |keep| entries when the file has more than twice that:
+ * rewriting on every start would cost more than the file is worth. Runs
+ * under LOCK_EX, so a second session appending (under LOCK_SH) waits. */
+static void hist_compact(int fd, unsigned keep)
+{
+	struct sbx_buf all = {0}, out = {0};
+	struct sbx_strv ents = {0};
+
+	if (read_all(fd, &all) < 0)
+		goto out;
+	le_hist_decode(all.s, all.len, 0, &ents);
+	if (ents.n <= 2 * (size_t)keep)
+		goto out;
+	buf_puts(&out, "");
+	for (size_t i = ents.n - keep; i < ents.n; i++) {
+		/* Multi-line entries go back as a first record plus "\c"
+		 * continuations, the way they were written. */
+		const char *s = ents.v[i];
+		bool cont = false;
+
+		for (;;) {
+			const char *nl = strchr(s, '\n');
+			size_t n = nl ? (size_t)(nl - s) : strlen(s);
+
+			le_hist_encode(&out, s, n, cont);
+			cont = true;
+			if (!nl)
+				break;
+			s = nl + 1;
+		}
+	}
+	if (ftruncate(fd, 0) == 0)
+		write_all(fd, out.s, out.len);
+out:
+	buf_free(&all);
+	buf_free(&out);
+	strv_free(&ents);
+}
+
+int le_open_history(const char *workflow_id, unsigned keep, char **path,
+		    struct sbx_diag *diag)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	SBX_AUTOFREE char *dir = NULL;
+	SBX_AUTOFREE char *file = NULL;
+	int fd, rc;
+
+	if (!workflow_id || !*workflow_id || strchr(workflow_id, '/'))
+		return sbx_diag_set(diag, -EINVAL, "history: bad workflow id");
+	/* XDG: a relative XDG_STATE_HOME is invalid and must be ignored. */
+	if (xdg && *xdg == '/')
+		dir = xasprintf("%s/sbxsh", xdg);
+	else if (home && *home == '/')
+		dir = xasprintf("%s/.local/state/sbxsh", home);
+	else
+		return sbx_diag_set(diag, -ENOENT,
+				    "history: neither XDG_STATE_HOME nor HOME");
+	if ((rc = mkdir_p(dir, 0700)) < 0)
+		return sbx_diag_set(diag, rc, "history: cannot create %s: %s",
+				    dir, strerror(-rc));
+	file = xasprintf("%s/%s.history", dir, workflow_id);
+	fd = open(file, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+		  0600);
+	if (fd < 0)
+		return sbx_diag_set(diag, -errno, "history: cannot open %s: %s",
+				    file, strerror(errno));
+	if (flock(fd, LOCK_EX) == 0) {
+		hist_compact(fd, keep ? keep : LE_HIST_DEFAULT);
+		flock(fd, LOCK_UN);
+	}
+	if (path)
+		*path = sbx_steal(&file);
+	return fd;
+}
+
+/* Appends one record with a single write(): O_APPEND makes it land whole
+ * at the end even with another session writing, and nothing is buffered,
+ * so a kill -9 right after Enter loses nothing. */
+static void hist_write(struct le *le, const char *s, size_t n, bool cont)
+{
+	struct sbx_buf b = {0};
+
+	if (le->hist_fd < 0)
+		return;
+	le_hist_encode(&b, s, n, cont);
+	if (flock(le->hist_fd, LOCK_SH) == 0) {
+		write_all(le->hist_fd, b.s, b.len);
+		flock(le->hist_fd, LOCK_UN);
+	}
+	buf_free(&b);
+}
+
+static bool blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n')
+			return false;
+	return true;
+}
+
+/* Records |s| (|n| bytes, no trailing newline, may hold newlines: a
+ * multi-line entry recalled and accepted whole). */
+static void hist_add(struct le *le, const char *s, size_t n, bool cont)
+{
+	if (!le->record || !le->hist)
+		return;
+	if (cont && le->entry.len) {
+		buf_putc(&le->entry, '\n');
+		buf_putn(&le->entry, s, n);
+		if (le->entry_stored) {
+			SBX_AUTOFREE char *add = xasprintf("\n%.*s", (int)n, s);
+
+			if (history(le->hist, &le->ev, H_FIRST) == 0)
+				history(le->hist, &le->ev, H_ADD, add);
+			hist_write(le, s, n, true);
+		} else {
+			/* The first line was a duplicate and was not stored;
+			 * with its continuation it is a new entry. */
+			size_t first = le->entry.len - n - 1;
+
+			history(le->hist, &le->ev, H_ENTER, le->entry.s);
+			hist_write(le, le->entry.s, first, false);
+			hist_write(le, s, n, true);
+			le->entry_stored = true;
+		}
+		return;
+	}
+	le->entry.len = 0;
+	buf_putn(&le->entry, s, n);
+	le->entry_stored = false;
+	if (blank(s, n))
+		return;
+	/* H_SETUNIQUE drops a repeat of the newest entry; so do we. */
+	if (history(le->hist, &le->ev, H_FIRST) == 0 &&
+	    !strcmp(le->ev.str, le->entry.s))
+		return;
+	history(le->hist, &le->ev, H_ENTER, le->entry.s);
+	le->entry_stored = true;
+	/* Each line of a multi-line entry is its own record. */
+	for (size_t i = 0, st = 0; i <= n; i++) {
+		if (i == n || s[i] == '\n') {
+			hist_write(le, s + st, i - st, st != 0);
+			st = i + 1;
+		}
+	}
+}
+
+static void hist_load(struct le *le, unsigned keep)
+{
+	struct sbx_buf all = {0};
+	struct sbx_strv ents = {0};
+
+	if (le->hist_fd < 0)
+		return;
+	if (flock(le->hist_fd, LOCK_SH) == 0) {
+		read_all(le->hist_fd, &all);
+		flock(le->hist_fd, LOCK_UN);
+	}
+	le_hist_decode(all.s ? all.s : "", all.len, keep, &ents);
+	for (size_t i = 0; i < ents.n; i++)
+		history(le->hist, &le->ev, H_ENTER, ents.v[i]);
+	strv_free(&ents);
+	buf_free(&all);
+}
+
+/* ---- marks and prompts ---------------------------------------------- */
+
+static int last_status(struct le *le)
+{
+	return le->pctx.status ? le->pctx.status(le->pctx.ctx) : 0;
+}
+
+/* Before a PS1: D for the command that ran, then the cwd report. */
+static void before_ps1(struct le *le)
+{
+	struct sbx_buf b = {0};
+	const char *pwd = le->pctx.getvar ? le->pctx.getvar(le->pctx.ctx, "PWD")
+					  : NULL;
+	SBX_AUTOFREE char *cwd = NULL;
+	char host[256] = "";
+
+	if (le->accepted && !le->cmd_started) {
+		/* The shell never called sync(): mark the command late
+		 * rather than not at all. */
+		term_fmt_cmd_start(&b);
+		le->cmd_started = true;
+	}
+	if (le->cmd_started)
+		term_fmt_cmd_end(&b, last_status(le));
+	le->accepted = le->cmd_started = false;
+	if (!pwd || *pwd != '/')
+		pwd = cwd = getcwd(NULL, 0);
+	gethostname(host, sizeof(host) - 1);
+	term_fmt_cwd(&b, host, pwd);
+	term_write(le->cfg.out_fd, &b);
+	buf_free(&b);
+}
+
+static void fresh_line(struct le *le)
+{
+	struct winsize ws;
+	struct sbx_buf b = {0};
+
+	/* zsh's PROMPT_SP: a mark, then enough spaces to wrap only if the
+	 * cursor was not in column 0, then CR. A prompt after `printf foo`
+	 * starts on its own line; after a newline the mark is overwritten.
+	 * Not for agents: they get no bytes they did not ask for. */
+	if (le->cfg.agent || term_dumb() ||
+	    ioctl(le->cfg.out_fd, TIOCGWINSZ, &ws) < 0 || ws.ws_col < 2)
+		return;
+	buf_puts(&b, term_colour() ? "\033[7m%\033[0m" : "%");
+	for (int i = 0; i < ws.ws_col - 1; i++)
+		buf_putc(&b, ' ');
+	buf_putc(&b, '\r');
+	term_write(le->cfg.out_fd, &b);
+	buf_free(&b);
+}
+
+/* The libedit prompt: the expanded PS1/PS2 with OSC 133 A glued to its
+ * first character and B to its last. libedit prints a literal group only
+ * in front of a visible character; to put B *after* the last character
+ * (where input starts), the group repeats that character, then B, then a
+ * backspace, and the character itself is drawn again over it: the
+ * terminal ends in the column libedit expects. */
+static char *edit_prompt(struct le *le, bool cont)
+{
+	SBX_AUTOFREE char *body = pr_render(&le->pctx, cont);
+	struct sbx_buf b = {0};
+	size_t last = (size_t)-1;
+	bool in = false;
+
+	if (!term_osc133())
+		return sbx_steal(&body);
+	buf_puts(&b, "");
+	if (!cont) {
+		buf_putc(&b, PR_DELIM);
+		term_fmt_prompt_start(&b);
+		buf_putc(&b, PR_DELIM);
+	}
+	buf_puts(&b, body);
+	for (size_t i = 0; body[i]; i++) {
+		if (body[i] == PR_DELIM)
+			in = !in;
+		else if (!in && (unsigned char)body[i] >= 0x20 &&
+			 (unsigned char)body[i] != 0x7f &&
+			 ((unsigned char)body[i] & 0xc0) != 0x80)
+			last = i;
+	}
+	buf_putc(&b, PR_DELIM);
+	if (last != (size_t)-1 && (unsigned char)body[last] < 0x7f) {
+		buf_putc(&b, body[last]);
+		term_fmt_prompt_end(&b);
+		buf_putc(&b, '\b');
+	} else {
+		term_fmt_prompt_end(&b);
+	}
+	buf_putc(&b, PR_DELIM);
+	{
+		char *fixed = pr_fix_literals(b.s, PR_DELIM);
+
+		buf_free(&b);
+		return fixed;
+	}
+}
+
+static char *prompt_cb(EditLine *el)
+{
+	struct le *le = NULL;
+
+	el_get(el, EL_CLIENTDATA, &le);
+	return le && le->prompt ? le->prompt : (char *)"$ ";
+}
+
+/* ---- libedit input -------------------------------------------------- */
+
+/* Our own character reader (EL_GETCFN): libedit's gives up on a second
+ * EINTR and el_gets() then throws the half-typed line away. Here a
+ * SIGCHLD (a background job finishing while the user types) just
+ * resumes the read; only Ctrl-C ends it. */
+static int getc_cb(EditLine *el, wchar_t *wc)
+{
+	struct le *le = NULL;
+	char buf[MB_LEN_MAX];
+	size_t n = 0;
+
+	el_get(el, EL_CLIENTDATA, &le);
+	for (;;) {
+		mbstate_t st;
+		size_t r;
+		ssize_t k = read(le->cfg.in_fd, buf + n, 1);
+
+		if (k < 0 && errno == EINTR) {
+			if (le_sigint)
+				return -1;
+			if (le_sigwinch) {
+				le_sigwinch = 0;
+				el_resize(el);
+			}
+			continue;
+		}
+		if (k < 0 && errno == EAGAIN) {
+			/* A program left our terminal non-blocking. */
+			int fl = fcntl(le->cfg.in_fd, F_GETFL);
+
+			fcntl(le->cfg.in_fd, F_SETFL, fl & ~O_NONBLOCK);
+			continue;
+		}
+		if (k <= 0)
+			return k == 0 ? 0 : -1;
+		n++;
+		memset(&st, 0, sizeof(st));
+		r = mbrtowc(wc, buf, n, &st);
+		if (r == (size_t)-2 && n < sizeof(buf))
+			continue;
+		if (r == (size_t)-1 || r == (size_t)-2)
+			*wc = (unsigned char)buf[0];
+		return 1;
+	}
+}
+
+static size_t nchars(const char *s, size_t n)
+{
+	size_t c = 0;
+	mbstate_t st;
+
+	memset(&st, 0, sizeof(st));
+	for (size_t i = 0; i < n;) {
+		size_t k = mbrlen(s + i, n - i, &st);
+
+		if (k == 0 || k > n - i) {
+			k = 1;
+			memset(&st, 0, sizeof(st));
+		}
+		i += k;
+		c++;
+	}
+	return c;
+}
+
+static void list_candidates(struct le *le, const struct cmp_result *r)
+{
+	int cols = 80, width = 0, per, rows;
+	struct sbx_buf b = {0};
+	struct winsize ws;
+
+	if (ioctl(le->cfg.out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
+		cols = ws.ws_col;
+	for (size_t i = 0; i < r->shown.n; i++) {
+		int w = (int)strlen(r->shown.v[i]);
+
+		if (w > width)
+			width = w;
+	}
+	width += 2;
+	per = cols / width > 0 ? cols / width : 1;
+	rows = (int)((r->shown.n + (size_t)per - 1) / (size_t)per);
+	buf_puts(&b, "\n");
+	if (r->shown.n > 500) {
+		buf_printf(&b, "sbxsh: %zu candidates; type more of the "
+			       "name\n", r->shown.n);
+		rows = 0;
+	}
+	/* Column-major, like ls and bash. */
+	for (int row = 0; row < rows; row++) {
+		for (int col = 0; col < per; col++) {
+			size_t i = (size_t)col * (size_t)rows + (size_t)row;
+
+			if (i >= r->shown.n)
+				break;
+			buf_printf(&b, "%-*s", col + 1 < per ? width : 0,
+				   r->shown.v[i]);
+		}
+		buf_putc(&b, '\n');
+	}
+	fflush(le->fout);
+	term_write(le->cfg.out_fd, &b);
+	buf_free(&b);
+}
+
+static unsigned char complete_cb(EditLine *el, int ch)
+{
+	struct le *le = NULL;
+	const LineInfo *li = el_line(el);
+	size_t len = (size_t)(li->lastchar - li->buffer);
+	size_t cur = (size_t)(li->cursor - li->buffer);
+	struct cmp_result r;
+	unsigned char ret = CC_REFRESH;
+	SBX_AUTOFREE char *common = NULL;
+	SBX_AUTOFREE char *text = xstrndup(li->buffer, len);
+	size_t typed;
+
+	(void)ch;
+	el_get(el, EL_CLIENTDATA, &le);
+	if (!cmp_complete(le->cmp, text, len, cur, &r)) {
+		cmp_result_free(&r);
+		le->tab_armed = false;
+		return CC_REFRESH_BEEP;
+	}
+	typed = r.end - r.start;
+	if (r.insert.n == 1) {
+		el_deletestr(el, (int)nchars(text + r.start, typed));
+		el_insertstr(el, r.insert.v[0]);
+		if (r.final[0])
+			el_insertstr(el, " ");
+		le->tab_armed = false;
+		goto out;
+	}
+	common = cmp_common(&r);
+	if (strlen(common) > typed) {
+		el_deletestr(el, (int)nchars(text + r.start, typed));
+		el_insertstr(el, common);
+		le->tab_armed = false;
+		goto out;
+	}
+	/* Ambiguous and nothing to add: beep, and list on the second TAB
+	 * with the line unchanged. */
+	if (le->tab_armed && le->tab_cursor == cur && le->tab_line.s &&
+	    le->tab_line.len == len && !memcmp(le->tab_line.s, text, len)) {
+		list_candidates(le, &r);
+		le->tab_armed = false;
+		ret = CC_REDISPLAY;
+		goto out;
+	}
+	le->tab_line.len = 0;
+	buf_putn(&le->tab_line, text, len);
+	le->tab_cursor = cur;
+	le->tab_armed = true;
+	ret = CC_REFRESH_BEEP;
+out:
+	cmp_result_free(&r);
+	return ret;
+}
+
+static void bind_keys(struct le *le)
+{
+	el_set(le->el, EL_ADDFN, "sbx-complete", "complete a word",
+	       complete_cb);
+	el_set(le->el, EL_BIND, "^I", "sbx-complete", NULL);
+}
+
+static int apply_mode(struct le *le, const char *mode)
+{
+	if (strcmp(mode, "vi") && strcmp(mode, "emacs"))
+		return -EINVAL;
+	snprintf(le->mode, sizeof(le->mode), "%s", mode);
+	if (le->el) {
+		/* Changing the editor resets the key maps: bind TAB again. */
+		el_set(le->el, EL_EDITOR, mode);
+		bind_keys(le);
+	}
+	return 0;
+}
+
+/* Queues |s| (|n| bytes): a recalled multi-line entry comes back from
+ * el_gets() whole, and the parser takes it one line at a time. */
+static void queue(struct le *le, const char *s, size_t n)
+{
+	le->pend.len = 0;
+	buf_putn(&le->pend, s, n);
+	le->pend_off = 0;
+}
+
+static const char *next_pending(struct le *le, size_t *len)
+{
+	const char *p, *nl;
+	size_t n;
+
+	if (le->pend_off >= le->pend.len)
+		return NULL;
+	p = le->pend.s + le->pend_off;
+	nl = memchr(p, '\n', le->pend.len - le->pend_off);
+	n = nl ? (size_t)(nl - p) + 1 : le->pend.len - le->pend_off;
+	le->line.len = 0;
+	buf_putn(&le->line, p, n);
+	le->pend_off += n;
+	*len = n;
+	return le->line.s;
+}
+
+static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
+{
+	struct le *le = r->priv;
+	const char *s;
+	int count = 0;
+	struct sigaction sa = {0}, old_int, old_winch;
+
+	if ((s = next_pending(le, len)))
+		return s;
+	for (;;) {
+		if (!cont) {
+			before_ps1(le);
+			fresh_line(le);
+		}
+		free(le->prompt);
+		le->prompt = edit_prompt(le, cont);
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		sa.sa_flags = 0; /* no SA_RESTART: Ctrl-C must end the read */
+		le_sigint = 0;
+		sigaction(SIGINT, &sa, &old_int);
+		sa.sa_handler = on_sigwinch;
+		sigaction(SIGWINCH, &sa, &old_winch);
+		el_resize(le->el);
+		s = el_gets(le->el, &count);
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGWINCH, &old_winch, NULL);
+		if (s && count > 0)
+			break;
+		if (le_sigint) {
+			static const char nl[] = "^C\n";
+
+			fflush(le->fout);
+			if (write(le->cfg.out_fd, nl, sizeof(nl) - 1) < 0) {
+				/* the terminal is gone; EOF comes next */
+			}
+			le->interrupted = true;
+			le->tab_armed = false;
+			if (!cont)
+				continue;
+			/* Inside a PS2 command: hand the parser an empty
+			 * line; the shell asks le_take_interrupt(). */
+			le->entry.len = 0;
+			le->line.len = 0;
+			buf_puts(&le->line, "\n");
+			*len = 1;
+			return le->line.s;
+		}
+		return NULL; /* EOF (Ctrl-D on an empty line) or error */
+	}
+	hist_add(le, s, (size_t)count - (s[count - 1] == '\n'), cont);
+	if (!blank(s, (size_t)count))
+		le->accepted = true;
+	le->tab_armed = false;
+	queue(le, s, (size_t)count);
+	return next_pending(le, len);
+}
+
+static void edit_sync(struct sh_reader *r)
+{
+	struct le *le = r->priv;
+	struct sbx_buf b = {0};
+
+	if (le->plain && le->plain->sync)
+		le->plain->sync(le->plain);
+	if (!le->accepted || le->cmd_started)
+		return;
+	term_fmt_cmd_start(&b);
+	term_write(le->cfg.out_fd, &b);
+	buf_free(&b);
+	le->cmd_started = true;
+}
+
+/* ---- the plain reader ----------------------------------------------- */
+
+static const char *plain_read(struct sh_reader *r, bool cont, size_t *len)
+{
+	struct le *le = r->priv;
+	struct sbx_buf b = {0};
+	SBX_AUTOFREE char *ps = NULL;
+	const char *s;
+
+	if (!cont)
+		before_ps1(le);
+	ps = pr_render(&le->pctx, cont);
+	if (!cont)
+		term_fmt_prompt_start(&b);
+	buf_puts(&b, ps);
+	term_fmt_prompt_end(&b);
+	term_write(le->cfg.out_fd, &b);
+	buf_free(&b);
+	s = le->plain->read_line(le->plain, cont, len);
+	if (!s)
+		return NULL;
+	hist_add(le, s, *len - (s[*len - 1] == '\n'), cont);
+	if (!blank(s, *len))
+		le->accepted = true;
+	return s;
+}
+
+/* ---- life cycle ----------------------------------------------------- */
+
+static void le_destroy(struct sh_reader *r)
+{
+	struct le *le = r->priv;
+
+	if (le_active == le)
+		le_active = NULL;
+	if (le->el)
+		el_end(le->el);
+	if (le->hist)
+		history_end(le->hist);
+	if (le->fin)
+		fclose(le->fin);
+	if (le->fout)
+		fclose(le->fout);
+	in_free(le->plain);
+	cmp_free(le->cmp);
+	if (le->hist_fd >= 0)
+		close(le->hist_fd);
+	free(le->prompt);
+	buf_free(&le->pend);
+	buf_free(&le->line);
+	buf_free(&le->entry);
+	buf_free(&le->tab_line);
+	free(le);
+}
+
+static FILE *dup_file(int fd, const char *mode)
+{
+	int d = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	FILE *f;
+
+	if (d < 0)
+		return NULL;
+	if (!(f = fdopen(d, mode)))
+		close(d);
+	return f;
+}
+
+static bool setup_editline(struct le *le)
+{
+	le->fin = dup_file(le->cfg.in_fd, "r");
+	le->fout = dup_file(le->cfg.out_fd, "w");
+	if (!le->fin || !le->fout)
+		return false;
+	le->el = el_init(le->cfg.prog ? le->cfg.prog : "sbxsh", le->fin,
+			 le->fout, le->fout);
+	if (!le->el)
+		return false;
+	el_set(le->el, EL_CLIENTDATA, le);
+	el_set(le->el, EL_PROMPT_ESC, prompt_cb, PR_DELIM);
+	el_set(le->el, EL_HIST, history, le->hist);
+	el_set(le->el, EL_GETCFN, getc_cb);
+	el_set(le->el, EL_SIGNAL, 0); /* the shell owns the signals */
+	el_set(le->el, EL_EDITMODE, 1);
+	apply_mode(le, le->mode);
+	/* ~/.editrc (or $EDITRC), as every libedit program reads it; its
+	 * bindings win over ours. */
+	el_source(le->el, NULL);
+	return true;
+}
+
+struct sh_reader *le_reader(const struct le_config *cfg)
+{
+	struct sh_reader *r = xcalloc(1, sizeof(*r));
+	struct le *le = xcalloc(1, sizeof(*le));
+	struct term_facts tf = {0};
+	bool tty_in = isatty(cfg->in_fd), tty_out = isatty(cfg->out_fd);
+	unsigned keep = cfg->hist_size ? cfg->hist_size : LE_HIST_DEFAULT;
+
+	le->cfg = *cfg;
+	le->hist_fd = cfg->hist_fd;
+	snprintf(le->mode, sizeof(le->mode), "%s",
+		 cfg->mode ? cfg->mode : le_default_mode);
+	tf.term = getenv("TERM");
+	tf.no_color = getenv("NO_COLOR");
+	tf.out_tty = tty_out;
+	tf.interactive = true;
+	tf.agent = cfg->agent;
+	term_init(&tf);
+	le->pctx = cfg->prompt;
+	le->pctx.agent = cfg->agent;
+	le->pctx.colour = term_colour();
+	le->record = tty_in;
+	le->cmp = cmp_new(&cfg->complete);
+	r->priv = le;
+	r->destroy = le_destroy;
+	r->sync = edit_sync;
+	le_active = le;
+
+	le->hist = history_init();
+	history(le->hist, &le->ev, H_SETSIZE, (int)keep);
+	history(le->hist, &le->ev, H_SETUNIQUE, 1);
+	if (le->record)
+		hist_load(le, keep);
+
+	if (!cfg->plain && tty_in && tty_out && !term_dumb()) {
+		/* libedit needs the user's LC_CTYPE to draw UTF-8. */
+		setlocale(LC_CTYPE, "");
+		le->pctx.delim = PR_DELIM;
+		if (setup_editline(le)) {
+			r->read_line = edit_read;
+			return r;
+		}
+		if (le->el)
+			el_end(le->el);
+		le->el = NULL;
+	}
+	le->pctx.delim = 0;
+	le->plain = in_fd(cfg->in_fd, true, false);
+	r->read_line = plain_read;
+	return r;
+}
+
+bool le_is_editing(const struct sh_reader *r)
+{
+	return r && r->read_line == edit_read;
+}
+
+int le_set_mode(struct sh_reader *r, const char *mode)
+{
+	struct le *le = r ? r->priv : le_active;
+
+	if (strcmp(mode, "vi") && strcmp(mode, "emacs"))
+		return -EINVAL;
+	snprintf(le_default_mode, sizeof(le_default_mode), "%s", mode);
+	return le ? apply_mode(le, mode) : 0;
+}
+
+const char *le_mode(const struct sh_reader *r)
+{
+	const struct le *le = r ? r->priv : le_active;
+
+	return le ? le->mode : le_default_mode;
+}
+
+bool le_take_interrupt(struct sh_reader *r)
+{
+	struct le *le = r ? r->priv : le_active;
+	bool was;
+
+	if (!le)
+		return false;
+	was = le->interrupted;
+	le->interrupted = false;
+	return was;
+}
+
+int le_history_bi(int argc, char **argv, struct sbx_buf *out)
+{
+	struct le *le = le_active;
+	struct sbx_strv all = {0};
+	long last = -1;
+	HistEvent ev;
+	size_t first;
+
+	if (argc > 2 || (argc == 2 && !strcmp(argv[1], "--help"))) {
+		buf_puts(out, "usage: history [-c | N]\n");
+		return 2;
+	}
+	if (argc == 2 && !strcmp(argv[1], "-c")) {
+		if (le && le->hist)
+			history(le->hist, &ev, H_CLEAR);
+		return 0;
+	}
+	if (argc == 2) {
+		char *end;
+
+		last = strtol(argv[1], &end, 10);
+		if (*end || last < 0) {
+			buf_printf(out, "history: %s: not a number\n", argv[1]);
+			return 2;
+		}
+	}
+	if (!le || !le->hist)
+		return 0;
+	/* libedit's H_LAST is the oldest entry, H_PREV walks to newer. */
+	if (history(le->hist, &ev, H_LAST) == 0) {
+		do
+			strv_push(&all, ev.str);
+		while (history(le->hist, &ev, H_PREV) == 0);
+	}
+	first = last >= 0 && (size_t)last < all.n ? all.n - (size_t)last : 0;
+	for (size_t i = first; i < all.n; i++) {
+		buf_printf(out, "%5zu  ", i + 1);
+		for (const char *p = all.v[i]; *p; p++) {
+			buf_putc(out, *p);
+			if (*p == '\n')
+				buf_puts(out, "       ");
+		}
+		buf_putc(out, '\n');
+	}
+	strv_free(&all);
+	return 0;
+}

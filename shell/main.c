@@ -1,0 +1,74 @@
+/* shell/main.c — argv → session → confinement → shell.
+ *
+ * The order matters and is the whole security story in five lines: the
+ * state folders are created and the policy computed while we are still
+ * free; then the shell process itself is confined once (every job, every
+ * builtin redirection and every glob inherits it); only then does any
+ * user input run. If confinement fails, nothing runs (exit 125).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "cli.h"
+#include "opts.h"
+#include "session.h"
+#include "shell.h"
+
+enum { EXIT_USAGE = 2, EXIT_SANDBOX = 125 };
+
+int main(int argc, char **argv)
+{
+	struct sbx_opts o;
+	struct sbx_diag d = {0};
+	struct session s;
+	struct be_opts bo = {0};
+	struct sh_config cfg = {0};
+	const char *backend;
+	bool interactive;
+
+	if (opt_parse(argc, argv, &o, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s (see sbxsh --help)\n", d.msg);
+		return EXIT_USAGE;
+	}
+	switch (o.action) {
+	case OPT_HELP: fputs(opt_usage, stdout); return 0;
+	case OPT_VERSION: printf("sbxsh %s\n", SBXSH_VERSION); return 0;
+	case OPT_PRINT_POLICY: return cli_print_policy(&o);
+	case OPT_EXPLAIN: return cli_explain(&o);
+	case OPT_PRINT_PROFILE: return cli_print_profile(&o);
+	case OPT_RUN: break;
+	}
+
+	interactive = o.interactive > 0 ||
+		      (o.interactive < 0 && !o.command && !o.script &&
+		       isatty(0) && isatty(2));
+	if (ses_open(&o, &s, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return EXIT_USAGE;
+	}
+	backend = o.backend ? o.backend : "landlock";
+	bo.private_tmp = o.private_tmp;
+	if (be_confine(backend, s.pol, &bo, &d) < 0) {
+		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
+		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);
+		ses_close(&s);
+		return EXIT_SANDBOX;
+	}
+	ses_export(&s);
+	if (interactive || o.banner)
+		cli_banner(stderr, &s, backend);
+
+	cfg.arg0 = o.arg0;
+	cfg.args = o.args;
+	cfg.nargs = o.nargs;
+	cfg.command = o.command;
+	cfg.script = o.script;
+	cfg.interactive = interactive;
+	cfg.set_flags = o.set_flags;
+	cfg.check = o.check;
+	cfg.pol = s.pol;
+	return sh_run(&cfg);
+}

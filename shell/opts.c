@@ -1,0 +1,260 @@
+/* shell/opts.c — parsing sbxsh's command line.
+ *
+ * Hand-written rather than getopt_long: options stop at the first operand
+ * (the script, as sh does), long options take "--opt=v" and "--opt v",
+ * short shell flags cluster ("-eux", "-ec 'cmd'"), and every error is one
+ * line we word ourselves.
+ */
+#include "opts.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sbx.h"
+
+const char opt_usage[] =
+"usage: sbxsh [options] [-c COMMAND [NAME [ARG...]] | SCRIPT [ARG...]]\n"
+"\n"
+"Every command runs in a kernel-enforced sandbox: the workspace, its\n"
+".sandbox-cache, temp and per-user caches are writable, the rest read-only.\n"
+"\n"
+"Session:\n"
+"  --workspace DIR      open DIR as the workspace (default: the current dir)\n"
+"  --workflow ID        open <root>/Workflow/ID\n"
+"  --root DIR           workflows base for --workflow (default $SBXSH_ROOT or .)\n"
+"  --state DIR          keep .sandbox-cache and .sandbox-runs in DIR\n"
+"  --keep-runs N        run folders to keep (default 5)\n"
+"  --no-persist         route installs into the run folder (gone next session)\n"
+"Sandbox:\n"
+"  --backend NAME       landlock (default), namespace, seatbelt, none\n"
+"  --scope SCOPE        workspace (default), read-only, unrestricted\n"
+"  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
+"  --private-tmp        give the session a private /tmp (namespace backend)\n"
+"  --mask PATH          also mask PATH like a secret (repeatable)\n"
+"  --check MODE         scope checker: warn (default), deny, off\n"
+"Shell:\n"
+"  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
+"  -s                   read commands from standard input\n"
+"  -i                   interactive\n"
+"  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
+"  --banner             print the start-up banner on stderr even with -c\n"
+"  --agent              plain stable prompt, no colour, OSC 133 marks\n"
+"Information (nothing is created):\n"
+"  --print-policy [--json]     the policy this session would get\n"
+"  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
+"  --explain 'LINE'     what the scope checker flags in LINE (exit 1 if any)\n"
+"  --help, --version\n";
+
+/* Long options taking a value, and where the value goes. */
+static const char **long_val(struct sbx_opts *o, const char *name)
+{
+	if (!strcmp(name, "workspace")) return &o->workspace;
+	if (!strcmp(name, "workflow")) return &o->workflow;
+	if (!strcmp(name, "root")) return &o->root;
+	if (!strcmp(name, "state")) return &o->state;
+	if (!strcmp(name, "backend")) return &o->backend;
+	if (!strcmp(name, "print-profile")) return &o->profile;
+	if (!strcmp(name, "explain")) return &o->explain;
+	return NULL;
+}
+
+static const char *const long_vals_other[] = {
+	"scope", "check", "mask", "keep-runs", NULL,
+};
+
+static int set_flag_letter(struct sbx_opts *o, char c)
+{
+	size_t n = strlen(o->set_flags);
+
+	if (!strchr("aefhmnuvxCb", c))
+		return -EINVAL;
+	if (n + 1 < sizeof(o->set_flags) && !strchr(o->set_flags, c)) {
+		o->set_flags[n] = c;
+		o->set_flags[n + 1] = '\0';
+	}
+	return 0;
+}
+
+static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
+{
+	static const struct { const char *name; char letter; } map[] = {
+		{"errexit", 'e'}, {"nounset", 'u'}, {"xtrace", 'x'},
+		{"noglob", 'f'}, {"noclobber", 'C'}, {"verbose", 'v'},
+		{"allexport", 'a'}, {"noexec", 'n'}, {"monitor", 'm'},
+		{"notify", 'b'},
+	};
+	size_t n;
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i].name, name))
+			return set_flag_letter(o, map[i].letter);
+	if (!strcmp(name, "pipefail")) {
+		/* Not a letter: passed as 'P' to the shell. */
+		n = strlen(o->set_flags);
+		if (n + 1 < sizeof(o->set_flags)) {
+			o->set_flags[n] = 'P';
+			o->set_flags[n + 1] = '\0';
+		}
+		return 0;
+	}
+	return sbx_diag_set(d, -EINVAL, "-o %s: unknown option name", name);
+}
+
+static int other_val(struct sbx_opts *o, const char *name, const char *v,
+		     struct sbx_diag *d)
+{
+	if (!strcmp(name, "scope")) {
+		if (pol_scope_parse(v, &o->scope) < 0)
+			return sbx_diag_set(d, -EINVAL,
+				"--scope %s: expected workspace, read-only or "
+				"unrestricted", v);
+	} else if (!strcmp(name, "check")) {
+		if (scope_mode_parse(v, &o->check) < 0)
+			return sbx_diag_set(d, -EINVAL,
+				"--check %s: expected warn, deny or off", v);
+	} else if (!strcmp(name, "mask")) {
+		if (o->nmasks + 1 >= (int)(sizeof(o->masks) / sizeof(o->masks[0])))
+			return sbx_diag_set(d, -EINVAL, "too many --mask options");
+		o->masks[o->nmasks++] = (char *)v;
+		o->masks[o->nmasks] = NULL;
+	} else if (!strcmp(name, "keep-runs")) {
+		char *end;
+		long k = strtol(v, &end, 10);
+
+		if (*v == '\0' || *end || k < 1 || k > 1000)
+			return sbx_diag_set(d, -EINVAL,
+				"--keep-runs %s: expected a number from 1 to 1000", v);
+		o->keep = (unsigned)k;
+	}
+	return 0;
+}
+
+static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
+		      struct sbx_diag *d)
+{
+	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
+	SBX_AUTOFREE char *name = eq ? xstrndup(arg, (size_t)(eq - arg))
+				     : xstrdup(arg);
+	const char **slot = long_val(o, name);
+	bool takes = slot != NULL;
+	const char *val = NULL;
+
+	for (int k = 0; long_vals_other[k]; k++)
+		if (!strcmp(long_vals_other[k], name))
+			takes = true;
+	if (takes) {
+		if (eq)
+			val = eq + 1;
+		else if (*i + 1 < argc)
+			val = argv[++*i];
+		else
+			return sbx_diag_set(d, -EINVAL,
+				"option '--%s' needs an argument", name);
+		if (slot) {
+			*slot = val;
+			if (!strcmp(name, "print-profile"))
+				o->action = OPT_PRINT_PROFILE;
+			else if (!strcmp(name, "explain"))
+				o->action = OPT_EXPLAIN;
+			return 0;
+		}
+		return other_val(o, name, val, d);
+	}
+	if (eq)
+		return sbx_diag_set(d, -EINVAL,
+				    "option '--%s' takes no argument", name);
+	if (!strcmp(name, "help")) o->action = OPT_HELP;
+	else if (!strcmp(name, "version")) o->action = OPT_VERSION;
+	else if (!strcmp(name, "print-policy")) o->action = OPT_PRINT_POLICY;
+	else if (!strcmp(name, "json")) o->json = true;
+	else if (!strcmp(name, "no-network")) o->no_network = true;
+	else if (!strcmp(name, "no-persist")) o->no_persist = true;
+	else if (!strcmp(name, "private-tmp")) o->private_tmp = true;
+	else if (!strcmp(name, "banner")) o->banner = true;
+	else if (!strcmp(name, "agent")) o->agent = true;
+	else
+		return sbx_diag_set(d, -EINVAL, "unknown option '--%s'", name);
+	return 0;
+}
+
+static int parse_short(struct sbx_opts *o, int argc, char **argv, int *i,
+		       struct sbx_diag *d)
+{
+	const char *a = argv[*i];
+	bool plus = a[0] == '+';
+
+	for (const char *p = a + 1; *p; p++) {
+		switch (*p) {
+		case 'c':
+			o->command = ""; /* the string is the first operand */
+			break;
+		case 's':
+			o->read_stdin = true;
+			break;
+		case 'i':
+			o->interactive = plus ? 0 : 1;
+			break;
+		case 'o':
+			if (*i + 1 >= argc)
+				return sbx_diag_set(d, -EINVAL,
+					"option '-o' needs an argument");
+			if (set_o_name(o, argv[++*i], d) < 0)
+				return -EINVAL;
+			break;
+		default:
+			if (plus || set_flag_letter(o, *p) < 0)
+				return sbx_diag_set(d, -EINVAL,
+					"unknown option '-%c'", *p);
+		}
+	}
+	return 0;
+}
+
+int opt_parse(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
+{
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	o->interactive = -1;
+	o->arg0 = argv[0] ? argv[0] : "sbxsh";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int r;
+
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] == '-' && a[1] == '-')
+			r = parse_long(o, argc, argv, &i, d);
+		else if ((a[0] == '-' || a[0] == '+') && a[1])
+			r = parse_short(o, argc, argv, &i, d);
+		else
+			break;
+		if (r < 0)
+			return r;
+	}
+	if (o->command) {
+		if (i >= argc)
+			return sbx_diag_set(d, -EINVAL,
+					    "option '-c' needs an argument");
+		o->command = argv[i++];
+		if (i < argc)
+			o->arg0 = argv[i++];
+	} else if (i < argc && !o->read_stdin) {
+		o->script = argv[i++];
+		o->arg0 = o->script;
+	}
+	o->args = argv + i;
+	o->nargs = argc - i;
+	if (o->workspace && o->workflow)
+		return sbx_diag_set(d, -EINVAL,
+			"--workspace and --workflow are exclusive: pick one");
+	if (o->profile && strcmp(o->profile, "seatbelt") &&
+	    strcmp(o->profile, "bwrap"))
+		return sbx_diag_set(d, -EINVAL,
+			"--print-profile %s: expected seatbelt or bwrap",
+			o->profile);
+	return 0;
+}

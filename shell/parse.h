@@ -1,0 +1,135 @@
+/* shell/parse.h — the POSIX shell grammar: text in, AST out.
+ *
+ * Lifecycle: parse_new(reader) → parse_next()... → parse_free().
+ * Each parse_next() returns one complete command (everything up to an
+ * unquoted newline at top level), allocated in an arena the caller owns.
+ */
+#ifndef SBX_PARSE_H
+#define SBX_PARSE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "arena.h"
+#include "sbx.h"
+
+struct sh_reader;
+struct node;
+
+/* A word is a list of parts; quoting is kept per part so expansion knows
+ * what is subject to field splitting and pathname expansion. */
+enum wpart_type { WP_LIT, WP_PARAM, WP_CMD, WP_ARITH };
+
+/* ${name op arg} operators */
+enum {
+	PO_NONE = 0,
+	PO_MINUS = '-', PO_ASSIGN = '=', PO_QUEST = '?', PO_PLUS = '+',
+	PO_RSMALL = '%', PO_RLARGE = 'P', PO_LSMALL = '#', PO_LLARGE = 'H',
+	PO_LEN = 'L',
+};
+
+struct wpart {
+	struct wpart *next;
+	unsigned char type;
+	unsigned char quoted;   /* inside "..." (or '...'/\x for literals) */
+	unsigned char op;       /* WP_PARAM */
+	unsigned char colon;    /* WP_PARAM: ${x:-y} rather than ${x-y} */
+	char *s;                /* WP_LIT text, WP_PARAM name */
+	size_t len;
+	struct word *arg;       /* WP_PARAM argument, WP_ARITH expression */
+	struct node *cmd;       /* WP_CMD */
+};
+
+enum {
+	W_QUOTED = 1,    /* some quoting occurred (heredoc delimiters) */
+	W_PLAIN = 2,     /* one unquoted literal without glob characters */
+	W_ASSIGN = 4,    /* NAME=... */
+};
+
+struct word {
+	struct word *next;
+	struct wpart *parts;
+	char *raw;       /* as typed */
+	unsigned flags;
+};
+
+enum redir_type {
+	R_IN, R_OUT, R_CLOBBER, R_APPEND, R_RDWR, R_DUPIN, R_DUPOUT,
+	R_HEREDOC,
+};
+
+struct redir {
+	struct redir *next;
+	int fd;
+	enum redir_type type;
+	struct word *target;    /* file / fd word; heredoc: the body */
+	bool hd_quoted;         /* heredoc: body taken literally */
+};
+
+enum node_type {
+	N_CMD, N_PIPE, N_AND, N_OR, N_SEQ, N_BG, N_NOT, N_SUBSHELL, N_BRACE,
+	N_IF, N_WHILE, N_UNTIL, N_FOR, N_CASE, N_FUNC,
+};
+
+struct case_item {
+	struct case_item *next;
+	struct word *pats;
+	struct node *body;
+};
+
+struct node {
+	enum node_type type;
+	int lineno;
+	struct redir *redirs;   /* simple and compound commands */
+	struct node *a, *b, *c; /* children: see below */
+	/* N_CMD: assigns, args.  N_FOR: args = list (for_in), name.
+	 * N_CASE: args = subject word, items.  N_FUNC: name, a = body.
+	 * N_PIPE: a = first stage, each stage's ->next_stage.
+	 * N_AND/OR/SEQ/BG: a, b. N_NOT: a. N_SUBSHELL/N_BRACE: a.
+	 * N_IF: a cond, b then, c else. N_WHILE/UNTIL: a cond, b body. */
+	struct word *assigns, *args;
+	struct node *next_stage;
+	struct case_item *items;
+	char *name;
+	bool for_in;
+	struct arena *arena;    /* N_FUNC: the arena the body lives in */
+};
+
+enum { PARSE_OK = 1, PARSE_EOF = 0 };
+
+struct parser;
+
+/* Alias lookup for the parser: returns the value or NULL. */
+typedef const char *(*parse_alias_fn)(void *ctx, const char *name);
+
+struct parse_opts {
+	parse_alias_fn alias;
+	void *ctx;
+	int lineno;              /* first line number (default 1) */
+	/* Interactive use: when the reader has no more input in the middle
+	 * of a command, return -EAGAIN (need more) instead of a syntax
+	 * error. */
+	bool probe;
+};
+
+/* Does not take |r|. */
+struct parser *parse_new(struct sh_reader *r, const struct parse_opts *o);
+void parse_free(struct parser *p);
+/* One complete command into |*out| (NULL for an empty line) allocated in
+ * |a|. Returns PARSE_OK, PARSE_EOF, -EINVAL (syntax error, |diag| holds
+ * "line N: syntax error: ...") or -EAGAIN (probe mode: incomplete).
+ * |text| (may be NULL) gets the text that was read for this command. */
+int parse_next(struct parser *p, struct arena *a, struct node **out,
+	       struct sbx_buf *text, struct sbx_diag *diag);
+/* Line number the parser is at (for $LINENO and messages). */
+int parse_lineno(const struct parser *p);
+/* After a syntax error: drop the rest of the current line. */
+void parse_reset(struct parser *p);
+
+/* A warning the parser produced (here-document ended by EOF, NUL bytes),
+ * or NULL; cleared by the next parse_next(). */
+const char *parse_warning(const struct parser *p);
+
+bool parse_is_name(const char *s, size_t n);
+
+#endif

@@ -1,0 +1,255 @@
+/* shell/prompt.c — PS1/PS2 expansion and libedit-safe literal groups. */
+#include "prompt.h"
+
+#include <pwd.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sbx.h"
+
+/* The sandbox marker leads so a glance (or a regex) tells a sandboxed
+ * shell from the user's own: "[sbx:demo] ~/proj $ ". */
+static const char ps1_plain[] = "\\S \\w \\$ ";
+static const char ps1_colour[] =
+	"\\[\\e[1;33m\\]\\S\\[\\e[0m\\] \\[\\e[1;34m\\]\\w\\[\\e[0m\\] \\$ ";
+
+const char *pr_default_ps1(bool colour)
+{
+	return colour ? ps1_colour : ps1_plain;
+}
+
+static const char *var(const struct pr_ctx *c, const char *name)
+{
+	return c->getvar ? c->getvar(c->ctx, name) : NULL;
+}
+
+static void put_user(const struct pr_ctx *c, struct sbx_buf *b)
+{
+	const char *u = var(c, "USER");
+	struct passwd *pw;
+
+	if (!u || !*u) {
+		pw = getpwuid(geteuid());
+		u = pw ? pw->pw_name : "?";
+	}
+	buf_puts(b, u);
+}
+
+static void put_host(struct sbx_buf *b, bool full)
+{
+	char h[256] = "";
+	char *dot;
+
+	gethostname(h, sizeof(h) - 1);
+	if (!full && (dot = strchr(h, '.')))
+		*dot = 0;
+	buf_puts(b, h);
+}
+
+static void put_cwd(const struct pr_ctx *c, struct sbx_buf *b, bool base)
+{
+	const char *pwd = var(c, "PWD");
+	const char *home = var(c, "HOME");
+	SBX_AUTOFREE char *cwd = NULL;
+	size_t hl;
+
+	if (!pwd || *pwd != '/')
+		pwd = cwd = getcwd(NULL, 0);
+	if (!pwd) {
+		buf_putc(b, '?');
+		return;
+	}
+	hl = home ? strlen(home) : 0;
+	while (hl > 1 && home[hl - 1] == '/')
+		hl--;
+	if (hl > 1 && !strncmp(pwd, home, hl) &&
+	    (pwd[hl] == 0 || pwd[hl] == '/')) {
+		if (base && pwd[hl] == 0) {
+			buf_putc(b, '~');
+			return;
+		}
+		if (!base) {
+			buf_putc(b, '~');
+			buf_puts(b, pwd + hl);
+			return;
+		}
+	}
+	if (base && strcmp(pwd, "/")) {
+		const char *s = strrchr(pwd, '/');
+
+		buf_puts(b, s ? s + 1 : pwd);
+		return;
+	}
+	buf_puts(b, pwd);
+}
+
+char *pr_expand(const struct pr_ctx *c, const char *ps)
+{
+	struct sbx_buf b = {0};
+	bool in_group = false;
+	time_t now;
+	struct tm tm;
+
+	buf_puts(&b, "");
+	for (const char *p = ps; *p; p++) {
+		if (*p == PR_DELIM) /* never let a stray byte open a group */
+			continue;
+		if (*p != '\\' || !p[1]) {
+			if (!in_group || c->delim)
+				buf_putc(&b, *p);
+			continue;
+		}
+		p++;
+		/* Inside a group dropped for a dumb terminal, only the group's
+		 * end matters. */
+		if (in_group && !c->delim && *p != ']')
+			continue;
+		switch (*p) {
+		case 'u': put_user(c, &b); break;
+		case 'h': put_host(&b, false); break;
+		case 'H': put_host(&b, true); break;
+		case 'w': put_cwd(c, &b, false); break;
+		case 'W': put_cwd(c, &b, true); break;
+		case '$': buf_putc(&b, geteuid() ? '$' : '#'); break;
+		case 'n': buf_putc(&b, '\n'); break;
+		case '\\': buf_putc(&b, '\\'); break;
+		case 'e': buf_putc(&b, '\033'); break;
+		case 'a': buf_putc(&b, '\007'); break;
+		case 's': buf_puts(&b, "sbxsh"); break;
+		case 'v': buf_puts(&b, SBXSH_VERSION); break;
+		case 'j':
+			buf_printf(&b, "%d", c->njobs ? c->njobs(c->ctx) : 0);
+			break;
+		case '?':
+			buf_printf(&b, "%d", c->status ? c->status(c->ctx) : 0);
+			break;
+		case 't':
+			now = time(NULL);
+			localtime_r(&now, &tm);
+			buf_printf(&b, "%02d:%02d:%02d", tm.tm_hour, tm.tm_min,
+				   tm.tm_sec);
+			break;
+		case 'S':
+			buf_printf(&b, "[sbx:%s]",
+				   c->workflow ? c->workflow : "?");
+			break;
+		case 'B':
+			buf_puts(&b, c->backend ? c->backend : "?");
+			break;
+		case '[':
+			if (!in_group && c->delim)
+				buf_putc(&b, c->delim);
+			in_group = true;
+			break;
+		case ']':
+			if (in_group && c->delim)
+				buf_putc(&b, c->delim);
+			in_group = false;
+			break;
+		default:
+			buf_putc(&b, '\\');
+			buf_putc(&b, *p);
+		}
+	}
+	if (in_group && c->delim) /* an unclosed "\[" closes at the end */
+		buf_putc(&b, c->delim);
+	if (c->delim) {
+		char *fixed = pr_fix_literals(b.s, c->delim);
+
+		buf_free(&b);
+		return fixed;
+	}
+	return b.s;
+}
+
+/* A character libedit can glue a literal to: wcwidth() > 0. Bytes of a
+ * UTF-8 sequence count as one character (their lead byte decides). */
+static bool printable(unsigned char ch)
+{
+	return ch >= 0x20 && ch != 0x7f;
+}
+
+struct cell {
+	struct sbx_buf lit; /* literal bytes glued in front of the char */
+	size_t off, n;      /* the character in the source string */
+};
+
+char *pr_fix_literals(const char *s, char delim)
+{
+	struct cell *cells = xcalloc(strlen(s) + 1, sizeof(*cells));
+	struct sbx_buf pend = {0}, out = {0};
+	size_t ncell = 0, i = 0, last = (size_t)-1;
+
+	while (s[i]) {
+		if (s[i] == delim) {
+			const char *end = strchr(s + i + 1, delim);
+			size_t n = end ? (size_t)(end - s - i - 1)
+				       : strlen(s + i + 1);
+
+			buf_putn(&pend, s + i + 1, n);
+			i += n + 1 + (end ? 1 : 0);
+			continue;
+		}
+		struct cell *c = &cells[ncell++];
+		size_t n = 1;
+
+		if ((unsigned char)s[i] >= 0xc0)
+			while ((s[i + n] & 0xc0) == 0x80)
+				n++;
+		c->off = i;
+		c->n = n;
+		if (printable((unsigned char)s[i]) && pend.len) {
+			buf_putn(&c->lit, pend.s, pend.len);
+			pend.len = 0;
+		}
+		if (printable((unsigned char)s[i]))
+			last = ncell - 1;
+		i += n;
+	}
+	if (pend.len) {
+		if (last == (size_t)-1) {
+			/* Nothing visible at all: carry the groups on a space. */
+			struct cell *c = &cells[ncell++];
+
+			buf_putn(&c->lit, pend.s, pend.len);
+			c->off = (size_t)-1;
+		} else {
+			buf_putn(&cells[last].lit, pend.s, pend.len);
+		}
+	}
+	buf_puts(&out, "");
+	for (i = 0; i < ncell; i++) {
+		if (cells[i].lit.len) {
+			buf_putc(&out, delim);
+			buf_putn(&out, cells[i].lit.s, cells[i].lit.len);
+			buf_putc(&out, delim);
+		}
+		if (cells[i].off == (size_t)-1)
+			buf_putc(&out, ' ');
+		else
+			buf_putn(&out, s + cells[i].off, cells[i].n);
+		buf_free(&cells[i].lit);
+	}
+	buf_free(&pend);
+	free(cells);
+	return out.s;
+}
+
+char *pr_render(const struct pr_ctx *c, bool cont)
+{
+	const char *ps;
+	SBX_AUTOFREE char *exp = NULL;
+
+	if (c->agent) {
+		ps = cont ? PR_DEFAULT_PS2 : PR_AGENT_PS1;
+		return xstrdup(ps);
+	}
+	ps = var(c, cont ? "PS2" : "PS1");
+	if (!ps)
+		ps = cont ? PR_DEFAULT_PS2 : pr_default_ps1(c->colour);
+	if (c->expand)
+		ps = exp = c->expand(c->ctx, ps);
+	return pr_expand(c, ps);
+}

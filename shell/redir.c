@@ -1,0 +1,224 @@
+/* shell/redir.c — redirections (XCU 2.7), with the shell's previous fds
+ * saved (above 10, close-on-exec) so builtins and compound commands can
+ * have theirs undone afterwards. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sh.h"
+
+struct redir_save {
+	struct redir_save *next;
+	int fd;
+	int saved;   /* -1: fd was closed */
+};
+
+int redir_move_high(int fd)
+{
+	int n;
+
+	if (fd < 0 || fd >= 10)
+		return fd;
+	n = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	if (n < 0)
+		return fd;
+	close(fd);
+	return n;
+}
+
+static int open_target(struct shell *sh, struct redir *r, const char *name)
+{
+	int fd, fl;
+	struct stat st;
+
+	switch (r->type) {
+	case R_IN:
+		fd = open(name, O_RDONLY);
+		if (fd < 0) {
+			sh_err(sh, "cannot open %s: %s", name, strerror(errno));
+			return -1;
+		}
+		return fd;
+	case R_RDWR:
+		fl = O_RDWR | O_CREAT;
+		break;
+	case R_APPEND:
+		fl = O_WRONLY | O_CREAT | O_APPEND;
+		break;
+	case R_OUT:
+		if (sh->opt[O_NOCLOBBER]) {
+			if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) {
+				sh_err(sh, "cannot create %s: File exists",
+				       name);
+				return -1;
+			}
+			fl = O_WRONLY | O_CREAT;
+			if (stat(name, &st) < 0)
+				fl |= O_EXCL;
+			else
+				fl |= O_TRUNC;
+			break;
+		}
+		/* fall through */
+	default:
+		fl = O_WRONLY | O_CREAT | O_TRUNC;
+	}
+	fd = open(name, fl, 0666);
+	if (fd < 0) {
+		sh_err(sh, "cannot create %s: %s", name, strerror(errno));
+		return -1;
+	}
+	return fd;
+}
+
+static int heredoc_fd(struct shell *sh, const char *body, size_t len)
+{
+	int pfd[2];
+
+	if (pipe2(pfd, O_CLOEXEC) < 0) {
+		sh_err(sh, "cannot create pipe: %s", strerror(errno));
+		return -1;
+	}
+	if (len <= PIPE_BUF) {
+		sh_write(pfd[1], body, len);
+		close(pfd[1]);
+		return pfd[0];
+	}
+	/* Larger than the pipe can hold: a writer process feeds it. */
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		close(pfd[0]);
+		signal(SIGPIPE, SIG_DFL);
+		sh_write(pfd[1], body, len);
+		_exit(0);
+	}
+	close(pfd[1]);
+	if (pid < 0) {
+		close(pfd[0]);
+		sh_err(sh, "cannot fork: %s", strerror(errno));
+		return -1;
+	}
+	return pfd[0];
+}
+
+static void save_fd(struct redir_save **save, int fd)
+{
+	struct redir_save *s;
+
+	if (!save)
+		return;
+	for (s = *save; s; s = s->next)
+		if (s->fd == fd)
+			return;
+	s = xcalloc(1, sizeof(*s));
+	s->fd = fd;
+	s->saved = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	s->next = *save;
+	*save = s;
+}
+
+int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
+{
+	for (; r; r = r->next) {
+		int fd = -1, src = -1;
+		char *s = NULL;
+
+		if (r->type == R_HEREDOC) {
+			if (r->hd_quoted) {
+				struct wpart *w = r->target->parts;
+
+				fd = heredoc_fd(sh, w ? w->s : "",
+						w ? w->len : 0);
+			} else {
+				s = exp_str(sh, r->target, false);
+				if (!s)
+					return -1;
+				fd = heredoc_fd(sh, s, strlen(s));
+			}
+		} else {
+			s = exp_str(sh, r->target, false);
+			if (!s)
+				return -1;
+			if (r->type == R_DUPIN || r->type == R_DUPOUT) {
+				char *end;
+				long v;
+
+				if (!strcmp(s, "-")) {
+					save_fd(save, r->fd);
+					close(r->fd);
+					free(s);
+					continue;
+				}
+				v = strtol(s, &end, 10);
+				if (!*s || *end || v < 0 || v > INT_MAX) {
+					sh_err(sh, "%s: Bad file descriptor", s);
+					free(s);
+					return -1;
+				}
+				src = (int)v;
+				if (fcntl(src, F_GETFD) < 0) {
+					sh_err(sh, "%d: Bad file descriptor",
+					       src);
+					free(s);
+					return -1;
+				}
+			} else {
+				fd = open_target(sh, r, s);
+			}
+		}
+		free(s);
+		if (src >= 0) {
+			save_fd(save, r->fd);
+			if (src != r->fd && dup2(src, r->fd) < 0) {
+				sh_err(sh, "%d: %s", r->fd, strerror(errno));
+				return -1;
+			}
+			continue;
+		}
+		if (fd < 0)
+			return -1;
+		if (fd == r->fd) {
+			/* the target was closed and open() reused it */
+			if (save) {
+				struct redir_save *sv = xcalloc(1, sizeof(*sv));
+
+				sv->fd = fd;
+				sv->saved = -1;
+				sv->next = *save;
+				*save = sv;
+			}
+			fcntl(fd, F_SETFD, 0);
+			continue;
+		}
+		save_fd(save, r->fd);
+		if (dup2(fd, r->fd) < 0) {
+			sh_err(sh, "%d: %s", r->fd, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+void redir_restore(struct shell *sh, struct redir_save *s)
+{
+	struct redir_save *n;
+
+	for (; s; s = n) {
+		n = s->next;
+		if (s->saved >= 0) {
+			dup2(s->saved, s->fd);
+			close(s->saved);
+		} else {
+			close(s->fd);
+		}
+		free(s);
+	}
+}

@@ -1,0 +1,334 @@
+/* shell/run.c — sh_run: the read-check-parse-run loop for -c strings,
+ * script files and stdin, and the scope checker's place in it (SPEC
+ * section 4: before any part of a command line runs). */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "input.h"
+#include "policy.h"
+#include "sh.h"
+
+extern char **environ;
+
+int sh_write(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, s, n);
+
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		s += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
+{
+	struct sbx_buf b = { 0 };
+
+	buf_puts(&b, "sbxsh: ");
+	if (!sh->opt[O_INTERACTIVE]) {
+		if (sh->srcname)
+			buf_printf(&b, "%s: ", sh->srcname);
+		buf_printf(&b, "line %d: ", sh->lineno);
+	}
+	buf_vprintf(&b, fmt, ap);
+	buf_putc(&b, '\n');
+	sh_write(2, b.s, b.len);
+	buf_free(&b);
+}
+
+void sh_err(struct shell *sh, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sh_vmsg(sh, fmt, ap);
+	va_end(ap);
+}
+
+void sh_warnx(struct shell *sh, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sh_vmsg(sh, fmt, ap);
+	va_end(ap);
+}
+
+static const char *scope_getvar(void *ctx, const char *name)
+{
+	return var_get(ctx, name);
+}
+
+bool sh_scope_ok(struct shell *sh, const char *text, size_t len)
+{
+	struct scope_report rep = { 0 };
+	struct scope_env env;
+	bool deny;
+
+	if (!sh->pol || sh->check == SCOPE_MODE_OFF)
+		return true;
+	env.getvar = scope_getvar;
+	env.cwd = sh->pwd ? sh->pwd : "/";
+	env.canon = sh_canon;
+	env.ctx = sh;
+	scope_check(sh->pol, &env, text, len, &rep);
+	for (size_t i = 0; i < rep.n; i++) {
+		sh_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
+		sh_write(2, "\n", 1);
+	}
+	deny = rep.n && sh->check == SCOPE_MODE_DENY;
+	scope_report_free(&rep);
+	return !deny;
+}
+
+static const char *parser_alias(void *ctx, const char *name)
+{
+	return alias_get(ctx, name);
+}
+
+int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
+	    int lineno)
+{
+	struct parse_opts po = { parser_alias, sh, lineno, false };
+	struct parser *p = parse_new(r, &po);
+	struct sbx_buf text = { 0 };
+	struct sbx_diag d;
+	struct node *n;
+	bool want_text = check_each || sh->opt[O_VERBOSE];
+
+	for (;;) {
+		struct arena *a;
+		int rc;
+
+		if (trap_gotsig)
+			trap_run_pending(sh);
+		if (sh->jump)
+			break;
+		a = arena_new();
+		d.msg[0] = 0;
+		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
+		if (parse_warning(p)) {
+			struct sbx_buf b = { 0 };
+
+			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
+			sh_write(2, b.s, b.len);
+			buf_free(&b);
+		}
+		if (rc == PARSE_EOF) {
+			arena_unref(a);
+			break;
+		}
+		if (rc < 0) {
+			struct sbx_buf b = { 0 };
+
+			buf_printf(&b, "sbxsh: %s\n", d.msg);
+			sh_write(2, b.s, b.len);
+			buf_free(&b);
+			arena_unref(a);
+			sh->status = 2;
+			if (!sh->opt[O_INTERACTIVE]) {
+				sh->jump = J_EXIT;
+				sh->exit_status = 2;
+				break;
+			}
+			parse_reset(p);
+			continue;
+		}
+		if (sh->opt[O_VERBOSE] && text.len)
+			sh_write(2, text.s, text.len);
+		if (!n) {
+			arena_unref(a);
+			continue;
+		}
+		if (check_each && !sh_scope_ok(sh, text.s, text.len)) {
+			sh->status = 126;
+			arena_unref(a);
+			continue;
+		}
+		if (r->sync)
+			r->sync(r);
+		if (!sh->opt[O_NOEXEC] || sh->opt[O_INTERACTIVE]) {
+			sh->cur_arena = a;
+			eval_node(sh, n, 0);
+			sh->cur_arena = NULL;
+		}
+		arena_unref(a);
+	}
+	parse_free(p);
+	buf_free(&text);
+	return sh->status;
+}
+
+int sh_eval_string(struct shell *sh, const char *s, size_t len)
+{
+	struct sh_reader *r = in_string(s, len);
+	struct arena *saved = sh->cur_arena;
+	int st;
+
+	sh->status = sh->status;
+	st = sh_loop(sh, r, false, sh->lineno);
+	sh->cur_arena = saved;
+	in_free(r);
+	return st;
+}
+
+void sh_exit(struct shell *sh, int status)
+{
+	if (sh->jump == J_EXIT)
+		status = sh->exit_status;
+	sh->jump = J_EXIT;
+	sh->exit_status = status;
+	trap_run_exit(sh);
+	_exit(sh->exit_status & 0xff);
+}
+
+void sh_forked(struct shell *sh, bool bg)
+{
+	sh->subshell = true;
+	trap_reset_child(sh);
+	job_forget_all(sh);
+	if (bg && !sh->opt[O_MONITOR]) {
+		int fd;
+
+		signal(SIGINT, SIG_IGN);
+		signal(SIGQUIT, SIG_IGN);
+		/* XCU 2.9.3: without job control, an asynchronous list's
+		 * stdin is /dev/null unless it redirects it itself */
+		fd = open("/dev/null", O_RDONLY);
+		if (fd > 0) {
+			dup2(fd, 0);
+			close(fd);
+		}
+	}
+}
+
+void sh_run_script_child(struct shell *sh, const char *path, char **argv)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), argc = 0;
+	struct sh_reader *r;
+
+	if (fd < 0) {
+		sh_err(sh, "cannot open %s: %s", path, strerror(errno));
+		_exit(127);
+	}
+	fd = redir_move_high(fd);
+	while (argv[argc])
+		argc++;
+	free(sh->arg0);
+	sh->arg0 = xstrdup(path);
+	var_set_params(sh, argc > 0 ? argc - 1 : 0, argv + (argc > 0));
+	sh->jump = J_NONE;
+	sh->funcdepth = sh->loopdepth = 0;
+	sh->lineno = 0;
+	alias_clear(sh);
+	r = in_fd(fd, false, true);
+	sh->status = 0;
+	sh_loop(sh, r, true, 1);
+	sh_exit(sh, sh->status);
+}
+
+/* A plain prompting reader until the interactive layer replaces it. */
+struct prompt_rd {
+	struct sh_reader *in;
+	struct shell *sh;
+};
+
+static const char *prompt_read(struct sh_reader *r, bool cont, size_t *len)
+{
+	struct prompt_rd *pr = r->priv;
+	const char *ps = var_get(pr->sh, cont ? "PS2" : "PS1");
+
+	if (ps)
+		sh_write(2, ps, strlen(ps));
+	return pr->in->read_line(pr->in, cont, len);
+}
+
+static void prompt_destroy(struct sh_reader *r)
+{
+	struct prompt_rd *pr = r->priv;
+
+	in_free(pr->in);
+	free(pr);
+}
+
+static struct sh_reader *prompt_reader(struct shell *sh)
+{
+	struct sh_reader *r = xcalloc(1, sizeof(*r));
+	struct prompt_rd *pr = xcalloc(1, sizeof(*pr));
+
+	pr->in = in_fd(0, true, false);
+	pr->sh = sh;
+	r->priv = pr;
+	r->read_line = prompt_read;
+	r->destroy = prompt_destroy;
+	return r;
+}
+
+int sh_run(const struct sh_config *cfg)
+{
+	struct shell *sh = xcalloc(1, sizeof(*sh));
+	struct sh_reader *r;
+	int st;
+
+	sh->cfg = cfg;
+	sh->check = cfg->check;
+	sh->pol = cfg->pol;
+	sh->rootpid = getpid();
+	sh->opt[O_INTERACTIVE] = cfg->interactive;
+	var_init(sh, environ);
+	sh_pwd_init(sh);
+	trap_init(sh);
+	sh->arg0 = xstrdup(cfg->arg0 ? cfg->arg0 : "sbxsh");
+	var_set_params(sh, cfg->nargs, cfg->args);
+	for (const char *f = cfg->set_flags; f && *f; f++)
+		sh_setopt_letter(sh, *f, true);
+	if (cfg->interactive) {
+		signal(SIGQUIT, SIG_IGN);
+		signal(SIGTERM, SIG_IGN);
+		trap_set(sh, SIGINT, NULL);
+	}
+	if (cfg->command) {
+		size_t len = strlen(cfg->command);
+
+		if (!sh_scope_ok(sh, cfg->command, len))
+			return 126;
+		r = in_string(cfg->command, len);
+		sh_loop(sh, r, false, 1);
+	} else if (cfg->script) {
+		int fd = open(cfg->script, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0) {
+			int e = errno;
+
+			fprintf(stderr, "sbxsh: cannot open %s: %s\n",
+				cfg->script, strerror(e));
+			return e == ENOENT ? 127 : 126;
+		}
+		fd = redir_move_high(fd);
+		r = in_fd(fd, false, true);
+		sh_loop(sh, r, true, 1);
+	} else {
+		sh->opt[O_STDIN] = true;
+		r = cfg->interactive ? prompt_reader(sh) : in_fd(0, true, false);
+		sh_loop(sh, r, true, 1);
+	}
+	in_free(r);
+	st = sh->jump == J_EXIT ? sh->exit_status : sh->status;
+	sh->jump = J_EXIT;
+	sh->exit_status = st;
+	trap_run_exit(sh);
+	return sh->exit_status & 0xff;
+}

@@ -1,0 +1,452 @@
+/* shell/session.c — the effectful half of SPEC section 1: find the
+ * workspace, create the state folders race-free, prune old runs. */
+#include "session.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "canon.h"
+#include "layout.h"
+#include "sbx.h"
+
+extern char **environ;
+
+static void closep(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+}
+#define AUTOCLOSE __attribute__((cleanup(closep)))
+
+char *ses_canon(void *ctx, const char *path)
+{
+	return sh_canon(ctx, path);
+}
+
+/* Resolves the workspace the options name; it must exist: sbxsh never
+ * invents a workflow folder (a typo would silently give an empty one). */
+static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
+			  struct sbx_diag *d)
+{
+	SBX_AUTOFREE char *want = NULL;
+	struct stat st;
+	char *r;
+	int rc;
+
+	*id = NULL;
+	if (o->workflow) {
+		const char *root = o->root ? o->root : getenv("SBXSH_ROOT");
+		SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
+
+		rc = lay_check_workflow_id(o->workflow, d);
+		if (rc < 0)
+			return rc;
+		if (!root || !*root)
+			root = cwd ? cwd : ".";
+		want = lay_workflow_path(root, o->workflow);
+		*id = xstrdup(o->workflow);
+	} else if (o->workspace) {
+		want = xstrdup(o->workspace);
+	} else {
+		want = getcwd(NULL, 0);
+		if (!want)
+			return sbx_diag_set(d, -errno,
+				"cannot find the current directory: %s "
+				"(cd to an existing folder or pass --workspace)",
+				strerror(errno));
+	}
+	if (stat(want, &st) < 0) {
+		rc = -errno;
+		free(*id);
+		*id = NULL;
+		return sbx_diag_set(d, rc,
+			"workspace %s: %s (create it with: mkdir -p '%s')",
+			want, strerror(-rc), want);
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		free(*id);
+		*id = NULL;
+		return sbx_diag_set(d, -ENOTDIR,
+				    "workspace %s is not a folder", want);
+	}
+	r = realpath(want, NULL);
+	if (!r)
+		return sbx_diag_set(d, -errno, "workspace %s: %s", want,
+				    strerror(errno));
+	*ws = r;
+	return 0;
+}
+
+/* Names under runs_dir that are real folders (not symlinks) holding our
+ * mark: the only ones pruning may ever touch. */
+static void list_runs(const char *runs_dir, struct sbx_strv *out)
+{
+	AUTOCLOSE int dfd = open(runs_dir, O_RDONLY | O_DIRECTORY |
+					   O_NOFOLLOW | O_CLOEXEC);
+	DIR *dir;
+	struct dirent *e;
+
+	if (dfd < 0)
+		return;
+	dir = fdopendir(dup(dfd));
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		struct stat st;
+		SBX_AUTOFREE char *mark = NULL;
+
+		if (!lay_is_run_id(e->d_name))
+			continue;
+		if (fstatat(dfd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !S_ISDIR(st.st_mode))
+			continue;
+		mark = xasprintf("%s/%s", e->d_name, LAY_RUN_MARK);
+		if (fstatat(dfd, mark, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
+		    !S_ISREG(st.st_mode))
+			continue;
+		strv_push(out, e->d_name);
+	}
+	closedir(dir);
+}
+
+static int gather(const struct sbx_opts *o, struct session *s, bool create,
+		  struct sbx_diag *d);
+
+int ses_preview(const struct sbx_opts *o, struct session *s,
+		struct sbx_diag *d)
+{
+	return gather(o, s, false, d);
+}
+
+/* Creates |name| in |dirfd| as a folder of ours, refusing a symlink
+ * planted in its place (a planted link would redirect our writes). */
+static int mkdir_here(int dirfd, const char *name, mode_t mode)
+{
+	struct stat st;
+
+	if (mkdirat(dirfd, name, mode) < 0 && errno != EEXIST)
+		return -errno;
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		return -errno;
+	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+}
+
+/* Writes |text| to |name| in |dirfd| if it does not exist yet. */
+static void write_once(int dirfd, const char *name, const char *text)
+{
+	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+				     O_CLOEXEC, 0644);
+
+	if (fd < 0)
+		return;
+	if (write(fd, text, strlen(text)) < 0) {
+		/* Best effort: a missing tag only means backups see the
+		 * cache; never a reason to refuse the session. */
+	}
+	close(fd);
+}
+
+/* A state folder: created on first use, tagged so backups skip it and
+ * git ignores it. */
+static int make_state_dir(const char *path, struct sbx_diag *d)
+{
+	SBX_AUTOFREE char *parent = xstrdup(path);
+	char *slash = strrchr(parent, '/');
+	AUTOCLOSE int pfd = -1;
+	AUTOCLOSE int fd = -1;
+	int rc;
+
+	*slash = '\0';
+	pfd = open(*parent ? parent : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (pfd < 0)
+		return sbx_diag_set(d, -errno, "cannot open %s: %s", parent,
+				    strerror(errno));
+	rc = mkdir_here(pfd, slash + 1, 0755);
+	if (rc < 0)
+		return sbx_diag_set(d, rc, "cannot create %s: %s%s", path,
+			strerror(-rc), rc == -ENOTDIR
+				? " (something that is not a folder is in the way)" : "");
+	fd = openat(pfd, slash + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
+					O_CLOEXEC);
+	if (fd < 0)
+		return sbx_diag_set(d, -errno, "cannot open %s: %s", path,
+				    strerror(errno));
+	write_once(fd, "CACHEDIR.TAG", lay_cachedir_tag);
+	write_once(fd, ".gitignore", "# created by sbxsh: never commit this\n*\n");
+	return 0;
+}
+
+/* Removes everything beneath |dfd| without ever following a symlink:
+ * each level is entered with O_NOFOLLOW, links are unlinked, not walked. */
+static void rm_tree_at(int dfd, int depth)
+{
+	DIR *dir = fdopendir(dup(dfd));
+	struct dirent *e;
+
+	if (!dir)
+		return;
+	while ((e = readdir(dir))) {
+		int sub;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (unlinkat(dfd, e->d_name, 0) == 0)
+			continue;
+		if (depth > 64)
+			continue;
+		sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY |
+						O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0)
+			continue;
+		rm_tree_at(sub, depth + 1);
+		close(sub);
+		unlinkat(dfd, e->d_name, AT_REMOVEDIR);
+	}
+	closedir(dir);
+}
+
+static void prune(const struct lay_layout *lay)
+{
+	AUTOCLOSE int rfd = open(lay->runs_dir, O_RDONLY | O_DIRECTORY |
+						O_NOFOLLOW | O_CLOEXEC);
+
+	if (rfd < 0)
+		return;
+	for (size_t i = 0; i < lay->prune.n; i++) {
+		AUTOCLOSE int fd = openat(rfd, lay->prune.v[i], O_RDONLY |
+					  O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		AUTOCLOSE int mfd = -1;
+
+		if (fd < 0)
+			continue;
+		mfd = openat(fd, LAY_RUN_MARK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		/* No mark: not ours. Busy lock: a live session owns it. */
+		if (mfd < 0 || flock(mfd, LOCK_EX | LOCK_NB) < 0)
+			continue;
+		rm_tree_at(fd, 0);
+		unlinkat(rfd, lay->prune.v[i], AT_REMOVEDIR);
+	}
+}
+
+/* Creates the run folder race-free: mkdirat fails with EEXIST if another
+ * session picked the same id in the same second, and we draw a new one. */
+static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
+{
+	AUTOCLOSE int rfd = open(lay->runs_dir, O_RDONLY | O_DIRECTORY |
+						O_NOFOLLOW | O_CLOEXEC);
+	AUTOCLOSE int fd = -1;
+	const char *name = path_base(lay->run_dir);
+
+	if (rfd < 0)
+		return sbx_diag_set(d, -errno, "cannot open %s: %s",
+				    lay->runs_dir, strerror(errno));
+	if (mkdirat(rfd, name, 0700) < 0)
+		return sbx_diag_set(d, -errno, "cannot create %s: %s",
+				    lay->run_dir, strerror(errno));
+	fd = openat(rfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return sbx_diag_set(d, -errno, "cannot open %s: %s",
+				    lay->run_dir, strerror(errno));
+	*lock_fd = openat(fd, LAY_RUN_MARK, O_RDWR | O_CREAT | O_EXCL |
+					    O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (*lock_fd < 0)
+		return sbx_diag_set(d, -errno, "cannot mark %s: %s",
+				    lay->run_dir, strerror(errno));
+	flock(*lock_fd, LOCK_SH);
+	if (mkdirat(fd, "tmp", 0700) < 0)
+		return sbx_diag_set(d, -errno, "cannot create %s: %s",
+				    lay->run_tmp, strerror(errno));
+	return 0;
+}
+
+static char *new_run_id(void)
+{
+	unsigned nonce = 0;
+
+	if (getrandom(&nonce, sizeof(nonce), GRND_NONBLOCK) != sizeof(nonce))
+		nonce = (unsigned)clock() ^ (unsigned)getpid() * 2654435761u;
+	return lay_run_id((long long)time(NULL), (long)getpid(), nonce);
+}
+
+static bool can_write(const char *dir)
+{
+	/* The nearest existing ancestor decides whether we could create the
+	 * state folders: a read-only workspace gets no routing at all. */
+	SBX_AUTOFREE char *p = xstrdup(dir);
+
+	for (;;) {
+		if (access(p, F_OK) == 0)
+			return access(p, W_OK) == 0;
+		char *s = strrchr(p, '/');
+
+		if (!s || s == p)
+			return access("/", W_OK) == 0;
+		*s = '\0';
+	}
+}
+
+static void mkdir_p(const char *path)
+{
+	SBX_AUTOFREE char *p = xstrdup(path);
+
+	for (char *s = p + 1;; s++) {
+		if (*s == '/' || *s == '\0') {
+			char c = *s;
+
+			*s = '\0';
+			mkdir(p, 0755);
+			*s = c;
+			if (!c)
+				break;
+		}
+	}
+}
+
+static int gather(const struct sbx_opts *o, struct session *s, bool create,
+		  struct sbx_diag *d)
+{
+	SBX_AUTOFREE char *ws = NULL;
+	SBX_AUTOFREE char *id = NULL;
+	SBX_AUTOFREE char *state = NULL;
+	SBX_AUTOFREE char *home = NULL;
+	SBX_AUTOFREE char *tmpdir = NULL;
+	SBX_AUTOFREE char *run_id = NULL;
+	struct sbx_strv runs = {0};
+	struct lay_facts lf = {0};
+	struct lay_layout lay;
+	struct pol_facts pf = {0};
+	const char *e;
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	s->run_lock_fd = -1;
+	rc = find_workspace(o, &ws, &id, d);
+	if (rc < 0)
+		return rc;
+	if (o->state) {
+		SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
+		SBX_AUTOFREE char *abs = o->state[0] == '/' || !cwd
+			? xstrdup(o->state) : path_join(cwd, o->state);
+
+		if (abs[0] != '/')
+			return sbx_diag_set(d, -EINVAL,
+				"--state %s: cannot make it absolute", o->state);
+		if (create)
+			mkdir_p(abs);
+		state = sh_canon(NULL, abs);
+	}
+	run_id = new_run_id();
+	lf.workspace = ws;
+	lf.workflow_id = id;
+	lf.state_dir = state;
+	lf.run_id = run_id;
+	lf.keep = o->keep;
+	rc = lay_compute(&lf, &lay, d);
+	if (rc < 0)
+		return rc;
+	list_runs(lay.runs_dir, &runs);
+	lay_free(&lay);
+	lf.runs = (const char *const *)runs.v;
+	lf.nruns = runs.n;
+	rc = lay_compute(&lf, &lay, d);
+	strv_free(&runs);
+	if (rc < 0)
+		return rc;
+
+	e = getenv("HOME");
+	if (e && e[0] == '/')
+		home = sh_canon(NULL, e);
+	e = getenv("TMPDIR");
+	tmpdir = sh_canon(NULL, e && e[0] == '/' && sh_is_dir(NULL, e) ? e : "/tmp");
+
+	pf.scope = o->scope;
+	pf.network = !o->no_network;
+	pf.persist = !o->no_persist;
+	pf.state_writable = can_write(lay.state_dir);
+	pf.lay = &lay;
+	pf.home = home;
+	pf.tmpdir = tmpdir;
+	pf.env = environ;
+	pf.extra_masked = (char *const *)o->masks;
+	pf.tty = isatty(0) ? ttyname(0) : isatty(2) ? ttyname(2) : NULL;
+	pf.canon = ses_canon;
+	pf.is_dir = sh_is_dir;
+
+	if (create && pf.state_writable) {
+		rc = 0;
+		if (!o->no_persist && o->scope != POL_SCOPE_READONLY)
+			rc = make_state_dir(lay.persist_dir, d);
+		if (rc == 0)
+			rc = make_state_dir(lay.runs_dir, d);
+		for (int tries = 0; rc == 0; tries++) {
+			rc = make_run(&lay, &s->run_lock_fd, d);
+			if (rc != -EEXIST || tries > 8)
+				break;
+			free(run_id);
+			run_id = new_run_id();
+			lay_free(&lay);
+			lf.run_id = run_id;
+			lay_compute(&lf, &lay, NULL);
+			pf.lay = &lay;
+		}
+		if (rc < 0) {
+			lay_free(&lay);
+			return rc;
+		}
+		prune(&lay);
+	}
+	rc = pol_new(&pf, &s->pol, d);
+	lay_free(&lay);
+	if (rc < 0)
+		return rc;
+	if (create) {
+		/* Roots that must exist before confinement (Landlock rules
+		 * and bind mounts need a real folder to attach to). */
+		for (size_t i = 0; i < pol_nroots(s->pol); i++) {
+			const struct pol_root *r = pol_root(s->pol, i);
+
+			if (r->create && !r->device)
+				mkdir_p(r->path);
+		}
+	}
+	return 0;
+}
+
+int ses_open(const struct sbx_opts *o, struct session *s,
+	     struct sbx_diag *d)
+{
+	return gather(o, s, true, d);
+}
+
+void ses_export(const struct session *s)
+{
+	const struct rt_plan *r = pol_route(s->pol);
+	SBX_AUTOFREE char *path = NULL;
+
+	for (size_t i = 0; i < r->nvars; i++)
+		setenv(r->vars[i].name, r->vars[i].overridden
+			? r->vars[i].user_value : r->vars[i].value, 1);
+	if (r->kind == RT_BASE_NONE)
+		return;
+	path = rt_path(r, getenv("PATH") ? getenv("PATH")
+					 : "/usr/local/bin:/usr/bin:/bin");
+	setenv("PATH", path, 1);
+}
+
+void ses_close(struct session *s)
+{
+	pol_free(s->pol);
+	s->pol = NULL;
+	if (s->run_lock_fd >= 0)
+		close(s->run_lock_fd);
+	s->run_lock_fd = -1;
+}

@@ -1,0 +1,33 @@
+/* shell/session.h — opening a workflow's session: facts, folders, policy.
+ *
+ * Lifecycle: ses_open() (gathers facts, creates the state folders, builds
+ * the policy) → be_confine() by main → ses_export() → the shell runs →
+ * ses_close(). ses_preview() builds the same policy without creating
+ * anything, for --print-policy and --explain.
+ */
+#ifndef SBX_SESSION_H
+#define SBX_SESSION_H
+
+#include "opts.h"
+#include "policy.h"
+
+struct session {
+	struct sbx_policy *pol;
+	int run_lock_fd;  /* flock(LOCK_SH) on our run's mark: not pruned
+	                     while we live */
+};
+
+/* 0, or -errno with |diag|; main exits 2 for bad input (missing folder)
+ * and 125 for a session that cannot be set up. */
+int ses_open(const struct sbx_opts *o, struct session *s,
+	     struct sbx_diag *diag);
+int ses_preview(const struct sbx_opts *o, struct session *s,
+		struct sbx_diag *diag);
+/* Exports the routing variables and the PATH prefix into environ. */
+void ses_export(const struct session *s);
+void ses_close(struct session *s);
+
+/* The process-wide facts callbacks for pol_facts / scope_env. */
+char *ses_canon(void *ctx, const char *path);
+
+#endif

@@ -1,0 +1,278 @@
+/* shell/sh.h — the shell's state (struct shell) and the internal API its
+ * modules share: vars.c (var_), expand.c (exp_), eval.c (eval_), exec.c
+ * (exec_), redir.c (redir_), jobs.c (job_), trap.c (trap_), builtins
+ * (bi_) and run.c (sh_). Nothing here is for code outside shell/.
+ *
+ * Control flow never unwinds: break/continue/return/exit and errors in
+ * special builtins set sh->jump, and every loop in eval checks it.
+ */
+#ifndef SBX_SH_H
+#define SBX_SH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "parse.h"
+#include "sbx.h"
+#include "scope.h"
+#include "shell.h"
+
+struct var;
+struct func;
+struct alias;
+struct jobtab;
+struct local_frame;
+struct sh_reader;
+
+enum sh_jump { J_NONE, J_BREAK, J_CONTINUE, J_RETURN, J_EXIT };
+
+enum sh_opt {
+	O_ERREXIT, O_NOUNSET, O_XTRACE, O_NOGLOB, O_NOCLOBBER, O_ALLEXPORT,
+	O_VERBOSE, O_NOEXEC, O_PIPEFAIL, O_MONITOR, O_IGNOREEOF, O_NOTIFY,
+	O_EMACS, O_VI, O_NOLOG, O_INTERACTIVE, O_STDIN, O__N,
+};
+
+struct shell {
+	const struct sh_config *cfg;
+	bool opt[O__N];
+	enum scope_mode check;
+	struct sbx_policy *pol;
+
+	/* variables: open hash table, see vars.c */
+	struct var **vtab;
+	size_t vcap, vcount;
+	struct local_frame *locals;
+	char **envp;             /* cached environment for exec */
+	bool env_dirty;
+	char *ifs;               /* cached $IFS (NULL: unset = " \t\n") */
+
+	/* positional parameters */
+	char *arg0;
+	char **params;           /* $1... (own) */
+	int nparams;
+
+	int status;              /* $? */
+	pid_t rootpid;           /* $$ */
+	pid_t lastbg;            /* $! (0: none) */
+	int lineno;              /* $LINENO */
+	int cmdsub_status;       /* status of the last $(...) of a command */
+
+	enum sh_jump jump;
+	int jumpn;               /* break/continue count */
+	int exit_status;         /* for J_EXIT */
+	bool special_err;        /* a special builtin failed: exit if not
+	                            interactive (POSIX 2.8.1) */
+	int loopdepth;
+	int funcdepth;
+	int evaldepth;
+	bool subshell;           /* we are a forked child */
+	bool exiting;            /* EXIT trap running / exit in progress */
+
+	struct func **ftab;
+	size_t fcap, fcount;
+	struct alias *aliases;
+	struct exec_hash *hash;
+	char *traps[NSIG];       /* NULL: default, "": ignored */
+	bool trap_ignored_at_start[NSIG];
+	char *exit_trap;
+	struct jobtab *jobs;
+
+	char *pwd;               /* logical cwd, NULL if unknown */
+
+	/* getopts state */
+	int optind_seen;
+	int optoff;
+
+	struct arena *cur_arena; /* arena of the command being run */
+	const char *srcname;     /* for messages: NULL = "line N" form */
+};
+
+/* --- run.c ---------------------------------------------------------------- */
+/* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
+void sh_err(struct shell *sh, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void sh_warnx(struct shell *sh, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Writes all of |s| to |fd|; 0 or -errno. */
+int sh_write(int fd, const char *s, size_t n);
+/* Scope check of |text|: prints flags; false if the mode is deny and
+ * something was flagged (then nothing of it may run: status 126). */
+bool sh_scope_ok(struct shell *sh, const char *text, size_t len);
+/* Parses and runs commands from |r| until EOF or exit; |check_each|: run
+ * the scope checker on each complete command first. Returns $?. */
+int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
+	    int lineno);
+/* eval/trap/.: runs |s| as commands (each parsed and run in turn). */
+int sh_eval_string(struct shell *sh, const char *s, size_t len);
+/* Leaves the shell: runs the EXIT trap, never returns. */
+void sh_exit(struct shell *sh, int status) __attribute__((noreturn));
+/* In a forked child: traps reset, job table forgotten. */
+void sh_forked(struct shell *sh, bool bg);
+/* Runs file |path| as a script in this (forked) process; does not return. */
+void sh_run_script_child(struct shell *sh, const char *path, char **argv)
+	__attribute__((noreturn));
+
+/* --- vars.c --------------------------------------------------------------- */
+enum { V_EXPORT = 1, V_RDONLY = 2 };
+void var_init(struct shell *sh, char **environ_);
+const char *var_get(struct shell *sh, const char *name);
+/* 0, or -EPERM (readonly; message printed by the caller). |flags| are
+ * added to the variable's. */
+int var_set(struct shell *sh, const char *name, const char *val,
+	    unsigned flags);
+int var_setn(struct shell *sh, const char *name, size_t nlen,
+	     const char *val, unsigned flags);
+int var_unset(struct shell *sh, const char *name);
+unsigned var_flags(struct shell *sh, const char *name, bool *exists);
+int var_addflags(struct shell *sh, const char *name, unsigned flags);
+/* The environment for exec: valid until the next variable change. */
+char **var_environ(struct shell *sh);
+/* Variables sorted by name, NULL-terminated "name" pointers; free the array. */
+const char **var_names(struct shell *sh, unsigned need_flags);
+/* local frames (functions; temporary assignments) */
+void var_push_frame(struct shell *sh);
+void var_pop_frame(struct shell *sh);
+/* Saves |name| in the innermost frame so pop restores it; -ENOENT if no
+ * frame. */
+int var_make_local(struct shell *sh, const char *name);
+bool var_in_function(struct shell *sh);
+/* positional parameters: copies argv */
+void var_set_params(struct shell *sh, int n, char *const *v);
+void var_free_params(char **v, int n);
+/* "$-" */
+void var_dollar_dash(struct shell *sh, char *buf, size_t n);
+/* 'quoted' for output as dash prints it */
+void var_quote(struct sbx_buf *b, const char *s);
+
+/* aliases */
+const char *alias_get(struct shell *sh, const char *name);
+void alias_set(struct shell *sh, const char *name, const char *val);
+int alias_unset(struct shell *sh, const char *name);
+void alias_clear(struct shell *sh);
+void alias_print(struct shell *sh, struct sbx_buf *out, const char *name);
+const char **alias_names(struct shell *sh);
+
+/* functions */
+struct node *func_get(struct shell *sh, const char *name);
+void func_set(struct shell *sh, const char *name, struct node *def);
+int func_unset(struct shell *sh, const char *name);
+
+/* --- expand.c --------------------------------------------------------------- */
+/* Fields of the words (tilde, parameters, command substitution, arithmetic,
+ * field splitting, pathname expansion, quote removal), appended to |out|.
+ * 0, or -1 after an error was printed (sh->status is set). */
+int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out);
+/* One string, no splitting or globbing (assignments, redirections, case
+ * words, here-documents). NULL after an error. New string. */
+char *exp_str(struct shell *sh, struct word *w, bool tilde_assign);
+/* A pattern for fnmatch (quoted characters escaped). New string. */
+char *exp_pattern(struct shell *sh, struct word *w);
+/* Value part of NAME=value word. */
+char *exp_assign(struct shell *sh, struct word *w, char **name);
+/* Splits |s| by IFS for read: |max| fields, the last one gets the rest. */
+void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
+			size_t len, int max, struct sbx_strv *out);
+/* arith_vars for the arithmetic evaluator */
+int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
+
+/* --- eval.c --------------------------------------------------------------- */
+enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
+int eval_node(struct shell *sh, struct node *n, int flags);
+/* Runs function |def| (an N_FUNC node) with argv[1..] as $@. */
+int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
+		   int flags);
+/* The output of |n| run in a subshell, trailing newlines removed. */
+char *eval_cmdsubst(struct shell *sh, struct node *n);
+/* Runs |argv| as a simple command that was already expanded (used by
+ * `command` and `exec`); |flags| as for eval_node. */
+int eval_argv(struct shell *sh, int argc, char **argv, int flags,
+	      bool no_funcs);
+
+/* --- exec.c --------------------------------------------------------------- */
+/* Path of command |name| by PATH search (through the hash); NULL if not
+ * found. |*err|: 127 not found, 126 found but not executable. Returned
+ * string is owned by the hash. */
+const char *exec_find(struct shell *sh, const char *name, int *err,
+		      const char *path);
+void sh_hash_invalidate(struct shell *sh);
+void exec_hash_print(struct shell *sh, struct sbx_buf *out);
+int exec_hash_add(struct shell *sh, const char *name);
+/* vfork+exec of |path|; returns the pid or -errno; *exec_err gets the
+ * errno from execve (ENOEXEC: run it as a script). */
+pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
+		 char **envp, int *exec_err);
+/* execve in this process (exec builtin, forked children); returns the
+ * exit status to use if it failed (message printed). */
+int exec_replace(struct shell *sh, const char *name, char **argv,
+		 char **envp);
+
+/* --- redir.c -------------------------------------------------------------- */
+struct redir_save;
+/* Applies |r|; with |save| (may be NULL: permanent, as for exec) the
+ * previous fds are kept so redir_restore() can put them back.
+ * 0, or -1 after a message. */
+int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save);
+void redir_restore(struct shell *sh, struct redir_save *save);
+/* Moves an internal fd out of the way (>= 10, close-on-exec). */
+int redir_move_high(int fd);
+
+/* --- jobs.c --------------------------------------------------------------- */
+/* A job is a pipeline's processes. Monitor mode (process groups, terminal
+ * hand-off) hooks in at job_add and job_wait_fg: see jobs.c. */
+int job_new(struct shell *sh);                    /* returns job id */
+void job_add(struct shell *sh, int id, pid_t pid);
+void job_set_bg(struct shell *sh, int id);
+/* Waits for all processes of job |id|; returns the pipeline status (last
+ * stage, or with pipefail the last failing one). Frees the job. */
+int job_wait_fg(struct shell *sh, int id);
+/* `wait`: |pid| 0 = all; returns status (127 unknown pid). */
+int job_wait_pid(struct shell *sh, pid_t pid);
+int job_wait_all(struct shell *sh);
+void job_reap(struct shell *sh);
+void job_forget_all(struct shell *sh);
+/* 128+sig or exit code */
+int job_status_code(int wstatus);
+
+/* --- trap.c --------------------------------------------------------------- */
+extern volatile sig_atomic_t trap_gotsig;
+void trap_init(struct shell *sh);
+int trap_set(struct shell *sh, int sig, const char *action);
+/* Runs pending trap actions; call between commands. */
+void trap_run_pending(struct shell *sh);
+void trap_reset_child(struct shell *sh);
+void trap_print(struct shell *sh, struct sbx_buf *out);
+void trap_run_exit(struct shell *sh);
+
+/* --- builtins.c ----------------------------------------------------------- */
+typedef int (*bi_fn)(struct shell *sh, int argc, char **argv);
+enum { BI_SPECIAL = 1, BI_REGULAR = 2 };
+struct builtin {
+	const char *name;
+	bi_fn fn;
+	unsigned flags;
+};
+const struct builtin *bi_find(const char *name);
+extern const bi_fn bi_exec_fn;
+/* Output helpers: write |b| to fd 1 / 2; return 0 or 1 on write error. */
+int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd);
+bool is_keyword_name(const char *s);
+
+/* bi_*.c */
+int bi_set(struct shell *sh, int argc, char **argv);
+int bi_export(struct shell *sh, int argc, char **argv);
+int bi_readonly(struct shell *sh, int argc, char **argv);
+int bi_unset(struct shell *sh, int argc, char **argv);
+int bi_local(struct shell *sh, int argc, char **argv);
+int bi_shift(struct shell *sh, int argc, char **argv);
+int bi_read(struct shell *sh, int argc, char **argv);
+int bi_getopts(struct shell *sh, int argc, char **argv);
+int bi_cd(struct shell *sh, int argc, char **argv);
+int bi_pwd(struct shell *sh, int argc, char **argv);
+/* option letters/names */
+int sh_setopt_name(struct shell *sh, const char *name, bool on);
+int sh_setopt_letter(struct shell *sh, char c, bool on);
+void sh_pwd_init(struct shell *sh);
+
+#endif

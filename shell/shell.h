@@ -1,0 +1,35 @@
+/* shell/shell.h — the shell language's entry point, as main.c calls it.
+ *
+ * main.c parses sbxsh's own options, opens the session (folders, policy,
+ * confinement, routing exported into environ) and then hands over here.
+ * Everything from this call on already runs inside the sandbox.
+ */
+#ifndef SBX_SHELL_H
+#define SBX_SHELL_H
+
+#include <stdbool.h>
+
+#include "scope.h"
+
+struct sbx_policy;
+
+struct sh_config {
+	const char *arg0;      /* $0 */
+	char *const *args;     /* $1 ... (not NULL-terminated: nargs) */
+	int nargs;
+	const char *command;   /* -c string, or NULL */
+	const char *script;    /* script file, or NULL (then stdin) */
+	bool interactive;      /* -i, or stdin and stderr are terminals */
+	/* -e, -u, -x, -f, -C, -v ... given on sbxsh's command line, as the
+	 * letters set would take ("eux"); may be NULL. */
+	const char *set_flags;
+	enum scope_mode check; /* --check */
+	/* The session's policy: the scope checker and the policy builtin use
+	 * it; NULL when no session was opened (then nothing is checked). */
+	struct sbx_policy *pol;
+};
+
+/* Runs the shell until exit; returns the exit status. */
+int sh_run(const struct sh_config *cfg);
+
+#endif

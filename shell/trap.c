@@ -1,0 +1,128 @@
+/* shell/trap.c — trap: actions for EXIT and signals. The handler only
+ * records the signal (dash trap.c does the same); the actions run between
+ * commands, from eval's loop. */
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sh.h"
+#include "signames.h"
+
+volatile sig_atomic_t trap_gotsig;
+static volatile sig_atomic_t pending[NSIG];
+
+static void on_signal(int sig)
+{
+	pending[sig] = 1;
+	trap_gotsig = 1;
+}
+
+void trap_init(struct shell *sh)
+{
+	for (int s = 1; s < NSIG; s++) {
+		struct sigaction sa;
+
+		if (sigaction(s, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+			sh->trap_ignored_at_start[s] = true;
+	}
+}
+
+int trap_set(struct shell *sh, int sig, const char *action)
+{
+	struct sigaction sa;
+
+	if (sig == 0) {
+		free(sh->exit_trap);
+		sh->exit_trap = action ? xstrdup(action) : NULL;
+		return 0;
+	}
+	if (sig < 0 || sig >= NSIG || sig == SIGKILL || sig == SIGSTOP)
+		return -EINVAL;
+	/* POSIX: signals ignored on entry to a non-interactive shell cannot
+	 * be trapped or reset. */
+	if (sh->trap_ignored_at_start[sig] && !sh->opt[O_INTERACTIVE])
+		return 0;
+	free(sh->traps[sig]);
+	sh->traps[sig] = action ? xstrdup(action) : NULL;
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	if (!action)
+		sa.sa_handler = SIG_DFL;
+	else if (!*action)
+		sa.sa_handler = SIG_IGN;
+	else
+		sa.sa_handler = on_signal;
+	sigaction(sig, &sa, NULL);
+	return 0;
+}
+
+void trap_run_pending(struct shell *sh)
+{
+	trap_gotsig = 0;
+	for (int s = 1; s < NSIG; s++) {
+		if (!pending[s])
+			continue;
+		pending[s] = 0;
+		if (sh->traps[s] && *sh->traps[s]) {
+			int st = sh->status;
+			char *act = xstrdup(sh->traps[s]);
+
+			sh_eval_string(sh, act, strlen(act));
+			free(act);
+			if (sh->jump != J_EXIT)
+				sh->status = st;
+		}
+	}
+}
+
+void trap_reset_child(struct shell *sh)
+{
+	for (int s = 1; s < NSIG; s++) {
+		if (sh->traps[s] && *sh->traps[s]) {
+			signal(s, SIG_DFL);
+			free(sh->traps[s]);
+			sh->traps[s] = NULL;
+		}
+	}
+	free(sh->exit_trap);
+	sh->exit_trap = NULL;
+}
+
+void trap_print(struct shell *sh, struct sbx_buf *out)
+{
+	if (sh->exit_trap) {
+		buf_puts(out, "trap -- ");
+		var_quote(out, sh->exit_trap);
+		buf_puts(out, " EXIT\n");
+	}
+	for (int s = 1; s < NSIG; s++) {
+		const char *n;
+
+		if (!sh->traps[s])
+			continue;
+		n = sig_name(s);
+		buf_puts(out, "trap -- ");
+		var_quote(out, sh->traps[s]);
+		buf_printf(out, " %s\n", n ? n : "?");
+	}
+}
+
+void trap_run_exit(struct shell *sh)
+{
+	char *act = sh->exit_trap;
+	int st;
+
+	if (!act)
+		return;
+	sh->exit_trap = NULL;
+	st = sh->jump == J_EXIT ? sh->exit_status : sh->status;
+	sh->jump = J_NONE;
+	sh->status = st;
+	sh_eval_string(sh, act, strlen(act));
+	free(act);
+	if (sh->jump != J_EXIT) {
+		sh->jump = J_EXIT;
+		sh->exit_status = st;
+	}
+}

@@ -1,0 +1,5 @@
+# Benchmarks: built with the tree, never run by CTest (timings depend on
+# the machine). Run them through their scripts, e.g.
+#   tests/bench/bench-scope.sh BUILD_DIR
+add_executable(bench_scope ${CMAKE_SOURCE_DIR}/tests/bench/bench_scope.c)
+target_link_libraries(bench_scope PRIVATE sbxcore)

@@ -1,0 +1,3 @@
+echo before
+echo $((1 / 0)) 2>/dev/null
+echo not-reached

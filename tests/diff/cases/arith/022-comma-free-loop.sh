@@ -1,0 +1,6 @@
+i=0 s=0
+while [ $i -lt 100 ]; do
+	s=$((s + i))
+	i=$((i + 1))
+done
+echo $s

@@ -1,0 +1,5 @@
+: anything $(echo expanded) > f
+echo "status $?"
+[ -f f ] && echo "redirect done"
+false; :
+echo $?

@@ -1,0 +1,2 @@
+(. ./missing-file) 2>/dev/null
+echo "status nonzero: $([ $? -ne 0 ] && echo yes)"

@@ -1,0 +1,3 @@
+echo 'f() { echo "from sourced function"; }' > lib.sh
+. ./lib.sh
+f

@@ -1,0 +1,2 @@
+export MYVAR='a b'
+export -p | grep MYVAR

@@ -1,0 +1,4 @@
+export NOVAL
+sh -c 'echo "${NOVAL-unset}"'
+NOVAL=now
+sh -c 'echo "${NOVAL-unset}"'

@@ -1,0 +1,2 @@
+readonly RO_X=val
+readonly -p | grep RO_X

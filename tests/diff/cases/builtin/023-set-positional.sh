@@ -1,0 +1,4 @@
+set a b c
+echo "$#: $*"
+set -- "x y"
+echo "$#: $1"

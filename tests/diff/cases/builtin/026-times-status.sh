@@ -1,0 +1,3 @@
+times > /dev/null
+echo "status $?"
+times | wc -l | tr -d ' '

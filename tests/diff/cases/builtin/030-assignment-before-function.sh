@@ -1,0 +1,3 @@
+f() { echo "in f: $v"; }
+v=temp f
+echo "after: [${v-unset}]"

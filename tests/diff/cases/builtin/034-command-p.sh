@@ -1,0 +1,2 @@
+PATH=/nonexistent
+command -p cat </dev/null && echo "found with default path"

@@ -1,0 +1,5 @@
+umask 000
+umask u=rwx,g=rx,o=
+umask
+umask g-x
+umask

@@ -1,0 +1,2 @@
+wait 99999 2>/dev/null
+echo "status $?"

@@ -1,0 +1,9 @@
+sleep 5 & p=$!
+kill -s KILL $p
+wait $p; echo $?
+sleep 5 & p=$!
+kill -INT $p
+wait $p; echo $?
+sleep 5 & p=$!
+kill -15 $p
+wait $p; echo $?

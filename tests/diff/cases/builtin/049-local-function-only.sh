@@ -1,0 +1,3 @@
+f() { local a=1; echo "a=$a"; }
+f
+echo "[${a-unset}]"

@@ -1,0 +1,4 @@
+base=$PWD
+mkdir d
+cd d
+echo "${PWD#$base} ${OLDPWD#$base}|"

@@ -1,0 +1,3 @@
+: > plainfile
+cd plainfile 2>/dev/null
+echo "status nonzero: $([ $? -ne 0 ] && echo yes)"

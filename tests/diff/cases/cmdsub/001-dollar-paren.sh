@@ -1,0 +1,3 @@
+x=$(echo hello)
+echo "$x"
+echo "$(echo a) $(echo b)"

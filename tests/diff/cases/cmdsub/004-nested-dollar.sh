@@ -1,0 +1,2 @@
+echo $(echo $(echo $(echo deep)))
+echo "$(echo "$(echo "quoted deep")")"

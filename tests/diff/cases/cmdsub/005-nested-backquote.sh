@@ -1,0 +1,3 @@
+echo `echo \`echo nested\``
+x=`echo \`echo \\\`echo three\\\`\``
+echo "$x"

@@ -1,0 +1,2 @@
+echo $(echo `echo mixed1`)
+echo `echo $(echo mixed2)`

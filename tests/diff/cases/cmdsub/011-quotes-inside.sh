@@ -1,0 +1,3 @@
+echo "$(echo "inner \"quotes\"")"
+echo "$(echo 'single')"
+echo $(echo "a'b")

@@ -1,0 +1,4 @@
+x=$(case a in a) echo matched;; esac)
+echo "$x"
+y=$(case b in (b) echo paren-form;; esac)
+echo "$y"

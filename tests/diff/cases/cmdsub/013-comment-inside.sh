@@ -1,0 +1,5 @@
+x=$(
+	echo one # a comment with ) paren
+	echo two
+)
+echo "$x"

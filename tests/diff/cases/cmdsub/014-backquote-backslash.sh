@@ -1,0 +1,4 @@
+echo `echo '\$x'`
+echo `echo "\\\\"`
+x=5
+echo "`echo \$x`"

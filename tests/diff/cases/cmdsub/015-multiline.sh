@@ -1,0 +1,5 @@
+x=$(
+echo first
+echo second
+)
+echo "$x"

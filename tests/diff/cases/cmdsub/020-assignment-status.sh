@@ -1,0 +1,4 @@
+a=$(false) b=$(true)
+echo $?
+a=$(true) b=$(false)
+echo $?

@@ -1,0 +1,4 @@
+echo "[$()]"
+echo "[`true`]"
+x=$( )
+echo "[$x]"

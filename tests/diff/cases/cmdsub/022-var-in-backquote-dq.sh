@@ -1,0 +1,3 @@
+v=val
+echo "`echo "$v"`"
+echo "`echo \"$v\"`"

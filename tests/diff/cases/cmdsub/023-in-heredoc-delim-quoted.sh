@@ -1,0 +1,5 @@
+v=$(cat <<'EOF'
+$literal `x`
+EOF
+)
+echo "$v"

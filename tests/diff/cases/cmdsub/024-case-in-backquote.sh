@@ -1,0 +1,2 @@
+x=`case a in a) echo bq-case;; esac`
+echo "$x"

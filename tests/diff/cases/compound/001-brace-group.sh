@@ -1,0 +1,5 @@
+{ echo a; echo b; }
+{ x=in-brace; }
+echo "$x"
+{ echo nl
+}

@@ -1,0 +1,2 @@
+( ( ( echo deep ) ) )
+( (echo spaced-nested) )

@@ -1,0 +1,9 @@
+if
+	true
+then
+	echo a
+elif
+	false
+then
+	echo b
+fi

@@ -1,0 +1,5 @@
+i=0
+while [ $i -lt 3 ]; do
+	echo "i=$i"
+	i=$((i + 1))
+done

@@ -1,0 +1,3 @@
+{ false; } || echo brace-or
+( true ) && echo sub-and
+if true; then false; fi || echo if-or

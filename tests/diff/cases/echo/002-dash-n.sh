@@ -1,0 +1,4 @@
+echo -n abc
+echo def
+echo -n
+echo end

@@ -1,0 +1,4 @@
+echo -- x
+echo -e x
+echo -nx y
+echo - x

@@ -1,0 +1,3 @@
+set -e
+sh -c 'exit 7'
+echo never

@@ -1,0 +1,5 @@
+set -e
+false && echo no
+echo "survived false in && : $?"
+true && false || echo "or rescues"
+echo end

@@ -1,0 +1,5 @@
+set -e
+false || true
+echo "after or"
+false || false
+echo never

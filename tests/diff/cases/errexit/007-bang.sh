@@ -1,0 +1,5 @@
+set -e
+! true
+echo "bang pipeline exempt"
+! false
+echo end

@@ -1,0 +1,5 @@
+set -e
+false | true
+echo "only last counts"
+true | false
+echo never

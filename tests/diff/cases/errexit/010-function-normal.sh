@@ -1,0 +1,4 @@
+set -e
+f() { false; echo "never"; }
+f
+echo never-either

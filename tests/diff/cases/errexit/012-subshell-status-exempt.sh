@@ -1,0 +1,2 @@
+set -e
+(false) || echo "subshell in or-list"

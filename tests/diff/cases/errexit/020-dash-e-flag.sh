@@ -1,0 +1,3 @@
+case $- in *e*) echo on ;; *) echo off ;; esac
+set -e
+case $- in *e*) echo on ;; *) echo off ;; esac

@@ -1,0 +1,3 @@
+trap 'echo "exit trap status $?"' EXIT
+set -e
+false

@@ -1,0 +1,4 @@
+set -e
+! false && echo "bang and"
+true && ! true
+echo "last command negated does not exit"

@@ -1,0 +1,4 @@
+echo 'false; echo never-in-dot' > s.sh
+set -e
+. ./s.sh
+echo never

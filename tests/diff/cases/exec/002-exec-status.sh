@@ -1,0 +1,1 @@
+exec sh -c 'exit 4'

@@ -1,0 +1,2 @@
+(exec echo in-subshell)
+echo after

@@ -1,0 +1,1 @@
+x=1 exec sh -c 'echo "x=$x"'

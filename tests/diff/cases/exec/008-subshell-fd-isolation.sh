@@ -1,0 +1,3 @@
+(exec >f; echo in-file)
+echo on-stdout
+cat f

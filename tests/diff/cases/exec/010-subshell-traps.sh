@@ -1,0 +1,2 @@
+trap 'echo parent' EXIT
+(echo child)

@@ -1,0 +1,4 @@
+( false )
+echo $?
+( exit 12 )
+echo $?

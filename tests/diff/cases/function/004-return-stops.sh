@@ -1,0 +1,6 @@
+f() {
+	echo before
+	return 0
+	echo after
+}
+f

@@ -1,0 +1,6 @@
+fact() {
+	if [ $1 -le 1 ]; then echo 1; return; fi
+	echo $(( $1 * $(fact $(($1 - 1))) ))
+}
+fact 5
+fact 10

@@ -1,0 +1,3 @@
+f() { x=set-in-f; }
+f
+echo "$x"

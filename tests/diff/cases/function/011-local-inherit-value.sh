@@ -1,0 +1,4 @@
+x=keep
+f() { local x; echo "[${x-unset}]"; x=changed; }
+f
+echo "$x"

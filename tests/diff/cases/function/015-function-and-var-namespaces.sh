@@ -1,0 +1,4 @@
+f=variable
+f() { echo function; }
+f
+echo "$f"

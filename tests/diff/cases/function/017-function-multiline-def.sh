@@ -1,0 +1,7 @@
+f()
+{
+	echo defined-across-lines
+}
+f
+g ( ) { echo spaced-parens; }
+g

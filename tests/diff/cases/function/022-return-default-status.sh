@@ -1,0 +1,4 @@
+f() { sh -c 'exit 9'; return; }
+f; echo $?
+g() { true; return; }
+g; echo $?

@@ -1,0 +1,4 @@
+f() { shift; echo "f: $*"; }
+set -- a b c
+f x y z
+echo "main: $*"

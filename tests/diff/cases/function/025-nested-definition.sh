@@ -1,0 +1,6 @@
+outer() {
+	inner() { echo "inner defined by outer"; }
+}
+inner 2>/dev/null || echo "not yet"
+outer
+inner

@@ -1,0 +1,3 @@
+f() { echo in-f; exit 4; }
+f
+echo never

@@ -1,0 +1,2 @@
+f() { local x=$1; shift; echo "$x then $*"; }
+f a b c

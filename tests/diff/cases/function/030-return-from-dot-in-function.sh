@@ -1,0 +1,3 @@
+echo 'return 5' > r.sh
+f() { . ./r.sh; echo "after dot: $?"; }
+f

@@ -1,0 +1,2 @@
+while getopts xy: o -x -y val rest; do echo "$o ${OPTARG-}"; done
+echo "OPTIND=$OPTIND"

@@ -1,0 +1,3 @@
+set -- file
+getopts a o
+echo "status $? opt=$o OPTIND=$OPTIND"

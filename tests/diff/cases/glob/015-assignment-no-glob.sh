@@ -1,0 +1,5 @@
+d=$(mktemp -d); cd "$d"
+touch a b
+x=*
+echo "$x"
+cd /; rm -rf "$d"

@@ -1,0 +1,5 @@
+d=$(mktemp -d); cd "$d"
+touch 'a?' ab
+echo a\?
+echo a?
+cd /; rm -rf "$d"

@@ -1,0 +1,6 @@
+cat <<-EOF
+	tab-indented
+		two tabs
+	    tab then spaces
+	EOF
+echo after

@@ -1,0 +1,4 @@
+v=val
+cat <<-'EOF'
+	$v stays
+	EOF

@@ -1,0 +1,9 @@
+cat <<EOF
+a\$b
+c\\d
+e\f
+g\`h
+line \
+joined
+"dq" 'sq'
+EOF

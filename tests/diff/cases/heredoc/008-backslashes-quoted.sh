@@ -1,0 +1,4 @@
+cat <<'EOF'
+a\$b c\\d line \
+not-joined
+EOF

@@ -1,0 +1,5 @@
+if true; then
+	cat <<EOF
+inside if
+EOF
+fi

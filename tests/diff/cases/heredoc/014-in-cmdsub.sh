@@ -1,0 +1,5 @@
+x=$(cat <<EOF
+from heredoc in cmdsub
+EOF
+)
+echo "[$x]"

@@ -1,0 +1,4 @@
+cat <<EOF
+now: $(echo inner; echo second)
+nested: $(echo "$(echo deep)")
+EOF

@@ -1,0 +1,6 @@
+cat <<EOF
+$(cat <<INNER
+inner doc
+INNER
+)
+EOF

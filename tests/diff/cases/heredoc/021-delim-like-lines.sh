@@ -1,0 +1,5 @@
+cat <<EOF
+EOF2
+ EOF
+EOF	
+EOF

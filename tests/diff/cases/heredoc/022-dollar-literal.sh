@@ -1,0 +1,3 @@
+cat <<EOF
+cost: \$5 and $
+EOF

@@ -1,0 +1,3 @@
+cat <<EOF && echo after-and
+body
+EOF

@@ -1,0 +1,3 @@
+cat <<END; echo same-line-after
+text
+END

@@ -1,0 +1,4 @@
+x=abc
+cat <<EOF
+${x} ${x#a} ${#x} ${y:-def}
+EOF

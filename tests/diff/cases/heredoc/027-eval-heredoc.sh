@@ -1,0 +1,3 @@
+eval 'cat <<EOF
+from eval
+EOF'

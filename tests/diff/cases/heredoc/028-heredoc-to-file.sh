@@ -1,0 +1,4 @@
+cat > f <<EOF
+saved
+EOF
+cat f

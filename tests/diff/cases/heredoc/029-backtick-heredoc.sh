@@ -1,0 +1,5 @@
+x=`cat <<EOF
+in backticks
+EOF
+`
+echo "$x"

@@ -1,0 +1,3 @@
+echo hello
+printf '%s\n' "two words"
+sh -c 'exit 3'

@@ -1,0 +1,3 @@
+echo before
+exit 4
+echo never

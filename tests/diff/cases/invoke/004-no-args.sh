@@ -1,0 +1,3 @@
+echo "$#"
+for a in "$@"; do echo never; done
+echo "[$*]"

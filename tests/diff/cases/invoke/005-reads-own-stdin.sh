@@ -1,0 +1,3 @@
+read line
+echo data-line-executed-as-command
+echo "read: [$line]"

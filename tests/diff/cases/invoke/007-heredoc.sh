@@ -1,0 +1,6 @@
+cat <<EOF
+heredoc in $(echo script)
+EOF
+cat <<'EOF'
+quoted $x
+EOF

@@ -1,0 +1,5 @@
+f() {
+	echo "f called with $1"
+}
+f a
+f b

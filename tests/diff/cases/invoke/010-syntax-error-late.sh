@@ -1,0 +1,3 @@
+echo before-error
+if then fi
+echo never

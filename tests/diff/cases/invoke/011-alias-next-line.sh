@@ -1,0 +1,2 @@
+alias greet='echo hi'
+greet there

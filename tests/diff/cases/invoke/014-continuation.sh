@@ -1,0 +1,5 @@
+echo a \
+b \
+c
+x=1; \
+echo "x=$x"

@@ -1,0 +1,2 @@
+echo visible
+# final comment without newline

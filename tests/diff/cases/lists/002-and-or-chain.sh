@@ -1,0 +1,4 @@
+false && echo a || echo b
+true && false || echo c
+true || false && echo d
+false || false || echo e

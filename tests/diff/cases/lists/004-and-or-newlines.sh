@@ -1,0 +1,5 @@
+true &&
+echo after-and
+false ||
+
+echo after-or

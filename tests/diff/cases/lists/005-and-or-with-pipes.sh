@@ -1,0 +1,2 @@
+echo x | grep -q x && echo found || echo missing
+echo x | grep -q y && echo found || echo missing

@@ -1,0 +1,3 @@
+echo bg > f &
+wait
+cat f

@@ -1,0 +1,3 @@
+sh -c 'exit 5' &
+wait $!
+echo "wait status $?"

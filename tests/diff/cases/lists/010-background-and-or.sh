@@ -1,0 +1,3 @@
+false || echo rescued > f &
+wait
+cat f

@@ -1,0 +1,4 @@
+echo should-not-read > f
+cat &
+wait
+echo done

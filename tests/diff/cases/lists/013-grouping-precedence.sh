@@ -1,0 +1,2 @@
+false && echo no; echo yes
+true || echo no; echo always

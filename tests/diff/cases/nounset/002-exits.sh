@@ -1,0 +1,4 @@
+set -u
+echo before
+echo $undefined_var 2>/dev/null
+echo never

@@ -1,0 +1,4 @@
+set -u
+echo "${u-default} ${u:-d2} ${u+alt}|"
+x=
+echo "[$x]"

@@ -1,0 +1,2 @@
+set -u
+(echo ${#nope}) 2>/dev/null || echo "length of unset fails"

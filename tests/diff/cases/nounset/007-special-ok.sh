@@ -1,0 +1,3 @@
+set -u
+echo "$? $#" >/dev/null
+echo ok

@@ -1,0 +1,3 @@
+set -- -e -x
+echo "$*"
+case $- in *e*) echo bad ;; *) echo "options untouched" ;; esac

@@ -1,0 +1,3 @@
+unset x
+: ${x:=assigned}
+echo "$x"

@@ -1,0 +1,3 @@
+set -- a bb ccc
+echo ${#1} ${#2} ${#3}
+echo ${##}

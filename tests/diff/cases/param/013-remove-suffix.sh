@@ -1,0 +1,5 @@
+f=archive.tar.gz
+echo ${f%.*}
+echo ${f%%.*}
+echo ${f%.gz}
+echo ${f%nomatch}

@@ -1,0 +1,7 @@
+x='a*b*c'
+y='*'
+echo "${x#"$y"}"
+echo "${x#$y}"
+echo "${x%"*c"}"
+echo "${x%*c}"
+echo "${x#a\*}"

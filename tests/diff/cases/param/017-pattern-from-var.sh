@@ -1,0 +1,7 @@
+path=/a/b/c
+pre=/a
+echo "${path#$pre}"
+echo "${path#"$pre"}"
+star='*/'
+echo "${path##$star}"
+echo "${path##"$star"}"

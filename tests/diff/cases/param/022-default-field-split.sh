@@ -1,0 +1,3 @@
+unset u
+for w in ${u:-a b c}; do echo "[$w]"; done
+for w in "${u:-a b c}"; do echo "[$w]"; done

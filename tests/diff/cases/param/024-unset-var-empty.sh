@@ -1,0 +1,3 @@
+unset u
+echo "[$u]"
+echo [$u]

@@ -1,0 +1,4 @@
+set -- a b
+echo "${#} ${@} ${*}"
+false
+echo "${?}"

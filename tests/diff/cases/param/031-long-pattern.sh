@@ -1,0 +1,2 @@
+x=aaaaaaaaaab
+echo "${x#*a}" "${x##*a}" "${x%a*}" "${x%%a*}"

@@ -1,0 +1,4 @@
+set --
+echo "[${@:-none}]"
+set -- x
+echo "[${@:-none}]"

@@ -1,0 +1,3 @@
+x='"quoted"'
+echo "${x#\"}"
+echo "${x%'"'}"

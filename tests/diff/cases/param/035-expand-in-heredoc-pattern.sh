@@ -1,0 +1,4 @@
+f=file.txt
+cat <<EOF
+${f%.txt}.md
+EOF

@@ -1,0 +1,2 @@
+echo hello | tr a-z A-Z
+printf 'c\nb\na\n' | sort | head -n 2

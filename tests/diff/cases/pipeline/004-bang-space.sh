@@ -1,0 +1,2 @@
+! echo visible
+echo "status $?"

@@ -1,0 +1,5 @@
+echo one |
+tr o 0
+printf 'b\na\n' |
+
+sort

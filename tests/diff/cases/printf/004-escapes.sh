@@ -1,0 +1,5 @@
+printf 'tab\there\n'
+printf 'back\\slash\n'
+printf 'oct\101\n'
+printf 'bell-free\a' | od -An -c | tr -s ' ' | sed 's/^ //'
+printf 'percent %%\n'

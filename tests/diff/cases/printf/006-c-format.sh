@@ -1,0 +1,1 @@
+printf '%c%c%c\n' abc def g

@@ -1,0 +1,3 @@
+printf '%s-%s\n' only
+printf '%d|\n'
+printf '[%s]\n'

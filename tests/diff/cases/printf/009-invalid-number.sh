@@ -1,0 +1,2 @@
+printf '%d\n' abc 2>/dev/null
+echo "status nonzero: $([ $? -ne 0 ] && echo yes)"

@@ -1,0 +1,2 @@
+printf -- '%s\n' -x
+printf '%s\n' --

@@ -1,0 +1,3 @@
+printf '%s\n' 'a $x `y` \n "q"'
+printf '%s\n' 'multi
+line'

@@ -1,0 +1,2 @@
+x=val
+printf '%s\n' "a $x \$x \"q\" 'sq' \\ \` \a"

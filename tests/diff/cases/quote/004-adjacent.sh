@@ -1,0 +1,4 @@
+x=v
+echo 'a'"b"c"$x"'$x'
+echo ""''""
+echo x"" ''y

@@ -1,0 +1,4 @@
+echo "tab	here" "nl
+here"
+echo "*" "?" "[a]"
+echo "~"

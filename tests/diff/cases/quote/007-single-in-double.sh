@@ -1,0 +1,3 @@
+echo "it's"
+echo 'say "hi"'
+echo 'it'\''s'

@@ -1,0 +1,4 @@
+echo "$"
+echo "a$"
+echo '$'
+echo "\$(not)"

@@ -1,0 +1,4 @@
+echo "a\
+b"
+echo "c\\
+d"

@@ -1,0 +1,7 @@
+HOME=/my/home
+echo ~
+echo ~/sub
+echo "~"
+echo '~'
+echo \~
+echo a~

@@ -1,0 +1,4 @@
+HOME=/h/
+echo ~/x
+HOME=/h
+echo ~/

@@ -1,0 +1,2 @@
+echo "$(echo "a  'b'  \"c\"")"
+echo "`echo 'x  y'`"

@@ -1,0 +1,4 @@
+read a <<EOF
+hello world
+EOF
+echo "[$a]"

@@ -1,0 +1,8 @@
+read a b <<EOF
+   lead   mid   trail   
+EOF
+echo "[$a] [$b]"
+read line <<EOF
+   kept inner   spaces   
+EOF
+echo "[$line]"

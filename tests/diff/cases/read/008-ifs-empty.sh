@@ -1,0 +1,4 @@
+IFS= read a <<EOF
+  spaces  kept  
+EOF
+echo "[$a]"

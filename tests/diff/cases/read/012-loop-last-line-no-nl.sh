@@ -1,0 +1,1 @@
+printf 'x\ny' | while read l || [ -n "$l" ]; do echo "[$l]"; done

@@ -1,0 +1,1 @@
+echo "piped value" | { read v; echo "[$v]"; }

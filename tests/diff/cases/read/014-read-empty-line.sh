@@ -1,0 +1,3 @@
+printf '\nsecond\n' > f
+{ read a; read b; } < f
+echo "[$a] [$b]"

@@ -1,0 +1,3 @@
+printf 'a\tb\tc\n' > f
+read x y < f
+echo "[$x] [$y]"

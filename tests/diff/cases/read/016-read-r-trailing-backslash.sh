@@ -1,0 +1,3 @@
+printf 'end\\\n' > f
+read -r a < f
+echo "[$a]"

@@ -1,0 +1,3 @@
+echo hello > f
+cat < f
+cat f

@@ -1,0 +1,5 @@
+set -C
+echo to-null > /dev/null
+echo "status $?"
+echo new > newfile
+cat newfile

@@ -1,0 +1,5 @@
+> f echo first
+cat f
+echo a > f b
+cat f
+< f cat

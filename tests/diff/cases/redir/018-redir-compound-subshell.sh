@@ -1,0 +1,2 @@
+( echo sub1; echo sub2 ) > f
+cat f

@@ -1,0 +1,5 @@
+f() { echo "$1"; }
+f hello > out
+cat out
+f world >> out
+cat out

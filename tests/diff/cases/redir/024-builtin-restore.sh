@@ -1,0 +1,6 @@
+echo a > f
+echo visible
+read x < f
+echo "x=$x"
+cd . > f
+echo still-stdout

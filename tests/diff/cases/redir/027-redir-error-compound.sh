@@ -1,0 +1,2 @@
+{ echo not-printed; } < /nonexistent/file 2>/dev/null
+echo "status $?"

@@ -1,0 +1,3 @@
+f="sp ace"
+echo ok > $f
+cat "sp ace"

@@ -1,0 +1,4 @@
+cat < /dev/null
+echo "empty: $?"
+read x < /dev/null
+echo "read status $?"

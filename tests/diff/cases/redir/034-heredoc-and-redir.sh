@@ -1,0 +1,4 @@
+cat <<EOF > f
+in file
+EOF
+cat f

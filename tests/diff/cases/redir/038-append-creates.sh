@@ -1,0 +1,2 @@
+echo new >> created
+cat created

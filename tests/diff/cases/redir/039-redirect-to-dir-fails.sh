@@ -1,0 +1,3 @@
+mkdir d
+echo x > d 2>/dev/null
+echo "status $?"

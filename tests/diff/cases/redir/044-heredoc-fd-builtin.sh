@@ -1,0 +1,6 @@
+read x <<EOF
+builtin-heredoc
+EOF
+echo "$x"
+read y
+echo "stdin after: [$y]"

@@ -1,0 +1,2 @@
+for i in 1 2 3; do echo $i >> f; done
+cat f

@@ -1,0 +1,2 @@
+echo x >&8 2>/dev/null
+echo "status nonzero: $([ $? -ne 0 ] && echo yes)"

@@ -1,0 +1,4 @@
+echo hello world
+echo   spaced    out   words
+echo
+echo -n no-newline; echo

@@ -1,0 +1,5 @@
+v="a   b"
+w=$v
+echo "[$w]"
+x=*
+echo "[$x]"

@@ -1,0 +1,3 @@
+HOME=/home/me
+a=~/x b=x:~/y
+echo "$a $b"

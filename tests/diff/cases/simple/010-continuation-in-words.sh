@@ -1,0 +1,5 @@
+x=abc\
+def
+echo $x
+if true; \
+then echo ok; fi

@@ -1,0 +1,2 @@
+'if' 2>/dev/null || echo "quoted if is a command: $?"
+"echo" quoted command name

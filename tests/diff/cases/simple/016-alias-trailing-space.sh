@@ -1,0 +1,4 @@
+alias run='echo run: ' word='expanded'
+run word
+alias norun='echo norun:'
+norun word

@@ -1,0 +1,4 @@
+alias echo='echo [aliased]'
+echo text
+alias ls='ls -d'
+\echo plain

@@ -1,0 +1,4 @@
+nonexistent_command_xyz 2>/dev/null
+echo "status $?"
+/nonexistent/path/cmd 2>/dev/null
+echo "status $?"

@@ -1,0 +1,5 @@
+
+
+
+echo after blank lines
+

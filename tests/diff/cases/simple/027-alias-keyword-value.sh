@@ -1,0 +1,2 @@
+alias loop='for i in 1 2; do'
+loop echo "i=$i"; done

@@ -1,0 +1,4 @@
+alias hi='echo from-alias'
+f() { hi; }
+unalias hi
+f

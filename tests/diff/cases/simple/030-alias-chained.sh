@@ -1,0 +1,2 @@
+alias a='b ' b='echo chained' 
+a

@@ -1,0 +1,2 @@
+if true; then if true; then echo nested; fi; fi
+while false; do :; done; echo loop-done

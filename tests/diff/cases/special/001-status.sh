@@ -1,0 +1,4 @@
+true; echo $?
+false; echo $?
+sh -c 'exit 42'; echo $?
+echo $?

@@ -1,0 +1,3 @@
+set -- "a b" c
+for w in $@; do echo "[$w]"; done
+for w in $*; do echo "[$w]"; done

@@ -1,0 +1,10 @@
+set -- a b c
+echo "$*"
+IFS=:
+echo "$*"
+IFS=,:
+echo "$*"
+IFS=
+echo "$*"
+unset IFS
+echo "$*"

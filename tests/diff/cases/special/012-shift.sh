@@ -1,0 +1,7 @@
+set -- a b c d
+shift
+echo "$*"
+shift 2
+echo "$*"
+shift
+echo "[$*] $#"

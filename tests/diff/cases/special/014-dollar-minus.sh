@@ -1,0 +1,5 @@
+case $- in *f*) echo f-on ;; *) echo f-off ;; esac
+set -f
+case $- in *f*) echo f-on ;; *) echo f-off ;; esac
+set +f -u
+case $- in *u*) echo u-on ;; esac

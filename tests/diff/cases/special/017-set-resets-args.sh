@@ -1,0 +1,5 @@
+set -- x y
+set -- "$@" z
+echo "$# $*"
+set -- 
+echo "$#"

@@ -1,0 +1,5 @@
+set -- a b c
+x="$@"
+echo "[$x]"
+y=$*
+echo "[$y]"

@@ -1,0 +1,4 @@
+false
+echo "$(echo $?)"
+x=$(false)
+echo $?

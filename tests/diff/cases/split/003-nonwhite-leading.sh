@@ -1,0 +1,5 @@
+IFS=:
+x=':a:b'
+for w in $x; do echo "[$w]"; done
+n() { echo $#; }
+n $x

@@ -1,0 +1,5 @@
+IFS=
+x='a b  c'
+for w in $x; do echo "[$w]"; done
+set -- $x
+echo $#

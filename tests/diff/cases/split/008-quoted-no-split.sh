@@ -1,0 +1,5 @@
+x='a b c'
+n() { echo $#; }
+n $x
+n "$x"
+n "$x"$x

@@ -1,0 +1,2 @@
+IFS=,
+for w in $(echo 'x,y,,z'); do echo "[$w]"; done

@@ -1,0 +1,5 @@
+IFS=o
+echo foo bar
+x=foo
+echo $x
+echo "$x"

@@ -1,0 +1,8 @@
+IFS=' 	'
+x='a 	 b'
+set -- $x
+echo $#
+IFS='	:'
+x='a	:	b'
+set -- $x
+echo $# "$@"

@@ -1,0 +1,10 @@
+IFS=,
+x='a,b,'
+set -- $x
+echo $#
+x='a,,'
+set -- $x
+echo $#
+x=','
+set -- $x
+echo $#

@@ -1,0 +1,5 @@
+x='a:b'
+f() { IFS=:; set -- $x; echo $#; }
+f
+set -- $x
+echo $#

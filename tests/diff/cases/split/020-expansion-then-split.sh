@@ -1,0 +1,4 @@
+x='*'
+y="a b"
+set -- $y$x
+echo $#

@@ -1,0 +1,3 @@
+mkdir dir
+./dir 2>/dev/null
+echo $?

@@ -1,0 +1,4 @@
+sleep 5 &
+kill -9 $!
+wait $!
+echo $?

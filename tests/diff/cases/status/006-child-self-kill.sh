@@ -1,0 +1,4 @@
+sh -c 'kill -9 $$'
+echo $?
+sh -c 'kill -INT $$'
+echo $?

@@ -1,0 +1,2 @@
+echo body
+sh -c 'exit 6'

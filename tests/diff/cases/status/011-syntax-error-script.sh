@@ -1,0 +1,3 @@
+echo printed-before
+eval 'case x in' 2>/dev/null
+echo "eval status $?"

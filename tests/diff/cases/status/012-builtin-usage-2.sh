@@ -1,0 +1,2 @@
+(set -Q) 2>/dev/null
+echo $?

@@ -1,0 +1,4 @@
+printf 'echo no-shebang-run\n' > s
+chmod +x s
+./s
+echo $?

@@ -1,0 +1,2 @@
+sh -c 'kill -TERM $$' | cat
+echo $?

@@ -1,0 +1,2 @@
+(exit 257); echo $?
+sh -c 'exit 128'; echo $?

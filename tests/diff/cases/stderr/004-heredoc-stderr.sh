@@ -1,0 +1,3 @@
+cat <<EOF >&2
+to stderr
+EOF

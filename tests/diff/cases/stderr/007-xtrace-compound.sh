@@ -1,0 +1,4 @@
+set -x
+if true; then :; fi
+for i in a b; do : $i; done
+set +x

@@ -1,0 +1,2 @@
+[ a = a 2>/dev/null
+echo "status $?"

@@ -1,0 +1,2 @@
+trap 'echo "exit trap"' EXIT
+echo body

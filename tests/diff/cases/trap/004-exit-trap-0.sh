@@ -1,0 +1,2 @@
+trap 'echo zero-trap' 0
+echo body

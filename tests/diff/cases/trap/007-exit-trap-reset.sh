@@ -1,0 +1,3 @@
+trap 'echo should-not-run' EXIT
+trap - EXIT
+echo body

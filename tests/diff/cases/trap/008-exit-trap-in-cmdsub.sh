@@ -1,0 +1,2 @@
+x=$(trap 'echo from-trap' EXIT; echo body)
+echo "[$x]"

@@ -1,0 +1,3 @@
+trap '' USR2
+kill -USR2 $$
+echo "still alive"

@@ -1,0 +1,2 @@
+sh -c 'trap - TERM; kill -TERM $$; echo never'
+echo "status $?"

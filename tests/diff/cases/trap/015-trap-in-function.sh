@@ -1,0 +1,3 @@
+f() { trap 'echo "exit from f-set trap"' EXIT; }
+f
+echo body

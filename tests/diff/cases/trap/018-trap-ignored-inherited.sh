@@ -1,0 +1,2 @@
+trap '' USR1
+sh -c 'kill -USR1 $$; echo child-survived'

@@ -1,0 +1,3 @@
+trap 'echo "cleanup $?"' EXIT
+set -e
+sh -c 'exit 4'

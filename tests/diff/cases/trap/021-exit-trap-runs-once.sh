@@ -1,0 +1,2 @@
+trap 'echo once' EXIT
+exit 0

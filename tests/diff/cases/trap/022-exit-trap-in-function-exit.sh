@@ -1,0 +1,3 @@
+trap 'echo "trap runs, status $?"' EXIT
+f() { exit 3; }
+f

@@ -1,0 +1,3 @@
+x=before
+trap 'echo "x=$x"' EXIT
+x=after

@@ -1,0 +1,5 @@
+set -x
+echo hello
+x=1
+set +x
+echo quiet

@@ -1,0 +1,5 @@
+PS4='TRACE: '
+set -x
+echo traced
+: arg "twowords" x
+set +x

@@ -1,0 +1,4 @@
+v='a b'
+set -x
+echo $v "${v% b}" $((1 + 2))
+set +x

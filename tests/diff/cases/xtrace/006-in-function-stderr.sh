@@ -1,0 +1,4 @@
+f() { echo in-f; }
+set -x
+f arg
+set +x

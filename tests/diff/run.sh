@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# Differential test runner: run each case under a reference shell (dash, or
+# bash --posix for cases listed in deviations.txt) and under the shell under
+# test, and compare stdout, exit status and (for *-stderr cases) normalized
+# stderr.  Output is TAP.  See README.md.
+#
+# usage: run.sh [--ref auto|dash|bash] [--modes LIST] [-j N] [-v] SHELL [case...]
+#   SHELL   the shell under test, e.g. build/sbxsh or /usr/bin/dash.  Extra
+#           words for it (e.g. --check=off) go in $SBXSH_ARGS.  If SHELL is
+#           "-" the value of $SBXSH is used.
+#   case    an area ("expansion"), a case ("param/003-default" with or
+#           without .sh) or a path to a case file; none = all cases.
+#   --ref   auto (default): dash, but bash --posix for the cases listed in
+#           deviations.txt; dash: dash for every case; bash: bash --posix
+#           for every case.
+#   --modes comma list of file,c,stdin,pipe: how to run every case.  By
+#           default cases run as files, and cases of the area invoke/ run in
+#           all four modes (SHELL case.sh / SHELL -c "$(cat case.sh)" sh /
+#           SHELL -s < case.sh / cat case.sh | SHELL -s), each compared
+#           with the reference run the same way.
+#   -j N    run N cases at once (default 1 or $DIFF_JOBS).
+#   -v      print the full output of failing cases, not the first lines.
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+cases_dir=$here/cases
+ref=auto
+modes=
+jobs=${DIFF_JOBS:-1}
+verbose=0
+
+usage() {
+	sed -n '/^# usage:/,/^set -u/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2
+	exit 2
+}
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--ref) ref=${2:?}; shift 2 ;;
+	--ref=*) ref=${1#--ref=}; shift ;;
+	--modes) modes=${2:?}; shift 2 ;;
+	--modes=*) modes=${1#--modes=}; shift ;;
+	-j) jobs=${2:?}; shift 2 ;;
+	-j*) jobs=${1#-j}; shift ;;
+	-v) verbose=1; shift ;;
+	-h|--help) usage ;;
+	--) shift; break ;;
+	-?*) [ "$1" = - ] && break; echo "run.sh: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 1 ] || usage
+shell=$1; shift
+if [ "$shell" = - ]; then
+	shell=${SBXSH:?run.sh: SHELL is - but \$SBXSH is not set}
+fi
+case $ref in auto|dash|bash) ;; *) echo "run.sh: --ref must be auto, dash or bash" >&2; exit 2 ;; esac
+case $shell in */*) shell=$(cd "$(dirname "$shell")" && pwd)/$(basename "$shell") ;; esac
+command -v "${shell%% *}" >/dev/null 2>&1 || { echo "run.sh: no shell $shell" >&2; exit 2; }
+command -v dash >/dev/null 2>&1 || { echo "run.sh: dash is required as reference" >&2; exit 2; }
+command -v bash >/dev/null 2>&1 || { echo "run.sh: bash is required as reference" >&2; exit 2; }
+# shellcheck disable=SC2206
+shell_cmd=("$shell" ${SBXSH_ARGS:-})
+
+# --- select the cases ---------------------------------------------------
+list=()
+add_area() {
+	local f
+	for f in "$cases_dir/$1"/*.sh; do
+		[ -f "$f" ] && list+=("$f")
+	done
+}
+if [ $# -eq 0 ]; then
+	for d in "$cases_dir"/*/; do
+		add_area "$(basename "$d")"
+	done
+else
+	for a in "$@"; do
+		a=${a%/}
+		if [ -f "$a" ]; then
+			list+=("$(cd "$(dirname "$a")" && pwd)/$(basename "$a")")
+		elif [ -d "$cases_dir/$a" ]; then
+			add_area "$a"
+		elif [ -f "$cases_dir/$a" ]; then
+			list+=("$cases_dir/$a")
+		elif [ -f "$cases_dir/$a.sh" ]; then
+			list+=("$cases_dir/$a.sh")
+		else
+			echo "run.sh: no case or area $a" >&2
+			exit 2
+		fi
+	done
+fi
+
+# deviations.txt: "area/name  reason" -> bash is the reference for them
+declare -A deviant=()
+if [ -f "$here/deviations.txt" ]; then
+	while read -r id _; do
+		case $id in ''|'#'*) continue ;; esac
+		deviant[${id%.sh}]=1
+	done <"$here/deviations.txt"
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-diff.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+# Expand the selection into (case, mode) tests.
+tests=()
+for f in "${list[@]}"; do
+	area=$(basename "$(dirname "$f")")
+	if [ -n "$modes" ]; then
+		m=$modes
+	elif [ "$area" = invoke ]; then
+		m=file,c,stdin,pipe
+	else
+		m=file
+	fi
+	IFS=, read -r -a ms <<<"$m"
+	for mm in "${ms[@]}"; do
+		case $mm in file|c|stdin|pipe) ;; *) echo "run.sh: bad mode $mm" >&2; exit 2 ;; esac
+		tests+=("$mm:$f")
+	done
+done
+
+# run_in WHO MODE CASE DIR: run CASE under WHO (ref|sut) in a fresh cwd and
+# a fixed environment; leave out, err, st in DIR.
+run_in() {
+	local who=$1 mode=$2 f=$3 d=$4 id args=() cmd
+	id=$(basename "$(dirname "$f")")/$(basename "$f" .sh)
+	if [ "$who" = sut ]; then
+		cmd=("${shell_cmd[@]}")
+	elif [ "$ref" = bash ] || { [ "$ref" = auto ] && [ -n "${deviant[$id]:-}" ]; }; then
+		cmd=(bash --posix)
+	else
+		cmd=(dash)
+	fi
+	# "#ARGS: a b c" on a line of its own passes positional parameters.
+	# shellcheck disable=SC2207
+	args=($(sed -n 's/^#ARGS: //p' "$f" | head -n 1))
+	# Both shells run in the same directory (one after the other), so
+	# that paths printed by a case are the same.
+	local box=${d%/*}/box
+	rm -rf "$box" "$d" && mkdir -p "$d" "$box/cwd" "$box/home" "$box/tmp"
+	case $mode in
+	file) set -- "${cmd[@]}" "$f" "${args[@]}" ;;
+	c) set -- "${cmd[@]}" -c "$(cat "$f")" sh "${args[@]}" ;;
+	stdin|pipe) set -- "${cmd[@]}" -s "${args[@]}" ;;
+	esac
+	local in=/dev/null
+	[ "$mode" = stdin ] && in=$f
+	(
+		cd "$box/cwd" || exit 99
+		if [ "$mode" = pipe ]; then
+			# a pipe: the shell cannot seek back, it must not read ahead
+			cat "$f" | env -i PATH=/usr/bin:/bin HOME="$box/home" LC_ALL=C \
+				TMPDIR="$box/tmp" timeout -k 2 10 "$@" >"$d/out" 2>"$d/err"
+		else
+			exec env -i PATH=/usr/bin:/bin HOME="$box/home" LC_ALL=C \
+				TMPDIR="$box/tmp" timeout -k 2 10 "$@" <"$in" >"$d/out" 2>"$d/err"
+		fi
+	)
+	echo $? >"$d/st"
+	# Stderr is compared only for *-stderr cases, after the shell's name
+	# (or the script's path) at the start of a line becomes SH.
+	local sn=${cmd[0]}
+	sed -e "s|^$f:|SH:|" -e "s|^$sn:|SH:|" -e "s|^${sn##*/}:|SH:|" \
+		-e 's/^\(sbxsh\|dash\|bash\|sh\):/SH:/' "$d/err" >"$d/err.n"
+	rm -rf "$box"
+}
+
+# Result of one test: an "ok"/"not ok" line plus diagnostics in $2.
+run_test() {
+	local t=$1 res=$2 mode=${1%%:*} f=${1#*:} d name
+	name=$(basename "$(dirname "$f")")/$(basename "$f" .sh)
+	[ "$mode" = file ] || name="$name [$mode]"
+	d=$(mktemp -d "$work/t.XXXXXX")
+	run_in ref "$mode" "$f" "$d/ref"
+	run_in sut "$mode" "$f" "$d/sut"
+	for w in ref sut; do
+		{
+			echo "status $(cat "$d/$w/st")"
+			case $(cat "$d/$w/st") in 124|137) echo "(timed out after 10 s)" ;; esac
+			echo "--- stdout"
+			cat "$d/$w/out"
+			case $f in *-stderr.sh)
+				echo "--- stderr"
+				cat "$d/$w/err.n" ;;
+			esac
+		} >"$d/$w.all"
+	done
+	if cmp -s "$d/ref.all" "$d/sut.all"; then
+		echo "ok - $name" >"$res"
+	else
+		{
+			echo "not ok - $name"
+			if [ "$verbose" = 1 ]; then
+				diff -u --label expected --label got "$d/ref.all" "$d/sut.all"
+				echo "--- stderr of the shell under test"
+				cat "$d/sut/err"
+			else
+				diff -u --label expected --label got "$d/ref.all" "$d/sut.all" | head -n 25
+				if [ -s "$d/sut/err" ]; then
+					echo "--- stderr of the shell under test (first lines)"
+					head -n 5 "$d/sut/err"
+				fi
+			fi | sed 's/^/# /'
+		} >"$res"
+	fi
+	rm -rf "$d"
+}
+
+n=${#tests[@]}
+echo "1..$n"
+pass=0 fail=0 i=0
+mkdir -p "$work/res"
+while [ $i -lt $n ]; do
+	# run a batch of $jobs tests at once, then print them in order
+	b=0 pids=()
+	while [ $b -lt "$jobs" ] && [ $((i + b)) -lt $n ]; do
+		run_test "${tests[$((i + b))]}" "$work/res/$((i + b))" &
+		pids+=($!)
+		b=$((b + 1))
+	done
+	wait "${pids[@]}"
+	b=0
+	while [ $b -lt ${#pids[@]} ]; do
+		k=$((i + b)) r=$work/res/$((i + b))
+		head -n 1 "$r" | sed "s/^\(not \)\{0,1\}ok /&$((k + 1)) /"
+		tail -n +2 "$r"
+		if head -n 1 "$r" | grep -q '^ok'; then
+			pass=$((pass + 1))
+		else
+			fail=$((fail + 1))
+		fi
+		b=$((b + 1))
+	done
+	i=$((i + ${#pids[@]}))
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,263 @@
+/* tests/unit/test_policy.c — writable roots and masked secrets (SPEC 2). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fakefs.h"
+#include "policy.h"
+
+#define WS "/work/ws"
+#define P WS "/.sandbox-cache"
+#define RUN WS "/.sandbox-runs/20261129T191450Z-1-00000000"
+
+static struct fakefs fs;
+static struct lay_layout lay;
+
+static struct sbx_policy *mk(enum pol_scope scope, char *const *env,
+			     char *const *user)
+{
+	struct lay_facts lf = {.workspace = WS,
+			       .run_id = "20261129T191450Z-1-00000000"};
+	struct pol_facts f = {0};
+	struct sbx_policy *pol = NULL;
+
+	lay_free(&lay);
+	assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
+	f.scope = scope;
+	f.network = true;
+	f.persist = true;
+	f.state_writable = true;
+	f.lay = &lay;
+	f.home = "/home/u";
+	f.tmpdir = "/tmp";
+	f.env = env;
+	f.user_exports = user;
+	f.canon = fake_canon;
+	f.is_dir = fake_is_dir;
+	f.ctx = &fs;
+	assert_int_equal(pol_new(&f, &pol, NULL), 0);
+	return pol;
+}
+
+static int find_root(const struct sbx_policy *pol, const char *path)
+{
+	for (size_t i = 0; i < pol_nroots(pol); i++)
+		if (!strcmp(pol_root(pol, i)->path, path))
+			return (int)i;
+	return -1;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(&fs, 0, sizeof(fs));
+	return 0;
+}
+
+static void workspace_scope_roots(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	struct sbx_buf b = {0};
+
+	(void)state;
+	assert_int_equal(find_root(pol, WS), 0);
+	assert_int_equal(find_root(pol, P), 1);
+	assert_true(find_root(pol, RUN) > 1);
+	assert_true(find_root(pol, RUN "/tmp") > 1);
+	assert_true(find_root(pol, "/tmp") > 1);
+	assert_true(find_root(pol, "/dev/null") > 1);
+	assert_true(pol_root(pol, (size_t)find_root(pol, "/dev/pts"))->device);
+	/* Routed caches: the user cache dir and the go module cache are
+	 * created, so they are listed even though they do not exist. */
+	assert_true(find_root(pol, P "/cache") > 1);
+	assert_true(pol_root(pol, (size_t)find_root(pol, P "/cache"))->create);
+	assert_true(find_root(pol, P "/go/pkg") > 1);
+	/* ...but GOCACHE, npm and cargo only when they exist. */
+	assert_int_equal(find_root(pol, P "/go-build"), -1);
+	assert_int_equal(find_root(pol, P "/npm-cache"), -1);
+	assert_int_equal(find_root(pol, P "/cargo/registry"), -1);
+	/* Never $HOME itself. */
+	assert_int_equal(find_root(pol, "/home/u"), -1);
+
+	pol_format_writable(pol, &b);
+	assert_memory_equal(b.s, "sandbox_writable: [" WS ", " P ", ",
+			    strlen("sandbox_writable: [" WS ", " P ", "));
+	assert_int_equal(b.s[b.len - 1], ']');
+	assert_null(strchr(b.s, '\n'));
+	assert_string_equal(pol_writable_sentence(pol),
+		"temp and per-user cache directories are writable; "
+		"everything else is read-only.");
+	buf_free(&b);
+	pol_free(pol);
+}
+
+static void toolchain_dirs_when_existing(void **state)
+{
+	struct sbx_policy *pol;
+
+	(void)state;
+	fs.dirs[0] = P "/go-build";
+	fs.dirs[1] = P "/npm-cache";
+	fs.dirs[2] = P "/cargo/registry";
+	pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	assert_true(find_root(pol, P "/go-build") > 0);
+	assert_false(pol_root(pol, (size_t)find_root(pol, P "/go-build"))->create);
+	assert_true(find_root(pol, P "/npm-cache") > 0);
+	assert_true(find_root(pol, P "/cargo/registry") > 0);
+	assert_int_equal(find_root(pol, P "/cargo/git"), -1);
+	pol_free(pol);
+}
+
+static void user_export_resolves_caches(void **state)
+{
+	/* The user's own GOCACHE wins in the routing, and is granted only
+	 * if it exists; GOMODCACHE falls back to $GOPATH/pkg (first entry). */
+	char *user[] = {"GOCACHE=/opt/gocache", "GOPATH=/opt/gp:/x", NULL};
+	struct sbx_policy *pol;
+
+	(void)state;
+	pol = mk(POL_SCOPE_WORKSPACE, NULL, user);
+	assert_int_equal(find_root(pol, "/opt/gocache"), -1);
+	assert_true(find_root(pol, "/opt/gp/pkg") > 0);
+	pol_free(pol);
+	fs.dirs[0] = "/opt/gocache";
+	pol = mk(POL_SCOPE_WORKSPACE, NULL, user);
+	assert_true(find_root(pol, "/opt/gocache") > 0);
+	pol_free(pol);
+}
+
+static void never_home(void **state)
+{
+	char *user[] = {"GOPATH=/home/u/..", "XDG_CACHE_HOME=/home/u", NULL};
+	struct sbx_policy *pol;
+
+	(void)state;
+	pol = mk(POL_SCOPE_WORKSPACE, NULL, user);
+	assert_int_equal(find_root(pol, "/home/u"), -1);
+	assert_int_equal(find_root(pol, "/home"), -1);
+	for (size_t i = 0; i < pol_nroots(pol); i++)
+		assert_false(path_under(pol_root(pol, i)->path, "/home/u"));
+	pol_free(pol);
+}
+
+static void symlinked_workspace(void **state)
+{
+	struct sbx_policy *pol;
+
+	(void)state;
+	/* /work is a symlink to /private/work (macOS /var style). */
+	fs.links[0][0] = "/work";
+	fs.links[0][1] = "/private/work";
+	fs.links[1][0] = "/tmp";
+	fs.links[1][1] = "/private/tmp";
+	pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	assert_int_equal(find_root(pol, "/private/work/ws"), 0);
+	assert_int_equal(find_root(pol, WS), -1);
+	assert_true(find_root(pol, "/private/work/ws/.sandbox-cache") > 0);
+	assert_true(find_root(pol, "/private/tmp") > 0);
+	assert_string_equal(pol_layout(pol)->persist_dir,
+			    "/private/work/ws/.sandbox-cache");
+	assert_int_equal(pol_access(pol, "/private/work/ws/a.c", NULL),
+			 POL_ACCESS_RW);
+	pol_free(pol);
+}
+
+static void access_and_masked(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	int rule;
+
+	(void)state;
+	assert_int_equal(pol_access(pol, WS "/src/a.c", &rule), POL_ACCESS_RW);
+	assert_string_equal(pol_root(pol, (size_t)rule)->path, WS);
+	/* The most specific root decides. */
+	assert_int_equal(pol_access(pol, P "/bin/x", &rule), POL_ACCESS_RW);
+	assert_int_equal(pol_root(pol, (size_t)rule)->why, POL_WHY_PERSIST);
+	assert_int_equal(pol_access(pol, "/etc/passwd", &rule), POL_ACCESS_RO);
+	assert_int_equal(rule, -1);
+	assert_int_equal(pol_access(pol, "/dev/null", NULL), POL_ACCESS_RW);
+	assert_int_equal(pol_access(pol, "/dev/sda", NULL), POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/dev/pts/3", NULL), POL_ACCESS_RW);
+	assert_int_equal(pol_access(pol, "/devices", NULL), POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/work/wsx/a", NULL), POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/home/u/.ssh/id_rsa", NULL),
+			 POL_ACCESS_MASKED);
+	assert_int_equal(pol_access(pol, "/home/u/.netrc", NULL),
+			 POL_ACCESS_MASKED);
+	assert_int_equal(pol_access(pol, "/home/u/.sshx", NULL), POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/home/u/.cache/huggingface/token",
+				    NULL), POL_ACCESS_MASKED);
+	pol_free(pol);
+}
+
+static void read_only_and_unrestricted(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_READONLY, NULL, NULL);
+
+	(void)state;
+	assert_int_equal(find_root(pol, WS), -1);
+	assert_int_equal(find_root(pol, P), -1);
+	assert_int_equal(find_root(pol, "/tmp"), -1);
+	assert_true(find_root(pol, RUN) >= 0);
+	assert_true(find_root(pol, "/dev/null") >= 0);
+	/* No persistent folder: routing falls back to the run folder. */
+	assert_int_equal(pol_route(pol)->kind, RT_BASE_RUN);
+	assert_int_equal(pol_access(pol, WS "/a", NULL), POL_ACCESS_RO);
+	pol_free(pol);
+
+	pol = mk(POL_SCOPE_UNRESTRICTED, NULL, NULL);
+	assert_int_equal(pol_nroots(pol), 1);
+	assert_string_equal(pol_root(pol, 0)->path, "/");
+	assert_int_equal(pol_access(pol, "/etc/hosts", NULL), POL_ACCESS_RW);
+	assert_int_equal(pol_route(pol)->kind, RT_BASE_PERSIST);
+	assert_int_equal(pol_nmasked(pol), 0);
+	pol_free(pol);
+}
+
+static void json_shape(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	struct sbx_buf b = {0};
+
+	(void)state;
+	pol_add_note(pol, "landlock_abi", "7");
+	pol_format_json(pol, &b);
+	assert_non_null(strstr(b.s, "\"workflow\": \"ws\""));
+	assert_non_null(strstr(b.s, "\"persistent_dir\": \"" P "\""));
+	assert_non_null(strstr(b.s, "\"sandbox_writable\": ["));
+	assert_non_null(strstr(b.s, "{\"path\": \"" WS "\", \"reason\": \"workspace\""));
+	assert_non_null(strstr(b.s, "\"TMPDIR\": \"" RUN "/tmp\""));
+	assert_non_null(strstr(b.s, "\"path_prefix\": [\"" P "/bin\""));
+	assert_non_null(strstr(b.s, "\"masked\": [\"/home/u/.ssh\""));
+	assert_non_null(strstr(b.s, "\"landlock_abi\": \"7\""));
+	assert_string_equal(pol_note(pol, "landlock_abi"), "7");
+	buf_free(&b);
+	pol_free(pol);
+}
+
+static int teardown_all(void **state)
+{
+	(void)state;
+	lay_free(&lay);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(workspace_scope_roots, setup),
+		cmocka_unit_test_setup(toolchain_dirs_when_existing, setup),
+		cmocka_unit_test_setup(user_export_resolves_caches, setup),
+		cmocka_unit_test_setup(never_home, setup),
+		cmocka_unit_test_setup(symlinked_workspace, setup),
+		cmocka_unit_test_setup(access_and_masked, setup),
+		cmocka_unit_test_setup(read_only_and_unrestricted, setup),
+		cmocka_unit_test_setup(json_shape, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, teardown_all);
+}

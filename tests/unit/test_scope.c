@@ -1,0 +1,613 @@
+/* tests/unit/test_scope.c — the scope checker (core/scope.c) against a real
+ * policy built by pol_new() from fake facts: workspace /work/ws, temp
+ * /tmp, home /home/u, and a canon callback with three fake symlinks. */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "policy.h"
+#include "scope.h"
+
+#define WS "/work/ws"
+#define RUN_TMP WS "/.sandbox-runs/R/tmp"
+
+static struct lay_layout lay = {
+	.workflow_id = "ws",
+	.workspace = WS,
+	.state_dir = WS,
+	.persist_dir = WS "/.sandbox-cache",
+	.runs_dir = WS "/.sandbox-runs",
+	.run_dir = WS "/.sandbox-runs/R",
+	.run_tmp = RUN_TMP,
+};
+
+/* Fake symlinks: what env->canon and pol_facts.canon resolve. */
+static const struct {
+	const char *from, *to;
+} links[] = {
+	{ "/home/u/lnk", "/etc" },
+	{ WS "/out", "/etc" },
+	{ "/var/tmplink", "/tmp" },
+};
+
+static char *fake_canon(void *ctx, const char *p)
+{
+	(void)ctx;
+	for (size_t i = 0; i < sizeof(links) / sizeof(*links); i++)
+		if (path_under(links[i].from, p))
+			return xasprintf("%s%s", links[i].to,
+					 p + strlen(links[i].from));
+	return xstrdup(p);
+}
+
+static bool fake_is_dir(void *ctx, const char *p)
+{
+	(void)ctx;
+	(void)p;
+	return false;
+}
+
+static const char *const vars[][2] = {
+	{ "HOME", "/home/u" },
+	{ "USER", "u" },
+	{ "TMPDIR", RUN_TMP },
+	{ "GOCACHE", WS "/.sandbox-cache/go-build" },
+	{ "PATH", "/usr/bin:/bin" },
+	{ "SPACEY", "/etc/a b" },
+};
+
+static const char *fake_getvar(void *ctx, const char *name)
+{
+	(void)ctx;
+	for (size_t i = 0; i < sizeof(vars) / sizeof(*vars); i++)
+		if (strcmp(vars[i][0], name) == 0)
+			return vars[i][1];
+	return NULL;
+}
+
+static char *env_home[] = { "HOME=/home/u", NULL };
+
+static struct sbx_policy *pol;       /* routing on: .sandbox-cache */
+static struct sbx_policy *pol_plain; /* nothing routed: ~/.cache granted */
+static struct scope_env senv = {
+	.getvar = fake_getvar,
+	.cwd = WS,
+	.canon = fake_canon,
+};
+
+static int setup(void **state)
+{
+	struct pol_facts f = {
+		.scope = POL_SCOPE_WORKSPACE,
+		.network = true,
+		.persist = true,
+		.state_writable = true,
+		.lay = &lay,
+		.home = "/home/u",
+		.tmpdir = "/tmp",
+		.env = env_home,
+		.canon = fake_canon,
+		.is_dir = fake_is_dir,
+	};
+	struct sbx_diag d;
+
+	(void)state;
+	if (pol_new(&f, &pol, &d) < 0)
+		return -1;
+	/* Neither state folder writable: no routing, so the user cache
+	 * dir is ~/.cache itself (SPEC section 2). */
+	f.persist = false;
+	f.state_writable = false;
+	return pol_new(&f, &pol_plain, &d) < 0 ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	pol_free(pol);
+	pol_free(pol_plain);
+	return 0;
+}
+
+static struct scope_report check_with(const struct sbx_policy *p,
+				      const char *line)
+{
+	struct scope_report r = { 0 };
+
+	scope_check(p, &senv, line, strlen(line), &r);
+	return r;
+}
+
+static struct scope_report check(const char *line)
+{
+	return check_with(pol, line);
+}
+
+static void assert_clean(const char *line)
+{
+	struct scope_report r = check(line);
+
+	if (r.n)
+		print_error("unexpected flag for '%s': %s\n", line,
+			    r.flags[0].msg);
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+}
+
+/* |line| yields exactly one flag, of |kind|, for canonical |path|. */
+static void assert_one(const char *line, enum scope_kind kind,
+		       const char *path)
+{
+	struct scope_report r = check(line);
+
+	if (r.n != 1)
+		print_error("'%s': %zu flags\n", line, r.n);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.flags[0].kind, kind);
+	assert_string_equal(r.flags[0].path, path);
+	assert_non_null(strstr(r.flags[0].msg, "sbxsh: scope: "));
+	assert_null(strchr(r.flags[0].msg, '\n'));
+	scope_report_free(&r);
+}
+
+static void assert_msg(const char *line, const char *msg)
+{
+	struct scope_report r = check(line);
+
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].msg, msg);
+	scope_report_free(&r);
+}
+
+/* ---- accepted --------------------------------------------------------- */
+
+static void accepts_writable_roots(void **state)
+{
+	(void)state;
+	assert_clean("ls /tmp/x");
+	assert_clean("touch /tmp/x");
+	assert_clean("echo hi > /tmp/x/y.txt");
+	assert_clean("cat $TMPDIR/x");
+	assert_clean("echo hi >$TMPDIR/x");
+	assert_clean("touch ${TMPDIR}/x");
+	assert_clean("rm -rf " WS "/build " WS "/src/a.c");
+	/* The routed cache folders (SPEC section 3). */
+	assert_clean("touch " WS "/.sandbox-cache/go-build/x");
+	assert_clean("ls " WS "/.sandbox-cache/pip " WS "/.sandbox-cache/bin/t");
+	assert_clean("cp a $GOCACHE/b");
+	assert_clean("echo > /dev/null 2>/dev/null");
+	/* Nothing but the routed/tmp dirs named. */
+	assert_clean("GOTMPDIR=/tmp/x go build ./...");
+	assert_clean("export GOTMPDIR=/tmp/x");
+	assert_clean("env GOTMPDIR=/tmp/x go test");
+	/* A symlink that resolves into a root. */
+	assert_clean("touch /var/tmplink/a");
+}
+
+static void gocache_in_home_cache(void **state)
+{
+	const char *line = "GOCACHE=$HOME/.cache/go-build go build";
+	struct scope_report r;
+
+	(void)state;
+	/* With no routing ~/.cache is the granted user cache dir. */
+	r = check_with(pol_plain, line);
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+	r = check_with(pol_plain, "export GOCACHE=~/.cache/go-build");
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+	/* With routing on, ~/.cache is not granted: pointing the build
+	 * cache there is a write the kernel will deny. */
+	r = check_with(pol, line);
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[0].path, "/home/u/.cache/go-build");
+	assert_string_equal(r.flags[0].typed, "$HOME/.cache/go-build");
+	scope_report_free(&r);
+}
+
+static void ignores_urls_and_non_paths(void **state)
+{
+	(void)state;
+	assert_clean("curl https://example.com/a/b");
+	assert_clean("git clone git+ssh://host/x/y");
+	assert_clean("wget -q http://example.com/etc/passwd");
+	assert_clean("echo 2>&1 >&2 <&0 3>&-");
+	assert_clean("ls relative/path ./x");
+	assert_clean("sed '/^#/d' " WS "/f");      /* the script is no path */
+	assert_clean("grep -r /usr/include .");     /* the pattern neither */
+	assert_clean("awk '/x/ {print}' " WS "/f");
+	assert_clean("cat <<EOF\n/etc/passwd\n/usr/bin/x\nEOF\n");
+	assert_clean("cat <<-'E' > /tmp/o\n\t/etc/passwd\n\tE\necho ok");
+	assert_clean("cat <<< /etc/passwd");
+	assert_clean("ls # /etc/passwd");
+	assert_clean("cat $NOPE/etc/x ~root/.ssh/id_rsa");
+	assert_clean("cat $(cat /tmp/list)");
+	assert_clean("case $x in /etc/*) ;; esac");
+}
+
+static void command_word_not_flagged(void **state)
+{
+	(void)state;
+	assert_clean("/usr/local/bin/x --help");
+	assert_clean("FOO=1 /usr/bin/env");
+	assert_clean("if /usr/bin/true; then /bin/echo; fi");
+	assert_one("sudo -u root /usr/bin/tee /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("env -i A=1 /usr/bin/cp a /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("timeout -s KILL 5 touch /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("nice -n 5 xargs rm /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+}
+
+/* ---- flagged ---------------------------------------------------------- */
+
+static void flags_reads(void **state)
+{
+	(void)state;
+	assert_msg("cat /etc/passwd",
+		   "sbxsh: scope: /etc/passwd is outside the workspace "
+		   "(read-only)");
+	assert_msg("ls /usr/local/bin/x",
+		   "sbxsh: scope: /usr/local/bin/x is outside the workspace "
+		   "(read-only)");
+	assert_msg("cat /tmp/../etc/passwd",
+		   "sbxsh: scope: /etc/passwd is outside the workspace "
+		   "(read-only) [typed: /tmp/../etc/passwd]");
+	assert_one("cat " WS "/../../etc/passwd", SCOPE_FLAG_READ,
+		   "/etc/passwd");
+	assert_one("cat ../../etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
+	assert_one("wc < /etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
+}
+
+static void flags_masked(void **state)
+{
+	(void)state;
+	assert_msg("cat ~/.ssh/id_rsa",
+		   "sbxsh: scope: /home/u/.ssh/id_rsa is a masked secret "
+		   "(unreadable in the sandbox) [typed: ~/.ssh/id_rsa]");
+	assert_one("ls $HOME/.ssh", SCOPE_FLAG_MASKED, "/home/u/.ssh");
+	assert_one("ls ${HOME}/.ssh", SCOPE_FLAG_MASKED, "/home/u/.ssh");
+	assert_one("ls \"$HOME\"/.aws/credentials", SCOPE_FLAG_MASKED,
+		   "/home/u/.aws/credentials");
+	assert_one("cat ~u/.netrc", SCOPE_FLAG_MASKED, "/home/u/.netrc");
+	/* Masked even beneath a writable root (~/.cache when unrouted). */
+	{
+		struct scope_report r = check_with(pol_plain,
+			"cat ~/.cache/huggingface/token ~/.cache/x");
+
+		assert_int_equal(r.n, 1);
+		assert_int_equal(r.flags[0].kind, SCOPE_FLAG_MASKED);
+		scope_report_free(&r);
+	}
+	/* Masked even when it is a write. */
+	assert_one("echo k >> ~/.ssh/authorized_keys", SCOPE_FLAG_MASKED,
+		   "/home/u/.ssh/authorized_keys");
+}
+
+static void flags_writes(void **state)
+{
+	(void)state;
+	assert_msg(">/etc/hosts", "sbxsh: scope: write to /etc/hosts will be "
+				  "denied (outside sandbox_writable)");
+	assert_msg("echo x 2>/etc/hosts",
+		   "sbxsh: scope: write to /etc/hosts will be denied "
+		   "(outside sandbox_writable)");
+	assert_one("echo x >>/etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("echo x &> /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("echo x >| /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("cp a /etc/", SCOPE_FLAG_WRITE, "/etc");
+	assert_one("cp -r /tmp/a /usr/lib/", SCOPE_FLAG_WRITE, "/usr/lib");
+	assert_one("cp -t /opt a b", SCOPE_FLAG_WRITE, "/opt");
+	assert_one("mv --target-directory=/opt a", SCOPE_FLAG_WRITE, "/opt");
+	assert_one("ln -sf /tmp/a /usr/local/bin/a", SCOPE_FLAG_WRITE,
+		   "/usr/local/bin/a");
+	assert_one("install -d /opt/x", SCOPE_FLAG_WRITE, "/opt/x");
+	assert_one("rm -rf /usr/lib/x", SCOPE_FLAG_WRITE, "/usr/lib/x");
+	assert_one("mkdir -p -m 755 /opt/x", SCOPE_FLAG_WRITE, "/opt/x");
+	assert_one("chmod 755 /usr/bin/x", SCOPE_FLAG_WRITE, "/usr/bin/x");
+	assert_one("echo x | tee -a /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("sed -i s/a/b/ /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("sed -i.bak -e s/a/b/ /etc/hosts", SCOPE_FLAG_WRITE,
+		   "/etc/hosts");
+	assert_one("sed -n p /etc/hosts", SCOPE_FLAG_READ, "/etc/hosts");
+	assert_one("perl -pi -e 's/a/b/' /etc/hosts", SCOPE_FLAG_WRITE,
+		   "/etc/hosts");
+	assert_one("dd if=/dev/zero of=/etc/x bs=1", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("tar -xzf /tmp/a.tgz -C /opt", SCOPE_FLAG_WRITE, "/opt");
+	assert_one("tar xzf /tmp/a.tgz -C /opt", SCOPE_FLAG_WRITE, "/opt");
+	assert_one("tar -C /opt -czf /tmp/a.tgz .", SCOPE_FLAG_READ, "/opt");
+	assert_one("tar -czf /opt/a.tgz .", SCOPE_FLAG_WRITE, "/opt/a.tgz");
+	assert_one("git clone https://example.com/r.git /opt/r",
+		   SCOPE_FLAG_WRITE, "/opt/r");
+	assert_one("curl -o /etc/x https://e.com/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("curl -sSLo/etc/x https://e.com/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
+	assert_one("curl --output /etc/x https://e.com/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
+	assert_one("wget -O /etc/x https://e.com/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("find /opt -name '*.o' -delete", SCOPE_FLAG_WRITE, "/opt");
+	assert_one("TMPDIR=/opt/t make", SCOPE_FLAG_WRITE, "/opt/t");
+	assert_one("sh -c 'echo x > /etc/hosts'", SCOPE_FLAG_WRITE,
+		   "/etc/hosts");
+	assert_one("sudo bash -lc \"cp a /etc/x\"", SCOPE_FLAG_WRITE, "/etc/x");
+}
+
+static void read_and_write_on_one_line(void **state)
+{
+	struct scope_report r = check("cat /etc/passwd > /tmp/../etc/hosts");
+
+	(void)state;
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_READ);
+	assert_string_equal(r.flags[0].path, "/etc/passwd");
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[1].path, "/etc/hosts");
+	assert_string_equal(r.flags[1].typed, "/tmp/../etc/hosts");
+	assert_string_equal(r.flags[1].msg,
+			    "sbxsh: scope: write to /etc/hosts will be denied "
+			    "(outside sandbox_writable) "
+			    "[typed: /tmp/../etc/hosts]");
+	scope_report_free(&r);
+
+	/* cp: sources are reads, the destination a write. */
+	r = check("cp /etc/passwd /usr/share/x");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_READ);
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[1].path, "/usr/share/x");
+	scope_report_free(&r);
+}
+
+static void quotes_and_backslashes(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	assert_msg("cat \"/etc/pass\"'wd'", "sbxsh: scope: /etc/passwd is "
+					    "outside the workspace (read-only)");
+	assert_one("cat /etc/pa\\sswd", SCOPE_FLAG_READ, "/etc/passwd");
+	assert_one("cat '/etc/a b'", SCOPE_FLAG_READ, "/etc/a b");
+	assert_one("cat /etc/a\\ b", SCOPE_FLAG_READ, "/etc/a b");
+	assert_one("cat \"$SPACEY\"", SCOPE_FLAG_READ, "/etc/a b");
+	assert_one("cat $'/etc/pa\\x73swd'", SCOPE_FLAG_READ, "/etc/passwd");
+	/* Quoted operators are text, not redirections... */
+	assert_clean("echo '; >/etc/x' \"| >/etc/y\" \\>/etc/z");
+	/* ...a newline in a path stays escaped: one flag, one line. */
+	r = check("cat $'/etc/a\\nb'");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].msg, "sbxsh: scope: /etc/a\\nb is "
+					    "outside the workspace (read-only)");
+	scope_report_free(&r);
+	/* A line continuation joins words. */
+	assert_one("cat /etc/pa\\\nsswd", SCOPE_FLAG_READ, "/etc/passwd");
+}
+
+static void options_with_paths(void **state)
+{
+	(void)state;
+	assert_one("foo --file=/etc/x", SCOPE_FLAG_READ, "/etc/x");
+	assert_one("foo -o/etc/x", SCOPE_FLAG_READ, "/etc/x");
+	assert_one("gcc -I/usr/include/x a.c", SCOPE_FLAG_READ,
+		   "/usr/include/x");
+	assert_one("make PREFIX=/usr/local", SCOPE_FLAG_READ, "/usr/local");
+	assert_clean("foo --file=/tmp/x -o/tmp/y --x=y");
+	assert_msg("foo --config=$HOME/.aws/config",
+		   "sbxsh: scope: /home/u/.aws/config is a masked secret "
+		   "(unreadable in the sandbox) [typed: $HOME/.aws/config]");
+	/* The shell expands ~ after = only in assignment-like words. */
+	assert_one("make DEST=~/.ssh/x", SCOPE_FLAG_MASKED, "/home/u/.ssh/x");
+	assert_clean("foo --config=~/.aws/config");
+}
+
+static void expansions(void **state)
+{
+	(void)state;
+	/* $(...) is checked as a command of its own. */
+	assert_one("echo $(cat /etc/shadow)", SCOPE_FLAG_READ, "/etc/shadow");
+	assert_one("echo `cat ~/.ssh/id_rsa`", SCOPE_FLAG_MASKED,
+		   "/home/u/.ssh/id_rsa");
+	assert_one("diff <(sort /etc/a) /tmp/b", SCOPE_FLAG_READ, "/etc/a");
+	/* Only the known prefix of a word with an unknowable part. */
+	assert_one("cat /etc/$(whoami).conf", SCOPE_FLAG_READ, "/etc");
+	/* A ':' list judges each element; expansions that bring their
+	 * own colons leave only the literal elements. */
+	assert_one("PATH=/opt/bin:/tmp/bin cmd", SCOPE_FLAG_READ, "/opt/bin");
+	assert_one("PATH=$PATH:/opt/bin cmd", SCOPE_FLAG_READ, "/opt/bin");
+	assert_clean("echo $PATH");   /* a list, not the path "/usr/bin:/bin" */
+	/* bash arrays: each element is a word. */
+	assert_one("a=(/tmp/x /etc/y)", SCOPE_FLAG_READ, "/etc/y");
+}
+
+static void compilers_and_installers(void **state)
+{
+	(void)state;
+	/* gcc's options are words, not letter clusters. */
+	assert_one("gcc -Wall -fno-omit-frame-pointer -o /usr/local/bin/x m.c",
+		   SCOPE_FLAG_WRITE, "/usr/local/bin/x");
+	assert_one("cc -I/usr/include/x -o a.out m.c", SCOPE_FLAG_READ,
+		   "/usr/include/x");
+	assert_one("go build -race -o /opt/bin/x .", SCOPE_FLAG_WRITE,
+		   "/opt/bin/x");
+	assert_one("pip install --target /usr/lib/py x", SCOPE_FLAG_WRITE,
+		   "/usr/lib/py");
+	assert_one("pip3 install -r /etc/req.txt", SCOPE_FLAG_READ,
+		   "/etc/req.txt");
+	assert_clean("pip install --user yfinance");
+}
+
+static void symlinks_canonicalized(void **state)
+{
+	(void)state;
+	assert_msg("cat /home/u/lnk/hosts",
+		   "sbxsh: scope: /etc/hosts is outside the workspace "
+		   "(read-only) [typed: /home/u/lnk/hosts]");
+	/* A link inside the workspace that leads out of it. */
+	assert_one("touch " WS "/out/x", SCOPE_FLAG_WRITE, "/etc/x");
+}
+
+static void lists_flag_every_part(void **state)
+{
+	const char *lines[] = {
+		"cat /etc/a; cat /etc/b",
+		"cat /etc/a && cat /etc/b",
+		"cat /etc/a || cat /etc/b",
+		"cat /etc/a | cat /etc/b",
+		"cat /etc/a & cat /etc/b",
+		"cat /etc/a\ncat /etc/b",
+		"(cat /etc/a); { cat /etc/b; }",
+		"if cat /etc/a; then cat /etc/b; fi",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(lines) / sizeof(*lines); i++) {
+		struct scope_report r = check(lines[i]);
+
+		assert_int_equal(r.n, 2);
+		assert_string_equal(r.flags[0].path, "/etc/a");
+		assert_string_equal(r.flags[1].path, "/etc/b");
+		scope_report_free(&r);
+	}
+}
+
+static void dedupe(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	assert_one("cat /etc/passwd /etc/passwd /tmp/../etc/passwd; "
+		   "ls /etc//passwd",
+		   SCOPE_FLAG_READ, "/etc/passwd");
+	/* A path read then written is one flag, the write. */
+	assert_one("sort /etc/hosts > /etc/hosts", SCOPE_FLAG_WRITE,
+		   "/etc/hosts");
+	/* Appending to a report dedupes against what it holds. */
+	r = check("cat /etc/a");
+	scope_check(pol, &senv, "cat /etc/a /etc/b", 17, &r);
+	assert_int_equal(r.n, 2);
+	scope_report_free(&r);
+}
+
+static void cd_moves_the_cwd(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	assert_clean("touch newfile");     /* cwd is the workspace */
+	r = check("cd /etc && touch x");
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_READ);
+	assert_string_equal(r.flags[0].path, "/etc");
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[1].msg,
+			    "sbxsh: scope: write to /etc/x will be denied "
+			    "(outside sandbox_writable) [typed: x]");
+	scope_report_free(&r);
+	r = check("cd /usr; cd lib; mkdir x");
+	assert_int_equal(r.n, 2); /* /usr (read), then the mkdir */
+	assert_string_equal(r.flags[1].path, "/usr/lib/x");
+	scope_report_free(&r);
+	assert_clean("cd $(mktemp -d) && touch x");
+}
+
+static void modes(void **state)
+{
+	enum scope_mode m;
+
+	(void)state;
+	assert_int_equal(scope_mode_parse("warn", &m), 0);
+	assert_int_equal(m, SCOPE_MODE_WARN);
+	assert_int_equal(scope_mode_parse("deny", &m), 0);
+	assert_int_equal(m, SCOPE_MODE_DENY);
+	assert_int_equal(scope_mode_parse("off", &m), 0);
+	assert_int_equal(m, SCOPE_MODE_OFF);
+	assert_int_equal(scope_mode_parse("Warn", &m), -EINVAL);
+	assert_int_equal(scope_mode_parse("", &m), -EINVAL);
+	assert_string_equal(scope_mode_name(SCOPE_MODE_WARN), "warn");
+	assert_string_equal(scope_mode_name(SCOPE_MODE_DENY), "deny");
+	assert_string_equal(scope_mode_name(SCOPE_MODE_OFF), "off");
+}
+
+static char *repeat(const char *unit, size_t total, size_t *len)
+{
+	size_t ul = strlen(unit), n = total / ul;
+	char *s = malloc(n * ul + 1);
+
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + i * ul, unit, ul);
+	s[n * ul] = '\0';
+	*len = n * ul;
+	return s;
+}
+
+/* Pathological lines finish and do not crash; one distinct path is one
+ * flag however often it appears. */
+static void huge_lines(void **state)
+{
+	static const char *const units[] = {
+		"/etc/passwd ", "$(", "\"", "'", "${", "`", "<<E\n",
+		"a=$(b \"$(c '", "~/.ssh/x:", "((((", "\\", "cat <(",
+	};
+	struct scope_report r = { 0 };
+	size_t len;
+	char *s;
+
+	(void)state;
+	s = repeat("cat /etc/passwd ", 1 << 20, &len);
+	scope_check(pol, &senv, s, len, &r);
+	assert_int_equal(r.n, 1);
+	scope_report_free(&r);
+	free(s);
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++) {
+		s = repeat(units[i], 1 << 20, &len);
+		scope_check(pol, &senv, s, len, &r);
+		scope_report_free(&r);
+		free(s);
+	}
+	/* Many distinct paths: every one flagged once. */
+	s = malloc(1 << 20);
+	len = 0;
+	for (unsigned i = 0; len + 32 < (1 << 20); i++)
+		len += (size_t)snprintf(s + len, 32, "/etc/%u ", i % 50000);
+	scope_check(pol, &senv, s, len, &r);
+	assert_int_equal(r.n, 50000);
+	scope_report_free(&r);
+	free(s);
+	/* NULs are word breaks. */
+	scope_check(pol, &senv, "cat\0/etc/x", 10, &r);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].path, "/etc/x");
+	scope_report_free(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(accepts_writable_roots),
+		cmocka_unit_test(gocache_in_home_cache),
+		cmocka_unit_test(ignores_urls_and_non_paths),
+		cmocka_unit_test(command_word_not_flagged),
+		cmocka_unit_test(flags_reads),
+		cmocka_unit_test(flags_masked),
+		cmocka_unit_test(flags_writes),
+		cmocka_unit_test(read_and_write_on_one_line),
+		cmocka_unit_test(quotes_and_backslashes),
+		cmocka_unit_test(options_with_paths),
+		cmocka_unit_test(expansions),
+		cmocka_unit_test(compilers_and_installers),
+		cmocka_unit_test(symlinks_canonicalized),
+		cmocka_unit_test(lists_flag_every_part),
+		cmocka_unit_test(dedupe),
+		cmocka_unit_test(cd_moves_the_cwd),
+		cmocka_unit_test(modes),
+		cmocka_unit_test(huge_lines),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,251 @@
+/* tests/unit/test_session.c — creating the state folders on a real temp
+ * directory: tags, race-free run folders, pruning only what we made. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "session.h"
+
+static char base[256];
+
+static char *pathf(const char *fmt, const char *a)
+{
+	return xasprintf(fmt, base, a);
+}
+
+static bool exists(const char *p)
+{
+	struct stat st;
+
+	return lstat(p, &st) == 0;
+}
+
+static char *slurp(const char *p)
+{
+	char buf[512];
+	int fd = open(p, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return NULL;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	buf[n > 0 ? n : 0] = '\0';
+	return xstrdup(buf);
+}
+
+static int count_runs(const char *runs)
+{
+	DIR *d = opendir(runs);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		if (lay_is_run_id(e->d_name))
+			n++;
+	closedir(d);
+	return n;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	snprintf(base, sizeof(base), "/tmp/sbxsh-test-session-XXXXXX");
+	assert_non_null(mkdtemp(base));
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	char *cmd = xasprintf("rm -rf '%s'", base);
+
+	(void)state;
+	assert_int_equal(system(cmd), 0);
+	free(cmd);
+	return 0;
+}
+
+static struct sbx_opts opts_for(const char *ws)
+{
+	struct sbx_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.workspace = ws;
+	o.interactive = -1;
+	return o;
+}
+
+static void creates_tagged_state(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	SBX_AUTOFREE char *tag = pathf("%s/ws/.sandbox-cache/CACHEDIR.TAG%s", "");
+	SBX_AUTOFREE char *gi = pathf("%s/ws/.sandbox-cache/.gitignore%s", "");
+	SBX_AUTOFREE char *rgi = pathf("%s/ws/.sandbox-runs/.gitignore%s", "");
+	SBX_AUTOFREE char *txt = NULL;
+	struct sbx_opts o = opts_for(ws);
+	struct session s;
+	struct sbx_diag d = {0};
+	const struct lay_layout *l;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(ses_open(&o, &s, &d), 0);
+	l = pol_layout(s.pol);
+	txt = slurp(tag);
+	assert_non_null(txt);
+	assert_memory_equal(txt, "Signature: 8a477f597d28d172789f06886806bc55", 43);
+	free(txt);
+	txt = slurp(gi);
+	assert_non_null(strstr(txt, "\n*\n"));
+	assert_true(exists(rgi));
+	assert_true(exists(l->run_tmp));
+	assert_true(path_under(l->runs_dir, l->run_dir));
+	/* The Go module cache and the user cache dir are created. */
+	for (size_t i = 0; i < pol_nroots(s.pol); i++)
+		if (pol_root(s.pol, i)->create)
+			assert_true(exists(pol_root(s.pol, i)->path));
+	ses_close(&s);
+}
+
+static void preview_creates_nothing(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	SBX_AUTOFREE char *p = pathf("%s/ws/.sandbox-cache%s", "");
+	SBX_AUTOFREE char *r = pathf("%s/ws/.sandbox-runs%s", "");
+	struct sbx_opts o = opts_for(ws);
+	struct session s;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(ses_preview(&o, &s, NULL), 0);
+	assert_false(exists(p));
+	assert_false(exists(r));
+	ses_close(&s);
+}
+
+static void two_sessions_two_runs_and_prune(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	SBX_AUTOFREE char *runs = pathf("%s/ws/.sandbox-runs%s", "");
+	SBX_AUTOFREE char *foreign = pathf("%s/ws/.sandbox-runs/%s",
+					   "20000101T000000Z-1-00000000");
+	SBX_AUTOFREE char *outside = pathf("%s/outside%s", "");
+	SBX_AUTOFREE char *victim = pathf("%s/outside/keep-me%s", "");
+	SBX_AUTOFREE char *link = pathf("%s/ws/.sandbox-runs/%s",
+					"20000101T000001Z-1-00000000");
+	struct sbx_opts o = opts_for(ws);
+	struct session s[8];
+	int fd;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(ses_open(&o, &s[0], NULL), 0);
+	assert_int_equal(ses_open(&o, &s[1], NULL), 0);
+	/* Same second, same pid: still two distinct folders. */
+	assert_string_not_equal(pol_layout(s[0].pol)->run_dir,
+				pol_layout(s[1].pol)->run_dir);
+	assert_int_equal(count_runs(runs), 2);
+	ses_close(&s[0]);
+	ses_close(&s[1]);
+
+	/* An old-looking folder without our mark, and a symlink pointing
+	 * out of .sandbox-runs: pruning must touch neither. */
+	assert_int_equal(mkdir(foreign, 0755), 0);
+	assert_int_equal(mkdir(outside, 0755), 0);
+	fd = open(victim, O_CREAT | O_WRONLY, 0644);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(symlink(outside, link), 0);
+
+	o.keep = 2;
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(ses_open(&o, &s[i], NULL), 0);
+		ses_close(&s[i]);
+	}
+	/* keep=2 among our own runs, plus the unmarked folder and link. */
+	assert_int_equal(count_runs(runs), 4);
+	assert_true(exists(foreign));
+	assert_true(exists(link));
+	assert_true(exists(victim));
+}
+
+static void live_session_not_pruned(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	struct sbx_opts o = opts_for(ws);
+	struct session live, s;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(ses_open(&o, &live, NULL), 0);
+	o.keep = 1;
+	assert_int_equal(ses_open(&o, &s, NULL), 0);
+	/* keep=1 would prune |live|'s folder, but it holds its lock. */
+	assert_true(exists(pol_layout(live.pol)->run_dir));
+	ses_close(&s);
+	ses_close(&live);
+}
+
+static void missing_workspace_is_clear(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/nope%s", "");
+	struct sbx_opts o = opts_for(ws);
+	struct session s;
+	struct sbx_diag d = {0};
+
+	(void)state;
+	assert_int_equal(ses_open(&o, &s, &d), -ENOENT);
+	assert_non_null(strstr(d.msg, "mkdir -p"));
+	assert_false(exists(ws));
+	o = opts_for(NULL);
+	o.workflow = "../x";
+	assert_int_equal(ses_open(&o, &s, &d), -EINVAL);
+}
+
+static void readonly_workspace_no_routing(void **state)
+{
+	if (geteuid() == 0)
+		skip(); /* root writes anywhere: access(W_OK) says yes */
+	SBX_AUTOFREE char *ws = pathf("%s/ro%s", "");
+	SBX_AUTOFREE char *st = pathf("%s/state%s", "");
+	SBX_AUTOFREE char *p = pathf("%s/state/.sandbox-cache%s", "");
+	struct sbx_opts o = opts_for(ws);
+	struct session s;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0555), 0);
+	assert_int_equal(ses_open(&o, &s, NULL), 0);
+	assert_int_equal(pol_route(s.pol)->kind, RT_BASE_NONE);
+	ses_close(&s);
+	o.state = st;
+	assert_int_equal(ses_open(&o, &s, NULL), 0);
+	assert_int_equal(pol_route(s.pol)->kind, RT_BASE_PERSIST);
+	assert_true(exists(p));
+	ses_close(&s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(creates_tagged_state, setup, teardown),
+		cmocka_unit_test_setup_teardown(preview_creates_nothing, setup, teardown),
+		cmocka_unit_test_setup_teardown(two_sessions_two_runs_and_prune, setup, teardown),
+		cmocka_unit_test_setup_teardown(live_session_not_pruned, setup, teardown),
+		cmocka_unit_test_setup_teardown(missing_workspace_is_clear, setup, teardown),
+		cmocka_unit_test_setup_teardown(readonly_workspace_no_routing, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
