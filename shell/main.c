@@ -19,6 +19,14 @@
 
 enum { EXIT_USAGE = 2, EXIT_SANDBOX = 125 };
 
+static bool known_backend(const char *name)
+{
+	for (const char *const *n = be_names; *n; n++)
+		if (!strcmp(*n, name))
+			return true;
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	struct sbx_opts o;
@@ -42,6 +50,12 @@ int main(int argc, char **argv)
 	case OPT_RUN: break;
 	}
 
+	if (o.backend && !known_backend(o.backend)) {
+		fprintf(stderr, "sbxsh: unknown backend '%s': expected landlock, "
+			"namespace, seatbelt or none (see sbxsh --help)\n",
+			o.backend);
+		return EXIT_USAGE;
+	}
 	interactive = o.interactive > 0 ||
 		      (o.interactive < 0 && !o.command && !o.script &&
 		       isatty(0) && isatty(2));

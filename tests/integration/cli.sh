@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# The policy-only command line: --print-policy, --explain, --help, errors.
+# TAP output; runs the real binary ($SBXSH).
+set -u
+SBXSH=${SBXSH:?set SBXSH to the sbxsh binary}
+n=0 fails=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+no() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $1"; [ $# -gt 1 ] && printf '#   %s\n' "$2"; }
+check() { if eval "$2"; then ok "$1"; else no "$1" "${3:-}"; fi; }
+
+tmp=$(mktemp -d /tmp/sbxsh-cli.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+ws=$tmp/ws
+mkdir -p "$ws"
+cd "$ws" || exit 1
+
+out=$("$SBXSH" --print-policy 2>&1); rc=$?
+check "--print-policy exits 0" '[ $rc = 0 ]' "rc=$rc: $out"
+line=$(printf '%s\n' "$out" | grep '^sandbox_writable: \[')
+check "exactly one sandbox_writable line" '[ "$(printf "%s\n" "$out" | grep -c "^sandbox_writable: \[")" = 1 ]'
+check "line ends with ]" '[ "${line%]}" != "$line" ]'
+check "lists the workspace" 'printf "%s" "$line" | grep -q "\[$ws, "'
+check "lists .sandbox-cache" 'printf "%s" "$line" | grep -q ", $ws/.sandbox-cache, "'
+check "lists the run folder tmp" 'printf "%s" "$line" | grep -Eq ", $ws/.sandbox-runs/[0-9]{8}T[0-9]{6}Z-[0-9]+-[0-9a-f]{8}/tmp[],]"'
+check "lists /tmp" 'printf "%s" "$line" | grep -q ", /tmp[],]"'
+check "sentence follows the line" 'printf "%s\n" "$out" | grep -A1 "^sandbox_writable:" | tail -1 | grep -qx "temp and per-user cache directories are writable; everything else is read-only."'
+check "--print-policy created nothing in the workspace" '[ -z "$(ls -A "$ws")" ]' "$(ls -A "$ws")"
+
+json=$("$SBXSH" --print-policy --json); rc=$?
+check "--print-policy --json exits 0" '[ $rc = 0 ]'
+check "JSON parses with python3 -m json.tool" 'printf "%s" "$json" | python3 -m json.tool >/dev/null'
+check "JSON has the core routing set, TMPDIR outside .sandbox-cache" 'printf "%s" "$json" | python3 -c "
+import json, sys
+d = json.load(sys.stdin)
+core = \"SANDBOX_PERSISTENT_DIR PYTHONUSERBASE PIP_CACHE_DIR XDG_CACHE_HOME npm_config_cache npm_config_prefix GOPATH GOCACHE CARGO_HOME PIPX_HOME PIPX_BIN_DIR\".split()
+for k in core + [\"TMPDIR\"]:
+    assert k in d[\"env\"], k
+p = d[\"persistent_dir\"]
+assert not (d[\"env\"][\"TMPDIR\"] + \"/\").startswith(p + \"/\"), d[\"env\"][\"TMPDIR\"]
+assert d[\"env\"][\"TMPDIR\"].startswith(d[\"run_dir\"] + \"/\")
+assert d[\"workspace\"] == \"$ws\" and d[\"workflow\"] == \"ws\"
+assert all(set(r) >= {\"path\", \"reason\"} for r in d[\"sandbox_writable\"])
+assert d[\"path_prefix\"][:5] == [p + s for s in (\"/bin\", \"/python/bin\", \"/npm-global/bin\", \"/go/bin\", \"/cargo/bin\")]
+assert isinstance(d[\"masked\"], list)
+"'
+check "--print-policy --json created nothing" '[ -z "$(ls -A "$ws")" ]'
+
+out=$("$SBXSH" --explain 'cat /etc/passwd > /tmp/../etc/hosts'); rc=$?
+check "--explain flags -> exit 1" '[ $rc = 1 ]' "rc=$rc"
+check "--explain: /etc/passwd as a read" 'printf "%s\n" "$out" | grep -q "^sbxsh: scope: /etc/passwd is outside the workspace (read-only)"'
+check "--explain: /etc/hosts as a write" 'printf "%s\n" "$out" | grep -q "^sbxsh: scope: write to /etc/hosts will be denied"'
+check "--explain: two flags" '[ "$(printf "%s\n" "$out" | grep -c "^sbxsh: scope:")" = 2 ]'
+out=$("$SBXSH" --explain 'ls /tmp/x'); rc=$?
+check "--explain clean line: no output, exit 0" '[ $rc = 0 ] && [ -z "$out" ]' "rc=$rc out=$out"
+out=$("$SBXSH" --explain 'curl -s https://example.com/a/b'); rc=$?
+check "--explain ignores URLs" '[ $rc = 0 ] && [ -z "$out" ]' "$out"
+out=$("$SBXSH" --explain 'cat ~/.ssh/id_rsa'); rc=$?
+check "--explain flags a masked secret" '[ $rc = 1 ] && printf "%s" "$out" | grep -q "masked secret"' "$out"
+check "--explain created nothing" '[ -z "$(ls -A "$ws")" ]'
+
+out=$("$SBXSH" --help); rc=$?
+check "--help exits 0 with usage" '[ $rc = 0 ] && printf "%s" "$out" | grep -q "^usage: sbxsh"'
+out=$("$SBXSH" --version); rc=$?
+check "--version" '[ $rc = 0 ] && printf "%s" "$out" | grep -Eq "^sbxsh [0-9]+\.[0-9]+"'
+out=$("$SBXSH" --frobnicate 2>&1); rc=$?
+check "unknown option: one line, exit 2" '[ $rc = 2 ] && [ "$(printf "%s\n" "$out" | wc -l)" = 1 ] && printf "%s" "$out" | grep -q "frobnicate"' "rc=$rc $out"
+out=$("$SBXSH" --workspace 2>&1); rc=$?
+check "missing argument: one line, exit 2" '[ $rc = 2 ] && [ "$(printf "%s\n" "$out" | wc -l)" = 1 ]' "rc=$rc $out"
+out=$("$SBXSH" --check=loud -c true 2>&1); rc=$?
+check "bad --check value: exit 2" '[ $rc = 2 ]' "rc=$rc $out"
+out=$("$SBXSH" --workspace "$tmp/nope" --print-policy 2>&1); rc=$?
+check "missing workspace: clear error, exit 2" '[ $rc = 2 ] && printf "%s" "$out" | grep -q "mkdir -p"' "rc=$rc $out"
+check "missing workspace not created" '[ ! -e "$tmp/nope" ]'
+
+mkdir -p "$tmp/base/Workflow/wf-1"
+out=$(cd / && "$SBXSH" --workflow wf-1 --root "$tmp/base" --print-policy --json); rc=$?
+check "--workflow ID --root BASE opens BASE/Workflow/ID" 'printf "%s" "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"workflow\"]==\"wf-1\" and d[\"workspace\"]==\"$tmp/base/Workflow/wf-1\", d"'
+out=$(cd / && SBXSH_ROOT=$tmp/base "$SBXSH" --workflow wf-1 --print-policy --json); rc=$?
+check "--workflow uses \$SBXSH_ROOT" 'printf "%s" "$out" | grep -q "\"workspace\": \"$tmp/base/Workflow/wf-1\""'
+out=$("$SBXSH" --workflow ../etc --print-policy 2>&1); rc=$?
+check "--workflow with a slash is refused" '[ $rc = 2 ] && printf "%s" "$out" | grep -q "contains"' "$out"
+
+mkdir -p "$tmp/real" && ln -s "$tmp/real" "$tmp/link"
+out=$("$SBXSH" --workspace "$tmp/link" --print-policy); rc=$?
+check "symlinked workspace is granted as its target" 'printf "%s\n" "$out" | grep "^sandbox_writable:" | grep -q "\[$tmp/real, $tmp/real/.sandbox-cache"'
+
+out=$("$SBXSH" --workspace "$ws" --state "$tmp/st" --print-policy --json); rc=$?
+check "--state moves the state folders" 'printf "%s" "$out" | grep -q "\"persistent_dir\": \"$tmp/st/.sandbox-cache\""'
+out=$("$SBXSH" --workspace "$ws" --no-persist --print-policy --json)
+check "--no-persist routes into the run folder" 'printf "%s" "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"env\"][\"GOPATH\"].startswith(d[\"run_dir\"]+\"/\"), d[\"env\"]"'
+
+echo "1..$n"
+echo "$((n - fails)) passed, $fails failed"
+[ "$fails" = 0 ]
