@@ -25,6 +25,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Longest cwd a `cd` in the line may lead to before it counts as unknown
+ * (see analyze()); real ones are far shorter. */
+#define SCOPE_MAX_CWD 1024
+
 enum role { R_NONE, R_READ, R_WRITE };
 
 struct slot {
@@ -45,6 +49,7 @@ struct ctx {
 	size_t *av;        /* scratch: argv word indexes of a command */
 	size_t *ops;       /* scratch: operand word indexes */
 	size_t scratch;
+	size_t budget;     /* see struct scan */
 };
 
 static void check_range(struct ctx *cx, const char *s, size_t len, int depth);
@@ -74,14 +79,19 @@ static const char *getvar(struct ctx *cx, const char *name)
  *   H_DD              of= (if= is a read)
  *   H_TAR             -C/--directory when extracting; -f when creating
  *   H_GIT             git clone URL DIR: DIR; git init DIR
+ *   H_FIND            find's start paths with -delete; -fprint FILE
  *   option values     curl -o/--output/--output-dir/-c/-D, wget -O/-o/
- *                     -a/-P, sort -o/-T, unzip -d, zip's archive
+ *                     -a/-P, sort -o/-T, unzip -d, zip's archive,
+ *                     cc/gcc/clang/go -o, pip --target/--prefix/--root
  *   assignments       VAR=/p where VAR names a place tools write
  *                     (TMPDIR, GOCACHE, the routed cache variables)
  *   H_WRAP            sudo env command nice timeout xargs nohup exec ...
  *                     are looked past: the real command decides
  *
- * Everything else that names a path is a read. |val| lists the short
+ * Everything else that names a path is a read. A relative word that is a
+ * likely write is resolved against the cwd (a write into a read-only cwd
+ * is denied too); a relative read only when it climbs with "..".
+ * |val| lists the short
  * options that take a value, |wval| those whose value is written,
  * |glued| those whose optional value can only be glued (sed -i.bak), and
  * |longs| maps long options to letters ("|output=o|"); a digit stands
@@ -220,7 +230,8 @@ static const struct argspec *find_spec(const char *name)
 static bool var_is_dest(const char *name, size_t n)
 {
 	for (size_t k = 0; k < sizeof(dest_vars) / sizeof(*dest_vars); k++)
-		if (strlen(dest_vars[k]) == n && memcmp(dest_vars[k], name, n) == 0)
+		if (strlen(dest_vars[k]) == n &&
+		    memcmp(dest_vars[k], name, n) == 0)
 			return true;
 	for (size_t k = 0; k < rt_table_len; k++) {
 		const struct rt_row *r = &rt_table[k];
@@ -371,7 +382,8 @@ static void walk_args(struct cmd *c, const size_t *av, size_t n,
 		}
 		if (sp->single) {
 			wk->seen[(unsigned char)v[1] & 127] = true;
-			if (!in_set(sp->val, v[1]) || (w->vlen > 2 && v[2] != '/'))
+			if (!in_set(sp->val, v[1]) ||
+			    (w->vlen > 2 && v[2] != '/'))
 				continue; /* -Wall, -fno-omit-frame-pointer */
 			if (w->vlen > 2)
 				take_value(c, sp, wk, av[k], v[1], 2, 2);
@@ -395,7 +407,8 @@ static void walk_args(struct cmd *c, const size_t *av, size_t n,
 					take_value(c, sp, wk, av[k], ch, j + 1,
 						   j + 1);
 				else if (k + 1 < n)
-					take_value(c, sp, wk, av[++k], ch, 0, 0);
+					take_value(c, sp, wk, av[++k], ch, 0,
+						   0);
 				break;
 			}
 		}
@@ -493,7 +506,9 @@ static void find_args(struct cmd *c, const size_t *av, size_t n)
 				set_operand(c, &c->w[av[++j]], R_READ);
 		} else if (!strcmp(v, "-exec") || !strcmp(v, "-execdir") ||
 			   !strcmp(v, "-ok") || !strcmp(v, "-okdir")) {
-			while (j + 1 < n && strcmp(wval(c, &c->w[av[j + 1]]), ";") &&
+			/* The command it runs is not analyzed. */
+			while (j + 1 < n &&
+			       strcmp(wval(c, &c->w[av[j + 1]]), ";") &&
 			       strcmp(wval(c, &c->w[av[j + 1]]), "+"))
 				j++;
 		}
@@ -678,7 +693,7 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 		for (k = 0; k < wk.nops; k++) {
 			if (wk.seen['t'])
 				w = false;
-			else if (strcmp(sp->name, "install") == 0 && wk.seen['d'])
+			else if (!strcmp(sp->name, "install") && wk.seen['d'])
 				w = true;
 			else
 				w = wk.nops >= 2 && k == wk.nops - 1;
@@ -844,7 +859,8 @@ static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
 	}
 	if (out->n == cx->cap) {
 		cx->cap = cx->cap ? cx->cap * 2 : 8;
-		out->flags = xrealloc(out->flags, cx->cap * sizeof(*out->flags));
+		out->flags = xrealloc(out->flags,
+				      cx->cap * sizeof(*out->flags));
 	}
 	f = &out->flags[out->n++];
 	f->kind = kind;
@@ -858,7 +874,8 @@ static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
 static bool has_dotdot(const char *v, size_t n)
 {
 	for (size_t k = 0; k + 1 < n; k++)
-		if (v[k] == '.' && v[k + 1] == '.' && (k == 0 || v[k - 1] == '/') &&
+		if (v[k] == '.' && v[k + 1] == '.' &&
+		    (k == 0 || v[k - 1] == '/') &&
 		    (k + 2 == n || v[k + 2] == '/'))
 			return true;
 	return false;
@@ -964,7 +981,8 @@ static void judge_word(struct ctx *cx, const struct cmd *c,
 		if (nv == nt)
 			judge_path(cx, w->role, v + vi, ve - vi, t + ti,
 				   te - ti, w->partial && !vc);
-		else if (te > ti && t[ti] == '/' && !memchr(t + ti, '$', te - ti))
+		else if (te > ti && t[ti] == '/' &&
+			 !memchr(t + ti, '$', te - ti))
 			judge_path(cx, w->role, t + ti, te - ti, t + ti,
 				   te - ti, false);
 		if (nv == nt ? !vc : !tc)
@@ -1068,6 +1086,13 @@ static void analyze(struct scan *sc, struct cmd *c)
 	for (size_t i = 0; i < c->n; i++)
 		judge_word(cx, c, &c->w[i]);
 	if (cd) {
+		/* "cd y; cd y; ..." must not grow the cwd without bound: every
+		 * relative word is joined to it, which would make a long line
+		 * quadratic. Past the cap, relative words are skipped. */
+		if (newcwd && strlen(newcwd) > SCOPE_MAX_CWD) {
+			free(newcwd);
+			newcwd = NULL;
+		}
 		free(cx->cwd);
 		cx->cwd = newcwd;
 	}
@@ -1085,13 +1110,14 @@ static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
 	struct scan sc = {
 		.s = s, .len = len, .depth = depth,
 		.pol = cx->pol, .env = cx->env, .cx = cx,
+		.budget = &cx->budget,
 	};
 	struct cmd c = { .shc = NOPOS };
 	unsigned char pend = RD_NONE, rd = RD_NONE;
 	bool array = false; /* inside the (...) of an a=(...) assignment */
 
 	for (;;) {
-		enum tk t = slx_next_token(&sc, &c, &rd);
+		enum tk t = scope_lex_next(&sc, &c, &rd);
 
 		if (t == TK_WORD) {
 			struct word *w = &c.w[c.n - 1];
@@ -1120,7 +1146,8 @@ static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
 			pend = rd;
 			continue;
 		}
-		if (array && (t == TK_NL || (t == TK_SEP && s[sc.i - 1] == ')'))) {
+		if (array &&
+		    (t == TK_NL || (t == TK_SEP && s[sc.i - 1] == ')'))) {
 			array = t == TK_NL;
 			continue;
 		}
@@ -1136,7 +1163,7 @@ static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
 		c.vals.len = c.typed.len = 0;
 		c.shc = NOPOS;
 		if (t == TK_NL && sc.nhd)
-			slx_skip_heredocs(&sc);
+			scope_lex_heredocs(&sc);
 		if (t == TK_EOF)
 			break;
 	}
@@ -1156,6 +1183,9 @@ void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 	if (!pol || !line || !out)
 		return;
 	cx.cap = out->n;
+	/* Expansions may add up to twice the line plus 64 KiB: plenty for
+	 * any real line, linear for any pathological one. */
+	cx.budget = 2 * len + (64u << 10);
 	if (env && env->cwd && env->cwd[0] == '/')
 		cx.cwd = path_fold(env->cwd);
 	set_grow(&cx);

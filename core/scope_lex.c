@@ -109,6 +109,23 @@ static size_t skip_nested(const char *s, size_t len, size_t i, char close)
 
 /* Appends the value of variable |name| (|n| bytes) to the word, or marks
  * the word partial when the variable is unknown. */
+/* Appends |val| to the word's value, within the expansion budget; past
+ * it the word is partial (judged by its known prefix). */
+static void put_expansion(struct scan *sc, struct cmd *c, struct word *w,
+			  const char *val)
+{
+	size_t n = strlen(val);
+
+	if (w->partial)
+		return;
+	if (n > *sc->budget) {
+		w->partial = true;
+		return;
+	}
+	*sc->budget -= n;
+	buf_putn(&c->vals, val, n);
+}
+
 static void expand_var(struct scan *sc, struct cmd *c, struct word *w,
 		       const char *name, size_t n)
 {
@@ -128,7 +145,7 @@ static void expand_var(struct scan *sc, struct cmd *c, struct word *w,
 		w->partial = true;
 		return;
 	}
-	buf_puts(&c->vals, val);
+	put_expansion(sc, c, w, val);
 }
 
 static bool is_name(const char *s, size_t n)
@@ -174,7 +191,8 @@ static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 				if (is_digit(h))
 					v = v * 16 + (unsigned)(h - '0');
 				else if ((h | 32) >= 'a' && (h | 32) <= 'f')
-					v = v * 16 + (unsigned)((h | 32) - 'a' + 10);
+					v = v * 16 +
+					    (unsigned)((h | 32) - 'a' + 10);
 				else
 					break;
 				i++;
@@ -184,9 +202,10 @@ static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 			if (e >= '0' && e <= '7') {
 				v = (unsigned)(e - '0');
 				for (k = 0; k < 2 && i + 1 < len &&
-					    s[i + 1] >= '0' && s[i + 1] <= '7'; k++)
+					    s[i + 1] >= '0' && s[i + 1] <= '7';
+				     k++)
 					v = v * 8 + (unsigned)(s[++i] - '0');
-			} else if (e == '\\' || e == '\'' || e == '"' || e == '?') {
+			} else if (e && strchr("\\'\"?", e)) {
 				v = (unsigned char)e;
 			} else {
 				put_lit(c, w, '\\');
@@ -274,7 +293,8 @@ static size_t dquote(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 	while (i < len && s[i] != '"' && s[i] != '\0') {
 		char ch = s[i];
 
-		if (ch == '\\' && i + 1 < len && strchr("$`\"\\\n", s[i + 1])) {
+		if (ch == '\\' && i + 1 < len && s[i + 1] &&
+		    strchr("$`\"\\\n", s[i + 1])) {
 			if (s[i + 1] != '\n')
 				put_lit(c, w, s[i + 1]);
 			i += 2;
@@ -322,13 +342,14 @@ static size_t tilde(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 		user = lex_getvar(sc, "USER");
 		if (!user)
 			user = lex_getvar(sc, "LOGNAME");
-		if (user && strlen(user) == n && memcmp(user, s + i + 1, n) == 0)
+		if (user && strlen(user) == n &&
+		    memcmp(user, s + i + 1, n) == 0)
 			val = lex_getvar(sc, "HOME");
 	}
 	if (!val)
 		w->partial = true;
-	else if (!w->partial)
-		buf_puts(&c->vals, val);
+	else
+		put_expansion(sc, c, w, val);
 	put_raw(c, s + i, j - i);
 	return j;
 }
@@ -395,6 +416,8 @@ static void scan_word(struct scan *sc, struct cmd *c)
 		case '\\':
 			if (i + 1 >= len) {
 				i++;
+			} else if (s[i + 1] == '\0') {
+				i++; /* a NUL is a word break, even here */
 			} else if (s[i + 1] == '\n') {
 				i += 2; /* line continuation */
 			} else {
@@ -444,7 +467,7 @@ static void scan_word(struct scan *sc, struct cmd *c)
  * operator sets *rd to what its target word is. Operators that split
  * commands (; & | && || ;; ( ) and newline) are TK_SEP or TK_NL.
  */
-enum tk slx_next_token(struct scan *sc, struct cmd *c, unsigned char *rd)
+enum tk scope_lex_next(struct scan *sc, struct cmd *c, unsigned char *rd)
 {
 	const char *s = sc->s;
 	size_t len = sc->len, i, j;
@@ -472,7 +495,8 @@ enum tk slx_next_token(struct scan *sc, struct cmd *c, unsigned char *rd)
 		sc->i = i + 1;
 		return TK_NL;
 	case ';':
-		sc->i = i + 1 + (i + 1 < len && (s[i + 1] == ';' || s[i + 1] == '&'));
+		sc->i = i + 1 +
+			(i + 1 < len && (s[i + 1] == ';' || s[i + 1] == '&'));
 		return TK_SEP;
 	case '&':
 		if (i + 1 < len && s[i + 1] == '>') { /* &> and &>> */
@@ -483,7 +507,8 @@ enum tk slx_next_token(struct scan *sc, struct cmd *c, unsigned char *rd)
 		sc->i = i + 1 + (i + 1 < len && s[i + 1] == '&');
 		return TK_SEP;
 	case '|':
-		sc->i = i + 1 + (i + 1 < len && (s[i + 1] == '|' || s[i + 1] == '&'));
+		sc->i = i + 1 +
+			(i + 1 < len && (s[i + 1] == '|' || s[i + 1] == '&'));
 		return TK_SEP;
 	case '(':
 	case ')':
@@ -545,7 +570,8 @@ enum tk slx_next_token(struct scan *sc, struct cmd *c, unsigned char *rd)
 			i += 2;
 		} else {
 			*rd = RD_OUT;
-			i += 1 + (i + 1 < len && (s[i + 1] == '>' || s[i + 1] == '|'));
+			i += 1 + (i + 1 < len &&
+				  (s[i + 1] == '>' || s[i + 1] == '|'));
 		}
 	}
 	sc->i = i;
@@ -554,7 +580,7 @@ enum tk slx_next_token(struct scan *sc, struct cmd *c, unsigned char *rd)
 
 /* After a newline: skip the bodies of the here-documents the line
  * opened, in order. A body is data, never a path. */
-void slx_skip_heredocs(struct scan *sc)
+void scope_lex_heredocs(struct scan *sc)
 {
 	const char *s = sc->s;
 	size_t len = sc->len, i = sc->i;

@@ -72,6 +72,9 @@ struct scan {
 	const struct sbx_policy *pol;
 	const struct scope_env *env;
 	struct ctx *cx; /* the checker's; opaque here */
+	/* Bytes that expansions may still add, shared by the whole check:
+	 * "$BIG $BIG ..." must not turn a short line into gigabytes. */
+	size_t *budget;
 	struct range *subs;
 	size_t nsubs, capsubs;
 	char *hd[SCOPE_MAX_HEREDOCS];
@@ -87,11 +90,11 @@ enum tk { TK_EOF, TK_WORD, TK_SEP, TK_NL, TK_REDIR };
  * (TK_REDIR); ; & | && || ;; ( ) are TK_SEP and a newline TK_NL.
  * Command substitutions met on the way are recorded in sc->subs.
  */
-enum tk slx_next_token(struct scan *sc, struct cmd *c, unsigned char *rd);
+enum tk scope_lex_next(struct scan *sc, struct cmd *c, unsigned char *rd);
 
 /* After a TK_NL: skips the bodies of the here-documents the line opened
  * (a body is data, never a path) and frees their delimiters. */
-void slx_skip_heredocs(struct scan *sc);
+void scope_lex_heredocs(struct scan *sc);
 
 static inline void bput(struct sbx_buf *b, char ch)
 {

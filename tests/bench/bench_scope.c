@@ -41,9 +41,13 @@ static bool no_dir(void *ctx, const char *p)
 	return false;
 }
 
+static char big[64 << 10]; /* $BIG: a 64 KiB value */
+
 static const char *getvar(void *ctx, const char *name)
 {
 	(void)ctx;
+	if (strcmp(name, "BIG") == 0)
+		return big;
 	if (strcmp(name, "HOME") == 0)
 		return "/home/u";
 	if (strcmp(name, "TMPDIR") == 0)
@@ -135,7 +139,9 @@ int main(void)
 		{ "repeated paths", "cat /etc/passwd /tmp/x $HOME/.ssh/k " },
 		{ "quoted words", "\"/usr/share/a b\" '/opt/x' > /tmp/y; " },
 		{ "distinct paths", NULL },
+		{ "many commands", "ls /tmp/x;cd y&&rm -f z|tee /opt/w\n" },
 		{ "unterminated $(", "$( " },
+		{ "64 KiB $BIG words", "cat $BIG/x " },
 	};
 	static const size_t sizes[] = { 64 << 10, 256 << 10, 1 << 20 };
 	struct sbx_policy *pol;
@@ -143,6 +149,8 @@ int main(void)
 	double total = 0;
 	size_t nf;
 
+	for (size_t i = 0; i + 1 < sizeof(big); i++)
+		big[i] = i % 8 ? 'b' : '/';
 	if (pol_new(&f, &pol, &d) < 0) {
 		fprintf(stderr, "bench_scope: pol_new: %s\n", d.msg);
 		return 1;

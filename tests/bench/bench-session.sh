@@ -1,0 +1,144 @@
+#!/bin/bash
+# tests/bench/bench-session.sh — what confinement costs (issue 4, "Cost is
+# measured"). One run prints, side by side:
+#
+#   1. start-up: the wall time of `sbxsh -c true` (a full session: state
+#      folders, run folder, policy, Landlock + seccomp) against `bash -c
+#      true` and `dash -c true`;
+#   2. per command: a loop of N (2000) /bin/true inside ONE sbxsh session,
+#      the same loop in dash, and N × `bwrap <sbxsh's bwrap args> /bin/true`
+#      (bubblewrap builds a new sandbox per command; sbxsh confines the shell
+#      once and every job inherits it);
+#
+# and the ratios against the targets: sbxsh -c true no slower than bash -c
+# true; the in-session loop no slower than dash's; both at least 5x faster
+# than bwrap per command.
+#
+# Usage: tests/bench/bench-session.sh [SBXSH|BUILD_DIR] [N]
+#   The sbxsh binary, or the build folder holding it; defaults to $SBXSH,
+#   then build/sbxsh. Uses hyperfine for the
+#   start-up numbers when it is installed (--export-json), else its own
+#   loop. Exits 0 whatever the numbers: it measures, it does not gate.
+set -u
+
+SBXSH=${1:-${SBXSH:-build/sbxsh}}
+[ -d "$SBXSH" ] && SBXSH=$SBXSH/sbxsh
+N=${2:-2000}
+STARTUP_RUNS=${STARTUP_RUNS:-200}
+LOOP_RUNS=${LOOP_RUNS:-3}
+
+command -v "$SBXSH" >/dev/null 2>&1 || [ -x "$SBXSH" ] || {
+	echo "bench-session: no sbxsh at '$SBXSH' (give its path)" >&2
+	exit 2
+}
+SBXSH=$(cd "$(dirname "$SBXSH")" && pwd)/$(basename "$SBXSH")
+for t in bash dash python3; do
+	command -v $t >/dev/null || { echo "bench-session: needs $t" >&2; exit 2; }
+done
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/bench-session.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+WS=$T/ws
+mkdir -p "$WS"
+cd "$WS" || exit 1
+
+now() { date +%s%N; }
+# min_ns CMD...: the fastest of LOOP_RUNS runs, in nanoseconds.
+min_ns() {
+	local best= i t0 t1
+	for ((i = 0; i < LOOP_RUNS; i++)); do
+		t0=$(now)
+		"$@" >/dev/null 2>&1
+		t1=$(now)
+		if [ -z "$best" ] || [ $((t1 - t0)) -lt "$best" ]; then
+			best=$((t1 - t0))
+		fi
+	done
+	echo "$best"
+}
+
+# --- 1. start-up --------------------------------------------------------
+declare -A start # name -> mean seconds
+if command -v hyperfine >/dev/null; then
+	hyperfine -N --warmup 10 --runs "$STARTUP_RUNS" \
+		--export-json "$T/startup.json" \
+		-n "sbxsh -c true" "$SBXSH -c true" \
+		-n "bash -c true" "bash -c true" \
+		-n "dash -c true" "dash -c true" >"$T/hyperfine.txt" 2>&1 ||
+		{ cat "$T/hyperfine.txt" >&2; exit 1; }
+	while IFS=$'\t' read -r name mean; do
+		start[$name]=$mean
+	done < <(python3 -c '
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(r["command"] + "\t" + repr(r["mean"]))' "$T/startup.json")
+	how="hyperfine, mean of $STARTUP_RUNS runs"
+else
+	for c in "sbxsh:$SBXSH" bash dash; do
+		name=${c%%:*}
+		bin=${c#*:}
+		t0=$(now)
+		for ((i = 0; i < STARTUP_RUNS; i++)); do "$bin" -c true; done
+		t1=$(now)
+		start["$name -c true"]=$(python3 -c "print(($t1-$t0)/1e9/$STARTUP_RUNS)")
+	done
+	how="own loop, mean of $STARTUP_RUNS runs"
+fi
+
+# --- 2. per command -----------------------------------------------------
+loop="i=0; while [ \$i -lt $N ]; do /bin/true; i=\$((i+1)); done"
+ns_sbx=$(min_ns "$SBXSH" -c "$loop")
+ns_dash=$(min_ns dash -c "$loop")
+
+ns_bwrap=
+if command -v bwrap >/dev/null && line=$("$SBXSH" --print-profile bwrap 2>/dev/null); then
+	eval "bw=($line)"
+	for ((i = 0; i < ${#bw[@]}; i++)); do
+		[ "${bw[i]}" = --bind ] && mkdir -p "${bw[i + 1]}"
+	done
+	if "${bw[@]}" /bin/true 2>/dev/null; then
+		bwloop() {
+			local i
+			for ((i = 0; i < N; i++)); do "${bw[@]}" /bin/true; done
+		}
+		ns_bwrap=$(LOOP_RUNS=1 min_ns bwloop)
+	fi
+fi
+
+# --- report -------------------------------------------------------------
+python3 - "$how" "$N" "${start[sbxsh -c true]}" "${start[bash -c true]}" \
+	"${start[dash -c true]}" "$ns_sbx" "$ns_dash" "${ns_bwrap:-}" <<'EOF'
+import sys
+how, n = sys.argv[1], int(sys.argv[2])
+s_sbx, s_bash, s_dash = (float(x) for x in sys.argv[3:6])
+l_sbx, l_dash = (int(x) / 1e9 for x in sys.argv[6:8])
+l_bw = int(sys.argv[8]) / 1e9 if sys.argv[8] else None
+ms = lambda s: "%9.3f ms" % (s * 1e3)
+us = lambda s: "%9.1f us" % (s * 1e6)
+
+print("start-up (%s)" % how)
+print("  sbxsh -c true  %s" % ms(s_sbx))
+print("  bash -c true   %s" % ms(s_bash))
+print("  dash -c true   %s" % ms(s_dash))
+print("per command: %d x /bin/true (fastest of the loop runs), per command" % n)
+print("  in one sbxsh session      %s   (total %.3f s)" % (us(l_sbx / n), l_sbx))
+print("  in dash                   %s   (total %.3f s)" % (us(l_dash / n), l_dash))
+if l_bw is not None:
+    print("  bwrap <args> /bin/true    %s   (total %.3f s)" % (us(l_bw / n), l_bw))
+else:
+    print("  bwrap <args> /bin/true    (bwrap unavailable here)")
+print("ratios")
+def verdict(ok):
+    return "meets target" if ok else "MISSES target"
+r = s_sbx / s_bash
+print("  sbxsh -c true / bash -c true        %6.2fx  (target <= 1: %s)" % (r, verdict(r <= 1)))
+print("  sbxsh -c true / dash -c true        %6.2fx" % (s_sbx / s_dash))
+r = l_sbx / l_dash
+print("  sbxsh loop / dash loop              %6.2fx  (target <= 1: %s)" % (r, verdict(r <= 1)))
+if l_bw is not None:
+    per_bw = l_bw / n
+    r = per_bw / s_sbx
+    print("  bwrap per command / sbxsh -c true   %6.2fx  (target >= 5: %s)" % (r, verdict(r >= 5)))
+    r = l_bw / l_sbx
+    print("  bwrap loop / sbxsh loop             %6.2fx  (target >= 5: %s)" % (r, verdict(r >= 5)))
+EOF
