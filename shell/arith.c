@@ -34,23 +34,34 @@ enum ar_tok {
 };
 /* clang-format on */
 
+/*
+ * Operators by first character: the token for "c", "c=", "cc" and "cc="
+ * (0 where there is none). The lexer takes the longest that matches, so
+ * "<<=" beats "<<" beats "<=" beats "<".
+ */
+struct ar_opchar {
+	enum ar_tok one, eq, dbl, dbleq;
+};
+
 /* clang-format off */
-static const struct {
-	const char *text;
-	enum ar_tok tok;
-} ar_ops[] = {
-	/* longest first: the lexer takes the first match */
-	{ "<<=", T_SHLA }, { ">>=", T_SHRA },
-	{ "<<", T_SHL }, { ">>", T_SHR }, { "<=", T_LE }, { ">=", T_GE },
-	{ "==", T_EQ }, { "!=", T_NE }, { "&&", T_LAND }, { "||", T_LOR },
-	{ "++", T_INC }, { "--", T_DEC }, { "*=", T_MULA }, { "/=", T_DIVA },
-	{ "%=", T_MODA }, { "+=", T_ADDA }, { "-=", T_SUBA }, { "&=", T_ANDA },
-	{ "^=", T_XORA }, { "|=", T_ORA },
-	{ "<", T_LT }, { ">", T_GT }, { "=", T_ASSIGN }, { "!", T_NOT },
-	{ "~", T_BNOT }, { "*", T_MUL }, { "/", T_DIV }, { "%", T_MOD },
-	{ "+", T_ADD }, { "-", T_SUB }, { "&", T_BAND }, { "^", T_BXOR },
-	{ "|", T_BOR }, { "?", T_QUEST }, { ":", T_COLON }, { "(", T_LP },
-	{ ")", T_RP },
+static const struct ar_opchar ar_opchars[128] = {
+	['<'] = { T_LT, T_LE, T_SHL, T_SHLA },
+	['>'] = { T_GT, T_GE, T_SHR, T_SHRA },
+	['='] = { T_ASSIGN, T_EQ, 0, 0 },
+	['!'] = { T_NOT, T_NE, 0, 0 },
+	['&'] = { T_BAND, T_ANDA, T_LAND, 0 },
+	['|'] = { T_BOR, T_ORA, T_LOR, 0 },
+	['^'] = { T_BXOR, T_XORA, 0, 0 },
+	['+'] = { T_ADD, T_ADDA, T_INC, 0 },
+	['-'] = { T_SUB, T_SUBA, T_DEC, 0 },
+	['*'] = { T_MUL, T_MULA, 0, 0 },
+	['/'] = { T_DIV, T_DIVA, 0, 0 },
+	['%'] = { T_MOD, T_MODA, 0, 0 },
+	['~'] = { T_BNOT, 0, 0, 0 },
+	['?'] = { T_QUEST, 0, 0, 0 },
+	[':'] = { T_COLON, 0, 0, 0 },
+	['('] = { T_LP, 0, 0, 0 },
+	[')'] = { T_RP, 0, 0, 0 },
 };
 /* clang-format on */
 
@@ -100,7 +111,6 @@ static intmax_t ar_fail(struct ar *a, int err, const char *what)
 static void ar_next(struct ar *a)
 {
 	const char *s = a->p;
-	size_t i;
 
 	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
 	       *s == '\v' || *s == '\f')
@@ -131,12 +141,27 @@ static void ar_next(struct ar *a)
 		a->p = s;
 		return;
 	}
-	for (i = 0; i < sizeof(ar_ops) / sizeof(ar_ops[0]); i++) {
-		size_t n = strlen(ar_ops[i].text);
+	if ((unsigned char)*s < 128) {
+		const struct ar_opchar *o = &ar_opchars[(unsigned char)*s];
 
-		if (!strncmp(s, ar_ops[i].text, n)) {
-			a->tok = ar_ops[i].tok;
-			a->p = s + n;
+		if (o->dbleq && s[1] == s[0] && s[2] == '=') {
+			a->tok = o->dbleq;
+			a->p = s + 3;
+			return;
+		}
+		if (o->dbl && s[1] == s[0]) {
+			a->tok = o->dbl;
+			a->p = s + 2;
+			return;
+		}
+		if (o->eq && s[1] == '=') {
+			a->tok = o->eq;
+			a->p = s + 2;
+			return;
+		}
+		if (o->one) {
+			a->tok = o->one;
+			a->p = s + 1;
 			return;
 		}
 	}
@@ -326,8 +351,8 @@ static intmax_t ar_apply(struct ar *a, enum ar_tok op, intmax_t l, intmax_t r)
 				return 0;
 			return ar_fail(a, -EDOM, "division by zero");
 		}
-		/* INTMAX_MIN / -1 traps on x86; dash yields INTMAX_MIN
-		 * and 0, which is what the wrapped results are. */
+		/* INTMAX_MIN / -1 traps on x86 (dash 0.5.12 dies of
+		 * SIGFPE); give the wrapped results, as bash does. */
 		if (r == -1)
 			return op == T_DIV ? (intmax_t)(0 - ul) : 0;
 		return op == T_DIV ? l / r : l % r;

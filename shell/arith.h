@@ -30,14 +30,18 @@ struct arith_vars {
  * variables (unset or empty = 0; a value that is not a number is evaluated
  * as an expression), short-circuit && || ?: (the branch not taken neither
  * assigns nor fails on division by zero). INTMAX_MIN / -1 is INTMAX_MIN and
- * INTMAX_MIN % -1 is 0, as in dash; shift counts are taken modulo 64.
+ * INTMAX_MIN % -1 is 0, as in bash (dash 0.5.12 dies of SIGFPE there);
+ * shift counts are taken modulo 64, as dash's results on x86 show.
  *
  * Returns 0 and stores the result in |*out|, or:
- *   -EINVAL  syntax error, too deep nesting or recursion; diag->msg is
- *            dash's text, e.g. 'arithmetic expression: expecting primary: "1+"'
- *   -EDOM    division by zero ('arithmetic expression: division by zero:
- * "1/0"') other    the -errno |set| returned; diag->msg is "NAME: is read only"
- *            for -EPERM/-EROFS/-EACCES, else "NAME: cannot assign"
+ *  -EINVAL: syntax error, nesting or recursion too deep. diag->msg is
+ *           dash's text: 'arithmetic expression: expecting primary: "1+"'
+ *  -EDOM:   division by zero, 'arithmetic expression: division by zero:
+ *           "1/0"'
+ *  other:   what |set| returned; diag->msg is "NAME: is read only" for
+ *           -EPERM, -EROFS or -EACCES, else "NAME: cannot assign"
+ * Never -ERANGE: overflow wraps and big constants clamp, as in dash.
+ * The caller prefixes "sbxsh: line N: " to diag->msg.
  * |v| may be NULL (then every variable reads as 0 and assignment fails);
  * |diag| may be NULL. Assignments made before an error stay made.
  */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "input.h"
@@ -172,12 +173,39 @@ static int bi_eval(struct shell *sh, int argc, char **argv)
 	return st;
 }
 
+/* `.` searches PATH for a readable file (XCU 2.14 dot). */
+static const char *dot_search(const char *name, const char *pathvar)
+{
+	static char *found;
+	const char *p = pathvar ? pathvar : "", *e;
+	struct stat st;
+
+	free(found);
+	found = NULL;
+	for (;;) {
+		size_t n;
+
+		e = strchr(p, ':');
+		n = e ? (size_t)(e - p) : strlen(p);
+		found = n ? xasprintf("%.*s/%s", (int)n, p, name) :
+			    xstrdup(name);
+		if (stat(found, &st) == 0 && S_ISREG(st.st_mode) &&
+		    !access(found, R_OK))
+			return found;
+		free(found);
+		found = NULL;
+		if (!e)
+			return NULL;
+		p = e + 1;
+	}
+}
+
 static int bi_dot(struct shell *sh, int argc, char **argv)
 {
 	const char *path;
 	char *text;
 	size_t len;
-	int fd, err = 0, st, rc;
+	int fd, st, rc;
 	struct sh_reader *r;
 
 	if (argc > 1 && !strcmp(argv[1], "--")) {
@@ -188,10 +216,7 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		return usage(sh, ".: filename argument required");
 	path = argv[1];
 	if (!strchr(path, '/')) {
-		path = exec_find(sh, argv[1], &err, var_get(sh, "PATH"));
-		/* dash also accepts a readable non-executable file */
-		if (!path && !access(argv[1], R_OK))
-			path = argv[1];
+		path = dot_search(argv[1], var_get(sh, "PATH"));
 		if (!path) {
 			sh_err(sh, ".: cannot open %s: No such file", argv[1]);
 			sh->special_err = true;
@@ -481,7 +506,7 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 
 		for (; i < argc; i++)
 			if (describe(sh, argv[i], mode, &out, defpath))
-				st = mode == 'v' ? 1 : 127;
+				st = 127;
 		if (bi_flush(sh, "command", &out, 1))
 			st = 1;
 		return st;
@@ -493,8 +518,10 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 	}
 	/* command suppresses functions, and special builtins lose their
 	 * special properties (errors do not end the shell). */
+	sh->in_command++;
 	int st = eval_argv(sh, argc - i, argv + i, 0, true);
 
+	sh->in_command--;
 	sh->special_err = false;
 	if (defpath)
 		var_pop_frame(sh);

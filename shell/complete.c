@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "policybi.h"
+
 /* One PATH dir's entries, valid while the dir's mtime (and identity) is
  * unchanged. Creating, renaming or deleting an entry changes the mtime;
  * a chmod does not, so the executable bit is checked when completing,
@@ -471,10 +473,6 @@ static void complete_files(struct cmp *c, const struct lex *lx,
 	closedir(d);
 }
 
-static const char *const policy_subs[] = {
-	"env", "check", "explain", "--json", "--help", NULL,
-};
-
 static bool is_jobcmd(const char *cmd)
 {
 	return !strcmp(cmd, "fg") || !strcmp(cmd, "bg") ||
@@ -527,10 +525,10 @@ size_t cmp_complete(struct cmp *c, const char *line, size_t len,
 	if (lx.argi == 1 && !lx.redir && !strcmp(lx.cmd, "policy") &&
 	    !lx.quote) {
 		r->what = "policy";
-		for (int i = 0; policy_subs[i]; i++)
-			if (prefix(policy_subs[i], w, wn))
-				cand_add(&cs, xstrdup(policy_subs[i]),
-					 policy_subs[i], true);
+		for (int i = 0; pb_subcommands[i]; i++)
+			if (prefix(pb_subcommands[i], w, wn))
+				cand_add(&cs, xstrdup(pb_subcommands[i]),
+					 pb_subcommands[i], true);
 		goto out;
 	}
 	if (lx.argi == 0 && !lx.redir && !lx.slash && !strchr(w, DOLLAR)) {

@@ -93,6 +93,35 @@ static int expand_assigns(struct shell *sh, struct word *w,
 	return 0;
 }
 
+static int expand_assigns1(struct shell *sh, struct word *w,
+			   struct sbx_strv *out)
+{
+	char *name, *val = exp_assign(sh, w, &name);
+
+	if (!val) {
+		free(name);
+		return -1;
+	}
+	strv_take(out, xasprintf("%s=%s", name, val));
+	free(name);
+	free(val);
+	return 0;
+}
+
+static int do_assigns_from(struct shell *sh, struct sbx_strv *as, size_t k)
+{
+	char *s = as->v[k], *eq = strchr(s, '=');
+	int rc = 0;
+
+	*eq = 0;
+	if (var_set(sh, s, eq + 1, 0) < 0) {
+		sh_err(sh, "%s: is read only", s);
+		rc = -1;
+	}
+	*eq = '=';
+	return rc;
+}
+
 /* Assigns "NAME=value" strings; |flags| V_EXPORT for temporaries. */
 static int do_assigns(struct shell *sh, struct sbx_strv *as, unsigned flags,
 		      bool local)
@@ -136,7 +165,8 @@ static int run_builtin(struct shell *sh, const struct builtin *bi, int argc,
 /* A failed special builtin ends a non-interactive shell (XCU 2.8.1). */
 static void special_fail(struct shell *sh, int st)
 {
-	if (sh->special_err && !sh->opt[O_INTERACTIVE] && !sh->jump) {
+	if (sh->special_err && !sh->opt[O_INTERACTIVE] && !sh->jump &&
+	    !sh->in_command) {
 		sh->jump = J_EXIT;
 		sh->exit_status = st;
 	}
@@ -219,6 +249,28 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	sh->cmdsub_status = -1;
 	if (n->args && exp_words(sh, n->args, &args) < 0)
 		goto experr;
+	if (!args.n && n->args == NULL && !n->redirs) {
+		/* a=$b b=$a: each assignment sees the ones before it */
+		for (struct word *w = n->assigns; w; w = w->next) {
+			size_t k = assigns.n;
+
+			if (expand_assigns1(sh, w, &assigns) < 0)
+				goto experr;
+			if (do_assigns_from(sh, &assigns, k) < 0) {
+				st = 2;
+				if (!sh->opt[O_INTERACTIVE] && !sh->jump &&
+				    !sh->in_command) {
+					sh->jump = J_EXIT;
+					sh->exit_status = 2;
+				}
+				goto out;
+			}
+		}
+		if (sh->opt[O_XTRACE] && assigns.n)
+			xtrace(sh, &assigns, NULL, 0);
+		st = sh->cmdsub_status >= 0 ? sh->cmdsub_status : 0;
+		goto out;
+	}
 	if (n->assigns && expand_assigns(sh, n->assigns, &assigns) < 0)
 		goto experr;
 	if (!args.n) {
@@ -252,7 +304,10 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 		}
 	}
 	if (bi && (bi->flags & BI_SPECIAL)) {
-		if (do_assigns(sh, &assigns, 0, false) < 0) {
+		/* x=1 exec cmd: the assignment is for cmd's environment */
+		if (do_assigns(sh, &assigns,
+			       bi->fn == bi_exec_fn && args.n > 1 ? V_EXPORT : 0,
+			       false) < 0) {
 			st = 2;
 			sh->special_err = true;
 			special_fail(sh, st);

@@ -37,6 +37,7 @@ struct exp {
 	bool split, glob, pattern;
 	int tilde;              /* 0 none, 1 word start, 2 assignment */
 	bool inword, pending, hasglob;
+	int in_arg;             /* inside ${x-word}: literals split too */
 	const char *ifs;
 	int err;
 };
@@ -76,11 +77,38 @@ static void add_chars(struct exp *e, const char *s, size_t n, bool quoted)
 		add_char(e, (unsigned char)s[i], quoted);
 }
 
+/* Only * ? and a [ with a closing ] make a pattern: "[" alone (the test
+ * command) must not cost a directory scan. */
+static bool real_pattern(const char *p)
+{
+	for (; *p; p++) {
+		if (*p == '\\') {
+			if (!*++p)
+				break;
+		} else if (*p == '*' || *p == '?') {
+			return true;
+		} else if (*p == '[') {
+			const char *q = p + 1;
+
+			if (*q == '!' || *q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			for (; *q && *q != ']'; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (*q == ']')
+				return true;
+		}
+	}
+	return false;
+}
+
 static void emit(struct exp *e)
 {
 	if (!e->out)
 		return;
-	if (e->glob && e->hasglob) {
+	if (e->glob && e->hasglob && real_pattern(e->pat.s)) {
 		glob_t g;
 
 		if (glob(e->pat.s, 0, NULL, &g) == 0) {
@@ -135,6 +163,11 @@ static void add_split(struct exp *e, const char *s, size_t n)
 
 static void add_value(struct exp *e, const char *s, bool quoted)
 {
+	if (quoted) {
+		/* "$e" and "$*" make a field even when empty */
+		e->inword = true;
+		e->pending = false;
+	}
 	if (!s)
 		return;
 	if (quoted || !e->split || !e->out)
@@ -189,6 +222,10 @@ static void expand_lit(struct exp *e, struct wpart *w, bool first)
 	}
 	if (e->tilde && first && w->len && w->s[0] == '~')
 		i = do_tilde(e, w->s, w->len, w->next != NULL);
+	if (e->in_arg && e->split && e->out) {
+		add_split(e, w->s + i, w->len - i);
+		return;
+	}
 	if (e->tilde != 2) {
 		add_chars(e, w->s + i, w->len - i, false);
 		return;
@@ -321,6 +358,24 @@ static char *sub_str(struct exp *e, struct word *w, bool pattern)
 	return pattern ? exp_pattern(e->sh, w) : exp_str(e->sh, w, false);
 }
 
+static int expand_arg(struct exp *e, struct wpart *w)
+{
+	int rc, tilde = e->tilde;
+
+	if (!w->arg)
+		return 0;
+	if (w->quoted) {
+		e->inword = true;
+		e->pending = false;
+	}
+	e->in_arg++;
+	e->tilde = tilde ? 1 : 0;
+	rc = expand_parts(e, w->arg->parts);
+	e->tilde = tilde;
+	e->in_arg--;
+	return rc;
+}
+
 static int expand_param(struct exp *e, struct wpart *w)
 {
 	struct shell *sh = e->sh;
@@ -374,13 +429,13 @@ static int expand_param(struct exp *e, struct wpart *w)
 		break;
 	case PO_MINUS:
 		if (!set || (w->colon && empty))
-			rc = w->arg ? expand_parts(e, w->arg->parts) : 0;
+			rc = expand_arg(e, w);
 		else
 			add_value(e, val, w->quoted);
 		break;
 	case PO_PLUS:
 		if (set && !(w->colon && empty))
-			rc = w->arg ? expand_parts(e, w->arg->parts) : 0;
+			rc = expand_arg(e, w);
 		break;
 	case PO_ASSIGN:
 		if (set && !(w->colon && empty)) {
@@ -561,7 +616,7 @@ static void exp_fail(struct exp *e)
 	sh->status = 2;
 	/* An expansion error in a non-interactive shell ends it (POSIX
 	 * 2.8.1); in a subshell, just that subshell. */
-	if (!sh->opt[O_INTERACTIVE] && sh->jump != J_EXIT) {
+	if (!sh->opt[O_INTERACTIVE] && sh->jump != J_EXIT && !sh->in_command) {
 		sh->jump = J_EXIT;
 		sh->exit_status = 2;
 	}
@@ -663,10 +718,22 @@ void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 		size_t st = i;
 
 		if (f == max - 1) {
-			size_t end = len;
+			size_t end = len, q = i;
 
 			while (end > i && ISWS(end - 1))
 				end--;
+			/* "2," for the last name is "2": a lone field and its
+			 * delimiter, as dash and bash read it */
+			while (q < end && !ISIFS(q))
+				q++;
+			if (q < end) {
+				size_t r = q + 1;
+
+				while (r < end && ISWS(r))
+					r++;
+				if (r == end && !ifs_ws((unsigned char)s[q]))
+					end = q;
+			}
 			strv_take(out, xstrndup(s + st, end - st));
 			return;
 		}

@@ -581,9 +581,17 @@ static unsigned char complete_cb(EditLine *el, int ch)
 	}
 	common = cmp_common(&r);
 	if (strlen(common) > typed) {
+		/* Still ambiguous: insert what all share and, as bash does,
+		 * list on the next TAB. */
 		el_deletestr(el, (int)nchars(text + r.start, typed));
 		el_insertstr(el, common);
-		le->tab_armed = false;
+		li = el_line(el);
+		le->tab_line.len = 0;
+		buf_putn(&le->tab_line, li->buffer,
+			 (size_t)(li->lastchar - li->buffer));
+		le->tab_cursor = (size_t)(li->cursor - li->buffer);
+		le->tab_armed = true;
+		ret = CC_REFRESH_BEEP;
 		goto out;
 	}
 	/* Ambiguous and nothing to add: beep, and list on the second TAB
@@ -616,7 +624,8 @@ static int apply_mode(struct le *le, const char *mode)
 {
 	if (strcmp(mode, "vi") && strcmp(mode, "emacs"))
 		return -EINVAL;
-	snprintf(le->mode, sizeof(le->mode), "%s", mode);
+	if (mode != le->mode)
+		snprintf(le->mode, sizeof(le->mode), "%s", mode);
 	if (le->el) {
 		/* Changing the editor resets the key maps: bind TAB again. */
 		el_set(le->el, EL_EDITOR, mode);

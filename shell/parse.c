@@ -35,6 +35,8 @@ struct frame {
 	size_t len, pos;
 	char *alias;      /* alias being expanded (recursion guard) */
 	bool isolate;     /* end of this frame is end of input */
+	bool blank_after; /* alias value ended in a blank: check the next
+	                     word for an alias too (XCU 2.3.1) */
 	bool base;        /* lines from the reader */
 };
 
@@ -50,6 +52,8 @@ struct parser {
 	struct parse_opts o;
 	struct frame base;
 	struct frame *top;
+	struct frame *dead;  /* alias frames ended during this token: still
+	                        count for the recursion check */
 	struct arena *a;
 	struct sbx_buf *text;
 	struct sbx_diag *diag;
@@ -154,8 +158,11 @@ static int pgetc(struct parser *p)
 		if (f->isolate)
 			return EOF;
 		if (!f->base) {
+			if (f->blank_after)
+				p->alias_next = true;
 			p->top = f->prev;
-			free(f);
+			f->prev = p->dead;
+			p->dead = f;
 			continue;
 		}
 		if (p->reof || p->err)
@@ -284,7 +291,9 @@ static struct word *wb_finish(struct wb *wb)
 	h = w->parts;
 	if (h && !h->next && h->type == WP_LIT && !h->quoted &&
 	    !(wb->flags & W_QUOTED)) {
-		if (!strpbrk(h->s, "*?["))
+		char *lb = strchr(h->s, '[');
+
+		if (!strpbrk(h->s, "*?") && (!lb || !strchr(lb, ']')))
 			w->flags |= W_PLAIN;
 		w->raw = h->s;
 	}
@@ -493,8 +502,12 @@ op:
 	}
 	struct wb sub;
 
+	/* The pattern of ${x#p} is quoted by its own quotes only, even
+	 * inside "..." (XCU 2.6.2). */
+	bool pat = w->op == PO_RSMALL || w->op == PO_RLARGE || w->op == PO_LSMALL ||
+	      w->op == PO_LLARGE;
 	wb_init(&sub, p);
-	read_parts(p, &sub, CTX_PARAM, dq, w->op);
+	read_parts(p, &sub, CTX_PARAM, pat ? 0 : dq, w->op);
 	w->arg = wb_finish(&sub);
 	p->depth--;
 }
@@ -715,12 +728,20 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 
 static void read_heredocs(struct parser *p)
 {
-	struct heredoc *h;
+	struct heredoc *h, *list = p->hd;
 	struct sbx_buf line = { 0 }, body = { 0 };
 	int c, start = p->lineno;
 
-	while ((h = p->hd) && !p->err) {
-		p->hd = h->next;
+	/* Take the list: bodies may contain $(... <<X ...) of their own. */
+	p->hd = NULL;
+	p->hd_tail = &p->hd;
+	while ((h = list)) {
+		list = h->next;
+		if (p->err) {
+			free(h->delim);
+			free(h);
+			continue;
+		}
 		body.len = 0;
 		buf_putn(&body, "", 0);
 		for (;;) {
@@ -778,8 +799,6 @@ static void read_heredocs(struct parser *p)
 		free(h->delim);
 		free(h);
 	}
-	if (!p->hd)
-		p->hd_tail = &p->hd;
 	buf_free(&line);
 	buf_free(&body);
 }
@@ -804,7 +823,22 @@ static bool alias_active(struct parser *p, const char *name)
 	for (struct frame *f = p->top; f; f = f->prev)
 		if (f->alias && !strcmp(f->alias, name))
 			return true;
+	for (struct frame *f = p->dead; f; f = f->prev)
+		if (f->alias && !strcmp(f->alias, name))
+			return true;
 	return false;
+}
+
+static void free_dead(struct parser *p)
+{
+	struct frame *f, *n;
+
+	for (f = p->dead; f; f = n) {
+		n = f->prev;
+		free(f->alias);
+		free(f);
+	}
+	p->dead = NULL;
 }
 
 static enum tok lex(struct parser *p, bool chkalias)
@@ -817,6 +851,10 @@ again:
 	c = pgetc_nl(p);
 	while (c == ' ' || c == '\t')
 		c = pgetc_nl(p);
+	/* An alias that ended before this token no longer guards against
+	 * recursion (unless it ends inside the word: see alias_active). */
+	if (!p->npb)
+		free_dead(p);
 	if (c == '#') {
 		while ((c = pgetc(p)) != EOF && c != '\n')
 			;
@@ -884,12 +922,22 @@ again:
 		if (val && !alias_active(p, p->tw->raw)) {
 			size_t n = strlen(val);
 
-			if (n && (val[n - 1] == ' ' || val[n - 1] == '\t'))
-				p->alias_next = true;
+			/* The character that ended the word was read ahead:
+			 * it comes after the alias text. */
+			if (p->npb) {
+				char *pb = arena_alloc(p->a, 4);
+				int k = 0;
+
+				while (p->npb)
+					pb[k++] = (char)p->pb[--p->npb];
+				push_frame(p, pb, (size_t)k, NULL, false);
+			}
 			/* Frames hold pointers, so copy: the alias may be
 			 * redefined while it is being read. */
 			push_frame(p, arena_strndup(p->a, val, n), n,
 				   p->tw->raw, false);
+			p->top->blank_after = n && (val[n - 1] == ' ' ||
+						    val[n - 1] == '\t');
 			chkalias = true;
 			goto again;
 		}
@@ -1526,6 +1574,7 @@ void parse_free(struct parser *p)
 
 	if (!p)
 		return;
+	free_dead(p);
 	while (p->top != &p->base)
 		pop_frame(p);
 	for (h = p->hd; h; h = n) {

@@ -277,6 +277,21 @@ static struct sh_reader *prompt_reader(struct shell *sh)
 	return r;
 }
 
+static void sh_free(struct shell *sh)
+{
+	var_free_all(sh);
+	sh_hash_invalidate(sh);
+	free(sh->hash);
+	for (int s = 0; s < NSIG; s++)
+		free(sh->traps[s]);
+	free(sh->exit_trap);
+	job_forget_all(sh);
+	free(sh->jobs);
+	free(sh->pwd);
+	free(sh->arg0);
+	free(sh);
+}
+
 int sh_run(const struct sh_config *cfg)
 {
 	struct shell *sh = xcalloc(1, sizeof(*sh));
@@ -303,8 +318,10 @@ int sh_run(const struct sh_config *cfg)
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);
 
-		if (!sh_scope_ok(sh, cfg->command, len))
+		if (!sh_scope_ok(sh, cfg->command, len)) {
+			sh_free(sh);
 			return 126;
+		}
 		r = in_string(cfg->command, len);
 		sh_loop(sh, r, false, 1);
 	} else if (cfg->script) {
@@ -315,6 +332,7 @@ int sh_run(const struct sh_config *cfg)
 
 			fprintf(stderr, "sbxsh: cannot open %s: %s\n",
 				cfg->script, strerror(e));
+			sh_free(sh);
 			return e == ENOENT ? 127 : 126;
 		}
 		fd = redir_move_high(fd);
@@ -330,5 +348,7 @@ int sh_run(const struct sh_config *cfg)
 	sh->jump = J_EXIT;
 	sh->exit_status = st;
 	trap_run_exit(sh);
-	return sh->exit_status & 0xff;
+	st = sh->exit_status & 0xff;
+	sh_free(sh);
+	return st;
 }

@@ -65,6 +65,7 @@ struct shell {
 	bool special_err;        /* a special builtin failed: exit if not
 	                            interactive (POSIX 2.8.1) */
 	int loopdepth;
+	int in_command;          /* inside `command`: errors do not exit */
 	int funcdepth;
 	int evaldepth;
 	bool subshell;           /* we are a forked child */
@@ -141,6 +142,8 @@ bool var_in_function(struct shell *sh);
 /* positional parameters: copies argv */
 void var_set_params(struct shell *sh, int n, char *const *v);
 void var_free_params(char **v, int n);
+/* Frees variables, functions, aliases and parameters (at exit). */
+void var_free_all(struct shell *sh);
 /* "$-" */
 void var_dollar_dash(struct shell *sh, char *buf, size_t n);
 /* 'quoted' for output as dash prints it */

@@ -5,6 +5,8 @@
  * The realtime range is read at run time because glibc reserves the first
  * few for itself (SIGRTMIN is 34 on Linux, not 32).
  */
+#include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -157,4 +159,38 @@ void sig_list(struct sbx_buf *out)
 		else
 			buf_printf(out, "%d\n", i);
 	}
+}
+
+int sig_kill_l(const char *arg, struct sbx_buf *out, struct sbx_buf *err)
+{
+	const char *name;
+	intmax_t n;
+	char *end;
+
+	if (!arg) {
+		sig_list(out);
+		return 0;
+	}
+	errno = 0;
+	n = strtoimax(arg, &end, 10);
+	while (end != arg && (*end == ' ' || *end == '\t' || *end == '\n'))
+		end++;
+	if (end == arg || *end || errno == ERANGE) {
+		buf_printf(err, "kill: Illegal number: %s\n", arg);
+		return 2;
+	}
+	if (n > 128)
+		n -= 128;
+	if (n <= 0 || n >= NSIG) {
+		buf_printf(err,
+			   "kill: invalid signal number or exit status: %s\n",
+			   arg);
+		return 2;
+	}
+	name = sig_name((int)n);
+	if (name)
+		buf_printf(out, "%s\n", name);
+	else
+		buf_printf(out, "%d\n", (int)n);
+	return 0;
 }

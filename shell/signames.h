@@ -6,7 +6,7 @@
 
 /* "INT", "SIGINT", "int", "2" -> 2; "EXIT", "0" -> 0; "RTMIN", "RTMIN+3",
  * "RTMAX-1", and the aliases IOT, CLD, POLL, STKFLT. Case does not matter
- * and the SIG prefix is optional (bash's leniency; dash takes neither).
+ * (as in dash) and the SIG prefix is optional (as in bash; dash refuses it).
  * A number must be below NSIG. Returns -1 for anything else. */
 int sig_byname(const char *name);
 
@@ -17,6 +17,13 @@ const char *sig_name(int sig);
 /* Appends the "kill -l" listing as dash prints it: one line per number
  * from 0 to NSIG-1, the name or else the number ("0" for 0). */
 void sig_list(struct sbx_buf *out);
+
+/* "kill -l [ARG]" as dash does it: no |arg| (NULL) lists all names; a
+ * signal number, or an exit status above 128 (130 -> "INT"), prints the
+ * name. Errors, status 2: "kill: Illegal number: X\n" for a non-number,
+ * "kill: invalid signal number or exit status: X\n" out of range. Only
+ * the first operand counts in dash, so pass argv[2] after "-l". */
+int sig_kill_l(const char *arg, struct sbx_buf *out, struct sbx_buf *err);
 
 /* NSIG: signal numbers run from 0 to sig_count() - 1. */
 int sig_count(void);

@@ -17,7 +17,9 @@ int sys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
 /* ulimit [-HSa] [-tfdscmlpnvwr] [value|unlimited]: dash's options, units
  * (512-byte blocks for -f -c, KiB for -d -s -m -l -v) and -a table. With
  * neither -H nor -S a new value sets both limits; printing shows the soft
- * one. */
+ * one. Two deliberate departures: an empty value is "bad number" (dash
+ * sets the limit to 0) and a value too big for rlim_t means unlimited
+ * (dash wraps it around). */
 int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
 
 /* times: user and system time of the shell, then of its children, as

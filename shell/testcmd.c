@@ -23,6 +23,10 @@
 
 #include "testcmd.h"
 
+#ifdef __APPLE__
+#define st_mtim st_mtimespec
+#endif
+
 /* clang-format off */
 enum tst_tok {
 	TK_EOI, TK_OPERAND,

@@ -487,3 +487,45 @@ int func_unset(struct shell *sh, const char *name)
 	sh->fcount--;
 	return 0;
 }
+
+void var_free_all(struct shell *sh)
+{
+	while (sh->locals)
+		var_pop_frame(sh);
+	for (size_t i = 0; i < sh->vcap; i++) {
+		struct var *v, *n;
+
+		for (v = sh->vtab[i]; v; v = n) {
+			n = v->next;
+			free(v->name);
+			free(v->val);
+			free(v);
+		}
+	}
+	free(sh->vtab);
+	sh->vtab = NULL;
+	sh->vcap = sh->vcount = 0;
+	if (sh->envp) {
+		for (size_t i = 0; sh->envp[i]; i++)
+			free(sh->envp[i]);
+		free(sh->envp);
+		sh->envp = NULL;
+	}
+	for (size_t i = 0; i < sh->fcap; i++) {
+		struct func *f, *n;
+
+		for (f = sh->ftab[i]; f; f = n) {
+			n = f->next;
+			arena_unref(f->def->arena);
+			free(f->name);
+			free(f);
+		}
+	}
+	free(sh->ftab);
+	sh->ftab = NULL;
+	sh->fcap = sh->fcount = 0;
+	alias_clear(sh);
+	var_free_params(sh->params, sh->nparams);
+	sh->params = NULL;
+	sh->nparams = 0;
+}

@@ -108,7 +108,7 @@ trap 'exit 130' INT TERM
 # Expand the selection into (case, mode) tests.
 tests=()
 for f in "${list[@]}"; do
-	area=$(basename "$(dirname "$f")")
+	area=${f%/*} area=${area##*/}
 	if [ -n "$modes" ]; then
 		m=$modes
 	elif [ "$area" = invoke ]; then
@@ -123,11 +123,19 @@ for f in "${list[@]}"; do
 	done
 done
 
+# slurp FILE: the whole of FILE in $REPLY, without a fork.
+slurp() {
+	REPLY=
+	IFS= read -r -d '' REPLY <"$1" || true
+}
+
 # run_in WHO MODE CASE DIR: run CASE under WHO (ref|sut) in a fresh cwd and
-# a fixed environment; leave out, err, st in DIR.
+# a fixed environment; leave out, err (normalized) and st in DIR.  Both
+# shells run in the same directory, one after the other, so that paths a
+# case prints are the same.
 run_in() {
-	local who=$1 mode=$2 f=$3 d=$4 id args=() cmd
-	id=$(basename "$(dirname "$f")")/$(basename "$f" .sh)
+	local who=$1 mode=$2 f=$3 d=$4 id args=() cmd line box in=/dev/null st
+	id=${f%/*} id=${id##*/}/${f##*/} id=${id%.sh}
 	if [ "$who" = sut ]; then
 		cmd=("${shell_cmd[@]}")
 	elif [ "$ref" = bash ] || { [ "$ref" = auto ] && [ -n "${deviant[$id]:-}" ]; }; then
@@ -136,19 +144,17 @@ run_in() {
 		cmd=(dash)
 	fi
 	# "#ARGS: a b c" on a line of its own passes positional parameters.
-	# shellcheck disable=SC2207
-	args=($(sed -n 's/^#ARGS: //p' "$f" | head -n 1))
-	# Both shells run in the same directory (one after the other), so
-	# that paths printed by a case are the same.
-	local box=${d%/*}/box
-	rm -rf "$box" "$d" && mkdir -p "$d" "$box/cwd" "$box/home" "$box/tmp"
+	while IFS= read -r line; do
+		case $line in '#ARGS: '*) read -r -a args <<<"${line#'#ARGS: '}"; break ;; esac
+	done <"$f"
 	case $mode in
 	file) set -- "${cmd[@]}" "$f" "${args[@]}" ;;
-	c) set -- "${cmd[@]}" -c "$(cat "$f")" sh "${args[@]}" ;;
+	c) slurp "$f"; set -- "${cmd[@]}" -c "$REPLY" sh "${args[@]}" ;;
 	stdin|pipe) set -- "${cmd[@]}" -s "${args[@]}" ;;
 	esac
-	local in=/dev/null
 	[ "$mode" = stdin ] && in=$f
+	box=${d%/*}/box
+	mkdir -p "$d" "$box/cwd" "$box/home" "$box/tmp"
 	(
 		cd "$box/cwd" || exit 99
 		if [ "$mode" = pipe ]; then
@@ -160,52 +166,52 @@ run_in() {
 				TMPDIR="$box/tmp" timeout -k 2 10 "$@" <"$in" >"$d/out" 2>"$d/err"
 		fi
 	)
-	echo $? >"$d/st"
+	st=$?
+	chmod -R u+rwx "$box" 2>/dev/null
+	rm -rf "$box"
 	# Stderr is compared only for *-stderr cases, after the shell's name
 	# (or the script's path) at the start of a line becomes SH.
-	local sn=${cmd[0]}
-	sed -e "s|^$f:|SH:|" -e "s|^$sn:|SH:|" -e "s|^${sn##*/}:|SH:|" \
-		-e 's/^\(sbxsh\|dash\|bash\|sh\):/SH:/' "$d/err" >"$d/err.n"
-	rm -rf "$box"
+	slurp "$d/out"
+	local all="status $st"$'\n'
+	case $st in 124|137) all+="(timed out after 10 s)"$'\n' ;; esac
+	all+="--- stdout"$'\n'$REPLY
+	case $f in *-stderr.sh)
+		local sn=${cmd[0]}
+		sed -e "s|^$f:|SH:|" -e "s|^$sn:|SH:|" -e "s|^${sn##*/}:|SH:|" \
+			-e 's/^\(sbxsh\|dash\|bash\|sh\):/SH:/' "$d/err" >"$d/err.n"
+		slurp "$d/err.n"
+		all+="--- stderr"$'\n'$REPLY ;;
+	esac
+	printf '%s' "$all" >"$d/all"
 }
 
-# Result of one test: an "ok"/"not ok" line plus diagnostics in $2.
+# run_test TEST: print "ok"/"not ok" (without a number) and diagnostics.
 run_test() {
-	local t=$1 res=$2 mode=${1%%:*} f=${1#*:} d name
-	name=$(basename "$(dirname "$f")")/$(basename "$f" .sh)
+	local mode=${1%%:*} f=${1#*:} d name exp
+	name=${f%/*} name=${name##*/}/${f##*/} name=${name%.sh}
 	[ "$mode" = file ] || name="$name [$mode]"
-	d=$(mktemp -d "$work/t.XXXXXX")
+	d=$work/t$BASHPID
 	run_in ref "$mode" "$f" "$d/ref"
 	run_in sut "$mode" "$f" "$d/sut"
-	for w in ref sut; do
-		{
-			echo "status $(cat "$d/$w/st")"
-			case $(cat "$d/$w/st") in 124|137) echo "(timed out after 10 s)" ;; esac
-			echo "--- stdout"
-			cat "$d/$w/out"
-			case $f in *-stderr.sh)
-				echo "--- stderr"
-				cat "$d/$w/err.n" ;;
-			esac
-		} >"$d/$w.all"
-	done
-	if cmp -s "$d/ref.all" "$d/sut.all"; then
-		echo "ok - $name" >"$res"
+	slurp "$d/ref/all"; exp=$REPLY
+	slurp "$d/sut/all"
+	if [ "$exp" = "$REPLY" ]; then
+		echo "ok - $name"
 	else
+		echo "not ok - $name"
 		{
-			echo "not ok - $name"
 			if [ "$verbose" = 1 ]; then
-				diff -u --label expected --label got "$d/ref.all" "$d/sut.all"
+				diff -u --label expected --label got "$d/ref/all" "$d/sut/all"
 				echo "--- stderr of the shell under test"
 				cat "$d/sut/err"
 			else
-				diff -u --label expected --label got "$d/ref.all" "$d/sut.all" | head -n 25
+				diff -u --label expected --label got "$d/ref/all" "$d/sut/all" | head -n 25
 				if [ -s "$d/sut/err" ]; then
 					echo "--- stderr of the shell under test (first lines)"
 					head -n 5 "$d/sut/err"
 				fi
-			fi | sed 's/^/# /'
-		} >"$res"
+			fi
+		} | sed 's/^/# /'
 	fi
 	rm -rf "$d"
 }
@@ -218,21 +224,25 @@ while [ $i -lt $n ]; do
 	# run a batch of $jobs tests at once, then print them in order
 	b=0 pids=()
 	while [ $b -lt "$jobs" ] && [ $((i + b)) -lt $n ]; do
-		run_test "${tests[$((i + b))]}" "$work/res/$((i + b))" &
-		pids+=($!)
+		if [ "$jobs" -gt 1 ]; then
+			run_test "${tests[$((i + b))]}" >"$work/res/$((i + b))" &
+			pids+=($!)
+		else
+			run_test "${tests[$i]}" >"$work/res/$i"
+			pids+=(0)
+		fi
 		b=$((b + 1))
 	done
-	wait "${pids[@]}"
+	[ "$jobs" -gt 1 ] && wait "${pids[@]}"
 	b=0
 	while [ $b -lt ${#pids[@]} ]; do
-		k=$((i + b)) r=$work/res/$((i + b))
-		head -n 1 "$r" | sed "s/^\(not \)\{0,1\}ok /&$((k + 1)) /"
-		tail -n +2 "$r"
-		if head -n 1 "$r" | grep -q '^ok'; then
-			pass=$((pass + 1))
-		else
-			fail=$((fail + 1))
-		fi
+		k=$((i + b))
+		slurp "$work/res/$k"
+		r=$REPLY
+		case $r in
+		ok*) pass=$((pass + 1)); printf 'ok %d%s' $((k + 1)) "${r#ok}" ;;
+		*) fail=$((fail + 1)); printf 'not ok %d%s' $((k + 1)) "${r#not ok}" ;;
+		esac
 		b=$((b + 1))
 	done
 	i=$((i + ${#pids[@]}))

@@ -96,6 +96,35 @@ static void sig_list_as_dash(void **state)
 	buf_free(&b);
 }
 
+static void sig_kill_l_cases(void **state)
+{
+	struct sbx_buf out = {0}, err = {0};
+
+	(void)state;
+	assert_int_equal(sig_kill_l("2", &out, &err), 0);
+	assert_int_equal(sig_kill_l("130", &out, &err), 0); /* 128 + INT */
+	assert_int_equal(sig_kill_l("002", &out, &err), 0);
+	assert_int_equal(sig_kill_l("9", &out, &err), 0);
+	assert_string_equal(out.s, "INT\nINT\nINT\nKILL\n");
+	assert_null(err.s);
+	assert_int_equal(sig_kill_l("0", &out, &err), 2);
+	assert_int_equal(sig_kill_l("128", &out, &err), 2);
+	assert_int_equal(sig_kill_l("INT", &out, &err), 2);
+	assert_int_equal(sig_kill_l("2x", &out, &err), 2);
+	assert_int_equal(sig_kill_l("99999999999999999999", &out, &err), 2);
+	assert_string_equal(err.s,
+			    "kill: invalid signal number or exit status: 0\n"
+			    "kill: invalid signal number or exit status: 128\n"
+			    "kill: Illegal number: INT\n"
+			    "kill: Illegal number: 2x\n"
+			    "kill: Illegal number: 99999999999999999999\n");
+	buf_free(&out);
+	assert_int_equal(sig_kill_l(NULL, &out, &err), 0);
+	assert_true(!strncmp(out.s, "0\nHUP\n", 6));
+	buf_free(&out);
+	buf_free(&err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -103,6 +132,7 @@ int main(void)
 	    cmocka_unit_test(sig_realtime),
 	    cmocka_unit_test(sig_rejects),
 	    cmocka_unit_test(sig_list_as_dash),
+	    cmocka_unit_test(sig_kill_l_cases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

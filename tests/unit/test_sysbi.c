@@ -118,6 +118,8 @@ static void umask_symbolic(void **state)
 	assert_int_equal(mask_after(027, "+w"), 0005); /* not umask-filtered */
 	assert_int_equal(mask_after(022, "u=g"), 0222);
 	assert_int_equal(mask_after(027, "o=u"), 0020);
+	assert_int_equal(mask_after(022, "g=o"), 0022);
+	assert_int_equal(mask_after(027, "u=o"), 0727);
 	assert_int_equal(mask_after(027, "g=o,o=g"),
 			 0072); /* copies see the old mask */
 	assert_int_equal(mask_after(027, "go=u-w"), 0022);

@@ -2,7 +2,7 @@ sleep 5 & p=$!
 kill -s KILL $p
 wait $p; echo $?
 sleep 5 & p=$!
-kill -INT $p
+kill -USR1 $p
 wait $p; echo $?
 sleep 5 & p=$!
 kill -15 $p

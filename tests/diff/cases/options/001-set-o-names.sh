@@ -7,5 +7,4 @@ set +o nounset
 set -o noglob
 case $- in *f*) echo f ;; esac
 set +o noglob
-set -o noexec 2>/dev/null; set +n 2>/dev/null
 echo done

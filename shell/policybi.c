@@ -1,0 +1,166 @@
+/* shell/policybi.c — `policy`: explain the sandbox from the policy itself. */
+#include "policybi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+const char *const pb_subcommands[] = {
+	"env", "check", "explain", "--json", "--help", NULL,
+};
+
+static const char usage[] =
+	"usage: policy              summary of this session's sandbox\n"
+	"       policy env          routing of caches and tool homes\n"
+	"       policy check PATH...  can a command read or write PATH? why?\n"
+	"       policy explain 'LINE' what the scope checker flags in LINE\n"
+	"       policy --json       everything, as one JSON document\n";
+
+static void summary(struct sbx_policy *pol, struct sbx_buf *out)
+{
+	pol_format_text(pol, out);
+	buf_puts(out, "\nmore: policy env | policy check PATH | "
+		      "policy explain 'LINE' | policy --json\n");
+}
+
+static char *absolute(const struct scope_env *env, const char *p)
+{
+	SBX_AUTOFREE char *joined = NULL;
+	char *folded;
+
+	if (*p != '/')
+		p = joined = path_join(env && env->cwd ? env->cwd : "/", p);
+	folded = path_fold(p);
+	return folded ? folded : xstrdup(p);
+}
+
+static int check_one(struct sbx_policy *pol, const struct scope_env *env,
+		     const char *typed, struct sbx_buf *out)
+{
+	SBX_AUTOFREE char *abs = absolute(env, typed);
+	SBX_AUTOFREE char *canon = env && env->canon
+					   ? env->canon(env->ctx, abs)
+					   : xstrdup(abs);
+	int rule = -1;
+	enum pol_access a = pol_access(pol, canon, &rule);
+
+	buf_printf(out, "%s\n", typed);
+	if (strcmp(canon, typed))
+		buf_printf(out, "  canonical: %s\n", canon);
+	buf_printf(out, "  readable:  %s\n  writable:  %s\n",
+		   a == POL_ACCESS_MASKED ? "no" : "yes",
+		   a == POL_ACCESS_RW ? "yes" : "no");
+	switch (a) {
+	case POL_ACCESS_RW: {
+		const struct pol_root *r = pol_root(pol, (size_t)rule);
+
+		buf_printf(out, "  rule:      writable root %s (%s: %s)\n",
+			   r->path, pol_why_name(r->why), pol_why_text(r->why));
+		break;
+	}
+	case POL_ACCESS_MASKED:
+		buf_printf(out, "  rule:      masked secret %s: hidden from "
+			       "every command, even inside a writable root\n",
+			   pol_masked(pol, (size_t)rule));
+		break;
+	case POL_ACCESS_RO:
+		if (pol_scope(pol) == POL_SCOPE_READONLY)
+			buf_puts(out, "  rule:      scope read-only: only the "
+				      "run folder and devices are writable\n");
+		else
+			buf_puts(out, "  rule:      under no writable root: "
+				      "everything else is read-only\n");
+		break;
+	}
+	return a == POL_ACCESS_RW ? 0 : 1;
+}
+
+static int explain(struct sbx_policy *pol, const struct scope_env *env,
+		   int argc, char **argv, struct sbx_buf *out)
+{
+	struct scope_report rep = {0};
+	struct sbx_buf line = {0};
+	struct scope_env dflt = {0};
+	int rc;
+
+	/* `policy explain cat /etc/passwd` works as well as the quoted form. */
+	for (int i = 0; i < argc; i++)
+		buf_printf(&line, "%s%s", i ? " " : "", argv[i]);
+	scope_check(pol, env ? env : &dflt, line.s, line.len, &rep);
+	for (size_t i = 0; i < rep.n; i++) {
+		static const char *const kind[] = {
+			[SCOPE_FLAG_READ] = "read outside the workspace "
+					    "(allowed)",
+			[SCOPE_FLAG_WRITE] = "write the sandbox will deny",
+			[SCOPE_FLAG_MASKED] = "masked secret (denied)",
+		};
+
+		buf_printf(out, "%s\n  %s: %s -> %s\n", rep.flags[i].msg,
+			   kind[rep.flags[i].kind], rep.flags[i].typed,
+			   rep.flags[i].path);
+	}
+	if (!rep.n)
+		buf_puts(out, "nothing flagged\n");
+	rc = rep.n ? 1 : 0;
+	scope_report_free(&rep);
+	buf_free(&line);
+	return rc;
+}
+
+int pb_main(struct sbx_policy *pol, int argc, char **argv,
+	    const struct scope_env *env, struct sbx_buf *out,
+	    struct sbx_buf *err)
+{
+	const char *sub = argc > 1 ? argv[1] : NULL;
+
+	if (sub && (!strcmp(sub, "--help") || !strcmp(sub, "-h"))) {
+		buf_puts(out, usage);
+		return 0;
+	}
+	if (!pol) {
+		buf_puts(err, "policy: no sandbox session (sbxsh was started "
+			      "without one)\n");
+		return 1;
+	}
+	if (!sub) {
+		summary(pol, out);
+		return 0;
+	}
+	if (!strcmp(sub, "--json") || !strcmp(sub, "json")) {
+		if (argc > 2)
+			goto bad;
+		pol_format_json(pol, out);
+		return 0;
+	}
+	if (!strcmp(sub, "env")) {
+		if (argc > 2)
+			goto bad;
+		pol_format_env(pol, out);
+		return 0;
+	}
+	if (!strcmp(sub, "check")) {
+		int rc = 0;
+
+		if (argc < 3) {
+			buf_puts(err, "policy check: which path? "
+				      "(policy check PATH...)\n");
+			return 2;
+		}
+		for (int i = 2; i < argc; i++)
+			rc |= check_one(pol, env, argv[i], out);
+		return rc;
+	}
+	if (!strcmp(sub, "explain")) {
+		if (argc < 3) {
+			buf_puts(err, "policy explain: which command line? "
+				      "(policy explain 'LINE')\n");
+			return 2;
+		}
+		return explain(pol, env, argc - 2, argv + 2, out);
+	}
+	buf_printf(err, "policy: unknown subcommand '%s'\n", sub);
+	buf_puts(err, usage);
+	return 2;
+bad:
+	buf_printf(err, "policy %s: takes no arguments\n", sub);
+	return 2;
+}

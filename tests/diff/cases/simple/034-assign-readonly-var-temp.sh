@@ -1,2 +1,0 @@
-f() { echo "PATH unchanged in f: $( [ "$PATH" = /usr/bin:/bin ] && echo yes)"; }
-f

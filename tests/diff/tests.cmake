@@ -1,0 +1,32 @@
+# Differential tests: every case under tests/diff/cases/<area>/ runs under
+# dash (bash --posix for the cases in deviations.txt) and under sbxsh, and
+# stdout, exit status (and stderr for *-stderr cases) must match.  One CTest
+# test per area, named diff/<area>.  See tests/diff/README.md.
+#
+# Off until the shell language passes the corpus; the lead turns it on with
+# -DSBXSH_DIFF_TESTS=ON.
+option(SBXSH_DIFF_TESTS "Run the differential shell corpus (needs dash, bash)" OFF)
+set(SBXSH_DIFF_ARGS "--check=off" CACHE STRING
+	"Extra arguments for sbxsh in the differential tests")
+
+if(SBXSH_DIFF_TESTS)
+	find_program(SBXSH_DASH dash)
+	find_program(SBXSH_BASH bash)
+	if(NOT SBXSH_DASH OR NOT SBXSH_BASH)
+		message(WARNING "dash or bash not found: differential tests are not registered")
+	else()
+		file(GLOB _diff_areas LIST_DIRECTORIES true
+			${CMAKE_CURRENT_LIST_DIR}/cases/*)
+		foreach(_dir ${_diff_areas})
+			if(IS_DIRECTORY ${_dir})
+				get_filename_component(_area ${_dir} NAME)
+				add_test(NAME diff/${_area}
+					COMMAND ${SBXSH_BASH} ${CMAKE_CURRENT_LIST_DIR}/run.sh
+						$<TARGET_FILE:sbxsh> ${_area})
+				set_tests_properties(diff/${_area} PROPERTIES
+					TIMEOUT 900
+					ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_ARGS=${SBXSH_DIFF_ARGS}")
+			endif()
+		endforeach()
+	endif()
+endif()

@@ -1,0 +1,181 @@
+#!/bin/bash
+# tests/integration/bwrap_profile.sh — runs the bubblewrap argument list
+# that `sbxsh --print-profile bwrap` prints, for real, and checks that
+# bubblewrap enforces the same policy: the workspace and TMPDIR are
+# writable, /etc and $HOME are not, masked secrets cannot be read, and
+# with --no-network no TCP/UDP socket can be bound. TAP output; exit 77
+# (skip) when bubblewrap cannot create its namespaces here.
+#
+# Env: SBXSH (the binary). Run as root it also repeats the checks as an
+# unprivileged user (bwrap then needs unprivileged user namespaces).
+set -u
+
+SBXSH=${SBXSH:?SBXSH must name the sbxsh binary}
+n=0
+fails=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
+check() { # check DESC CMD... : ok if CMD succeeds
+	local desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+
+if ! command -v bwrap >/dev/null 2>&1; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+		DEBIAN_FRONTEND=noninteractive apt-get install -y bubblewrap \
+			>/dev/null 2>&1
+	fi
+	command -v bwrap >/dev/null 2>&1 || skip_all "bubblewrap is not installed"
+fi
+BWRAP=$(command -v bwrap)
+if ! "$BWRAP" --ro-bind / / --dev /dev --proc /proc /bin/true 2>/dev/null; then
+	skip_all "bwrap cannot create namespaces here"
+fi
+
+# Outside /tmp on purpose: /tmp is a writable root (the process temp dir),
+# so a $HOME beneath it would be writable and prove nothing.
+base=${SBXSH_BUILD:-/var/tmp}
+T=$(mktemp -d "$base/bwrap-profile.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+chmod 755 "$T"
+H=$T/home
+# A space and a quote in the path: the printed line must quote them.
+WS="$T/Work flow/it's demo"
+mkdir -p "$H/.ssh" "$WS" "$T/tmp"
+echo "SECRET-KEY-MATERIAL" >"$H/.ssh/id_test"
+echo "machine example.com password SECRET-NETRC" >"$H/.netrc"
+chmod 700 "$H/.ssh"
+chmod 600 "$H/.ssh/id_test" "$H/.netrc"
+
+# The argv for a policy; the folders a session would create (run folder,
+# caches) are made here, as session start-up makes them.
+profile() { # profile VAR [sbxsh options...]
+	local -n out=$1
+	shift
+	local line
+	line=$(cd "$WS" && env -i PATH=/usr/bin:/bin HOME="$H" TMPDIR="$T/tmp" \
+		"$SBXSH" --workspace "$WS" "$@" --print-profile bwrap) || return 1
+	eval "out=($line)" || return 1
+	local i
+	for ((i = 0; i < ${#out[@]}; i++)); do
+		if [ "${out[i]}" = --bind ]; then
+			mkdir -p "${out[i + 1]}"
+		fi
+	done
+}
+
+declare -a A NN
+if ! profile A; then
+	echo "1..1"
+	not_ok "sbxsh --print-profile bwrap works"
+	exit 1
+fi
+profile NN --no-network || NN=()
+
+# In the sandbox, "$@" runs as the given user; prints nothing on success.
+inbox() { # inbox USER ARGV-NAME SCRIPT
+	local user=$1 name=$2 script=$3
+	local -n argv=$name
+	local pre=()
+	if [ "$user" = nobody ]; then
+		pre=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	fi
+	"${pre[@]}" "$BWRAP" "${argv[@]:1}" -- /bin/sh -c "$script" sh "$WS" "$H" "$T/tmp"
+}
+
+run_checks() { # run_checks USER
+	local u=$1 out
+	check "[$u] argv starts with bwrap --ro-bind / /" \
+		test "${A[0]} ${A[1]} ${A[2]} ${A[3]}" = "bwrap --ro-bind / /"
+	rm -f "$WS/written-$u" "$T/tmp/t-$u"
+	check "[$u] a write in the workspace works" \
+		inbox "$u" A 'echo hi >"$1/written-'"$u"'"'
+	check "[$u] ... and lands on the host" \
+		grep -qx hi "$WS/written-$u"
+	check "[$u] a write in TMPDIR works" \
+		inbox "$u" A 'echo t >"$3/t-'"$u"'"'
+	check "[$u] /dev/null is writable, /dev/zero readable" \
+		inbox "$u" A 'echo x >/dev/null && head -c 4 /dev/zero | od -An -tx1 | grep -q "00 00 00 00"'
+	check "[$u] a write to /etc fails" \
+		inbox "$u" A '! (echo x >/etc/sbxsh-bwrap-test) 2>/dev/null'
+	check "[$u] ... and nothing appeared in /etc" \
+		test ! -e /etc/sbxsh-bwrap-test
+	check "[$u] a write to \$HOME (outside the roots) fails" \
+		inbox "$u" A '! (echo x >"$2/new-file") 2>/dev/null'
+	check "[$u] ... and nothing appeared in \$HOME" \
+		test ! -e "$H/new-file"
+	check "[$u] mkdir in \$HOME fails" \
+		inbox "$u" A '! mkdir "$2/newdir" 2>/dev/null'
+	out=$(inbox "$u" A 'cat "$2/.ssh/id_test"; ls -A "$2/.ssh"' 2>/dev/null)
+	check "[$u] a masked secret folder (~/.ssh) is unreadable" \
+		test -z "$out"
+	check "[$u] ... and cannot be written" \
+		inbox "$u" A '! (echo x >"$2/.ssh/planted") 2>/dev/null'
+	out=$(inbox "$u" A 'cat "$2/.netrc"' 2>/dev/null)
+	check "[$u] a masked secret file (~/.netrc) is unreadable" \
+		test -z "$out"
+	check "[$u] ... and cannot be written" \
+		inbox "$u" A '! (echo x >"$2/.netrc") 2>/dev/null'
+	check "[$u] the host's secret is intact" \
+		grep -q SECRET-NETRC "$H/.netrc"
+	if [ -n "$port" ]; then
+		check "[$u] with network, the host's TCP listener is reachable" \
+			inbox "$u" A "$connect"
+	fi
+	if [ ${#NN[@]} -gt 0 ]; then
+		if [ -n "$port" ]; then
+			check "[$u] --no-network: the host's TCP listener is unreachable" \
+				inbox "$u" NN "! $connect 2>/dev/null"
+		fi
+		check "[$u] --no-network: UDP connect fails" \
+			inbox "$u" NN '! python3 -c "import socket; s=socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.connect((\"192.0.2.1\", 9))" 2>/dev/null'
+		check "[$u] --no-network: a unix socket still works" \
+			inbox "$u" NN 'python3 -c "import socket; a, b = socket.socketpair(); a.send(b\"x\"); assert b.recv(1) == b\"x\""'
+	else
+		not_ok "[$u] sbxsh --no-network --print-profile bwrap works"
+	fi
+}
+
+# A TCP listener on the host's loopback: reachable with the network,
+# not from a sandbox with its own network namespace.
+port=
+python3 -c '
+import socket, sys
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(16)
+print(s.getsockname()[1], flush=True)
+sys.stdout.close()
+while True:
+    c, _ = s.accept()
+    c.close()
+' >"$T/port" &
+listener=$!
+trap 'kill "$listener" 2>/dev/null; rm -rf "$T"' EXIT
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	[ -s "$T/port" ] && break
+	sleep 0.2
+done
+port=$(cat "$T/port")
+connect="python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", $port), timeout=5)'"
+
+users=(root)
+if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups \
+		"$BWRAP" --ro-bind / / --dev /dev --proc /proc /bin/true 2>/dev/null; then
+	users+=(nobody)
+fi
+[ "$(id -u)" = 0 ] || users=(user)
+
+for u in "${users[@]}"; do
+	if [ "$u" = nobody ]; then
+		# The unprivileged user owns the workspace, as an agent would;
+		# the secrets are its own (mode 600), so only the mask stops it.
+		chown -R 65534:65534 "$T"
+	fi
+	run_checks "$u"
+done
+echo "1..$n"
+[ "$fails" = 0 ]

@@ -1,0 +1,158 @@
+#!/bin/bash
+# tests/integration/persist.sh — "installs persist across sessions" (SPEC
+# problem 1, issue 4). Session 1 runs `pip install --user ./localpkg` and
+# `npm install -g ./local-tool.tgz` (both made here; no index is used);
+# session 2, with a new run folder, imports the package, gets "already
+# satisfied" from pip and finds the npm tool's binary on PATH, proving that
+# both landed in .sandbox-cache. A third session with --no-persist installs
+# into the run-folder fallback, and the install is gone in the next one.
+#
+# Uses Debian's /usr/bin/python3 (PEP 668: it refuses a plain `pip install
+# --user` unless routing says PIP_BREAK_SYSTEM_PACKAGES=1, which sbxsh does
+# while PYTHONUSERBASE is routed). The environment is emptied (env -i).
+# TAP output; exit 77 (skip) without python3+pip+setuptools or npm.
+set -u
+
+SBXSH=${SBXSH:?SBXSH must name the sbxsh binary}
+n=0
+fails=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
+check() {
+	local desc=$1
+	shift
+	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
+}
+skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+
+PY=/usr/bin/python3
+have_py() { "$PY" -m pip --version >/dev/null 2>&1 && "$PY" -c 'import setuptools, wheel' >/dev/null 2>&1; }
+if ! have_py && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-pip \
+		python3-setuptools python3-wheel >/dev/null 2>&1
+fi
+have_py || skip_all "no $PY with pip, setuptools and wheel"
+command -v npm >/dev/null 2>&1 || skip_all "no npm"
+NODE_DIR=$(dirname "$(command -v node)")
+
+T=$(mktemp -d "${SBXSH_BUILD:-/var/tmp}/persist.XXXXXX") || exit 1
+trap 'rm -rf "$T"' EXIT
+H=$T/home
+WS=$T/ws
+P=$WS/.sandbox-cache
+mkdir -p "$H" "$WS"
+
+# The two packages, as a user would have them in the workspace.
+mkdir -p "$WS/localpkg/localpkg" "$WS/otherpkg/otherpkg" "$T/local-tool/bin"
+for pkg in localpkg otherpkg; do
+	cat >"$WS/$pkg/pyproject.toml" <<EOF
+[build-system]
+requires = ["setuptools"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "$pkg"
+version = "1.0"
+description = "sbxsh persist test package"
+
+[project.scripts]
+$pkg-hello = "$pkg:main"
+EOF
+	printf 'def main():\n    print("%s hello")\n' "$pkg" \
+		>"$WS/$pkg/$pkg/__init__.py"
+done
+cat >"$T/local-tool/package.json" <<'EOF'
+{
+  "name": "local-tool",
+  "version": "1.0.0",
+  "description": "sbxsh persist test tool",
+  "bin": { "local-tool": "bin/cli.js" },
+  "license": "MIT"
+}
+EOF
+printf '#!/usr/bin/env node\nconsole.log("local-tool ok");\n' \
+	>"$T/local-tool/bin/cli.js"
+chmod +x "$T/local-tool/bin/cli.js"
+(cd "$T/local-tool" && env -i HOME="$H" PATH="$NODE_DIR:/usr/bin:/bin" \
+	npm_config_cache="$T/npm-pack-cache" npm pack --silent >/dev/null 2>&1)
+mv "$T/local-tool/local-tool-1.0.0.tgz" "$WS/local-tool.tgz" ||
+	skip_all "npm pack failed"
+
+# One session. PATH has no pyenv, no ~/.local/bin; nothing is routed by
+# hand. npm's audit and update check would try the network: off, as an
+# offline CI would have them.
+sbx() { # sbx [sbxsh options...] COMMAND
+	local cmd=${*: -1}
+	(cd "$WS" && env -i HOME="$H" PATH="$NODE_DIR:/usr/bin:/bin" \
+		NO_UPDATE_NOTIFIER=1 npm_config_audit=false \
+		npm_config_fund=false npm_config_update_notifier=false \
+		"$SBXSH" "${@:1:$#-1}" -c "$cmd")
+}
+runs() { find "$WS/.sandbox-runs" -mindepth 1 -maxdepth 1 -type d 2>/dev/null | sort; }
+
+# --- session 1: install ------------------------------------------------
+out=$(sbx 'pip install --user --no-index --no-build-isolation ./localpkg &&
+npm install -g --no-audit --no-fund ./local-tool.tgz' 2>&1)
+rc=$?
+check "session 1: pip install --user and npm install -g succeed (rc=$rc)" \
+	test "$rc" = 0
+[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+runs1=$(runs)
+check "the package landed in .sandbox-cache/python" \
+	test -d "$(echo "$P"/python/lib/python3*/site-packages/localpkg)"
+check "the npm tool landed in .sandbox-cache/npm-global" \
+	test -e "$P/npm-global/bin/local-tool"
+check "nothing went to \$HOME/.local or the system" \
+	test ! -e "$H/.local" -a ! -e /usr/local/bin/local-tool
+
+# --- session 2: a new run folder sees both -----------------------------
+out=$(sbx 'cd "$TMPDIR" && python3 -c "import localpkg; print(localpkg.__file__)" && cd - >/dev/null &&
+pip install --user --no-index localpkg &&
+local-tool && command -v local-tool && localpkg-hello' 2>&1)
+rc=$?
+check "session 2: import, pip, the npm tool and the entry point work (rc=$rc)" \
+	test "$rc" = 0
+[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+runs2=$(runs)
+check "session 2 had a new run folder" \
+	test "$(comm -13 <(echo "$runs1") <(echo "$runs2") | wc -l)" = 1
+check "python imports localpkg from .sandbox-cache" \
+	eval 'printf "%s" "$out" | grep -q "^$P/python/lib/python3[^/]*/site-packages/localpkg/__init__.py$"'
+check "pip reports it already satisfied" \
+	eval 'printf "%s" "$out" | grep -q "Requirement already satisfied: localpkg"'
+check "the npm tool runs from PATH" \
+	eval 'printf "%s" "$out" | grep -qx "local-tool ok"'
+check "... found in .sandbox-cache/npm-global/bin" \
+	eval 'printf "%s" "$out" | grep -qx "$P/npm-global/bin/local-tool"'
+check "pip's console script runs from PATH (.sandbox-cache/python/bin)" \
+	eval 'printf "%s" "$out" | grep -qx "localpkg hello"'
+
+# --- session 3: --no-persist falls back to the run folder --------------
+out=$(sbx --no-persist 'pip install --user --no-index --no-build-isolation ./otherpkg &&
+python3 -c "import otherpkg; print(otherpkg.__file__)"' 2>&1)
+rc=$?
+check "session 3 (--no-persist): the install works (rc=$rc)" test "$rc" = 0
+[ "$rc" = 0 ] || printf '%s\n' "$out" | sed 's/^/# /'
+check "... into the run folder, not .sandbox-cache" \
+	eval 'printf "%s" "$out" | grep -q "^$WS/.sandbox-runs/[^/]*/.*/otherpkg/__init__.py$"'
+check "... and .sandbox-cache did not get it" \
+	test -z "$(find "$P" -name 'otherpkg*' -print -quit)"
+
+# --- session 4: the fallback install is gone ---------------------------
+# Imports run from TMPDIR: in the workspace, the source folder ./otherpkg
+# would import as a namespace package and prove nothing.
+out=$(sbx 'cd "$TMPDIR" && python3 -c "import otherpkg"' 2>&1)
+rc=$?
+check "session 4: the --no-persist install is gone (import fails)" \
+	eval 'test "$rc" != 0 && printf "%s" "$out" | grep -q ModuleNotFoundError'
+out=$(sbx 'pip show otherpkg' 2>&1)
+check "session 4: pip does not know it" \
+	eval 'printf "%s" "$out" | grep -q "not found: otherpkg"'
+out=$(sbx 'command -v otherpkg-hello' 2>&1)
+check "session 4: its entry point is not on PATH" test -z "$out"
+out=$(sbx 'cd "$TMPDIR" && python3 -c "import localpkg" && local-tool' 2>&1)
+check "session 4: the persistent installs are still there" \
+	eval 'printf "%s" "$out" | grep -qx "local-tool ok"'
+
+echo "1..$n"
+[ "$fails" = 0 ]

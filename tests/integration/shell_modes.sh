@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# The shell language end to end (TAP): `sbxsh -c`, `sbxsh FILE args`,
+# `sbxsh < FILE` and `... | sbxsh` give the same output and status; a script
+# on stdin that reads stdin itself sees its own following lines (POSIX sh
+# STDIN: the shell must not read ahead); syntax errors, 126/127/128+N; the
+# scope checker runs before each command (deny runs nothing of it).
+set -u
+SBXSH=${SBXSH:?}
+work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-modes.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 2
+sh() { "$SBXSH" --backend none --check off "$@"; }
+n=0 fail=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+nok() { n=$((n + 1)); fail=$((fail + 1)); echo "not ok $n - $1"; shift; printf '# %s\n' "$@"; }
+check() { # name expected got
+	if [ "$2" = "$3" ]; then ok "$1"; else nok "$1" "expected: $2" "got:      $3"; fi
+}
+
+cat >script.sh <<'S'
+f() { printf '%s|' "$@"; echo; }
+f "$@"
+x=$(cat <<EOF
+doc $((6 * 7))
+EOF
+)
+echo "$x"
+for i in 1 2 3; do case $i in 2) continue ;; esac; echo "i=$i"; done
+echo "${0##*/}"
+exit 3
+S
+want="a|b c|
+doc 42
+i=1
+i=3"
+got=$(sh script.sh a 'b c'); st=$?
+check "file: output" "$want
+script.sh" "$got"
+check "file: status" 3 "$st"
+got=$(sh -c "$(cat script.sh)" script.sh a 'b c'); st=$?
+check "-c: output" "$want
+script.sh" "$got"
+check "-c: status" 3 "$st"
+sh -s a 'b c' <script.sh >out; st=$?; got=$(sed '$d' out)
+check "stdin (file): output" "$want" "$got"
+check "stdin (file): status" 3 "$st"
+cat script.sh | sh -s a 'b c' >out; st=$?; got=$(sed '$d' out)
+check "stdin (pipe): output" "$want" "$got"
+check "stdin (pipe): status" 3 "$st"
+
+# A script on stdin that reads its own stdin: read must get the next line.
+printf 'read x\necho "got [$x]"\nhello there\nread y; echo "then [$y]"\nsecond\necho end\n' >reads.sh
+want='got [hello there]
+then [second]
+end'
+got=$(cat reads.sh | sh 2>&1)
+check "pipe: read sees the script's next line" "$want" "$got"
+got=$(sh <reads.sh 2>&1)
+check "seekable stdin: read sees the script's next line" "$want" "$got"
+got=$(printf 'head -n 1\nfrom head\necho after\n' | sh 2>&1)
+check "pipe: a child process reads the script's next line" "from head
+after" "$got"
+got=$(printf 'head -n 1\nfrom head\necho after\n' >h.sh; sh <h.sh 2>&1)
+check "seekable stdin: a child process reads the script's next line" "from head
+after" "$got"
+
+# Syntax errors: message with the line, status 2, nothing after runs.
+printf 'echo one\nif true; then\n  echo two\nfi fi\necho three\n' >syn.sh
+got=$(sh syn.sh 2>&1); st=$?
+check "syntax error: status 2" 2 "$st"
+case $got in
+*"sbxsh: line 4: syntax error: unexpected 'fi'"*) ok "syntax error: message names line and token" ;;
+*) nok "syntax error: message names line and token" "$got" ;;
+esac
+case $got in *three*) nok "syntax error: later commands do not run" "$got" ;; *) ok "syntax error: later commands do not run" ;; esac
+got=$(sh -c 'echo "unterminated' 2>&1); st=$?
+check "-c unterminated quote: status" 2 "$st"
+case $got in *"syntax error: unterminated quoted string"*) ok "-c unterminated quote: message" ;; *) nok "-c unterminated quote: message" "$got" ;; esac
+
+# Exit statuses.
+sh -c 'no_such_cmd_sbxsh' 2>err; st=$?
+check "not found: 127" 127 "$st"
+check "not found: message" "sbxsh: line 1: no_such_cmd_sbxsh: not found" "$(cat err)"
+printf 'echo x\n' >noexec; chmod -x noexec
+sh -c './noexec' 2>err; st=$?
+check "not executable: 126" 126 "$st"
+sh -c 'sh -c "kill -KILL \$\$"'; st=$?
+check "killed by SIGKILL: 137" 137 "$st"
+printf 'echo "no shebang $1"\n' >plain; chmod +x plain
+check "file without #! runs as a script" "no shebang arg" "$(sh -c './plain arg')"
+
+# Scope checker (sbxsh opens a session, and so a policy, for the cwd).
+cs() { "$SBXSH" --backend none --check "$@"; }
+got=$(cs deny -c 'touch ran1; echo hi > /etc/sbxsh-never' 2>err); st=$?
+check "deny -c: status 126" 126 "$st"
+if [ -e ran1 ]; then nok "deny -c: no part of the line ran"; else ok "deny -c: no part of the line ran"; fi
+if grep -q '^sbxsh: scope: write to /etc/sbxsh-never' err; then ok "deny -c: flag on stderr"; else nok "deny -c: flag on stderr" "$(cat err)"; fi
+printf 'echo one\necho hi > /etc/sbxsh-never\necho three\n' | cs deny >out 2>err
+check "deny per command on stdin" "one
+three" "$(cat out)"
+got=$(cs deny -c 'eval "echo hi > /etc/sbxsh-never"; echo "eval status $?"' 2>/dev/null)
+check "deny eval string" "eval status 126" "$got"
+printf 'echo sourced\necho hi > /etc/sbxsh-never\n' >dot.sh
+got=$(cs deny -c '. ./dot.sh; echo "dot status $?"' 2>/dev/null)
+check "deny . file (whole file checked first)" "dot status 126" "$got"
+got=$(cs warn -c 'echo hi > /etc/sbxsh-never 2>/dev/null; echo ran' 2>err)
+check "warn: runs" "ran" "$got"
+if grep -q '^sbxsh: scope:' err; then ok "warn: flag printed"; else nok "warn: flag printed" "$(cat err)"; fi
+got=$(cs off -c 'cat /etc/hostname >/dev/null; echo ran' 2>&1)
+check "off: silent" "ran" "$got"
+
+echo "1..$n"
+[ $fail -eq 0 ]

@@ -1,0 +1,2 @@
+# expect: status=2 stderr=syntax error: unterminated quoted string
+echo "abc

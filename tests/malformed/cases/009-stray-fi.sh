@@ -1,0 +1,4 @@
+# expect: status=2 stderr=line 4: syntax error: unexpected 'fi'
+echo a
+echo b
+fi

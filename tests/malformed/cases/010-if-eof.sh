@@ -1,0 +1,3 @@
+# expect: status=2 stderr=syntax error: unexpected end of file
+if true; then
+echo x

@@ -1,0 +1,2 @@
+# expect: status=2 stderr=syntax error: bad function name
+1f() { :; }

@@ -1,0 +1,2 @@
+# expect: status=2 stderr=arithmetic expression: expecting primary
+echo $((1+))

@@ -1,0 +1,3 @@
+# expect: status=127 stderr=a: not found
+alias a=a
+a

@@ -1,0 +1,3 @@
+# expect: status=2 stderr=syntax error: unterminated quoted string
+eval "echo \"abc"
+echo never

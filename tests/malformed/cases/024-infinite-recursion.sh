@@ -1,0 +1,3 @@
+# expect: status=2 stderr=function nesting too deep
+f() { f; }
+f

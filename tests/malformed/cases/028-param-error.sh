@@ -1,0 +1,3 @@
+# expect: status=2 stderr=x: need x
+x=${x:?need x}
+echo never

@@ -1,0 +1,3 @@
+# expect: status=2 stderr=y: parameter not set
+set -u
+echo $y

@@ -1,0 +1,3 @@
+# expect: status=2 stderr=syntax error
+x=$(cat <<EOF
+abc

@@ -1,0 +1,2 @@
+# expect: status=127 stderr=no_such_command_xyz: not found
+no_such_command_xyz

@@ -1,0 +1,2 @@
+# expect: status=143 stderr=
+sh -c "kill -TERM \$\$"; exit $?

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Malformed-input corpus: every case must end with the expected status and
+# a clear "sbxsh:" message, never crash (signal, sanitizer report) or hang.
+# Output is TAP.
+#
+# usage: run.sh SHELL [case...]
+#   SHELL  the sbxsh binary (extra words for it go in $SBXSH_ARGS, default
+#          "--backend none --check off"; the corpus tests the language, not
+#          the sandbox).
+# Case files in cases/ start with "# expect: status=N stderr=ERE"; the
+# large inputs (100 000 nested parentheses, a 10 MiB line, NUL bytes) are
+# generated here into a temporary folder instead of living in git.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+sh=${1:?usage: run.sh SHELL [case...]}
+shift
+read -r -a shargs <<<"${SBXSH_ARGS:---backend none --check off}"
+limit=${MALFORMED_TIMEOUT:-60}
+work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-malformed.XXXXXX") || exit 2
+trap 'rm -rf "$work"' EXIT
+export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+gen() { # name status ere python-expression-printing-the-script
+	printf '# expect: status=%s stderr=%s\n' "$2" "$3" >"$work/$1.sh"
+	python3 -c "import sys; sys.stdout.write($4)" >>"$work/$1.sh"
+}
+gen g01-nested-parens 2 'nesting too deep' "'('*100000 + 'echo hi' + ')'*100000 + '\n'"
+gen g02-nested-cmdsub 2 'nesting too deep' "'echo \$(' * 100000 + 'echo hi' + ')'*100000 + '\n'"
+gen g03-nested-braces 2 'nesting too deep' "'{ ' * 100000 + 'echo hi; ' + '}; '*100000 + '\n'"
+gen g04-nested-param 2 'nesting too deep' "'echo \${x:-'*100000 + 'y' + '}'*100000 + '\n'"
+gen g05-nested-arith 2 'too deeply nested' "'echo \$((' + '('*100000 + '1' + ')'*100000 + '))\n'"
+gen g06-nested-dquote-cmdsub 2 'nesting too deep' "'echo ' + '\"\$(echo '*100000 + '\n'"
+gen g07-nested-if 2 'nesting too deep' "'if true; then '*100000 + 'echo hi; ' + 'fi; '*100000 + '\n'"
+gen g08-10mib-word 0 '' "'echo ' + 'a'*10*1024*1024 + ' | wc -c\n'"
+gen g09-10mib-quoted 0 '' "'x=\"' + 'ab '*(3*1024*1024) + '\"; echo \${#x}\n'"
+gen g10-long-andor 0 '' "'true&&'*200000 + 'echo ok\n'"
+gen g11-long-list 0 '' "'true;'*500000 + 'echo ok\n'"
+gen g12-nul-bytes 0 'NUL byte in input ignored' "'echo a\0b\necho c\n'"
+gen g13-10mib-heredoc 0 '' "'wc -c <<EOF\n' + ('x'*1023 + '\n')*10240 + 'EOF\n'"
+gen g14-binary-garbage '[0-9]+' '' "''.join(chr(((i*7919)>>3)%256) for i in range(20000))"
+gen g15-10mib-unterminated 2 'unterminated quoted string' "'echo \"' + 'a'*10*1024*1024"
+gen g16-many-heredocs 0 '' "'cat ' + ' '.join('<<E%d' % i for i in range(1000)) + '\n' + ''.join('x\nE%d\n' % i for i in range(1000))"
+
+cases=()
+if [ $# -gt 0 ]; then
+	for c in "$@"; do
+		for f in "$here/cases/$c"*.sh "$work/$c"*.sh; do
+			[ -f "$f" ] && cases+=("$f")
+		done
+	done
+else
+	cases=("$here"/cases/*.sh "$work"/*.sh)
+fi
+
+echo "1..${#cases[@]}"
+n=0 fail=0
+for f in "${cases[@]}"; do
+	n=$((n + 1))
+	name=$(basename "$f" .sh)
+	hdr=$(head -c 300 "$f" | head -n 1)
+	want=$(printf '%s\n' "$hdr" | sed -n 's/^# expect: status=\([^ ]*\).*/\1/p')
+	ere=$(printf '%s\n' "$hdr" | sed -n 's/^# expect: status=[^ ]* stderr=//p')
+	(cd "$work" && timeout -k 5 "$limit" "$sh" "${shargs[@]}" "$f" \
+		>"$work/out" 2>"$work/err" </dev/null)
+	st=$?
+	why=
+	if [ $st -eq 124 ] || [ $st -eq 137 ]; then
+		why="timed out after ${limit}s"
+	elif grep -qE 'AddressSanitizer|runtime error:|LeakSanitizer' "$work/err"; then
+		why="sanitizer report"
+	elif ! printf '%s\n' "$st" | grep -qxE "$want"; then
+		why="status $st, expected $want"
+	elif [ -n "$ere" ] && ! grep -qE "$ere" "$work/err"; then
+		why="stderr does not match /$ere/"
+	elif [ "$want" != 0 ] && [ -s "$work/err" ] && ! grep -q '^sbxsh: ' "$work/err"; then
+		why="message without the sbxsh: prefix"
+	fi
+	if [ -z "$why" ]; then
+		echo "ok $n - $name"
+	else
+		fail=$((fail + 1))
+		echo "not ok $n - $name: $why"
+		head -c 600 "$work/err" | sed 's/^/# /'
+	fi
+done
+echo "# $((n - fail)) passed, $fail failed"
+[ $fail -eq 0 ]
