@@ -476,6 +476,26 @@ void pol_add_note(struct sbx_policy *pol, const char *key, const char *val)
 	strv_push(&pol->note_vals, val);
 }
 
+int pol_override(struct sbx_policy *pol, const char *name, const char *value)
+{
+	struct rt_plan *r = &pol->route;
+	const char *uv = value ? value : "(unset)";
+
+	for (size_t i = 0; i < r->nvars; i++) {
+		struct rt_var *v = &r->vars[i];
+
+		if (strcmp(v->name, name) != 0)
+			continue;
+		if (v->overridden && strcmp(v->user_value, uv) == 0)
+			return 0;
+		free(v->user_value);
+		v->user_value = xstrdup(uv);
+		v->overridden = true;
+		return 1;
+	}
+	return -ENOENT;
+}
+
 const char *pol_note(const struct sbx_policy *pol, const char *key)
 {
 	for (size_t i = 0; i < pol->note_keys.n; i++)

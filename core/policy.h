@@ -78,6 +78,13 @@ const struct lay_layout *pol_layout(const struct sbx_policy *pol);
 const struct rt_plan *pol_route(const struct sbx_policy *pol);
 const char *pol_home(const struct sbx_policy *pol);
 
+/* Records that the user set routed variable |name| to |value| (NULL:
+ * unset it) inside the session: their choice wins. Returns 1 the first
+ * time for that value (the caller reports it once), 0 if already known,
+ * -ENOENT if |name| is not routed. The writable roots do not change: a
+ * session never widens its sandbox. */
+int pol_override(struct sbx_policy *pol, const char *name, const char *value);
+
 size_t pol_nroots(const struct sbx_policy *pol);
 const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i);
 size_t pol_nmasked(const struct sbx_policy *pol);

@@ -788,9 +788,26 @@ static void le_destroy(struct sh_reader *r)
 	free(le);
 }
 
+/* Our own fds live at 10 and above, as dash keeps its own: `exec 3>f`
+ * in the session must not land on the history file or the terminal. */
+#define LE_FD_MIN 10
+
+static int move_high(int fd)
+{
+	int h;
+
+	if (fd < 0 || fd >= LE_FD_MIN)
+		return fd;
+	h = fcntl(fd, F_DUPFD_CLOEXEC, LE_FD_MIN);
+	if (h < 0)
+		return fd;
+	close(fd);
+	return h;
+}
+
 static FILE *dup_file(int fd, const char *mode)
 {
-	int d = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	int d = fcntl(fd, F_DUPFD_CLOEXEC, LE_FD_MIN);
 	FILE *f;
 
 	if (d < 0)
@@ -806,6 +823,11 @@ static bool setup_editline(struct le *le)
 	le->fout = dup_file(le->cfg.out_fd, "w");
 	if (!le->fin || !le->fout)
 		return false;
+	/* Read keys and write marks through our own copies: a later
+	 * `exec 2>/dev/null` must not hide the prompt's marks from the
+	 * terminal the prompt itself still goes to. */
+	le->cfg.in_fd = fileno(le->fin);
+	le->cfg.out_fd = fileno(le->fout);
 	le->el = el_init(le->cfg.prog ? le->cfg.prog : "sbxsh", le->fin,
 			 le->fout, le->fout);
 	if (!le->el)
@@ -832,7 +854,8 @@ struct sh_reader *le_reader(const struct le_config *cfg)
 	unsigned keep = cfg->hist_size ? cfg->hist_size : LE_HIST_DEFAULT;
 
 	le->cfg = *cfg;
-	le->hist_fd = cfg->hist_fd;
+	/* 0..2 are never a history file: a zeroed config means none. */
+	le->hist_fd = cfg->hist_fd > 2 ? move_high(cfg->hist_fd) : -1;
 	snprintf(le->mode, sizeof(le->mode), "%s",
 		 cfg->mode ? cfg->mode : le_default_mode);
 	tf.term = getenv("TERM");

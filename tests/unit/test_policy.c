@@ -6,6 +6,7 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
 
 #include "fakefs.h"
 #include "policy.h"
@@ -239,6 +240,23 @@ static void json_shape(void **state)
 	pol_free(pol);
 }
 
+static void override_reported_once(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	size_t n = pol_nroots(pol);
+
+	(void)state;
+	assert_int_equal(pol_override(pol, "GOCACHE", "/elsewhere"), 1);
+	assert_int_equal(pol_override(pol, "GOCACHE", "/elsewhere"), 0);
+	assert_int_equal(pol_override(pol, "GOCACHE", "/other"), 1);
+	assert_string_equal(rt_value(pol_route(pol), "GOCACHE"), "/other");
+	assert_int_equal(pol_override(pol, "NOT_ROUTED", "/x"), -ENOENT);
+	/* A session never widens its sandbox. */
+	assert_int_equal(pol_nroots(pol), n);
+	assert_int_equal(pol_access(pol, "/other/x", NULL), POL_ACCESS_RO);
+	pol_free(pol);
+}
+
 static int teardown_all(void **state)
 {
 	(void)state;
@@ -257,6 +275,7 @@ int main(void)
 		cmocka_unit_test_setup(access_and_masked, setup),
 		cmocka_unit_test_setup(read_only_and_unrestricted, setup),
 		cmocka_unit_test_setup(json_shape, setup),
+		cmocka_unit_test_setup(override_reported_once, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown_all);

@@ -1,0 +1,84 @@
+/* shell/live.c — live routing across commands (SPEC section 3). */
+#include "live.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "policy.h"
+#include "sh.h"
+
+/* Last seen mtime per bin dir, to notice installs. Only the shell
+ * process uses it; a forked child inherits a copy, which is harmless. */
+#define LIVE_MAX_BINS 16
+static struct timespec bin_mtime[LIVE_MAX_BINS];
+static bool bin_exists[LIVE_MAX_BINS];
+
+static void report(const char *name, const char *user, const char *routed)
+{
+	struct sbx_buf b = {0};
+
+	if (user)
+		buf_printf(&b, "sbxsh: routing: %s=%s is yours and is kept "
+			   "(routed value was %s; the sandbox does not grow for "
+			   "it)\n", name, user, routed);
+	else
+		buf_printf(&b, "sbxsh: routing: %s was unset by you and stays "
+			   "unset (routed value was %s)\n", name, routed);
+	sh_write(2, b.s, b.len);
+	buf_free(&b);
+}
+
+static bool bins_changed(const struct rt_plan *r)
+{
+	bool changed = false;
+
+	for (size_t i = 0; i < r->path_prefix.n && i < LIVE_MAX_BINS; i++) {
+		struct stat st;
+		bool ex = stat(r->path_prefix.v[i], &st) == 0;
+
+		if (ex != bin_exists[i] ||
+		    (ex && (st.st_mtim.tv_sec != bin_mtime[i].tv_sec ||
+			    st.st_mtim.tv_nsec != bin_mtime[i].tv_nsec)))
+			changed = true;
+		bin_exists[i] = ex;
+		if (ex)
+			bin_mtime[i] = st.st_mtim;
+	}
+	return changed;
+}
+
+void live_apply(struct shell *sh)
+{
+	const struct rt_plan *r;
+	const char *path;
+	char *want;
+	bool changed;
+
+	if (!sh->pol)
+		return;
+	r = pol_route(sh->pol);
+	if (r->kind == RT_BASE_NONE)
+		return;
+	for (size_t i = 0; i < r->nvars; i++) {
+		const struct rt_var *v = &r->vars[i];
+		const char *cur = var_get(sh, v->name);
+
+		if (cur && strcmp(cur, v->value) == 0)
+			continue;
+		/* Anything else is the user's doing (an export, a plain
+		 * assignment or an unset): honour it, say so once. */
+		if (pol_override(sh->pol, v->name, cur) == 1)
+			report(v->name, cur, v->value);
+	}
+	changed = bins_changed(r);
+	path = var_get(sh, "PATH");
+	want = rt_path(r, path);
+	if (!path || strcmp(path, want) != 0) {
+		var_set(sh, "PATH", want, V_EXPORT);
+		changed = true;
+	}
+	if (changed)
+		sh_hash_invalidate(sh);
+	free(want);
+}

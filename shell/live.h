@@ -1,0 +1,17 @@
+/* shell/live.h — live routing: re-applied before every command (SPEC 3). */
+#ifndef SBX_LIVE_H
+#define SBX_LIVE_H
+
+struct shell;
+
+/*
+ * Before each complete command: the persistent bin dirs lead PATH again
+ * (even if the user reset it), the command hash forgets what it knew when
+ * one of those dirs changed (a tool installed by the previous command is
+ * found by the next), and a routed variable the user set themselves keeps
+ * their value, reported once on stderr. Cheap: a few string compares and
+ * one stat() per bin dir.
+ */
+void live_apply(struct shell *sh);
+
+#endif

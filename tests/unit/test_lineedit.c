@@ -1,0 +1,199 @@
+/* tests/unit/test_lineedit.c — the history file (format, bound, compaction)
+ * and the plain reader (TERM=dumb, pipes): prompt without escapes, lines
+ * handed to the parser one at a time, OSC 133 C/D around a command. The
+ * libedit side is exercised through a real pty by tests/integration. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lineedit.h"
+#include "sbx.h"
+#include "term.h"
+
+static void roundtrip(void **state)
+{
+	struct sbx_buf b = {0};
+	struct sbx_strv v = {0};
+
+	(void)state;
+	le_hist_encode(&b, "echo a\\b", 8, false);
+	le_hist_encode(&b, "if true", 7, false);
+	le_hist_encode(&b, "then echo x", 11, true);
+	le_hist_encode(&b, "fi", 2, true);
+	le_hist_encode(&b, "\\cnot-a-cont", 12, false);
+	le_hist_encode(&b, "two\nlines", 9, false);
+	assert_string_equal(b.s, "echo a\\\\b\nif true\n\\cthen echo x\n\\cfi\n"
+				 "\\\\cnot-a-cont\ntwo\\nlines\n");
+	le_hist_decode(b.s, b.len, 0, &v);
+	assert_int_equal(v.n, 4);
+	assert_string_equal(v.v[0], "echo a\\b");
+	assert_string_equal(v.v[1], "if true\nthen echo x\nfi");
+	assert_string_equal(v.v[2], "\\cnot-a-cont");
+	assert_string_equal(v.v[3], "two\nlines");
+	strv_free(&v);
+	/* keep: the newest N; a torn last record (no newline) still counts */
+	le_hist_decode("a\nb\nc\nd", 7, 2, &v);
+	assert_int_equal(v.n, 2);
+	assert_string_equal(v.v[0], "c");
+	assert_string_equal(v.v[1], "d");
+	strv_free(&v);
+	buf_free(&b);
+}
+
+static void open_and_compact(void **state)
+{
+	char dir[] = "/tmp/sbx-histXXXXXX";
+	SBX_AUTOFREE char *path = NULL;
+	struct sbx_buf b = {0};
+	struct sbx_strv v = {0};
+	struct sbx_diag d = {0};
+	struct stat st;
+	char text[8192];
+	ssize_t n;
+	int fd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	setenv("XDG_STATE_HOME", dir, 1);
+	assert_true(le_open_history("a/b", 0, NULL, &d) < 0);
+	fd = le_open_history("wf", 10, &path, &d);
+	assert_true(fd > 2);
+	assert_non_null(strstr(path, "/sbxsh/wf.history"));
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	/* 25 entries, one multi-line: more than twice the bound of 10 */
+	for (int i = 0; i < 25; i++) {
+		char e[32];
+
+		snprintf(e, sizeof(e), "cmd %d", i);
+		le_hist_encode(&b, e, strlen(e), false);
+		if (i == 20)
+			le_hist_encode(&b, "more", 4, true);
+	}
+	assert_int_equal(write(fd, b.s, b.len), (ssize_t)b.len);
+	close(fd);
+	fd = le_open_history("wf", 10, NULL, &d);
+	assert_true(fd > 2);
+	n = pread(fd, text, sizeof(text) - 1, 0);
+	assert_true(n > 0);
+	le_hist_decode(text, (size_t)n, 0, &v);
+	assert_int_equal(v.n, 10);
+	assert_string_equal(v.v[0], "cmd 15");
+	assert_string_equal(v.v[5], "cmd 20\nmore");
+	assert_string_equal(v.v[9], "cmd 24");
+	/* O_APPEND: a write lands at the end whatever the offset */
+	lseek(fd, 0, SEEK_SET);
+	assert_int_equal(write(fd, "new\n", 4), 4);
+	n = pread(fd, text, sizeof(text) - 1, 0);
+	text[n] = 0;
+	assert_non_null(strstr(text, "cmd 24\nnew\n"));
+	close(fd);
+	strv_free(&v);
+	buf_free(&b);
+	snprintf(text, sizeof(text), "rm -rf '%s'", dir);
+	assert_int_equal(system(text), 0);
+}
+
+static int st_value;
+
+static int status_cb(void *ctx)
+{
+	(void)ctx;
+	return st_value;
+}
+
+static const char *getvar(void *ctx, const char *name)
+{
+	(void)ctx;
+	return !strcmp(name, "PS1") ? "\\[\\e[1m\\]P1\\[\\e[0m\\]> " : NULL;
+}
+
+static void plain_reader(void **state)
+{
+	int in[2], out[2];
+	struct le_config c = {0};
+	struct sh_reader *r;
+	const char *s;
+	size_t len;
+	char got[512];
+	ssize_t n;
+
+	(void)state;
+	assert_int_equal(pipe(in), 0);
+	assert_int_equal(pipe(out), 0);
+	assert_int_equal(write(in[1], "echo a\nb\n", 9), 9);
+	close(in[1]);
+	c.in_fd = in[0];
+	c.out_fd = out[1];
+	c.hist_fd = -1;
+	c.prompt.getvar = getvar;
+	c.prompt.status = status_cb;
+	r = le_reader(&c);
+	assert_false(le_is_editing(r));
+	s = r->read_line(r, false, &len);
+	assert_int_equal(len, 7);
+	assert_memory_equal(s, "echo a\n", 7);
+	/* not a terminal: no marks; the colour group is dropped whole */
+	n = read(out[0], got, sizeof(got) - 1);
+	got[n] = 0;
+	assert_string_equal(got, "P1> ");
+	/* marks on (as `set -o osc133` would): C at sync, D before PS1 */
+	term_set_osc133(true);
+	r->sync(r);
+	st_value = 3;
+	s = r->read_line(r, true, &len);
+	assert_memory_equal(s, "b\n", 2);
+	n = read(out[0], got, sizeof(got) - 1);
+	got[n] = 0;
+	assert_string_equal(got, "\033]133;C\007> \033]133;B\007");
+	r->sync(r);
+	assert_null(r->read_line(r, false, &len));
+	n = read(out[0], got, sizeof(got) - 1);
+	got[n] = 0;
+	/* one command, one C: D follows without a second C */
+	assert_memory_equal(got, "\033]133;D;3\007", 10);
+	assert_non_null(strstr(got, "\033]133;A\007P1> \033]133;B\007"));
+	term_set_osc133(false);
+	in_free(r);
+	close(in[0]);
+	close(out[0]);
+	close(out[1]);
+}
+
+static void history_builtin_usage(void **state)
+{
+	struct sbx_buf out = {0};
+
+	(void)state;
+	assert_int_equal(le_history_bi(2, (char *[]){"history", "x", NULL},
+				       &out), 2);
+	assert_non_null(strstr(out.s, "not a number"));
+	out.len = 0;
+	assert_int_equal(le_history_bi(3, (char *[]){"history", "1", "2",
+						     NULL}, &out), 2);
+	assert_int_equal(le_set_mode(NULL, "vi"), 0);
+	assert_string_equal(le_mode(NULL), "vi");
+	assert_int_equal(le_set_mode(NULL, "nano"), -22);
+	le_set_mode(NULL, "emacs");
+	buf_free(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(roundtrip),
+		cmocka_unit_test(open_and_compact),
+		cmocka_unit_test(plain_reader),
+		cmocka_unit_test(history_builtin_usage),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
