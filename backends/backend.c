@@ -118,11 +118,11 @@ static void none_release(struct be_ctx *ctx)
 }
 
 const struct be_ops be_none = {
-	.name = "none",
-	.probe = none_probe,
-	.prepare = none_prepare,
-	.apply = none_apply,
-	.release = none_release,
+    .name = "none",
+    .probe = none_probe,
+    .prepare = none_prepare,
+    .apply = none_apply,
+    .release = none_release,
 };
 
 /* --- be_confine ---------------------------------------------------------- */
@@ -166,8 +166,18 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	p->masked = masked;
 }
 
+static void add_hint(struct sbx_diag *diag, const char *name)
+{
+	size_t l;
+
+	if (!diag)
+		return;
+	l = strlen(diag->msg);
+	snprintf(diag->msg + l, sizeof(diag->msg) - l, "; %s", be_hint(name));
+}
+
 int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
-		     struct be_notes *notes, struct sbx_diag *diag)
+		    struct be_notes *notes, struct sbx_diag *diag)
 {
 	struct be_caps caps = {0};
 	struct be_plan p = *plan;
@@ -176,20 +186,24 @@ int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
 
 	r = ops->probe(&caps, diag);
 	if (r < 0)
-		return r;
+		goto fail;
 	p.caps = &caps;
 	r = ops->prepare(&p, notes, &ctx, diag);
 	if (r < 0)
-		return r;
+		goto fail;
 	r = ops->apply(ctx, diag);
 	if (r == 0 && ops->report)
 		ops->report(ctx, notes);
 	ops->release(ctx);
+	if (r == 0)
+		return 0;
+fail:
+	add_hint(diag, ops->name);
 	return r;
 }
 
-int be_confine(const char *name, struct sbx_policy *pol,
-	       const struct be_opts *o, struct sbx_diag *diag)
+static int run(const char *name, struct sbx_policy *pol,
+	       const struct be_opts *o, bool apply, struct sbx_diag *diag)
 {
 	const struct be_ops *ops;
 	struct be_notes notes = {0};
@@ -206,25 +220,43 @@ int be_confine(const char *name, struct sbx_policy *pol,
 					 "(use --print-profile seatbelt to "
 					 "see the profile)");
 		else
-			r = sbx_diag_set(diag, -EINVAL,
-					 "unknown backend '%s'", name);
-		goto hint;
+			r = sbx_diag_set(diag, -EINVAL, "unknown backend '%s'",
+					 name);
+		add_hint(diag, name);
+		return r;
 	}
 	plan_from_policy(pol, o, &plan);
-	r = be_confine_plan(ops, &plan, &notes, diag);
+	if (apply) {
+		r = be_confine_plan(ops, &plan, &notes, diag);
+	} else {
+		struct be_caps caps = {0};
+		struct be_ctx *ctx = NULL;
+
+		r = ops->probe(&caps, diag);
+		plan.caps = &caps;
+		if (r >= 0)
+			r = ops->prepare(&plan, &notes, &ctx, diag);
+		if (r >= 0)
+			ops->release(ctx);
+		else
+			add_hint(diag, ops->name);
+	}
 	plan_free(&plan);
 	for (size_t i = 0; i < notes.keys.n; i++)
 		pol_add_note(pol, notes.keys.v[i], notes.vals.v[i]);
 	strv_free(&notes.keys);
 	strv_free(&notes.vals);
-	if (r >= 0)
-		return 0;
-hint:
-	if (diag) {
-		size_t l = strlen(diag->msg);
+	return r < 0 ? r : 0;
+}
 
-		snprintf(diag->msg + l, sizeof(diag->msg) - l, "; %s",
-			 be_hint(name));
-	}
-	return r;
+int be_preview(const char *name, struct sbx_policy *pol,
+	       const struct be_opts *o, struct sbx_diag *diag)
+{
+	return run(name, pol, o, false, diag);
+}
+
+int be_confine(const char *name, struct sbx_policy *pol,
+	       const struct be_opts *o, struct sbx_diag *diag)
+{
+	return run(name, pol, o, true, diag);
 }

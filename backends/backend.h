@@ -30,6 +30,16 @@ struct be_opts {
 int be_confine(const char *name, struct sbx_policy *pol,
 	       const struct be_opts *o, struct sbx_diag *diag);
 
+/*
+ * What be_confine() would enforce, without confining: probes the kernel
+ * and prepares (the Landlock ABI, rights that cannot be enforced, secrets
+ * that cannot be masked), adds those notes to |pol| and releases
+ * everything. For --print-policy. 0, or -errno (+diag) when the backend
+ * could not be applied here (the session would then refuse to start).
+ */
+int be_preview(const char *name, struct sbx_policy *pol,
+	       const struct be_opts *o, struct sbx_diag *diag);
+
 /* One line naming the other backends to try when |name| cannot be
  * applied (be_confine() appends it to its diag already). Static text. */
 const char *be_hint(const char *name);

@@ -27,7 +27,7 @@
 /* Facts about the kernel and the caller, gathered once by probe(). */
 struct be_caps {
 	int landlock_abi; /* 0: none; else the ABI the kernel reports */
-	bool root;        /* euid 0: a mount namespace needs no user ns */
+	bool root;	  /* euid 0: a mount namespace needs no user ns */
 	bool seatbelt;
 };
 
@@ -38,7 +38,7 @@ struct be_caps {
  */
 struct be_plan {
 	enum pol_scope scope;
-	bool network;          /* false: --no-network */
+	bool network;	       /* false: --no-network */
 	bool private_tmp;      /* namespace backend: run tmp over /tmp */
 	const char *run_tmp;   /* the run folder's tmp/ (may be NULL) */
 	const char *const *rw; /* writable roots that are not devices */
@@ -56,7 +56,7 @@ struct be_notes {
 	struct sbx_strv keys, vals;
 };
 void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 struct be_ctx;
 
@@ -104,7 +104,7 @@ struct sys_ops {
 	ssize_t (*write)(int fd, const void *buf, size_t n);
 	int (*close)(int fd);
 	int (*seccomp_load)(void *filter); /* a scmp_filter_ctx */
-	int (*capset_none)(void);          /* drop every capability */
+	int (*capset_none)(void);	   /* drop every capability */
 };
 
 extern const struct sys_ops be_sys_real;
@@ -139,19 +139,19 @@ size_t ll_attr_size(int abi);
  * in apply(), inherited by every job.
  */
 enum sc_arg {
-	SC_ANY,         /* the call, whatever its arguments */
-	SC_IOCTL_REQ,   /* ioctl(fd, val): low 32 bits of arg 1 == val */
-	SC_CLONE_NS,    /* clone() with any CLONE_NEW* flag in arg 0 */
+	SC_ANY,		/* the call, whatever its arguments */
+	SC_IOCTL_REQ,	/* ioctl(fd, val): low 32 bits of arg 1 == val */
+	SC_CLONE_NS,	/* clone() with any CLONE_NEW* flag in arg 0 */
 	SC_NOT_AF_UNIX, /* socket()/socketpair() of a family but AF_UNIX */
-	SC_MKNOD_DEV,   /* mknod(path, mode): mode is S_IFCHR or S_IFBLK */
+	SC_MKNOD_DEV,	/* mknod(path, mode): mode is S_IFCHR or S_IFBLK */
 	SC_MKNODAT_DEV, /* mknodat(dirfd, path, mode): likewise */
 };
 struct sc_rule {
 	const char *name;
-	int err;          /* errno the call fails with: EPERM (or ENOSYS) */
+	int err; /* errno the call fails with: EPERM (or ENOSYS) */
 	enum sc_arg arg;
 	unsigned long val;
-	bool no_network;  /* only with --no-network */
+	bool no_network; /* only with --no-network */
 };
 extern const struct sc_rule sc_rules[];
 extern const size_t sc_nrules;
@@ -170,8 +170,8 @@ void sc_free(struct sc_filter *f);
  * that Landlock cannot see).
  */
 struct mnt_entry {
-	char *path;          /* mount point, unescaped */
-	unsigned long keep;  /* MS_NOSUID|MS_NODEV|... to keep on remount */
+	char *path;	    /* mount point, unescaped */
+	unsigned long keep; /* MS_NOSUID|MS_NODEV|... to keep on remount */
 };
 /* Parses /proc/self/mountinfo text. Appends to |out| / |*n|. Pure. */
 int mnt_parse_mountinfo(const char *text, struct mnt_entry **out, size_t *n);

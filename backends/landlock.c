@@ -65,10 +65,10 @@
 
 struct be_ctx {
 	int abi;
-	int ruleset;           /* -1: nothing to enforce */
-	struct mnt_plan *mnt;  /* NULL: no mount layer attempted */
+	int ruleset;	      /* -1: nothing to enforce */
+	struct mnt_plan *mnt; /* NULL: no mount layer attempted */
 	bool mnt_userns;
-	int mnt_err;           /* apply(): errno the namespace failed with */
+	int mnt_err; /* apply(): errno the namespace failed with */
 	struct sc_filter *sc;
 };
 
@@ -95,9 +95,11 @@ uint64_t ll_file_rights(void)
 void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
 		uint64_t *net, uint64_t *scoped)
 {
-	*fs = plan->scope == POL_SCOPE_UNRESTRICTED ? 0 : ll_fs_rights(LL_ABI_MAX);
-	*net = plan->network ? 0 : LANDLOCK_ACCESS_NET_BIND_TCP |
-					   LANDLOCK_ACCESS_NET_CONNECT_TCP;
+	*fs = plan->scope == POL_SCOPE_UNRESTRICTED ? 0
+						    : ll_fs_rights(LL_ABI_MAX);
+	*net = plan->network ? 0
+			     : LANDLOCK_ACCESS_NET_BIND_TCP |
+				   LANDLOCK_ACCESS_NET_CONNECT_TCP;
 	*scoped = LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET | LANDLOCK_SCOPE_SIGNAL;
 
 	/* One fall-through table, as samples/landlock/sandboxer.c. */
@@ -135,8 +137,8 @@ size_t ll_attr_size(int abi)
 
 static int ll_probe(struct be_caps *caps, struct sbx_diag *diag)
 {
-	int v = be_sys->landlock_create_ruleset(NULL, 0,
-						LANDLOCK_CREATE_RULESET_VERSION);
+	int v = be_sys->landlock_create_ruleset(
+	    NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
 
 	caps->root = geteuid() == 0;
 	if (v < 0)
@@ -189,8 +191,8 @@ static int add_rule_at(int rs, int at, const char *name, const char *shown,
 	return r;
 }
 
-static int add_rule(int rs, const char *path, uint64_t want,
-		    uint64_t handled, struct sbx_diag *diag)
+static int add_rule(int rs, const char *path, uint64_t want, uint64_t handled,
+		    struct sbx_diag *diag)
 {
 	return add_rule_at(rs, AT_FDCWD, path, path, want, handled, false,
 			   diag);
@@ -349,7 +351,7 @@ static int create_ruleset(struct be_ctx *c, const struct be_plan *plan,
 		    !attr.scoped)
 			return 0; /* nothing to enforce at this ABI */
 		c->ruleset = be_sys->landlock_create_ruleset(
-			&attr, ll_attr_size(c->abi), 0);
+		    &attr, ll_attr_size(c->abi), 0);
 		if (c->ruleset >= 0)
 			return 0;
 		/* A kernel that reports an ABI but refuses its rights (a
@@ -380,6 +382,10 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 	if (r < 0)
 		goto fail;
 	note_abi(c->abi, kabi, plan, notes);
+	if (plan->private_tmp)
+		be_note(notes, "not_enforced",
+			"--private-tmp needs --backend namespace; /tmp is the "
+			"shared one");
 	if (hfs) {
 		for (size_t i = 0; i < plan->nrw; i++) {
 			r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W,
@@ -404,8 +410,8 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		 * mount namespace can, by making every mount outside the
 		 * roots read-only. Built before the Landlock domain exists:
 		 * a Landlock-restricted process cannot mount any more. */
-		if (mnt_prepare(plan, MNT_METADATA, LL, notes, &c->mnt,
-				diag) < 0) {
+		if (mnt_prepare(plan, MNT_METADATA, LL, notes, &c->mnt, diag) <
+		    0) {
 			be_note(notes, "not_enforced",
 				"metadata changes (chmod, chown, utimes, "
 				"xattrs) outside the writable roots: %s",
@@ -459,17 +465,17 @@ static void ll_report(const struct be_ctx *c, struct be_notes *notes)
 	else
 		be_note(notes, "mount_layer",
 			c->mnt_userns
-				? "read-only outside the writable roots (in a "
-				  "user namespace: other users' files show as "
-				  "nobody)"
-				: "read-only outside the writable roots");
+			    ? "read-only outside the writable roots (in a "
+			      "user namespace: other users' files show as "
+			      "nobody)"
+			    : "read-only outside the writable roots");
 }
 
 const struct be_ops be_landlock = {
-	.name = "landlock",
-	.probe = ll_probe,
-	.prepare = ll_prepare,
-	.apply = ll_apply,
-	.report = ll_report,
-	.release = ll_release,
+    .name = "landlock",
+    .probe = ll_probe,
+    .prepare = ll_prepare,
+    .apply = ll_apply,
+    .report = ll_report,
+    .release = ll_release,
 };

@@ -7,10 +7,13 @@
  * both; structs and enum values, which cannot be tested with #ifndef, get
  * our own LL_ names instead of redefining the kernel's.
  *
- * Checked by compiling every backends .c file twice (see docs/backends.md):
- *   1. with a directory holding linux/landlock.h cut down to the 6.1 (ABI 2)
- *      content placed first with -I, so that every guard here fires;
- *   2. with a synthetic full ABI-7 header, so that none of them conflicts.
+ * Checked by tests/integration/landlock_compat_headers.sh, which compiles
+ * this header and the backends twice with a linux/landlock.h placed first
+ * on the include path (shadowing /usr/include):
+ *   1. the 6.1 UAPI content Debian 12's linux-libc-dev installs (ABI 1-2,
+ *      one-field ruleset attribute), so that every guard here fires;
+ *   2. a full ABI-7 header, so that none of them conflicts;
+ * and static-asserts the values and struct sizes against the kernel's.
  */
 #ifndef SBX_LANDLOCK_COMPAT_H
 #define SBX_LANDLOCK_COMPAT_H
@@ -107,7 +110,7 @@
 struct ll_ruleset_attr {
 	uint64_t handled_access_fs;
 	uint64_t handled_access_net; /* ABI 4 */
-	uint64_t scoped;             /* ABI 6 */
+	uint64_t scoped;	     /* ABI 6 */
 };
 
 /* struct landlock_path_beneath_attr is in every header (ABI 1); ours is

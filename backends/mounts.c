@@ -40,7 +40,7 @@
 struct mnt_op {
 	const char *src, *tgt, *type, *data;
 	unsigned long flags;
-	bool tolerant;    /* a vanished or hidden mount point: skip it */
+	bool tolerant;	  /* a vanished or hidden mount point: skip it */
 	const char *what; /* for the diag */
 };
 
@@ -48,6 +48,7 @@ struct mnt_plan {
 	const char *backend;
 	bool userns;
 	char uid_map[64], gid_map[64];
+	char *cwd; /* re-entered after the mounts (NULL: unknown) */
 	struct mnt_op *ops;
 	size_t nops, cap;
 	struct sbx_strv strs; /* owns every string the ops point to */
@@ -75,9 +76,9 @@ static char *unescape(const char *s, size_t n)
 	char *o = xmalloc(n + 1), *p = o;
 
 	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\\' && i + 3 < n &&
-		    s[i + 1] >= '0' && s[i + 1] <= '7' && s[i + 2] >= '0' &&
-		    s[i + 2] <= '7' && s[i + 3] >= '0' && s[i + 3] <= '7') {
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' &&
+		    s[i + 1] <= '7' && s[i + 2] >= '0' && s[i + 2] <= '7' &&
+		    s[i + 3] >= '0' && s[i + 3] <= '7') {
 			*p++ = (char)((s[i + 1] - '0') * 64 +
 				      (s[i + 2] - '0') * 8 + (s[i + 3] - '0'));
 			i += 3;
@@ -226,10 +227,14 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		goto out;
 	}
 	mp->userns = !(plan->caps && plan->caps->root);
+	/* The caller's own ids, unchanged inside: files keep their owners,
+	 * `id` says the same thing. */
 	snprintf(mp->uid_map, sizeof(mp->uid_map), "%u %u 1\n",
-		 (unsigned)getuid(), (unsigned)getuid());
+		 (unsigned)geteuid(), (unsigned)geteuid());
 	snprintf(mp->gid_map, sizeof(mp->gid_map), "%u %u 1\n",
-		 (unsigned)getgid(), (unsigned)getgid());
+		 (unsigned)getegid(), (unsigned)getegid());
+
+	mp->cwd = getcwd(NULL, 0);
 
 	op = add_op(mp);
 	op->tgt = "/";
@@ -290,13 +295,15 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 			op->src = "tmpfs";
 			op->type = "tmpfs";
 			op->data = "mode=000,size=4k";
-			op->flags = MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY;
-			op->what = keep(mp, xasprintf("tmpfs over masked %s", m));
+			op->flags =
+			    MS_NOSUID | MS_NODEV | MS_NOEXEC | MS_RDONLY;
+			op->what =
+			    keep(mp, xasprintf("tmpfs over masked %s", m));
 		} else {
 			op->src = "/dev/null";
 			op->flags = MS_BIND;
-			op->what = keep(mp, xasprintf("/dev/null over masked %s",
-						      m));
+			op->what =
+			    keep(mp, xasprintf("/dev/null over masked %s", m));
 			op = add_op(mp);
 			op->tgt = mp->ops[mp->nops - 2].tgt;
 			op->flags = MS_REMOUNT | MS_BIND | MS_RDONLY |
@@ -395,12 +402,19 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 		/* A mount point that vanished, lies under a folder we cannot
 		 * enter, or is hidden under a later mount: unreachable, so
 		 * nothing to protect there. */
-		if (op->tolerant && (e == ENOENT || e == EACCES ||
-				     e == ENOTDIR || e == EINVAL))
+		if (op->tolerant &&
+		    (e == ENOENT || e == EACCES || e == ENOTDIR || e == EINVAL))
 			continue;
 		return be_fail(diag, e, mp->backend, "mount layer: %s",
 			       op->what);
 	}
+	/* The working directory still points into the mount it was on
+	 * before a writable root was bound over it (the workspace, usually):
+	 * relative paths would resolve through the old, now read-only,
+	 * mount. Entering it again by name lands on the top mount. */
+	if (mp->cwd && chdir(mp->cwd) < 0)
+		return be_fail(diag, errno, mp->backend,
+			       "mount layer: re-entering %s", mp->cwd);
 	if (mp->userns && be_sys->capset_none() < 0)
 		return be_fail(diag, errno, mp->backend,
 			       "dropping capabilities (capset)");
@@ -412,6 +426,7 @@ void mnt_free(struct mnt_plan *mp)
 	if (!mp)
 		return;
 	free(mp->ops);
+	free(mp->cwd);
 	strv_free(&mp->strs);
 	free(mp);
 }

@@ -60,6 +60,13 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 	if (c->mnt && c->userns)
 		be_note(notes, "user_namespace",
 			"files of other users show as nobody");
+	/* No PID namespace (a shell's first job would become its init and
+	 * the namespace would die with it) and no Landlock domain: what
+	 * Landlock's ptrace and signal scoping give the landlock backend. */
+	be_note(notes, "not_enforced",
+		"namespace backend: signals to, and /proc of, processes "
+		"outside the session (same user: their environment is "
+		"readable); --backend landlock scopes both");
 	*out = c;
 	return 0;
 }
@@ -82,9 +89,9 @@ static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 }
 
 const struct be_ops be_namespace = {
-	.name = "namespace",
-	.probe = ns_probe,
-	.prepare = ns_prepare,
-	.apply = ns_apply,
-	.release = ns_release,
+    .name = "namespace",
+    .probe = ns_probe,
+    .prepare = ns_prepare,
+    .apply = ns_apply,
+    .release = ns_release,
 };

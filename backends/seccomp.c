@@ -82,6 +82,24 @@ const struct sc_rule sc_rules[] = {
 	{ "io_uring_setup", EPERM, SC_ANY, 0, false },
 	{ "io_uring_enter", EPERM, SC_ANY, 0, false },
 	{ "io_uring_register", EPERM, SC_ANY, 0, false },
+	/* Opening a file by handle skips the path walk that Landlock and
+	 * the masks rely on (the "shocker" escape from Docker, 2014): root
+	 * could read a masked secret through it. */
+	{ "open_by_handle_at", EPERM, SC_ANY, 0, false },
+	/* Root keeps its capabilities in the sandbox; these would change
+	 * the host itself, outside any filesystem policy. */
+	{ "reboot", EPERM, SC_ANY, 0, false },
+	{ "swapon", EPERM, SC_ANY, 0, false },
+	{ "swapoff", EPERM, SC_ANY, 0, false },
+	{ "acct", EPERM, SC_ANY, 0, false },
+	{ "sethostname", EPERM, SC_ANY, 0, false },
+	{ "setdomainname", EPERM, SC_ANY, 0, false },
+	{ "settimeofday", EPERM, SC_ANY, 0, false },
+	{ "clock_settime", EPERM, SC_ANY, 0, false },
+	{ "clock_adjtime", EPERM, SC_ANY, 0, false },
+	{ "iopl", EPERM, SC_ANY, 0, false },
+	{ "ioperm", EPERM, SC_ANY, 0, false },
+	{ "quotactl", EPERM, SC_ANY, 0, false },
 	/* Device nodes: root could make one for the disk inside a writable
 	 * root and write the disk through it (FIFOs and sockets stay). */
 	{ "mknod", EPERM, SC_MKNOD_DEV, 0, false },
@@ -96,8 +114,8 @@ const size_t sc_nrules = sizeof(sc_rules) / sizeof(*sc_rules);
 
 /* Every namespace flag clone() accepts. */
 static const unsigned long sc_clone_ns[] = {
-	CLONE_NEWNS, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER,
-	CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP,
+    CLONE_NEWNS,  CLONE_NEWUTS, CLONE_NEWIPC,	 CLONE_NEWUSER,
+    CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP,
 };
 
 struct sc_filter {
@@ -114,13 +132,13 @@ static int add_one(scmp_filter_ctx ctx, int nr, const struct sc_rule *r)
 		e = seccomp_rule_add(ctx, act, nr, 0);
 		break;
 	case SC_IOCTL_REQ:
-		e = seccomp_rule_add(ctx, act, nr, 1,
-				     SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL,
-					     r->val));
+		e = seccomp_rule_add(
+		    ctx, act, nr, 1,
+		    SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, r->val));
 		break;
 	case SC_CLONE_NS:
-		for (size_t i = 0; !e && i < sizeof(sc_clone_ns) /
-						  sizeof(*sc_clone_ns); i++)
+		for (size_t i = 0;
+		     !e && i < sizeof(sc_clone_ns) / sizeof(*sc_clone_ns); i++)
 			e = seccomp_rule_add(ctx, act, nr, 1,
 					     SCMP_A0(SCMP_CMP_MASKED_EQ,
 						     sc_clone_ns[i],
@@ -130,13 +148,13 @@ static int add_one(scmp_filter_ctx ctx, int nr, const struct sc_rule *r)
 	case SC_MKNODAT_DEV: {
 		unsigned int a = r->arg == SC_MKNOD_DEV ? 1 : 2;
 
-		e = seccomp_rule_add(ctx, act, nr, 1,
-				     SCMP_CMP(a, SCMP_CMP_MASKED_EQ, S_IFMT,
-					      S_IFCHR));
+		e = seccomp_rule_add(
+		    ctx, act, nr, 1,
+		    SCMP_CMP(a, SCMP_CMP_MASKED_EQ, S_IFMT, S_IFCHR));
 		if (!e)
-			e = seccomp_rule_add(ctx, act, nr, 1,
-					     SCMP_CMP(a, SCMP_CMP_MASKED_EQ,
-						      S_IFMT, S_IFBLK));
+			e = seccomp_rule_add(
+			    ctx, act, nr, 1,
+			    SCMP_CMP(a, SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
 		break;
 	}
 	case SC_NOT_AF_UNIX:
@@ -161,7 +179,8 @@ int sc_build(const struct be_plan *plan, const char *backend,
 		return be_fail(diag, ENOMEM, backend, "seccomp_init");
 	/* A syscall made with an architecture the filter does not know
 	 * fails (fail closed) instead of bypassing every rule. */
-	e = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_ERRNO(EPERM));
+	e = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
+			     SCMP_ACT_ERRNO(EPERM));
 	if (e < 0)
 		goto fail_attr;
 	/* The kernel's own errno on a failed load, not -ECANCELED. */
@@ -188,8 +207,8 @@ int sc_build(const struct be_plan *plan, const char *backend,
 		e = add_one(ctx, nr, r);
 		if (e < 0) {
 			seccomp_release(ctx);
-			return be_fail(diag, e, backend,
-				       "seccomp_rule_add(%s)", r->name);
+			return be_fail(diag, e, backend, "seccomp_rule_add(%s)",
+				       r->name);
 		}
 	}
 #if defined(__x86_64__)

@@ -55,7 +55,8 @@ static int real_seccomp_load(void *filter)
 static int real_capset_none(void)
 {
 	struct __user_cap_header_struct h = {
-		.version = _LINUX_CAPABILITY_VERSION_3, .pid = 0,
+	    .version = _LINUX_CAPABILITY_VERSION_3,
+	    .pid = 0,
 	};
 	struct __user_cap_data_struct d[2] = {{0}};
 
@@ -63,17 +64,17 @@ static int real_capset_none(void)
 }
 
 const struct sys_ops be_sys_real = {
-	.landlock_create_ruleset = real_create_ruleset,
-	.landlock_add_rule = real_add_rule,
-	.landlock_restrict_self = real_restrict_self,
-	.prctl = real_prctl,
-	.unshare = unshare,
-	.mount = mount,
-	.open = real_open,
-	.write = write,
-	.close = close,
-	.seccomp_load = real_seccomp_load,
-	.capset_none = real_capset_none,
+    .landlock_create_ruleset = real_create_ruleset,
+    .landlock_add_rule = real_add_rule,
+    .landlock_restrict_self = real_restrict_self,
+    .prctl = real_prctl,
+    .unshare = unshare,
+    .mount = mount,
+    .open = real_open,
+    .write = write,
+    .close = close,
+    .seccomp_load = real_seccomp_load,
+    .capset_none = real_capset_none,
 };
 
 const struct sys_ops *be_sys = &be_sys_real;

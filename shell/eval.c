@@ -28,23 +28,11 @@ static void check_errexit(struct shell *sh, int st, int flags)
 	}
 }
 
-static bool trace_safe(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			    "0123456789_-+=./,:%@^", *s))
-			return false;
-	return true;
-}
-
+/* dash 0.5.12 prints the words as they are, unquoted: so do we, so
+ * traces compare equal. */
 static void trace_word(struct sbx_buf *b, const char *s)
 {
-	if (trace_safe(s))
-		buf_puts(b, s);
-	else
-		var_quote(b, s);
+	buf_puts(b, s);
 }
 
 static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
@@ -54,7 +42,18 @@ static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
 	const char *ps4 = var_get(sh, "PS4");
 	bool sp = false;
 
-	buf_puts(&b, ps4 ? ps4 : "");
+	if (ps4 && strpbrk(ps4, "$`\\")) {
+		/* PS4 is expanded each time (XCU 2.5.3) */
+		struct arena *a = arena_new();
+		struct word *w = parse_dq_string(ps4, a, NULL);
+		char *s = w ? exp_str(sh, w, false) : NULL;
+
+		buf_puts(&b, s ? s : ps4);
+		free(s);
+		arena_unref(a);
+	} else {
+		buf_puts(&b, ps4 ? ps4 : "");
+	}
 	for (size_t i = 0; assigns && i < assigns->n; i++) {
 		char *eq = strchr(assigns->v[i], '=');
 

@@ -348,8 +348,7 @@ static int last_status(struct le *le)
 static void before_ps1(struct le *le)
 {
 	struct sbx_buf b = {0};
-	const char *pwd = le->pctx.getvar ? le->pctx.getvar(le->pctx.ctx, "PWD")
-					  : NULL;
+	const char *pwd;
 	SBX_AUTOFREE char *cwd = NULL;
 	char host[256] = "";
 
@@ -362,6 +361,11 @@ static void before_ps1(struct le *le)
 	if (le->cmd_started)
 		term_fmt_cmd_end(&b, last_status(le));
 	le->accepted = le->cmd_started = false;
+	term_write(le->cfg.out_fd, &b);
+	b.len = 0;
+	if (le->cfg.before_prompt)
+		le->cfg.before_prompt(le->cfg.ctx);
+	pwd = le->pctx.getvar ? le->pctx.getvar(le->pctx.ctx, "PWD") : NULL;
 	if (!pwd || *pwd != '/')
 		pwd = cwd = getcwd(NULL, 0);
 	gethostname(host, sizeof(host) - 1);

@@ -41,6 +41,12 @@ struct le_config {
 	/* Completion names from the shell (builtins, functions, aliases,
 	 * jobs, variables). Copied. */
 	struct cmp_source complete;
+	/* Called before each PS1, after the OSC 133 D of the last command
+	 * and before the prompt: job notices go here, so they are neither
+	 * inside the command's C..D output nor after the prompt. May be
+	 * NULL. */
+	void (*before_prompt)(void *ctx);
+	void *ctx;
 	/* Force the plain reader even on a terminal (tests). */
 	bool plain;
 };

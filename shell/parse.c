@@ -204,6 +204,15 @@ static int pgetc_nl(struct parser *p)
 			pungetc(p, d);
 			return c;
 		}
+		/* "echo \" at the end of interactive input: need more */
+		if (p->o.probe) {
+			d = pgetc(p);
+			if (d == EOF && p->reof) {
+				perr_eof(p, "");
+				return EOF;
+			}
+			pungetc(p, d);
+		}
 	}
 }
 
@@ -1516,7 +1525,7 @@ static struct node *parse_list(struct parser *p, bool top)
 			*tailp = s;
 			tailp = &s->b;
 		}
-		peek(p);
+		peek_cmd(p);    /* command position: aliases apply */
 		if (p->tok != T_WORD && p->tok != T_REDIR && p->tok != T_LP &&
 		    p->tok != T_NL)
 			break;
@@ -1668,4 +1677,26 @@ int parse_next(struct parser *p, struct arena *a, struct node **out,
 		read_heredocs(p);
 	*out = n;
 	return p->err ? p->err : PARSE_OK;
+}
+
+struct word *parse_dq_string(const char *s, struct arena *a,
+			     struct sbx_diag *diag)
+{
+	struct parser *p = parse_new(NULL, NULL);
+	struct word *w = NULL;
+	struct wb wb;
+
+	p->a = a;
+	p->diag = diag;
+	p->reof = true;
+	push_frame(p, s, strlen(s), NULL, true);
+	wb_init(&wb, p);
+	read_parts(p, &wb, CTX_HEREDOC, 1, 0);
+	if (!p->err)
+		w = wb_finish(&wb);
+	else
+		buf_free(&wb.lit);
+	pop_frame(p);
+	parse_free(p);
+	return w;
 }

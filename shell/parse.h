@@ -132,4 +132,10 @@ const char *parse_warning(const struct parser *p);
 
 bool parse_is_name(const char *s, size_t n);
 
+/* |s| as the body of an unquoted here-document (parameters, $(...),
+ * `...` and $((...)) expand; nothing splits): for PS1/PS2/PS4. NULL on a
+ * syntax error (|diag|). */
+struct word *parse_dq_string(const char *s, struct arena *a,
+			     struct sbx_diag *diag);
+
 #endif

@@ -12,6 +12,7 @@
 
 #include "canon.h"
 #include "input.h"
+#include "live.h"
 #include "policy.h"
 #include "sh.h"
 
@@ -160,6 +161,8 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 		}
 		if (r->sync)
 			r->sync(r);
+		if (!sh->evaldepth)
+			live_apply(sh);
 		if (!sh->opt[O_NOEXEC] || sh->opt[O_INTERACTIVE]) {
 			sh->cur_arena = a;
 			eval_node(sh, n, 0);
@@ -277,7 +280,7 @@ static struct sh_reader *prompt_reader(struct shell *sh)
 	return r;
 }
 
-static void sh_free(struct shell *sh)
+void sh_free(struct shell *sh)
 {
 	var_free_all(sh);
 	sh_hash_invalidate(sh);
@@ -292,11 +295,9 @@ static void sh_free(struct shell *sh)
 	free(sh);
 }
 
-int sh_run(const struct sh_config *cfg)
+struct shell *sh_new(const struct sh_config *cfg)
 {
 	struct shell *sh = xcalloc(1, sizeof(*sh));
-	struct sh_reader *r;
-	int st;
 
 	sh->cfg = cfg;
 	sh->check = cfg->check;
@@ -310,6 +311,15 @@ int sh_run(const struct sh_config *cfg)
 	var_set_params(sh, cfg->nargs, cfg->args);
 	for (const char *f = cfg->set_flags; f && *f; f++)
 		sh_setopt_letter(sh, *f, true);
+	return sh;
+}
+
+int sh_run(const struct sh_config *cfg)
+{
+	struct shell *sh = sh_new(cfg);
+	struct sh_reader *r;
+	int st;
+
 	if (cfg->interactive) {
 		signal(SIGQUIT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);

@@ -91,6 +91,10 @@ struct shell {
 };
 
 /* --- run.c ---------------------------------------------------------------- */
+/* A shell with |cfg|'s parameters and options, variables from environ;
+ * |cfg| must outlive it. sh_free() releases everything. */
+struct shell *sh_new(const struct sh_config *cfg);
+void sh_free(struct shell *sh);
 /* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
 void sh_err(struct shell *sh, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -45,7 +45,7 @@ while [ $# -gt 0 ]; do
 	-v) verbose=1; shift ;;
 	-h|--help) usage ;;
 	--) shift; break ;;
-	-?*) [ "$1" = - ] && break; echo "run.sh: unknown option $1" >&2; usage ;;
+	-?*) echo "run.sh: unknown option $1" >&2; usage ;;
 	*) break ;;
 	esac
 done
@@ -155,7 +155,8 @@ run_in() {
 	[ "$mode" = stdin ] && in=$f
 	box=${d%/*}/box
 	mkdir -p "$d" "$box/cwd" "$box/home" "$box/tmp"
-	(
+	# (the braces keep bash's "Floating point exception" job notices quiet)
+	{ (
 		cd "$box/cwd" || exit 99
 		if [ "$mode" = pipe ]; then
 			# a pipe: the shell cannot seek back, it must not read ahead
@@ -165,7 +166,7 @@ run_in() {
 			exec env -i PATH=/usr/bin:/bin HOME="$box/home" LC_ALL=C \
 				TMPDIR="$box/tmp" timeout -k 2 10 "$@" <"$in" >"$d/out" 2>"$d/err"
 		fi
-	)
+	); } 2>/dev/null
 	st=$?
 	chmod -R u+rwx "$box" 2>/dev/null
 	rm -rf "$box"

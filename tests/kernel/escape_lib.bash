@@ -35,6 +35,8 @@ not_ok() {
 skipped=0
 skip() { n=$((n + 1)); skipped=$((skipped + 1)); echo "ok $n - # SKIP $*"; }
 diag() { echo "# $*"; }
+# A known gap in another module: reported, not counted as a failure.
+todo() { n=$((n + 1)); echo "not ok $n - $1 # TODO $2"; }
 # check DESC CMD...: ok when CMD succeeds.
 check() { local d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
 has() { case $OUTPUT in *"$1"*) return 0 ;; esac; return 1; }
@@ -100,7 +102,7 @@ sbx_argv() {
 # sbx CMD: runs it; $OUTPUT gets stdout+stderr, $RC the status.
 sbx() {
 	sbx_argv "$1"
-	OUTPUT=$("${ARGV[@]}" 2>&1 </dev/null)
+	OUTPUT=$(cd "$WS" && timeout -k 5 60 "${ARGV[@]}" 2>&1 </dev/null)
 	RC=$?
 }
 
@@ -110,11 +112,12 @@ sbx_pty() {
 	while [ "$1" != "--" ]; do sends+=("$1" "$2"); shift 2; done
 	shift
 	sbx_argv "$1"
-	OUTPUT=$("$PY" "$B/pty_run.py" --timeout 20 "${sends[@]}" -- "${ARGV[@]}" 2>&1)
+	OUTPUT=$(cd "$WS" && "$PY" "$B/pty_run.py" --timeout 20 "${sends[@]}" -- "${ARGV[@]}" 2>&1)
 	RC=$(printf '%s\n' "$OUTPUT" | sed -n 's/^PTY_EXIT=//p' | tail -1)
 }
 
 pick_driver() {
+	DRIVER=
 	if [ "${ESCAPE_DRIVER:-}" != harness ] && [ -n "${SBXSH:-}" ] && [ -x "$SBXSH" ]; then
 		setup_user root
 		sbx_argv 'echo driver-ok'
@@ -123,7 +126,7 @@ pick_driver() {
 		fi
 		cleanup_user
 	fi
-	if [ -z "${DRIVER:-}" ]; then
+	if [ -z "$DRIVER" ]; then
 		if [ -z "$HARNESS" ] || [ ! -x "$HARNESS" ]; then
 			echo "1..0 # SKIP neither \$SBXSH -c nor sbx_confine runs"
 			exit 77
@@ -229,8 +232,8 @@ battery() {
 		has "TIOCSTI plain=1 highbit=1"
 
 	# Other processes, namespaces, mounts.
-	sbx "$PY -c 'import ctypes,os; l=ctypes.CDLL(None,use_errno=True); r=l.ptrace(16,os.getppid(),0,0); e=ctypes.get_errno(); r2=l.ptrace(0,0,0,0); print(\"PTRACE\",r,e,r2,ctypes.get_errno())'"
-	check "[$who] ptrace of the shell (and TRACEME) fail with EPERM" has "PTRACE -1 1 -1 1"
+	sbx "$PY -c 'import ctypes,os; l=ctypes.CDLL(None,use_errno=True); r=l.ptrace(0x4206,os.getppid(),0,0); e=ctypes.get_errno(); r2=l.ptrace(0,0,0,0); print(\"PTRACE\",r,e,r2,ctypes.get_errno())'"
+	check "[$who] ptrace(SEIZE) of the shell and TRACEME fail with EPERM" has "PTRACE -1 1 -1 1"
 	sbx "unshare -U true && echo UNSHARED"
 	check "[$who] unshare -U is refused" [ "$RC" != 0 ] && hasnt UNSHARED
 	sbx "mkdir -p $WS/mnt; $PY -c 'import ctypes; l=ctypes.CDLL(None,use_errno=True); r=l.mount(b\"none\",b\"$WS/mnt\",b\"tmpfs\",0,None); print(\"MOUNT\",r,ctypes.get_errno())'"
@@ -246,6 +249,11 @@ battery() {
 	check "[$who] mktemp -d works" has tmp-ok
 	sbx "echo ws-ok > $WS/new && cat $WS/new && mkdir $WS/d && mv $WS/new $WS/d/ && rm -r $WS/d && mkfifo $WS/fifo && echo fifo-ok"
 	check "[$who] writing, renaming, removing in the workspace works" has ws-ok && has fifo-ok
+	# The session starts in the workspace: relative paths must reach the
+	# writable bind mount, not the read-only one it covers.
+	sbx "echo rel-ok > relfile && cat relfile && mkdir reldir && rmdir reldir"
+	check "[$who] relative paths from the starting directory are writable" \
+		[ "$(cat "$WS/relfile" 2>/dev/null)" = rel-ok ]
 	sbx "echo tmp2-ok > /tmp/sbxesc-\$\$ && cat /tmp/sbxesc-\$\$ && rm /tmp/sbxesc-\$\$"
 	check "[$who] /tmp is writable" has tmp2-ok
 	if [ "$DRIVER" = sbxsh ]; then

@@ -32,15 +32,15 @@ struct fake_rule {
 };
 
 static struct {
-	struct sbx_buf log;               /* "create(24) rule restrict ..." */
-	struct ll_ruleset_attr attr[16];  /* each ruleset attempt */
+	struct sbx_buf log;		 /* "create(24) rule restrict ..." */
+	struct ll_ruleset_attr attr[16]; /* each ruleset attempt */
 	size_t attr_size[16];
 	int nattr;
 	struct fake_rule rules[FAKE_MAX];
 	int nrules;
-	int add_rule_err;                 /* errno for every add_rule, or 0 */
-	bool mount_mocked;                /* pop mock() for mount() */
-	struct sbx_strv mounts;           /* "tgt|flags|type|src" */
+	int add_rule_err;	/* errno for every add_rule, or 0 */
+	bool mount_mocked;	/* pop mock() for mount() */
+	struct sbx_strv mounts; /* "tgt|flags|type|src" */
 } fake;
 
 static void fake_reset(void)
@@ -170,17 +170,17 @@ static int fake_capset_none(void)
 }
 
 static const struct sys_ops fake_ops = {
-	.landlock_create_ruleset = fake_create_ruleset,
-	.landlock_add_rule = fake_add_rule,
-	.landlock_restrict_self = fake_restrict_self,
-	.prctl = fake_prctl,
-	.unshare = fake_unshare,
-	.mount = fake_mount,
-	.open = fake_open,
-	.write = fake_write,
-	.close = fake_close,
-	.seccomp_load = fake_seccomp_load,
-	.capset_none = fake_capset_none,
+    .landlock_create_ruleset = fake_create_ruleset,
+    .landlock_add_rule = fake_add_rule,
+    .landlock_restrict_self = fake_restrict_self,
+    .prctl = fake_prctl,
+    .unshare = fake_unshare,
+    .mount = fake_mount,
+    .open = fake_open,
+    .write = fake_write,
+    .close = fake_close,
+    .seccomp_load = fake_seccomp_load,
+    .capset_none = fake_capset_none,
 };
 
 /* The rights recorded for |path|, or -1 if no rule names it. */
@@ -209,8 +209,8 @@ static __attribute__((unused)) int fake_mounted(const char *tgt,
 	return -1;
 }
 
-static __attribute__((unused)) const char *note_val(const struct be_notes *n, const char *key,
-			    const char *needle)
+static __attribute__((unused)) const char *
+note_val(const struct be_notes *n, const char *key, const char *needle)
 {
 	for (size_t i = 0; i < n->keys.n; i++)
 		if (strcmp(n->keys.v[i], key) == 0 &&

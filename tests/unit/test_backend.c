@@ -12,6 +12,14 @@
 
 #include "fake_sys.h"
 
+/* The diag is |text| followed by be_confine_plan()'s hint. */
+#define assert_msg(msg, text)                                                  \
+	do {                                                                   \
+		assert_int_equal(strncmp(msg, text, strlen(text)), 0);         \
+		assert_int_equal(                                              \
+		    strncmp(msg + strlen(text), "; alternatives: ", 16), 0);   \
+	} while (0)
+
 static char tmp[PATH_MAX];
 
 static int setup(void **state)
@@ -94,14 +102,14 @@ static void errstr_names_errno(void **state)
 static void parses_mountinfo(void **state)
 {
 	static const char text[] =
-		"22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
-		"23 22 0:5 / /dev rw,nosuid,relatime shared:2 - devtmpfs udev "
-		"rw\n"
-		"24 23 0:6 / /dev/pts rw,nosuid,noexec,relatime - devpts "
-		"devpts rw\n"
-		"25 22 0:7 / /mnt/with\\040space ro,nodev,noatime - tmpfs x "
-		"rw\n"
-		"\n";
+	    "22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
+	    "23 22 0:5 / /dev rw,nosuid,relatime shared:2 - devtmpfs udev "
+	    "rw\n"
+	    "24 23 0:6 / /dev/pts rw,nosuid,noexec,relatime - devpts "
+	    "devpts rw\n"
+	    "25 22 0:7 / /mnt/with\\040space ro,nodev,noatime - tmpfs x "
+	    "rw\n"
+	    "\n";
 	struct mnt_entry *e = NULL;
 	size_t n = 0;
 
@@ -179,8 +187,8 @@ static void namespace_mount_sequence(void **state)
 	assert_true(bws > 0 && bpts > 0 && btmp > 0 && mssh > 0 && mnet > 0);
 	assert_true(ro > bws && ro > bpts && ro > btmp);
 	/* Outside the roots also nodev; the device roots bound first. */
-	assert_true(fake_mounted("/", MS_REMOUNT | MS_BIND | MS_RDONLY |
-					      MS_NODEV) > 0);
+	assert_true(
+	    fake_mounted("/", MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NODEV) > 0);
 	assert_true(fake_mounted("/dev/null", MS_BIND | MS_REC) > 0);
 	assert_true(fake_mounted("/dev/null", MS_BIND | MS_REC) < ro);
 	assert_non_null(strstr(fake.mounts.v[mssh], "|tmpfs|tmpfs"));
@@ -235,19 +243,17 @@ static void namespace_mount_failure_fails_closed(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(lookup_by_name),
-		cmocka_unit_test(seatbelt_fails_closed_on_linux),
-		cmocka_unit_test_setup_teardown(none_only_notes, setup,
-						teardown),
-		cmocka_unit_test(errstr_names_errno),
-		cmocka_unit_test(parses_mountinfo),
-		cmocka_unit_test_setup_teardown(namespace_mount_sequence,
-						setup, teardown),
-		cmocka_unit_test_setup_teardown(
-			namespace_fails_closed_without_unshare, setup,
-			teardown),
-		cmocka_unit_test_setup_teardown(
-			namespace_mount_failure_fails_closed, setup, teardown),
+	    cmocka_unit_test(lookup_by_name),
+	    cmocka_unit_test(seatbelt_fails_closed_on_linux),
+	    cmocka_unit_test_setup_teardown(none_only_notes, setup, teardown),
+	    cmocka_unit_test(errstr_names_errno),
+	    cmocka_unit_test(parses_mountinfo),
+	    cmocka_unit_test_setup_teardown(namespace_mount_sequence, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(
+		namespace_fails_closed_without_unshare, setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		namespace_mount_failure_fails_closed, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -199,6 +199,59 @@ static void golden_all(void **state)
 	}
 }
 
+/*
+ * A small SBPL reader: every top-level form is (version ...), (allow ...)
+ * or (deny ...), parentheses balance outside strings and comments, and
+ * strings and regex literals close. Enough to catch a generator bug that
+ * would make sandbox_init() refuse the profile on macOS, where this test
+ * cannot run it.
+ */
+static void assert_sbpl_well_formed(const char *p)
+{
+	int depth = 0;
+
+	while (*p) {
+		if (*p == ';') {
+			p += strcspn(p, "\n");
+		} else if (*p == '"' || (p[0] == '#' && p[1] == '"')) {
+			p += *p == '#' ? 2 : 1;
+			while (*p && *p != '"')
+				p += *p == '\\' && p[1] ? 2 : 1;
+			assert_int_equal(*p, '"');
+			p++;
+		} else if (*p == '(') {
+			if (depth == 0)
+				assert_true(strncmp(p, "(version ", 9) == 0 ||
+					    strncmp(p, "(allow ", 7) == 0 ||
+					    strncmp(p, "(deny ", 6) == 0);
+			depth++;
+			p++;
+		} else if (*p == ')') {
+			assert_true(--depth >= 0);
+			p++;
+		} else {
+			if (depth == 0)
+				assert_true(*p == ' ' || *p == '\n');
+			p++;
+		}
+	}
+	assert_int_equal(depth, 0);
+}
+
+static void sb_well_formed(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct sbx_policy *pol = make_policy(&cases[i]);
+		struct sbx_buf b = { 0 };
+
+		sb_profile(pol, &b);
+		assert_sbpl_well_formed(b.s);
+		buf_free(&b);
+		pol_free(pol);
+	}
+}
+
 static ptrdiff_t at(const char *hay, const char *needle)
 {
 	const char *p = strstr(hay, needle);
@@ -300,6 +353,7 @@ static void sb_escapes_paths(void **state)
 	assert_int_equal(at(b.s, "(subpath \"/\")"), -1);
 	/* Comments stay on one line. */
 	assert_int_equal(at(b.s, "\n\"b"), -1);
+	assert_sbpl_well_formed(b.s);
 	buf_free(&b);
 	pol_free(pol);
 	lay_free(&lay);
@@ -447,6 +501,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(golden_all),
+		cmocka_unit_test(sb_well_formed),
 		cmocka_unit_test(sb_rule_order),
 		cmocka_unit_test(sb_both_spellings),
 		cmocka_unit_test(sb_escapes_paths),

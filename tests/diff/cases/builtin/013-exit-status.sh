@@ -1,2 +1,2 @@
 (exit 3); echo $?
-sh -c 'false; exit'; echo $?
+(false; exit); echo $?

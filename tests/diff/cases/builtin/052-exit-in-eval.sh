@@ -1,0 +1,2 @@
+eval 'echo in-eval; exit 7'
+echo never

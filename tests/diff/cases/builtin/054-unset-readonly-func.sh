@@ -1,0 +1,4 @@
+f() { echo f; }
+unset -f f
+unset -f f
+echo "unset twice: $?"

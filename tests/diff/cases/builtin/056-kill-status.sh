@@ -1,0 +1,2 @@
+kill -0 $$; echo $?
+kill -s 0 $$; echo $?

@@ -1,0 +1,2 @@
+type : | grep -q builtin && echo ": is builtin"
+type cat | grep -q builtin || echo "cat is not builtin"

@@ -1,0 +1,5 @@
+base=$PWD
+mkdir -p local elsewhere
+CDPATH=$base/elsewhere
+cd local
+echo "${PWD#$base}"

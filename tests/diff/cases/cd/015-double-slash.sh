@@ -1,0 +1,6 @@
+cd //
+pwd
+cd //usr
+pwd
+cd ///usr
+pwd

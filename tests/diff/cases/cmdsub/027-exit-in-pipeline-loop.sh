@@ -1,0 +1,2 @@
+echo x | while read l; do exit 3; done
+echo "status $?, script continues"

@@ -1,0 +1,8 @@
+case x in
+	x)
+		echo first
+		;;
+	*)
+		echo second
+		;;
+esac

@@ -1,0 +1,1 @@
+(false) || (echo rescued; exit 3) || echo "second rescue $?"

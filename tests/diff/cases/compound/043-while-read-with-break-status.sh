@@ -1,0 +1,6 @@
+printf 'a\nb\nc\n' > f
+while read l; do
+	[ "$l" = b ] && break
+	echo "$l"
+done < f
+echo "status $?"

@@ -1,0 +1,6 @@
+! if false; then :; fi
+echo "$?"
+! { true; }
+echo "$?"
+! (exit 3)
+echo "$?"

@@ -1,0 +1,3 @@
+set -e
+x=$(true) y=$(false)
+echo never

@@ -1,0 +1,3 @@
+set -e
+printf 'a\nb\n' | while read l; do echo "$l"; done
+echo end

@@ -1,0 +1,3 @@
+false
+f() { :; }
+echo "definition status $?"

@@ -1,0 +1,4 @@
+f() { set -- x y z; echo "$#"; }
+set -- a
+f
+echo "$# $1"

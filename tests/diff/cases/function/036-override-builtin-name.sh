@@ -1,0 +1,3 @@
+cd() { echo "my cd $1"; }
+cd /somewhere
+command cd / && pwd

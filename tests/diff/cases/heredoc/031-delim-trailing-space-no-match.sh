@@ -1,0 +1,4 @@
+cat <<EOF
+EOF 
+EOF
+echo done

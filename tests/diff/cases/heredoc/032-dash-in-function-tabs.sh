@@ -1,0 +1,6 @@
+f() {
+	cat <<-END
+		indented $1
+	END
+}
+f arg

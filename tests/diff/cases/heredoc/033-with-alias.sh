@@ -1,0 +1,4 @@
+alias show='cat'
+show <<EOF
+alias then heredoc
+EOF

@@ -1,0 +1,3 @@
+cat <<EOF
+a \\ b \$ c \` d
+EOF

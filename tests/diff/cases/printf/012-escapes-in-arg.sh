@@ -1,0 +1,2 @@
+printf '%s\n' 'a\nb'
+printf '%b\n' 'a\nb'

@@ -1,0 +1,4 @@
+IFS='\' read -r a b <<'EOF'
+x\y\z
+EOF
+echo "[$a] [$b]"

@@ -1,0 +1,4 @@
+cat <<EOF 2>/dev/null >out
+text
+EOF
+cat out

@@ -1,0 +1,6 @@
+while :; do
+	echo inside
+	break
+done > out
+echo outside
+cat out

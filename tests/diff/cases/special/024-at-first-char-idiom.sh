@@ -1,0 +1,5 @@
+x=hello
+first=${x%"${x#?}"}
+echo "$first"
+rest=${x#?}
+echo "$rest"

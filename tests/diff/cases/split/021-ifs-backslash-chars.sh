@@ -1,0 +1,3 @@
+IFS='\'
+x='a\b\\c'
+for w in $x; do echo "[$w]"; done

@@ -1,0 +1,4 @@
+IFS=' :' read a b c <<EOF
+ 1 : 2 :3
+EOF
+echo "[$a] [$b] [$c]"

@@ -1,0 +1,7 @@
+[ ! ] && echo "bang alone true"
+[ -z ] && echo "-z alone true"
+[ ! "" ] && echo "not empty-string"
+[ ! -n "" ] && echo "not -n empty"
+[ 01 -eq 1 ] && echo "numeric equal"
+[ 01 = 1 ] || echo "string differ"
+[ -e "" ] || echo "empty path not exists"

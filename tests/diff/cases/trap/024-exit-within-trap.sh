@@ -1,0 +1,3 @@
+trap 'echo in-trap; exit 9; echo never' EXIT
+echo body
+exit 1
