@@ -71,9 +71,10 @@ struct be_ops {
 };
 
 extern const struct be_ops be_landlock, be_namespace, be_none;
-#ifdef __APPLE__
-extern const struct be_ops be_seatbelt; /* backends/seatbelt.c */
-#endif
+/* backends/seatbelt.c (the profiles helper's): a stub failing closed off
+ * macOS. On Linux be_lookup() does not offer it; be_confine() answers
+ * "seatbelt" with its own message. */
+extern const struct be_ops be_seatbelt;
 
 /* probe → prepare → apply → report → release for |plan| (its caps
  * member is filled here). What be_confine() does after flattening the

@@ -126,6 +126,14 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 			    path_join(sh->pwd ? sh->pwd : "/", target);
 
 		newpwd = path_fold(abs);
+		/* POSIX leaves a leading "//" to the implementation; dash
+		 * keeps it (and folds three or more into one) */
+		if (newpwd && abs[0] == '/' && abs[1] == '/' && abs[2] != '/') {
+			char *t = xasprintf("/%s", newpwd);
+
+			free(newpwd);
+			newpwd = t;
+		}
 		free(abs);
 		if (newpwd && chdir(newpwd) < 0) {
 			free(newpwd);

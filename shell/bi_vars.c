@@ -264,8 +264,10 @@ int bi_local(struct shell *sh, int argc, char **argv)
 		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
 		char *name;
 
-		if (!strcmp(argv[i], "-"))
+		if (!strcmp(argv[i], "-")) {
+			var_local_opts(sh);
 			continue;
+		}
 		if (!parse_is_name(argv[i], n)) {
 			sh_err(sh, "local: %.*s: bad variable name", (int)n,
 			       argv[i]);

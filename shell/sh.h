@@ -143,6 +143,8 @@ void var_pop_frame(struct shell *sh);
  * frame. */
 int var_make_local(struct shell *sh, const char *name);
 bool var_in_function(struct shell *sh);
+/* `local -`: the options are restored when the frame is popped. */
+int var_local_opts(struct shell *sh);
 /* positional parameters: copies argv */
 void var_set_params(struct shell *sh, int n, char *const *v);
 void var_free_params(char **v, int n);

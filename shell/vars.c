@@ -26,6 +26,8 @@ struct local_frame {
 	struct local_frame *prev;
 	struct local_save *v;
 	size_t n, cap;
+	bool has_opts;          /* `local -`: options restored on return */
+	bool opts[O__N];
 };
 
 struct func {
@@ -281,6 +283,19 @@ int var_make_local(struct shell *sh, const char *name)
 	return 0;
 }
 
+int var_local_opts(struct shell *sh)
+{
+	struct local_frame *f = sh->locals;
+
+	if (!f)
+		return -ENOENT;
+	if (!f->has_opts) {
+		f->has_opts = true;
+		memcpy(f->opts, sh->opt, sizeof(f->opts));
+	}
+	return 0;
+}
+
 void var_pop_frame(struct shell *sh)
 {
 	struct local_frame *f = sh->locals;
@@ -288,6 +303,12 @@ void var_pop_frame(struct shell *sh)
 	if (!f)
 		return;
 	sh->locals = f->prev;
+	if (f->has_opts) {
+		bool inter = sh->opt[O_INTERACTIVE];
+
+		memcpy(sh->opt, f->opts, sizeof(f->opts));
+		sh->opt[O_INTERACTIVE] = inter;
+	}
 	for (size_t i = f->n; i-- > 0;) {
 		struct local_save *s = &f->v[i];
 		struct var *v = var_create(sh, s->name, strlen(s->name));

@@ -1,0 +1,37 @@
+# bash completion for sbxsh's own options. Install: source this file, or
+# copy it to /usr/share/bash-completion/completions/sbxsh.
+_sbxsh()
+{
+	local cur prev
+	cur=${COMP_WORDS[COMP_CWORD]}
+	prev=${COMP_WORDS[COMP_CWORD-1]}
+	case $prev in
+	--workspace|--root|--state)
+		COMPREPLY=($(compgen -d -- "$cur")); return ;;
+	--mask)
+		COMPREPLY=($(compgen -f -- "$cur")); return ;;
+	--backend)
+		COMPREPLY=($(compgen -W "landlock namespace seatbelt none" -- "$cur")); return ;;
+	--scope)
+		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
+	--check)
+		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
+	--print-profile)
+		COMPREPLY=($(compgen -W "seatbelt bwrap" -- "$cur")); return ;;
+	--workflow)
+		local root=${SBXSH_ROOT:-.}
+		COMPREPLY=($(cd "$root/Workflow" 2>/dev/null && compgen -d -- "$cur")); return ;;
+	--keep-runs|--explain|-c|-o)
+		return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
+			--keep-runs --no-persist --backend --scope --no-network
+			--private-tmp --mask --check --banner --agent --print-policy
+			--json --print-profile --explain --help --version -c -s -i
+			-e -u -x -f -C -v -o" -- "$cur"))
+		return
+	fi
+	COMPREPLY=($(compgen -f -- "$cur"))
+}
+complete -F _sbxsh sbxsh

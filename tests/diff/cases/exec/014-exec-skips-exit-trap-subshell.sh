@@ -1,0 +1,3 @@
+(trap 'echo no' EXIT; exec true)
+echo "status $?"
+(trap 'echo sub-trap-runs' EXIT; true)

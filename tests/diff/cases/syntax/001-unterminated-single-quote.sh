@@ -1,0 +1,3 @@
+echo before
+echo 'unterminated
+echo never

@@ -1,0 +1,3 @@
+echo before
+if true; then
+	echo never

@@ -1,0 +1,3 @@
+echo before
+case x in
+	x) echo never ;;

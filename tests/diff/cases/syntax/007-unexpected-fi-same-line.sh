@@ -1,0 +1,2 @@
+echo before
+echo never; fi; echo never-either

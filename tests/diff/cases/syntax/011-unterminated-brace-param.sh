@@ -1,0 +1,2 @@
+echo before
+x=${y

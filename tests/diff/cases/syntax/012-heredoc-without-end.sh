@@ -1,0 +1,3 @@
+echo before
+cat <<EOF
+body line

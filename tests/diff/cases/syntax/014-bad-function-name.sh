@@ -1,0 +1,3 @@
+echo before
+1f() { echo x; }
+echo never

@@ -1,0 +1,6 @@
+echo first
+f() {
+	echo in-f
+}
+f
+g() { echo "unterminated; }

@@ -1,0 +1,2 @@
+echo before
+if() { echo x; }
