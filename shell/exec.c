@@ -227,6 +227,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 	sigprocmask(SIG_SETMASK, &all, &old);
 	pid = vfork();
 	if (pid == 0) {
+		trap_child_defaults(sh);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		execve(path, argv, envp);
 		err = errno;

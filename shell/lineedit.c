@@ -704,8 +704,13 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 			le->tab_armed = false;
 			if (!cont)
 				continue;
-			/* Inside a PS2 command: hand the parser an empty
-			 * line; the shell asks le_take_interrupt(). */
+			/* Inside a PS2 command: the parser drops it when
+			 * the reader says so (input.h's |interrupted|);
+			 * otherwise it sees an empty line and the shell may
+			 * ask le_take_interrupt(). */
+#ifdef SH_READER_INTERRUPTED
+			r->interrupted = true;
+#endif
 			le->entry.len = 0;
 			le->line.len = 0;
 			buf_puts(&le->line, "\n");

@@ -323,7 +323,7 @@ int sh_run(const struct sh_config *cfg)
 	if (cfg->interactive) {
 		signal(SIGQUIT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
-		trap_set(sh, SIGINT, NULL);
+		trap_catch_int(sh);
 	}
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);

@@ -251,6 +251,11 @@ int trap_set(struct shell *sh, int sig, const char *action);
 /* Runs pending trap actions; call between commands. */
 void trap_run_pending(struct shell *sh);
 void trap_reset_child(struct shell *sh);
+/* Interactive shells: SIGINT caught (the shell survives ^C) ... */
+void trap_catch_int(struct shell *sh);
+/* ... and their children get SIGINT/SIGQUIT/SIGTERM back (also called
+ * in the vfork child: it only calls sigaction). */
+void trap_child_defaults(struct shell *sh);
 void trap_print(struct shell *sh, struct sbx_buf *out);
 void trap_run_exit(struct shell *sh);
 

@@ -25,11 +25,15 @@ bool term_colour_allowed(const struct term_facts *f)
 
 bool term_osc133_default(const struct term_facts *f)
 {
-	/* A dumb terminal (Emacs shell-mode, CI logs) prints the bytes
-	 * literally; the agent asked for the marks explicitly. */
-	if (term_is_dumb(f->term))
+	/* TERM=dumb (Emacs shell-mode, CI logs) prints the bytes literally:
+	 * nothing, even for an agent. No TERM at all is what a harness's
+	 * bare pty looks like: the agent asked for the marks, it gets them
+	 * (with the plain reader, since nothing is known to edit with). */
+	if (f->term && !strcmp(f->term, "dumb"))
 		return false;
-	return f->agent || (f->interactive && f->out_tty);
+	if (f->agent)
+		return true;
+	return !term_is_dumb(f->term) && f->interactive && f->out_tty;
 }
 
 void term_init(const struct term_facts *f)

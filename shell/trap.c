@@ -76,8 +76,32 @@ void trap_run_pending(struct shell *sh)
 	}
 }
 
+/* An interactive shell ignores or catches these for itself; its
+ * commands must get the defaults back (ignored signals survive execve). */
+static const int shell_sigs[] = { SIGINT, SIGQUIT, SIGTERM };
+
+void trap_child_defaults(struct shell *sh)
+{
+	if (!sh->opt[O_INTERACTIVE])
+		return;
+	for (size_t i = 0; i < sizeof(shell_sigs) / sizeof(shell_sigs[0]); i++)
+		if (!sh->traps[shell_sigs[i]])
+			signal(shell_sigs[i], SIG_DFL);
+}
+
+void trap_catch_int(struct shell *sh)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+}
+
 void trap_reset_child(struct shell *sh)
 {
+	trap_child_defaults(sh);
 	for (int s = 1; s < NSIG; s++) {
 		if (sh->traps[s] && *sh->traps[s]) {
 			signal(s, SIG_DFL);

@@ -164,7 +164,8 @@ connect="python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", $po
 users=(root)
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	setpriv --reuid=65534 --regid=65534 --clear-groups \
-		"$BWRAP" --ro-bind / / --dev /dev --proc /proc /bin/true 2>/dev/null; then
+		"$BWRAP" --ro-bind / / --dev /dev --proc /proc /bin/true 2>/dev/null &&
+	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$T"; then
 	users+=(nobody)
 fi
 [ "$(id -u)" = 0 ] || users=(user)

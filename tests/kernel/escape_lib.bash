@@ -259,6 +259,15 @@ battery() {
 	if [ "$DRIVER" = sbxsh ]; then
 		sbx 'echo cache-ok > "$SANDBOX_PERSISTENT_DIR/x" && cat "$SANDBOX_PERSISTENT_DIR/x"'
 		check "[$who] .sandbox-cache is writable" has cache-ok
+		# Other scopes: read-only keeps only the run folder; unrestricted
+		# drops the filesystem rules but keeps the seccomp filter.
+		SBX_EXTRA="--scope read-only" sbx "echo x > $WS/ro-scope; echo t > \$TMPDIR/t && cat \$TMPDIR/t && echo RUN-TMP-OK"
+		check "[$who] --scope read-only: workspace read-only, run tmp writable" \
+			eval '[ ! -e "$WS/ro-scope" ] && has RUN-TMP-OK'
+		SBX_EXTRA="--scope unrestricted" sbx "echo x > $OUT/unres && echo WROTE; unshare -U true || echo UNSHARE-DENIED"
+		check "[$who] --scope unrestricted: writes anywhere, seccomp still on" \
+			eval '[ -e "$OUT/unres" ] && has UNSHARE-DENIED'
+		rm -f "$OUT/unres"
 	fi
 	sbx_pty -- "$PY -c 'import os,termios; fd=os.open(\"/dev/tty\",os.O_RDWR); termios.tcgetattr(fd); print(\"TTY-OK\")'"
 	check "[$who] tcgetattr on a freshly opened /dev/tty" has TTY-OK

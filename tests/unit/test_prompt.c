@@ -190,7 +190,12 @@ static void colour_rules(void **state)
 	assert_false(term_colour_allowed(&f));
 	assert_true(term_osc133_default(&f));
 	f.term = NULL;
+	assert_true(term_osc133_default(&f));   /* agent, bare pty: marks */
+	f.agent = false;
 	assert_false(term_osc133_default(&f));  /* no TERM: dumb */
+	f.term = "dumb";
+	f.agent = true;
+	assert_false(term_osc133_default(&f));  /* dumb wins, even for agents */
 }
 
 static void marks(void **state)

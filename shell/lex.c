@@ -1,0 +1,960 @@
+/* shell/lex.c — the lexer: characters from a stack of input frames,
+ * words with their quoting kept per part, here-document bodies, tokens,
+ * alias substitution.
+ *
+ * The bottom frame holds the current line from the reader, aliases push
+ * frames on top, and the text of backquotes and here-document bodies is
+ * read in "isolated" frames whose end is the end of input. Errors never
+ * unwind: they set p->err, after which every token is T_EOF.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "lexer.h"
+
+enum ctx { CTX_WORD, CTX_PARAM, CTX_HEREDOC, CTX_ARITH };
+
+struct wb {
+	struct parser *p;
+	struct wpart *head, **tail;
+	struct sbx_buf lit;
+	int litq;
+	unsigned flags;
+	unsigned long n;  /* parts and characters added so far */
+};
+
+static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+		       int op);
+
+bool parse_is_name(const char *s, size_t n)
+{
+	size_t i;
+
+	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
+		return false;
+	for (i = 1; i < n; i++)
+		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
+			return false;
+	return true;
+}
+
+void lex_perr(struct parser *p, const char *fmt, ...)
+{
+	va_list ap;
+	char msg[400];
+
+	if (p->err)
+		return;
+	p->err = -EINVAL;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	sbx_diag_set(p->diag, -EINVAL, "line %d: syntax error: %s", p->lineno,
+		     msg);
+}
+
+/* At end of input: a syntax error, or "need more" for an interactive
+ * reader that asked for it. */
+void lex_perr_eof(struct parser *p, const char *what)
+{
+	if (p->err)
+		return;
+	if (p->o.probe && p->reof) {
+		p->err = -EAGAIN;
+		sbx_diag_set(p->diag, -EAGAIN, "incomplete command");
+		return;
+	}
+	lex_perr(p, "%s", what);
+}
+
+/* --- characters ------------------------------------------------------- */
+
+static int pgetc(struct parser *p)
+{
+	if (p->npb)
+		return p->pb[--p->npb];
+	for (;;) {
+		struct frame *f = p->top;
+
+		if (f->pos < f->len) {
+			int c = (unsigned char)f->s[f->pos++];
+
+			if (c == 0) {
+				snprintf(p->warn, sizeof(p->warn),
+					 "line %d: warning: NUL byte in input ignored",
+					 p->lineno);
+				continue;
+			}
+			return c;
+		}
+		if (f->isolate)
+			return EOF;
+		if (!f->base) {
+			if (f->blank_after)
+				p->alias_next = true;
+			p->top = f->prev;
+			f->prev = p->dead;
+			p->dead = f;
+			continue;
+		}
+		if (p->reof || p->err)
+			return EOF;
+		size_t len;
+		const char *line = p->r->read_line(p->r, p->cont, &len);
+
+		if (!line) {
+			p->reof = true;
+			return EOF;
+		}
+		p->cont = true;
+		p->lineno++;
+		f->s = line;
+		f->len = len;
+		f->pos = 0;
+		if (p->text)
+			buf_putn(p->text, line, len);
+	}
+}
+
+static void pungetc(struct parser *p, int c)
+{
+	if (c != EOF && p->npb < 4)
+		p->pb[p->npb++] = c;
+}
+
+/* pgetc, with backslash-newline (line continuation) removed. */
+static int pgetc_nl(struct parser *p)
+{
+	for (;;) {
+		int c = pgetc(p);
+
+		if (c != '\\')
+			return c;
+		int d = pgetc(p);
+
+		if (d != '\n') {
+			pungetc(p, d);
+			return c;
+		}
+		/* "echo \" at the end of interactive input: need more */
+		if (p->o.probe) {
+			d = pgetc(p);
+			if (d == EOF && p->reof) {
+				lex_perr_eof(p, "");
+				return EOF;
+			}
+			pungetc(p, d);
+		}
+	}
+}
+
+void lex_push_frame(struct parser *p, const char *s, size_t len,
+		       const char *alias, bool isolate)
+{
+	struct frame *f = xcalloc(1, sizeof(*f));
+
+	f->s = s;
+	f->len = len;
+	f->alias = alias ? xstrdup(alias) : NULL;
+	f->isolate = isolate;
+	f->prev = p->top;
+	p->top = f;
+}
+
+void lex_pop_frame(struct parser *p)
+{
+	struct frame *f = p->top;
+
+	if (f->base)
+		return;
+	p->top = f->prev;
+	free(f->alias);
+	free(f);
+}
+
+/* --- words ---------------------------------------------------------------- */
+
+static void wb_init(struct wb *wb, struct parser *p)
+{
+	memset(wb, 0, sizeof(*wb));
+	wb->p = p;
+	wb->tail = &wb->head;
+}
+
+static void wb_flush(struct wb *wb)
+{
+	struct wpart *w;
+
+	if (!wb->lit.len)
+		return;
+	w = arena_alloc(wb->p->a, sizeof(*w));
+	w->type = WP_LIT;
+	w->quoted = (unsigned char)wb->litq;
+	w->s = arena_strndup(wb->p->a, wb->lit.s, wb->lit.len);
+	w->len = wb->lit.len;
+	*wb->tail = w;
+	wb->tail = &w->next;
+	wb->lit.len = 0;
+}
+
+static void wb_lit(struct wb *wb, int c, int quoted)
+{
+	if (wb->lit.len && wb->litq != quoted)
+		wb_flush(wb);
+	wb->litq = quoted;
+	wb->n++;
+	buf_putc(&wb->lit, (char)c);
+}
+
+static struct wpart *wb_part(struct wb *wb, int type, int quoted)
+{
+	struct wpart *w;
+
+	wb_flush(wb);
+	w = arena_alloc(wb->p->a, sizeof(*w));
+	w->type = (unsigned char)type;
+	w->quoted = (unsigned char)quoted;
+	*wb->tail = w;
+	wb->tail = &w->next;
+	wb->n++;
+	return w;
+}
+
+static struct word *wb_finish(struct wb *wb)
+{
+	struct word *w = arena_alloc(wb->p->a, sizeof(*w));
+	struct wpart *h;
+
+	wb_flush(wb);
+	buf_free(&wb->lit);
+	w->parts = wb->head;
+	w->flags = wb->flags;
+	h = w->parts;
+	if (h && !h->next && h->type == WP_LIT && !h->quoted &&
+	    !(wb->flags & W_QUOTED)) {
+		char *lb = strchr(h->s, '[');
+
+		if (!strpbrk(h->s, "*?") && (!lb || !strchr(lb, ']')))
+			w->flags |= W_PLAIN;
+		w->raw = h->s;
+	}
+	if (h && h->type == WP_LIT && !h->quoted) {
+		char *eq = memchr(h->s, '=', h->len);
+
+		if (eq && parse_is_name(h->s, (size_t)(eq - h->s)))
+			w->flags |= W_ASSIGN;
+	}
+	return w;
+}
+
+static bool is_special_param(int c)
+{
+	return c && strchr("@*#?-$!0", c);
+}
+
+static bool is_name_start(int c)
+{
+	return c != EOF && (isalpha(c) || c == '_');
+}
+
+static bool is_name_char(int c)
+{
+	return c != EOF && (isalnum(c) || c == '_');
+}
+
+static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
+{
+	struct wpart *w;
+	struct node *n;
+	bool ready = p->ready;
+	bool an = p->alias_next;
+
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	p->ready = false;
+	n = parse_list(p, false);
+	if (!p->err && p->tok != T_RP)
+		lex_perr_eof(p, p->tok == T_EOF ? "unterminated $(...)" :
+			 "unexpected token in $(...)");
+	p->ready = ready;
+	p->alias_next = an;
+	p->depth--;
+	w = wb_part(wb, WP_CMD, dq);
+	w->cmd = n;
+}
+
+static void read_backquote(struct parser *p, struct wb *wb, int dq)
+{
+	struct sbx_buf b = { 0 };
+	struct wpart *w;
+	char *text;
+	int c, d;
+
+	for (;;) {
+		c = pgetc_nl(p);
+		if (c == EOF) {
+			buf_free(&b);
+			lex_perr_eof(p, "unterminated `...`");
+			return;
+		}
+		if (c == '`')
+			break;
+		if (c == '\\') {
+			d = pgetc(p);
+			if (d == '$' || d == '`' || d == '\\' ||
+			    (dq && d == '"')) {
+				buf_putc(&b, (char)d);
+				continue;
+			}
+			buf_putc(&b, '\\');
+			pungetc(p, d);
+			continue;
+		}
+		buf_putc(&b, (char)c);
+	}
+	text = arena_strndup(p->a, b.s ? b.s : "", b.len);
+	buf_free(&b);
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	w = wb_part(wb, WP_CMD, dq);
+	w->cmd = parse_program_isolated(p, text, strlen(text));
+	p->depth--;
+}
+
+static void read_arith(struct parser *p, struct wb *wb, int dq)
+{
+	struct wb sub;
+	struct wpart *w;
+
+	wb_init(&sub, p);
+	read_parts(p, &sub, CTX_ARITH, 1, 0);
+	w = wb_part(wb, WP_ARITH, dq);
+	w->arg = wb_finish(&sub);
+}
+
+static void read_brace_param(struct parser *p, struct wb *wb, int dq)
+{
+	struct sbx_buf name = { 0 };
+	struct wpart *w;
+	bool length = false;
+	int c = pgetc_nl(p), d;
+
+	if (c == '#') {
+		d = pgetc_nl(p);
+		if (d == '}') {
+			pungetc(p, d);
+		} else if (is_name_char(d) || (d != ':' && is_special_param(d))) {
+			length = true;
+			c = d;
+			goto name;
+		} else {
+			pungetc(p, d);
+		}
+		buf_putc(&name, '#');
+		goto op;
+	}
+name:
+	if (is_name_start(c)) {
+		while (is_name_char(c)) {
+			buf_putc(&name, (char)c);
+			c = pgetc_nl(p);
+		}
+		pungetc(p, c);
+	} else if (c != EOF && isdigit(c)) {
+		while (c != EOF && isdigit(c)) {
+			buf_putc(&name, (char)c);
+			c = pgetc_nl(p);
+		}
+		pungetc(p, c);
+	} else if (is_special_param(c)) {
+		buf_putc(&name, (char)c);
+	} else {
+		buf_free(&name);
+		if (c == EOF)
+			lex_perr_eof(p, "unterminated ${...}");
+		else
+			lex_perr(p, "bad substitution");
+		return;
+	}
+op:
+	w = wb_part(wb, WP_PARAM, dq);
+	w->s = arena_strndup(p->a, name.s, name.len);
+	w->len = name.len;
+	buf_free(&name);
+	c = pgetc_nl(p);
+	if (length) {
+		if (c != '}') {
+			lex_perr(p, "bad substitution");
+			return;
+		}
+		w->op = PO_LEN;
+		return;
+	}
+	switch (c) {
+	case '}':
+		return;
+	case ':':
+		d = pgetc_nl(p);
+		if (!d || d == EOF || !strchr("-=?+", d)) {
+			lex_perr(p, "bad substitution");
+			return;
+		}
+		w->colon = 1;
+		w->op = (unsigned char)d;
+		break;
+	case '-': case '=': case '?': case '+':
+		w->op = (unsigned char)c;
+		break;
+	case '%':
+		d = pgetc_nl(p);
+		if (d == '%')
+			w->op = PO_RLARGE;
+		else {
+			pungetc(p, d);
+			w->op = PO_RSMALL;
+		}
+		break;
+	case '#':
+		d = pgetc_nl(p);
+		if (d == '#')
+			w->op = PO_LLARGE;
+		else {
+			pungetc(p, d);
+			w->op = PO_LSMALL;
+		}
+		break;
+	default:
+		if (c == EOF)
+			lex_perr_eof(p, "unterminated ${...}");
+		else
+			lex_perr(p, "bad substitution");
+		return;
+	}
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	struct wb sub;
+
+	/* The pattern of ${x#p} is quoted by its own quotes only, even
+	 * inside "..." (XCU 2.6.2). */
+	bool pat = w->op == PO_RSMALL || w->op == PO_RLARGE || w->op == PO_LSMALL ||
+	      w->op == PO_LLARGE;
+	wb_init(&sub, p);
+	read_parts(p, &sub, CTX_PARAM, pat ? 0 : dq, w->op);
+	w->arg = wb_finish(&sub);
+	p->depth--;
+}
+
+static void read_dollar(struct parser *p, struct wb *wb, int dq)
+{
+	int c = pgetc_nl(p), d;
+	struct wpart *w;
+
+	wb->flags |= 0;
+	if (c == '{') {
+		read_brace_param(p, wb, dq);
+	} else if (c == '(') {
+		d = pgetc_nl(p);
+		if (d == '(') {
+			read_arith(p, wb, dq);
+		} else {
+			pungetc(p, d);
+			read_cmdsubst(p, wb, dq);
+		}
+	} else if (is_name_start(c)) {
+		struct sbx_buf name = { 0 };
+
+		while (is_name_char(c)) {
+			buf_putc(&name, (char)c);
+			c = pgetc_nl(p);
+		}
+		pungetc(p, c);
+		w = wb_part(wb, WP_PARAM, dq);
+		w->s = arena_strndup(p->a, name.s, name.len);
+		w->len = name.len;
+		buf_free(&name);
+	} else if ((c != EOF && isdigit(c)) || is_special_param(c)) {
+		char s[2] = { (char)c, 0 };
+
+		w = wb_part(wb, WP_PARAM, dq);
+		w->s = arena_strndup(p->a, s, 1);
+		w->len = 1;
+	} else {
+		pungetc(p, c);
+		wb_lit(wb, '$', dq);
+	}
+}
+
+static void quoted_mark(struct wb *wb)
+{
+	/* An empty quoted literal: "" and '' still make a field. */
+	wb_flush(wb);
+	wb->litq = 1;
+	wb_part(wb, WP_LIT, 1)->s = "";
+	wb->flags |= W_QUOTED;
+}
+
+static void read_squote(struct parser *p, struct wb *wb)
+{
+	unsigned long n0 = wb->n;
+	int c;
+
+	wb->flags |= W_QUOTED;
+	for (;;) {
+		c = pgetc(p);
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		}
+		if (c == '\'') {
+			if (wb->n == n0)
+				quoted_mark(wb);
+			return;
+		}
+		wb_lit(wb, c, 1);
+	}
+}
+
+static void read_dquote(struct parser *p, struct wb *wb)
+{
+	unsigned long n0 = wb->n;
+	int c, d;
+
+	wb->flags |= W_QUOTED;
+	for (;;) {
+		c = pgetc_nl(p);
+		switch (c) {
+		case EOF:
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		case '"':
+			/* "" makes a field; "$@" with no parameters none */
+			if (wb->n == n0)
+				quoted_mark(wb);
+			return;
+		case '\\':
+			d = pgetc(p);
+			if (d == '$' || d == '`' || d == '"' || d == '\\') {
+				wb_lit(wb, d, 1);
+			} else {
+				wb_lit(wb, '\\', 1);
+				pungetc(p, d);
+			}
+			break;
+		case '$':
+			read_dollar(p, wb, 1);
+			break;
+		case '`':
+			read_backquote(p, wb, 1);
+			break;
+		default:
+			wb_lit(wb, c, 1);
+		}
+		if (p->err)
+			return;
+	}
+}
+
+/* Reads word parts until the context's end: a metacharacter (CTX_WORD),
+ * the closing brace (CTX_PARAM, consumed), end of the isolated frame
+ * (CTX_HEREDOC) or "))" (CTX_ARITH, consumed). */
+static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+		       int op)
+{
+	int c, d, depth = 0;
+	bool pattern = op == PO_RSMALL || op == PO_RLARGE || op == PO_LSMALL ||
+		       op == PO_LLARGE;
+
+	while (!p->err) {
+		c = pgetc_nl(p);
+		if (c == EOF) {
+			if (ctx == CTX_PARAM)
+				lex_perr_eof(p, "unterminated ${...}");
+			else if (ctx == CTX_ARITH)
+				lex_perr_eof(p, "unterminated $((...))");
+			return;
+		}
+		switch (ctx) {
+		case CTX_WORD:
+			if (strchr(" \t\n;&|<>()", c)) {
+				pungetc(p, c);
+				return;
+			}
+			break;
+		case CTX_PARAM:
+			if (c == '}')
+				return;
+			break;
+		case CTX_HEREDOC:
+			if (c == '\\') {
+				d = pgetc(p);
+				if (d == '$' || d == '`' || d == '\\') {
+					wb_lit(wb, d, 1);
+				} else {
+					wb_lit(wb, '\\', 1);
+					pungetc(p, d);
+				}
+				continue;
+			}
+			if (c == '$')
+				read_dollar(p, wb, 1);
+			else if (c == '`')
+				read_backquote(p, wb, 1);
+			else
+				wb_lit(wb, c, 1);
+			continue;
+		case CTX_ARITH:
+			if (c == '(') {
+				depth++;
+			} else if (c == ')') {
+				if (depth) {
+					depth--;
+				} else {
+					d = pgetc_nl(p);
+					if (d == ')')
+						return;
+					pungetc(p, d);
+					lex_perr(p, "missing ')' in $((...))");
+					return;
+				}
+			}
+			break;
+		}
+		switch (c) {
+		case '\'':
+			if (dq && !(ctx == CTX_PARAM && pattern)) {
+				wb_lit(wb, c, dq);
+				break;
+			}
+			read_squote(p, wb);
+			break;
+		case '"':
+			read_dquote(p, wb);
+			break;
+		case '\\':
+			d = pgetc(p);
+			if (d == EOF) {
+				wb_lit(wb, '\\', dq);
+				break;
+			}
+			if (dq && ctx == CTX_PARAM && !strchr("$`\"\\}", d)) {
+				wb_lit(wb, '\\', 1);
+				pungetc(p, d);
+				break;
+			}
+			wb->flags |= W_QUOTED;
+			wb_lit(wb, d, 1);
+			break;
+		case '$':
+			read_dollar(p, wb, dq);
+			break;
+		case '`':
+			read_backquote(p, wb, dq);
+			break;
+		default:
+			wb_lit(wb, c, dq);
+		}
+	}
+}
+
+/* --- here-documents ------------------------------------------------------- */
+
+void lex_read_heredocs(struct parser *p)
+{
+	struct heredoc *h, *list = p->hd;
+	struct sbx_buf line = { 0 }, body = { 0 };
+	int c, start = p->lineno;
+
+	/* Take the list: bodies may contain $(... <<X ...) of their own. */
+	p->hd = NULL;
+	p->hd_tail = &p->hd;
+	while ((h = list)) {
+		list = h->next;
+		if (p->err) {
+			free(h->delim);
+			free(h);
+			continue;
+		}
+		body.len = 0;
+		buf_putn(&body, "", 0);
+		for (;;) {
+			bool eof = false;
+
+			line.len = 0;
+			buf_putn(&line, "", 0);
+			for (;;) {
+				c = pgetc(p);
+				if (c == EOF) {
+					eof = true;
+					break;
+				}
+				if (c == '\n')
+					break;
+				if (c == '\t' && h->strip && !line.len)
+					continue;
+				buf_putc(&line, (char)c);
+			}
+			if (!strcmp(line.s, h->delim))
+				break;
+			if (eof) {
+				if (p->o.probe && p->reof) {
+					lex_perr_eof(p, "");
+					break;
+				}
+				buf_putn(&body, line.s, line.len);
+				snprintf(p->warn, sizeof(p->warn),
+					 "line %d: warning: here-document at line %d delimited by end-of-file (wanted '%s')",
+					 p->lineno, start, h->delim);
+				break;
+			}
+			buf_putn(&body, line.s, line.len);
+			buf_putc(&body, '\n');
+		}
+		char *text = arena_strndup(p->a, body.s, body.len);
+		struct wb wb;
+
+		wb_init(&wb, p);
+		if (h->r->hd_quoted) {
+			struct wpart *w = wb_part(&wb, WP_LIT, 1);
+
+			w->s = text;
+			w->len = body.len;
+		} else {
+			int npb = p->npb;
+
+			p->npb = 0;
+			lex_push_frame(p, text, body.len, NULL, true);
+			read_parts(p, &wb, CTX_HEREDOC, 1, 0);
+			lex_pop_frame(p);
+			p->npb = npb;
+		}
+		h->r->target = wb_finish(&wb);
+		free(h->delim);
+		free(h);
+	}
+	buf_free(&line);
+	buf_free(&body);
+}
+
+/* --- tokens --------------------------------------------------------------- */
+
+static const char *const keywords[] = {
+	"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
+	"while", "until", "for", "{", "}", "!", "in", NULL,
+};
+
+bool lex_is_keyword(const char *s)
+{
+	for (int i = 0; keywords[i]; i++)
+		if (!strcmp(s, keywords[i]))
+			return true;
+	return false;
+}
+
+static bool alias_active(struct parser *p, const char *name)
+{
+	for (struct frame *f = p->top; f; f = f->prev)
+		if (f->alias && !strcmp(f->alias, name))
+			return true;
+	for (struct frame *f = p->dead; f; f = f->prev)
+		if (f->alias && !strcmp(f->alias, name))
+			return true;
+	return false;
+}
+
+void lex_free_dead(struct parser *p)
+{
+	struct frame *f, *n;
+
+	for (f = p->dead; f; f = n) {
+		n = f->prev;
+		free(f->alias);
+		free(f);
+	}
+	p->dead = NULL;
+}
+
+static enum tok lex(struct parser *p, bool chkalias)
+{
+	int c, d;
+
+again:
+	if (p->err)
+		return p->tok = T_EOF;
+	c = pgetc_nl(p);
+	while (c == ' ' || c == '\t')
+		c = pgetc_nl(p);
+	/* An alias that ended before this token no longer guards against
+	 * recursion (unless it ends inside the word: see alias_active). */
+	if (!p->npb)
+		lex_free_dead(p);
+	if (c == '#') {
+		while ((c = pgetc(p)) != EOF && c != '\n')
+			;
+	}
+	switch (c) {
+	case EOF:
+		return p->tok = T_EOF;
+	case '\n':
+		if (p->hd)
+			lex_read_heredocs(p);
+		return p->tok = T_NL;
+	case ';':
+		d = pgetc_nl(p);
+		if (d == ';')
+			return p->tok = T_DSEMI;
+		pungetc(p, d);
+		return p->tok = T_SEMI;
+	case '&':
+		d = pgetc_nl(p);
+		if (d == '&')
+			return p->tok = T_AND;
+		pungetc(p, d);
+		return p->tok = T_AMP;
+	case '|':
+		d = pgetc_nl(p);
+		if (d == '|')
+			return p->tok = T_OR;
+		pungetc(p, d);
+		return p->tok = T_PIPE;
+	case '(':
+		return p->tok = T_LP;
+	case ')':
+		return p->tok = T_RP;
+	case '<':
+	case '>':
+		p->tfd = -1;
+		goto redir;
+	}
+	pungetc(p, c);
+	struct wb wb;
+
+	wb_init(&wb, p);
+	read_parts(p, &wb, CTX_WORD, 0, 0);
+	p->tw = wb_finish(&wb);
+	if (p->err)
+		return p->tok = T_EOF;
+	if (p->tw->raw && isdigit((unsigned char)p->tw->raw[0]) &&
+	    strspn(p->tw->raw, "0123456789") == strlen(p->tw->raw)) {
+		c = pgetc(p);
+		if (c == '<' || c == '>') {
+			long fd = strtol(p->tw->raw, NULL, 10);
+
+			if (fd > 1000000 || strlen(p->tw->raw) > 7)
+				fd = 1000000;
+			p->tfd = (int)fd;
+			goto redir;
+		}
+		pungetc(p, c);
+	}
+	if ((chkalias || p->alias_next) && p->tw->raw && p->o.alias &&
+	    !lex_is_keyword(p->tw->raw)) {
+		const char *val = p->o.alias(p->o.ctx, p->tw->raw);
+
+		p->alias_next = false;
+		if (val && !alias_active(p, p->tw->raw)) {
+			size_t n = strlen(val);
+
+			/* The character that ended the word was read ahead:
+			 * it comes after the alias text. */
+			if (p->npb) {
+				char *pb = arena_alloc(p->a, 4);
+				int k = 0;
+
+				while (p->npb)
+					pb[k++] = (char)p->pb[--p->npb];
+				lex_push_frame(p, pb, (size_t)k, NULL, false);
+			}
+			/* Frames hold pointers, so copy: the alias may be
+			 * redefined while it is being read. */
+			lex_push_frame(p, arena_strndup(p->a, val, n), n,
+				   p->tw->raw, false);
+			p->top->blank_after = n && (val[n - 1] == ' ' ||
+						    val[n - 1] == '\t');
+			chkalias = true;
+			goto again;
+		}
+	} else {
+		p->alias_next = false;
+	}
+	return p->tok = T_WORD;
+redir:
+	d = pgetc_nl(p);
+	if (c == '<') {
+		if (d == '<') {
+			int e = pgetc_nl(p);
+
+			p->trt = R_HEREDOC;
+			if (e == '-')
+				p->tfd = p->tfd < 0 ? -2 : -3 - p->tfd;
+			else
+				pungetc(p, e);
+		} else if (d == '&') {
+			p->trt = R_DUPIN;
+		} else if (d == '>') {
+			p->trt = R_RDWR;
+		} else {
+			pungetc(p, d);
+			p->trt = R_IN;
+		}
+	} else {
+		if (d == '>')
+			p->trt = R_APPEND;
+		else if (d == '&')
+			p->trt = R_DUPOUT;
+		else if (d == '|')
+			p->trt = R_CLOBBER;
+		else {
+			pungetc(p, d);
+			p->trt = R_OUT;
+		}
+	}
+	return p->tok = T_REDIR;
+}
+
+enum tok lex_peek(struct parser *p, bool chkalias)
+{
+	if (!p->ready) {
+		lex(p, chkalias);
+		p->ready = true;
+	}
+	return p->tok;
+}
+
+
+void lex_consume(struct parser *p)
+{
+	p->ready = false;
+}
+
+struct word *parse_dq_string(const char *s, struct arena *a,
+			     struct sbx_diag *diag)
+{
+	struct parser *p = parse_new(NULL, NULL);
+	struct word *w = NULL;
+	struct wb wb;
+
+	p->a = a;
+	p->diag = diag;
+	p->reof = true;
+	lex_push_frame(p, s, strlen(s), NULL, true);
+	wb_init(&wb, p);
+	read_parts(p, &wb, CTX_HEREDOC, 1, 0);
+	if (!p->err)
+		w = wb_finish(&wb);
+	else
+		buf_free(&wb.lit);
+	lex_pop_frame(p);
+	parse_free(p);
+	return w;
+}
+

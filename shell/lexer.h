@@ -1,0 +1,82 @@
+/* shell/lexer.h — private to lex.c and parse.c: the parser state the
+ * lexer and the grammar share. Nothing else includes it. */
+#ifndef SBX_LEXER_H
+#define SBX_LEXER_H
+
+#include <stdio.h>
+
+#include "parse.h"
+
+#define PARSE_MAXDEPTH 1000
+
+enum tok {
+	T_EOF, T_NL, T_SEMI, T_AMP, T_AND, T_OR, T_PIPE, T_LP, T_RP, T_DSEMI,
+	T_REDIR, T_WORD,
+};
+
+struct frame {
+	struct frame *prev;
+	const char *s;
+	size_t len, pos;
+	char *alias;      /* alias being expanded (recursion guard) */
+	bool isolate;     /* end of this frame is end of input */
+	bool blank_after; /* alias value ended in a blank: check the next
+	                     word for an alias too (XCU 2.3.1) */
+	bool base;        /* lines from the reader */
+};
+
+struct heredoc {
+	struct heredoc *next;
+	struct redir *r;
+	char *delim;
+	bool strip;
+};
+
+struct parser {
+	struct sh_reader *r;
+	struct parse_opts o;
+	struct frame base;
+	struct frame *top;
+	struct frame *dead;  /* alias frames ended during this token: still
+	                        count for the recursion check */
+	struct arena *a;
+	struct sbx_buf *text;
+	struct sbx_diag *diag;
+	int lineno;
+	bool reof;        /* the reader returned NULL */
+	bool cont;        /* inside a command: PS2 */
+	int pb[4];
+	int npb;
+	/* current token */
+	bool ready;
+	enum tok tok;
+	struct word *tw;
+	int tfd;
+	enum redir_type trt;
+	int err;          /* 0, -EINVAL, -EAGAIN */
+	int depth;
+	bool alias_next;  /* previous alias ended in a blank */
+	struct heredoc *hd, **hd_tail;
+	char warn[256];
+};
+
+/* lex.c */
+void lex_perr(struct parser *p, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* At end of input: a syntax error, or -EAGAIN in probe mode. */
+void lex_perr_eof(struct parser *p, const char *what);
+enum tok lex_peek(struct parser *p, bool chkalias);
+void lex_consume(struct parser *p);
+bool lex_is_keyword(const char *s);
+void lex_push_frame(struct parser *p, const char *s, size_t len,
+		    const char *alias, bool isolate);
+void lex_pop_frame(struct parser *p);
+void lex_free_dead(struct parser *p);
+void lex_read_heredocs(struct parser *p);
+
+/* parse.c: the lexer calls back into the grammar for $(...) and `...` */
+struct node *parse_list(struct parser *p, bool top);
+struct node *parse_program_isolated(struct parser *p, const char *s,
+				    size_t len);
+
+#endif
