@@ -243,7 +243,10 @@ static int run(const char *name, struct sbx_policy *pol,
 	}
 	plan_free(&plan);
 	for (size_t i = 0; i < notes.keys.n; i++)
-		pol_add_note(pol, notes.keys.v[i], notes.vals.v[i]);
+		/* A preview runs before the session creates its run folder
+		 * and caches: "does not exist" is expected there, not news. */
+		if (apply || strcmp(notes.keys.v[i], "skipped") != 0)
+			pol_add_note(pol, notes.keys.v[i], notes.vals.v[i]);
 	strv_free(&notes.keys);
 	strv_free(&notes.vals);
 	return r < 0 ? r : 0;

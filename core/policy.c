@@ -639,10 +639,27 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 			buf_puts(b, ", ");
 		buf_json_str(b, pol->masked.v[i]);
 	}
+	/* Notes: one key each, repeated notes joined with "; " so the
+	 * object never has duplicate keys. */
 	buf_puts(b, "],\n  \"notes\": {");
-	for (size_t i = 0; i < pol->note_keys.n; i++) {
-		buf_puts(b, i ? ",\n    " : "\n    ");
-		json_kv(b, pol->note_keys.v[i], pol->note_vals.v[i], false);
+	for (size_t i = 0, k = 0; i < pol->note_keys.n; i++) {
+		struct sbx_buf v = {0};
+		bool seen = false;
+
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = !strcmp(pol->note_keys.v[j], pol->note_keys.v[i]);
+		if (seen)
+			continue;
+		for (size_t j = i; j < pol->note_keys.n; j++) {
+			if (strcmp(pol->note_keys.v[j], pol->note_keys.v[i]))
+				continue;
+			if (v.len)
+				buf_puts(&v, "; ");
+			buf_puts(&v, pol->note_vals.v[j]);
+		}
+		buf_puts(b, k++ ? ",\n    " : "\n    ");
+		json_kv(b, pol->note_keys.v[i], v.s, false);
+		buf_free(&v);
 	}
 	buf_puts(b, pol->note_keys.n ? "\n  }\n}\n" : "}\n}\n");
 }

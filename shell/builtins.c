@@ -265,8 +265,7 @@ static int bi_exec(struct shell *sh, int argc, char **argv)
 	}
 	if (argc < 2)
 		return 0;
-	trap_run_exit(sh);
-	sh->jump = J_NONE;
+	/* The shell is replaced: its EXIT trap does not run. */
 	int st = exec_replace(sh, argv[1], argv + 1, var_environ(sh));
 
 	if (!sh->opt[O_INTERACTIVE]) {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "canon.h"
 #include "profiles.h"
 #include "scope.h"
@@ -30,6 +31,16 @@ int cli_print_policy(const struct sbx_opts *o)
 	if (rc)
 		return rc;
 	pol_add_note(s.pol, "backend", o->backend ? o->backend : "landlock");
+	{
+		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct sbx_diag d = {0};
+
+		/* Show what the kernel here would enforce (ABI, rights it
+		 * cannot), and say plainly if a session would refuse. */
+		if (be_preview(o->backend ? o->backend : "landlock", s.pol,
+			       &bo, &d) < 0)
+			pol_add_note(s.pol, "would_refuse", d.msg);
+	}
 	if (o->json)
 		pol_format_json(s.pol, &b);
 	else
@@ -103,11 +114,23 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 	struct sbx_buf b = {0};
 	const struct sbx_policy *pol = s->pol;
 
-	buf_printf(&b, "sbxsh %s: workflow %s, backend %s, scope %s, "
-		       "network %s\n", SBXSH_VERSION,
-		   pol_layout(pol)->workflow_id, backend,
+	const char *abi = pol_note(pol, "landlock_abi");
+
+	buf_printf(&b, "sbxsh %s: workflow %s, backend %s", SBXSH_VERSION,
+		   pol_layout(pol)->workflow_id, backend);
+	if (abi && !strcmp(backend, "landlock"))
+		buf_printf(&b, " (Landlock ABI %s)", abi);
+	buf_printf(&b, ", scope %s, network %s\n",
 		   pol_scope_name(pol_scope(pol)),
 		   pol_network(pol) ? "allowed" : "denied");
+	/* Best effort stays visible: one line per thing not covered. */
+	for (size_t i = 0; i < pol_nnotes(pol); i++) {
+		const char *k, *v;
+
+		pol_note_at(pol, i, &k, &v);
+		if (strcmp(k, "landlock_abi") && strcmp(k, "backend"))
+			buf_printf(&b, "sbxsh: %s: %s\n", k, v);
+	}
 	pol_format_writable(pol, &b);
 	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
 	fputs(b.s, out);

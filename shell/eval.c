@@ -92,32 +92,25 @@ static int expand_assigns(struct shell *sh, struct word *w,
 	return 0;
 }
 
-static int expand_assigns1(struct shell *sh, struct word *w,
-			   struct sbx_strv *out)
+/* NAME=value with no command: assigned at once, so the next word sees
+ * it. 0, -1 expansion error, -2 readonly. */
+static int assign_now(struct shell *sh, struct word *w, struct sbx_strv *trace)
 {
 	char *name, *val = exp_assign(sh, w, &name);
+	int rc = 0;
 
 	if (!val) {
 		free(name);
 		return -1;
 	}
-	strv_take(out, xasprintf("%s=%s", name, val));
+	if (var_set(sh, name, val, 0) < 0) {
+		sh_err(sh, "%s: is read only", name);
+		rc = -2;
+	}
+	if (trace)
+		strv_take(trace, xasprintf("%s=%s", name, val));
 	free(name);
 	free(val);
-	return 0;
-}
-
-static int do_assigns_from(struct shell *sh, struct sbx_strv *as, size_t k)
-{
-	char *s = as->v[k], *eq = strchr(s, '=');
-	int rc = 0;
-
-	*eq = 0;
-	if (var_set(sh, s, eq + 1, 0) < 0) {
-		sh_err(sh, "%s: is read only", s);
-		rc = -1;
-	}
-	*eq = '=';
 	return rc;
 }
 
@@ -199,11 +192,11 @@ static int run_external(struct shell *sh, int argc, char **argv,
 		do_assigns(sh, assigns, V_EXPORT, true);
 	}
 	envp = var_environ(sh);
-	if (flags & EV_EXIT) {
-		/* Last command of a forked child: no need to fork again. */
+	if ((flags & EV_EXIT) && !trap_any(sh)) {
+		/* Last command of a forked child with no traps to run
+		 * afterwards: no need to fork again. */
 		if (redirs && redir_apply(sh, redirs, NULL) < 0)
 			sh_exit(sh, 2);
-		trap_run_exit(sh);
 		st = exec_replace(sh, path, argv, envp);
 		_exit(st);
 	}
@@ -251,11 +244,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	if (!args.n && n->args == NULL && !n->redirs) {
 		/* a=$b b=$a: each assignment sees the ones before it */
 		for (struct word *w = n->assigns; w; w = w->next) {
-			size_t k = assigns.n;
+			int rc = assign_now(sh, w, sh->opt[O_XTRACE] ?
+					    &assigns : NULL);
 
-			if (expand_assigns1(sh, w, &assigns) < 0)
+			if (rc == -1)
 				goto experr;
-			if (do_assigns_from(sh, &assigns, k) < 0) {
+			if (rc < 0) {
 				st = 2;
 				if (!sh->opt[O_INTERACTIVE] && !sh->jump &&
 				    !sh->in_command) {

@@ -258,6 +258,8 @@ void trap_catch_int(struct shell *sh);
 void trap_child_defaults(struct shell *sh);
 void trap_print(struct shell *sh, struct sbx_buf *out);
 void trap_run_exit(struct shell *sh);
+/* Is any action (EXIT or a signal) set? */
+bool trap_any(struct shell *sh);
 
 /* --- builtins.c ----------------------------------------------------------- */
 typedef int (*bi_fn)(struct shell *sh, int argc, char **argv);

@@ -150,3 +150,13 @@ void trap_run_exit(struct shell *sh)
 		sh->exit_status = st;
 	}
 }
+
+bool trap_any(struct shell *sh)
+{
+	if (sh->exit_trap)
+		return true;
+	for (int s = 1; s < NSIG; s++)
+		if (sh->traps[s] && *sh->traps[s])
+			return true;
+	return false;
+}

@@ -112,9 +112,9 @@ static void var_changed(struct shell *sh, struct var *v)
 {
 	if (v->flags & V_EXPORT)
 		sh->env_dirty = true;
-	if (!strcmp(v->name, "PATH"))
+	if (v->name[0] == 'P' && !strcmp(v->name, "PATH"))
 		sh_hash_invalidate(sh);
-	else if (!strcmp(v->name, "OPTIND"))
+	else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND"))
 		sh->optoff = 0;
 }
 
