@@ -41,6 +41,8 @@ int sh_setopt_letter(struct shell *sh, char c, bool on)
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (optnames[i].letter == c) {
 			sh->opt[optnames[i].opt] = on;
+			if (optnames[i].opt == O_MONITOR && !sh->subshell)
+				job_set_monitor(sh, on);  /* jobs.c */
 			return 0;
 		}
 	}
@@ -51,9 +53,20 @@ int sh_setopt_letter(struct shell *sh, char c, bool on)
 
 int sh_setopt_name(struct shell *sh, const char *name, bool on)
 {
+	/* set -o check=warn|deny|off: the scope checker's mode */
+	if (!strncmp(name, "check=", 6)) {
+		enum scope_mode m;
+
+		if (!on || scope_mode_parse(name + 6, &m) < 0)
+			return -EINVAL;
+		sh->check = m;
+		return 0;
+	}
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (!strcmp(optnames[i].name, name)) {
 			sh->opt[optnames[i].opt] = on;
+			if (optnames[i].opt == O_MONITOR && !sh->subshell)
+				job_set_monitor(sh, on);  /* jobs.c */
 			if (on && optnames[i].opt == O_EMACS)
 				sh->opt[O_VI] = false;
 			if (on && optnames[i].opt == O_VI)
@@ -211,7 +224,6 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 {
 	int i = 1, st = 0;
 	int mode = 'v';
-	bool given = false;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--")) {
@@ -225,7 +237,6 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 				return 2;
 			}
 			mode = *c;
-			given = true;
 		}
 	}
 	for (; i < argc; i++) {
@@ -233,19 +244,10 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 			func_unset(sh, argv[i]);
 			continue;
 		}
-		if (!parse_is_name(argv[i], strlen(argv[i]))) {
-			if (given)
-				continue;
-		}
 		if (var_unset(sh, argv[i]) < 0) {
 			sh_err(sh, "unset: %s: is read only", argv[i]);
 			sh->special_err = true;
 			st = 2;
-		} else if (!given) {
-			bool ex;
-
-			var_flags(sh, argv[i], &ex);
-			(void)ex;
 		}
 	}
 	return st;
@@ -365,7 +367,7 @@ int bi_read(struct shell *sh, int argc, char **argv)
 
 		if (k < 0 && errno == EINTR) {
 			if (trap_gotsig) {
-				st = 128 + 2;
+				st = 128 + trap_last_signal();
 				eof = true;
 				break;
 			}

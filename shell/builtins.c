@@ -135,6 +135,9 @@ static int bi_exit(struct shell *sh, int argc, char **argv)
 {
 	long n = sh->status;
 
+	/* a stopped job warns once (jobs.c) */
+	if (sh->opt[O_INTERACTIVE] && !sh->subshell && !job_exit_ok(sh))
+		return 1;
 	if (argc > 1 && !parse_num(argv[1], &n)) {
 		sh_err(sh, "exit: Illegal number: %s", argv[1]);
 		sh->special_err = true;
@@ -244,8 +247,21 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 	free(text);
 	sh->status = 0;
 	int lineno = sh->lineno;
+	char **params = sh->params;
+	int nparams = sh->nparams;
 
+	/* ". file args" sets $@ for the file, as bash and ksh do */
+	if (argc > 2) {
+		sh->params = NULL;
+		sh->nparams = 0;
+		var_set_params(sh, argc - 2, argv + 2);
+	}
 	st = sh_loop(sh, r, false, 1);
+	if (argc > 2) {
+		var_free_params(sh->params, sh->nparams);
+		sh->params = params;
+		sh->nparams = nparams;
+	}
 	sh->lineno = lineno;
 	in_free(r);
 	if (sh->jump == J_RETURN) {
@@ -615,8 +631,16 @@ static int bi_kill(struct shell *sh, int argc, char **argv)
 		goto usage;
 	for (; i < argc; i++) {
 		char *end;
-		long pid = strtol(argv[i], &end, 10);
+		long pid;
 
+		if (argv[i][0] == '%') {
+			int r = bi_kill_job(sh, argv[i], sig);
+
+			if (r > st)
+				st = r;
+			continue;
+		}
+		pid = strtol(argv[i], &end, 10);
 		if (!*argv[i] || *end) {
 			sh_err(sh, "kill: Illegal number: %s", argv[i]);
 			st = 2;
@@ -644,8 +668,13 @@ static int bi_wait(struct shell *sh, int argc, char **argv)
 	}
 	for (int i = 1; i < argc; i++) {
 		char *end;
-		long pid = strtol(argv[i], &end, 10);
+		long pid;
 
+		if (argv[i][0] == '%') {
+			st = bi_wait_job(sh, argv[i]);
+			continue;
+		}
+		pid = strtol(argv[i], &end, 10);
 		if (!*argv[i] || *end || pid <= 0) {
 			sh_err(sh, "wait: Illegal number: %s", argv[i]);
 			return 2;
@@ -661,18 +690,22 @@ static const struct builtin builtins[] = {
 	{ ":",        bi_true,     BI_SPECIAL },
 	{ "[",        bi_test,     BI_REGULAR },
 	{ "alias",    bi_alias,    BI_REGULAR },
+	{ "bg",       bi_bg,       BI_REGULAR },
 	{ "break",    bi_break,    BI_SPECIAL },
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },
+	{ "disown",   bi_disown,   BI_REGULAR },
 	{ "echo",     bi_echo,     BI_REGULAR },
 	{ "eval",     bi_eval,     BI_SPECIAL },
 	{ "exec",     bi_exec,     BI_SPECIAL },
 	{ "exit",     bi_exit,     BI_SPECIAL },
 	{ "export",   bi_export,   BI_SPECIAL },
 	{ "false",    bi_false,    BI_REGULAR },
+	{ "fg",       bi_fg,       BI_REGULAR },
 	{ "getopts",  bi_getopts,  BI_REGULAR },
 	{ "hash",     bi_hash,     BI_REGULAR },
+	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
 	{ "local",    bi_local,    BI_REGULAR },
 	{ "printf",   bi_printf,   BI_REGULAR },
@@ -682,6 +715,9 @@ static const struct builtin builtins[] = {
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },
 	{ "shift",    bi_shift,    BI_SPECIAL },
+	/* not in dash, but agents `source venv/bin/activate` all day; bash
+	 * has it as a synonym of "." */
+	{ "source",   bi_dot,      BI_SPECIAL },
 	{ "test",     bi_test,     BI_REGULAR },
 	{ "times",    bi_times,    BI_SPECIAL },
 	{ "trap",     bi_trap,     BI_SPECIAL },

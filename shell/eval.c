@@ -22,7 +22,8 @@
 
 static void check_errexit(struct shell *sh, int st, int flags)
 {
-	if (st && sh->opt[O_ERREXIT] && !(flags & EV_TESTED) && !sh->jump) {
+	if (st && sh->opt[O_ERREXIT] && !(flags & EV_TESTED) &&
+	    !sh->noerrexit && !sh->jump) {
 		sh->jump = J_EXIT;
 		sh->exit_status = st;
 	}
@@ -206,6 +207,7 @@ static int run_external(struct shell *sh, int argc, char **argv,
 			var_pop_frame(sh);
 		return 2;
 	}
+	job_prefork(sh, -1, false);
 	pid = exec_spawn(sh, path, argv, envp, &xerr);
 	redir_restore(sh, save);
 	if (assigns->n)
@@ -226,8 +228,47 @@ static int run_external(struct shell *sh, int argc, char **argv,
 		return 126;
 	}
 	id = job_new(sh);
+	job_set_argv(sh, id, argv);
 	job_add(sh, id, pid);
 	return job_wait_fg(sh, id);
+}
+
+static bool is_decl_utility(const char *s)
+{
+	return s && (!strcmp(s, "export") || !strcmp(s, "readonly") ||
+		     !strcmp(s, "local"));
+}
+
+/* The arguments of a simple command. After export, readonly and local
+ * (declaration utilities, XCU 2.9.1.1), NAME=value arguments expand as
+ * assignments do: tilde after = and :, no field splitting, no globbing. */
+static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
+{
+	struct word *d = w;
+
+	if (d->raw && !strcmp(d->raw, "command") && d->next)
+		d = d->next;
+	if (!is_decl_utility(d->raw))
+		return exp_words(sh, w, out);
+	if (exp_words_until(sh, w, d->next, out) < 0)
+		return -1;
+	for (w = d->next; w; w = w->next) {
+		if (!(w->flags & W_ASSIGN)) {
+			if (exp_words_until(sh, w, w->next, out) < 0)
+				return -1;
+			continue;
+		}
+		char *name, *val = exp_assign(sh, w, &name);
+
+		if (!val) {
+			free(name);
+			return -1;
+		}
+		strv_take(out, xasprintf("%s=%s", name, val));
+		free(name);
+		free(val);
+	}
+	return 0;
 }
 
 static int eval_simple(struct shell *sh, struct node *n, int flags)
@@ -239,7 +280,7 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 
 	sh->lineno = n->lineno;
 	sh->cmdsub_status = -1;
-	if (n->args && exp_words(sh, n->args, &args) < 0)
+	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
 	if (!args.n && n->args == NULL && !n->redirs) {
 		/* a=$b b=$a: each assignment sees the ones before it */
@@ -306,7 +347,13 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 			special_fail(sh, st);
 			goto out;
 		}
+		/* eval and . run their text in the caller's context: a
+		 * tested one ignores set -e inside (XCU 2.14 set -e) */
+		if (flags & EV_TESTED)
+			sh->noerrexit++;
 		st = run_builtin(sh, bi, (int)args.n, args.v, n->redirs);
+		if (flags & EV_TESTED)
+			sh->noerrexit--;
 		special_fail(sh, st);
 	} else if (fn || bi) {
 		struct redir_save *save = NULL;
@@ -323,8 +370,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 						    args.v, flags);
 			redir_restore(sh, save);
 		} else {
+			if (flags & EV_TESTED)
+				sh->noerrexit++;
 			st = run_builtin(sh, bi, (int)args.n, args.v,
 					 n->redirs);
+			if (flags & EV_TESTED)
+				sh->noerrexit--;
 			sh->special_err = false;
 		}
 		if (assigns.n)
@@ -421,6 +472,7 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 	int id = job_new(sh), prev = -1, st;
 	struct node *s;
 
+	job_set_node(sh, id, n);
 	for (s = n->a; s; s = s->next_stage) {
 		int pfd[2] = { -1, -1 };
 		pid_t pid;
@@ -429,7 +481,8 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 			sh_err(sh, "cannot create pipe: %s", strerror(errno));
 			break;
 		}
-		pid = fork_child(sh, false);
+		job_prefork(sh, id, false);
+		pid = job_fork(sh, id, false);
 		if (pid == 0) {
 			if (prev >= 0) {
 				dup2(prev, 0);
@@ -440,7 +493,8 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 				close(pfd[1]);
 				close(pfd[0]);
 			}
-			sh_exit(sh, eval_node(sh, s, EV_EXIT));
+			sh_exit(sh, eval_node(sh, s,
+					      EV_EXIT | (flags & EV_TESTED)));
 		}
 		if (prev >= 0)
 			close(prev);
@@ -449,7 +503,6 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 		prev = pfd[0];
 		if (pid < 0)
 			break;
-		job_add(sh, id, pid);
 	}
 	if (prev >= 0)
 		close(prev);
@@ -466,14 +519,16 @@ static int eval_subshell(struct shell *sh, struct node *n, int flags)
 
 	if (flags & EV_EXIT) {
 		/* Already a child that exits afterwards. */
-		st = eval_node(sh, n->a, EV_EXIT);
+		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
 		if (sh->jump == J_EXIT)
 			st = sh->exit_status;
 		sh_exit(sh, st);
 	}
+	job_prefork(sh, -1, false);
 	pid = fork_child(sh, false);
 	if (pid == 0) {
-		st = eval_node(sh, n->a, EV_EXIT);
+		/* (false; x) || y: -e is ignored inside too */
+		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
 		if (sh->jump == J_EXIT)
 			st = sh->exit_status;
 		sh_exit(sh, st);
@@ -481,6 +536,7 @@ static int eval_subshell(struct shell *sh, struct node *n, int flags)
 	if (pid < 0)
 		return 2;
 	id = job_new(sh);
+	job_set_node(sh, id, n);
 	job_add(sh, id, pid);
 	st = job_wait_fg(sh, id);
 	sh->status = st;
@@ -494,6 +550,7 @@ static int eval_bg(struct shell *sh, struct node *n)
 	int id;
 
 	job_reap(sh);
+	job_prefork(sh, -1, true);
 	pid = fork_child(sh, true);
 	if (pid == 0) {
 		int st = eval_node(sh, n->a, EV_EXIT);
@@ -505,6 +562,7 @@ static int eval_bg(struct shell *sh, struct node *n)
 	if (pid < 0)
 		return 2;
 	id = job_new(sh);
+	job_set_node(sh, id, n->a);
 	job_add(sh, id, pid);
 	job_set_bg(sh, id);
 	sh->lastbg = pid;
@@ -528,10 +586,13 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		sh_err(sh, "cannot create pipe: %s", strerror(errno));
 		return b.s;
 	}
-	pid = fork_child(sh, false);
+	pid = fork();
+	if (pid < 0)
+		sh_err(sh, "cannot fork: %s", strerror(errno));
 	if (pid == 0) {
 		int st;
 
+		sh_forked(sh, false);
 		close(pfd[0]);
 		dup2(pfd[1], 1);
 		close(pfd[1]);
@@ -703,9 +764,7 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 				st = eval_node(sh, n->b, flags);
 				break;
 			}
-			if (n->c && n->c->type == N_IF && !n->c->redirs &&
-			    n->c->lineno >= 0 && n->c->b && n->c->a &&
-			    n->c != n->b) {
+			if (n->c && n->c->type == N_IF && !n->c->redirs) {
 				/* elif: iterate instead of recursing */
 				n = n->c;
 				continue;

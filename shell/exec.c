@@ -126,15 +126,8 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 	bool rel;
 
 	*err = 0;
-	if (strchr(name, '/')) {
-		struct stat st;
-
-		if (stat(name, &st) < 0) {
-			*err = 127;
-			return NULL;
-		}
-		return name;
-	}
+	if (strchr(name, '/'))
+		return name;    /* execve says whether it is there: no stat */
 	if (!*name) {
 		*err = 127;
 		return NULL;
@@ -227,6 +220,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 	sigprocmask(SIG_SETMASK, &all, &old);
 	pid = vfork();
 	if (pid == 0) {
+		job_child_vfork(sh);
 		trap_child_defaults(sh);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		execve(path, argv, envp);

@@ -624,6 +624,12 @@ static void exp_fail(struct exp *e)
 
 int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)
 {
+	return exp_words_until(sh, w, NULL, out);
+}
+
+int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
+		    struct sbx_strv *out)
+{
 	struct exp e;
 	const char *ifs = var_get(sh, "IFS");
 
@@ -634,7 +640,7 @@ int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)
 	e.ifs = ifs ? ifs : " \t\n";
 	if (e.glob)
 		buf_putn(&e.pat, "", 0);
-	for (; w; w = w->next) {
+	for (; w && w != stop; w = w->next) {
 		if (w->flags & W_PLAIN) {
 			if (w->parts->s[0] != '~') {
 				strv_push(out, w->parts->s);
@@ -696,9 +702,8 @@ char *exp_assign(struct shell *sh, struct word *w, char **name)
 	*name = xstrndup(first.s, off - 1);
 	first.s += off;
 	first.len -= off;
-	if (!first.next && !memchr(first.s, '~', first.len) &&
-	    !memchr(first.s, '$', 0))
-		return xstrndup(first.s, first.len);
+	if (!first.next && !memchr(first.s, '~', first.len))
+		return xstrndup(first.s, first.len);   /* a plain literal */
 	return exp_one(sh, &first, 2, false);
 }
 

@@ -173,6 +173,7 @@ void lex_pop_frame(struct parser *p)
 		return;
 	p->top = f->prev;
 	free(f->alias);
+	free(f->own);
 	free(f);
 }
 
@@ -778,6 +779,7 @@ void lex_free_dead(struct parser *p)
 	for (f = p->dead; f; f = n) {
 		n = f->prev;
 		free(f->alias);
+		free(f->own);
 		free(f);
 	}
 	p->dead = NULL;
@@ -867,17 +869,20 @@ again:
 			/* The character that ended the word was read ahead:
 			 * it comes after the alias text. */
 			if (p->npb) {
-				char *pb = arena_alloc(p->a, 4);
+				char *pb = xmalloc(4);
 				int k = 0;
 
 				while (p->npb)
 					pb[k++] = (char)p->pb[--p->npb];
 				lex_push_frame(p, pb, (size_t)k, NULL, false);
+				p->top->own = pb;
 			}
 			/* Frames hold pointers, so copy: the alias may be
 			 * redefined while it is being read. */
-			lex_push_frame(p, arena_strndup(p->a, val, n), n,
-				   p->tw->raw, false);
+			char *copy = xstrndup(val, n);
+
+			lex_push_frame(p, copy, n, p->tw->raw, false);
+			p->top->own = copy;
 			p->top->blank_after = n && (val[n - 1] == ' ' ||
 						    val[n - 1] == '\t');
 			chkalias = true;

@@ -19,6 +19,8 @@ struct frame {
 	const char *s;
 	size_t len, pos;
 	char *alias;      /* alias being expanded (recursion guard) */
+	char *own;        /* text owned by the frame: an alias value can
+	                     outlive the command (and arena) it began in */
 	bool isolate;     /* end of this frame is end of input */
 	bool blank_after; /* alias value ended in a blank: check the next
 	                     word for an alias too (XCU 2.3.1) */

@@ -43,6 +43,8 @@ struct le {
 	char mode[8];
 	int hist_fd;
 	bool record;              /* lines go into history */
+	bool hist_loaded;
+	unsigned hist_keep;
 };
 
 /* Signal flags only (STYLE.md section 7); the handlers are installed for
@@ -91,15 +93,23 @@ void le_hist_decode(const char *text, size_t len, unsigned keep,
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - text) : len;
 		bool cont = end - i >= 2 && text[i] == '\\' && text[i + 1] == 'c';
+		size_t st = i + (cont ? 2 : 0);
 		struct sbx_buf e = {0};
 
-		buf_puts(&e, "");
-		for (size_t k = i + (cont ? 2 : 0); k < end; k++) {
-			if (text[k] == '\\' && k + 1 < end) {
-				k++;
-				buf_putc(&e, text[k] == 'n' ? '\n' : text[k]);
-			} else {
-				buf_putc(&e, text[k]);
+		if (!memchr(text + st, '\\', end - st)) {
+			/* The common case: nothing escaped, one copy. */
+			e.s = xstrndup(text + st, end - st);
+			e.len = end - st;
+		} else {
+			buf_puts(&e, "");
+			for (size_t k = st; k < end; k++) {
+				if (text[k] == '\\' && k + 1 < end) {
+					k++;
+					buf_putc(&e, text[k] == 'n' ? '\n'
+								  : text[k]);
+				} else {
+					buf_putc(&e, text[k]);
+				}
 			}
 		}
 		if (cont && all.n) {
@@ -179,11 +189,20 @@ static void hist_compact(int fd, unsigned keep)
 	struct sbx_buf all = {0}, out = {0};
 	struct sbx_strv ents = {0};
 
+	size_t nrec = 0;
+
 	if (read_all(fd, &all) < 0)
 		goto out;
-	le_hist_decode(all.s, all.len, 0, &ents);
-	if (ents.n <= 2 * (size_t)keep)
+	/* Count entries without decoding them: the usual start-up. */
+	for (const char *p = all.s, *e = all.s + all.len; p < e;) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+
+		nrec += !(e - p >= 2 && p[0] == '\\' && p[1] == 'c');
+		p = nl ? nl + 1 : e;
+	}
+	if (nrec <= 2 * (size_t)keep)
 		goto out;
+	le_hist_decode(all.s, all.len, 0, &ents);
 	buf_puts(&out, "");
 	for (size_t i = ents.n - keep; i < ents.n; i++) {
 		/* Multi-line entries go back as a first record plus "\c"
@@ -272,12 +291,15 @@ static bool blank(const char *s, size_t n)
 	return true;
 }
 
+static void hist_ensure(struct le *le);
+
 /* Records |s| (|n| bytes, no trailing newline, may hold newlines: a
  * multi-line entry recalled and accepted whole). */
 static void hist_add(struct le *le, const char *s, size_t n, bool cont)
 {
 	if (!le->record || !le->hist)
 		return;
+	hist_ensure(le);
 	if (cont && le->entry.len) {
 		buf_putc(&le->entry, '\n');
 		buf_putn(&le->entry, s, n);
@@ -319,12 +341,15 @@ static void hist_add(struct le *le, const char *s, size_t n, bool cont)
 	}
 }
 
+/* Loads the file into libedit's list. Lazily (hist_ensure): not before
+ * the first prompt is on the screen, so a long history never delays it. */
 static void hist_load(struct le *le, unsigned keep)
 {
 	struct sbx_buf all = {0};
 	struct sbx_strv ents = {0};
 
-	if (le->hist_fd < 0)
+	le->hist_loaded = true;
+	if (le->hist_fd < 0 || !le->record)
 		return;
 	if (flock(le->hist_fd, LOCK_SH) == 0) {
 		read_all(le->hist_fd, &all);
@@ -335,6 +360,12 @@ static void hist_load(struct le *le, unsigned keep)
 		history(le->hist, &le->ev, H_ENTER, ents.v[i]);
 	strv_free(&ents);
 	buf_free(&all);
+}
+
+static void hist_ensure(struct le *le)
+{
+	if (!le->hist_loaded)
+		hist_load(le, le->hist_keep);
 }
 
 /* ---- marks and prompts ---------------------------------------------- */
@@ -462,6 +493,8 @@ static int getc_cb(EditLine *el, wchar_t *wc)
 	size_t n = 0;
 
 	el_get(el, EL_CLIENTDATA, &le);
+	/* The prompt is drawn: now is the time to load the history. */
+	hist_ensure(le);
 	for (;;) {
 		mbstate_t st;
 		size_t r;
@@ -886,8 +919,7 @@ struct sh_reader *le_reader(const struct le_config *cfg)
 	le->hist = history_init();
 	history(le->hist, &le->ev, H_SETSIZE, (int)keep);
 	history(le->hist, &le->ev, H_SETUNIQUE, 1);
-	if (le->record)
-		hist_load(le, keep);
+	le->hist_keep = keep;
 
 	if (!cfg->plain && tty_in && tty_out && !term_dumb()) {
 		/* libedit needs the user's LC_CTYPE to draw UTF-8. */
@@ -954,8 +986,10 @@ int le_history_bi(int argc, char **argv, struct sbx_buf *out)
 		return 2;
 	}
 	if (argc == 2 && !strcmp(argv[1], "-c")) {
-		if (le && le->hist)
+		if (le && le->hist) {
+			le->hist_loaded = true;
 			history(le->hist, &ev, H_CLEAR);
+		}
 		return 0;
 	}
 	if (argc == 2) {
@@ -969,6 +1003,7 @@ int le_history_bi(int argc, char **argv, struct sbx_buf *out)
 	}
 	if (!le || !le->hist)
 		return 0;
+	hist_ensure(le);
 	/* libedit's H_LAST is the oldest entry, H_PREV walks to newer. */
 	if (history(le->hist, &ev, H_LAST) == 0) {
 		do

@@ -201,7 +201,7 @@ static struct node *parse_simple(struct parser *p)
 			linebreak(p);
 			f = mknode(p, N_FUNC);
 			f->arena = p->a;
-			f->name = p->tw->raw ? n->args->raw : NULL;
+			f->name = n->args->raw;
 			f->a = parse_command(p);
 			if (!f->a) {
 				if (!p->err)

@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -89,7 +90,21 @@ static int heredoc_fd(struct shell *sh, const char *body, size_t len)
 		close(pfd[1]);
 		return pfd[0];
 	}
-	/* Larger than the pipe can hold: a writer process feeds it. */
+	/* Larger than a pipe takes without a reader: an anonymous file
+	 * (no writer process, so no child to reap). */
+	int mfd = memfd_create("sbxsh-heredoc", MFD_CLOEXEC);
+
+	if (mfd >= 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		if (sh_write(mfd, body, len) < 0 || lseek(mfd, 0, SEEK_SET) < 0) {
+			sh_err(sh, "here-document: %s", strerror(errno));
+			close(mfd);
+			return -1;
+		}
+		return mfd;
+	}
+	/* No memfd: a writer process feeds the pipe. */
 	pid_t pid = fork();
 
 	if (pid == 0) {

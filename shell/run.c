@@ -116,6 +116,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 
 		if (trap_gotsig)
 			trap_run_pending(sh);
+		if (sh->jump == J_INTR && !sh->evaldepth) {
+			sh->jump = J_NONE;  /* ^C dropped the rest of the line */
+			sh->status = 130;
+		}
 		if (sh->jump)
 			break;
 		a = arena_new();
@@ -163,11 +167,14 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			r->sync(r);
 		if (!sh->evaldepth)
 			live_apply(sh);
-		if (!sh->opt[O_NOEXEC] || sh->opt[O_INTERACTIVE]) {
-			sh->cur_arena = a;
-			eval_node(sh, n, 0);
-			sh->cur_arena = NULL;
+		if (!sh->evaldepth && trap_gotsig) {
+			/* a ^C typed at the prompt must not cancel this line */
+			trap_run_pending(sh);
+			if (sh->jump == J_INTR)
+				sh->jump = J_NONE;
 		}
+		if (!sh->opt[O_NOEXEC] || sh->opt[O_INTERACTIVE])
+			eval_node(sh, n, 0);
 		arena_unref(a);
 	}
 	parse_free(p);
@@ -178,12 +185,9 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 int sh_eval_string(struct shell *sh, const char *s, size_t len)
 {
 	struct sh_reader *r = in_string(s, len);
-	struct arena *saved = sh->cur_arena;
 	int st;
 
-	sh->status = sh->status;
 	st = sh_loop(sh, r, false, sh->lineno);
-	sh->cur_arena = saved;
 	in_free(r);
 	return st;
 }
@@ -200,6 +204,7 @@ void sh_exit(struct shell *sh, int status)
 
 void sh_forked(struct shell *sh, bool bg)
 {
+	job_child(sh);
 	sh->subshell = true;
 	trap_reset_child(sh);
 	job_forget_all(sh);
@@ -243,6 +248,34 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
 	sh_exit(sh, sh->status);
 }
 
+char *sh_expand_prompt(void *ctx, const char *ps)
+{
+	struct shell *sh = ctx;
+	struct sbx_buf b = { 0 };
+	struct arena *a;
+	struct word *w;
+	char *out = NULL;
+	int st = sh->status;
+
+	if (!strpbrk(ps, "$`"))
+		return xstrdup(ps);
+	/* Backslashes are the prompt's own escapes (\u, \$): keep them all
+	 * by doubling them, the here-document rules then undo that. */
+	for (const char *p = ps; *p; p++) {
+		if (*p == '\\')
+			buf_putc(&b, '\\');
+		buf_putc(&b, *p);
+	}
+	a = arena_new();
+	w = parse_dq_string(b.s, a, NULL);
+	if (w)
+		out = exp_str(sh, w, false);
+	arena_unref(a);
+	buf_free(&b);
+	sh->status = st;
+	return out ? out : xstrdup(ps);
+}
+
 /* A plain prompting reader until the interactive layer replaces it. */
 struct prompt_rd {
 	struct sh_reader *in;
@@ -254,8 +287,14 @@ static const char *prompt_read(struct sh_reader *r, bool cont, size_t *len)
 	struct prompt_rd *pr = r->priv;
 	const char *ps = var_get(pr->sh, cont ? "PS2" : "PS1");
 
-	if (ps)
-		sh_write(2, ps, strlen(ps));
+	if (!cont)
+		job_notify(pr->sh);  /* Done notices before PS1 */
+	if (ps) {
+		char *x = sh_expand_prompt(pr->sh, ps);
+
+		sh_write(2, x, strlen(x));
+		free(x);
+	}
 	return pr->in->read_line(pr->in, cont, len);
 }
 
@@ -324,6 +363,8 @@ int sh_run(const struct sh_config *cfg)
 		signal(SIGQUIT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
 		trap_catch_int(sh);
+		if (!cfg->command && !cfg->script)
+			job_init_monitor(sh);
 	}
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);
@@ -359,6 +400,7 @@ int sh_run(const struct sh_config *cfg)
 	sh->exit_status = st;
 	trap_run_exit(sh);
 	st = sh->exit_status & 0xff;
+	job_exit_hook(sh);
 	sh_free(sh);
 	return st;
 }

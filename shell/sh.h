@@ -26,7 +26,10 @@ struct jobtab;
 struct local_frame;
 struct sh_reader;
 
-enum sh_jump { J_NONE, J_BREAK, J_CONTINUE, J_RETURN, J_EXIT };
+/* J_INTR: Ctrl-C ended a foreground job (or a builtin loop) of an
+ * interactive shell: the rest of the command line is dropped, as in bash;
+ * the top-level sh_loop clears it. */
+enum sh_jump { J_NONE, J_BREAK, J_CONTINUE, J_RETURN, J_EXIT, J_INTR };
 
 enum sh_opt {
 	O_ERREXIT, O_NOUNSET, O_XTRACE, O_NOGLOB, O_NOCLOBBER, O_ALLEXPORT,
@@ -66,6 +69,7 @@ struct shell {
 	                            interactive (POSIX 2.8.1) */
 	int loopdepth;
 	int in_command;          /* inside `command`: errors do not exit */
+	int noerrexit;           /* inside eval/. in a tested context */
 	int funcdepth;
 	int evaldepth;
 	bool subshell;           /* we are a forked child */
@@ -86,7 +90,6 @@ struct shell {
 	int optind_seen;
 	int optoff;
 
-	struct arena *cur_arena; /* arena of the command being run */
 	const char *srcname;     /* for messages: NULL = "line N" form */
 };
 
@@ -111,6 +114,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 	    int lineno);
 /* eval/trap/.: runs |s| as commands (each parsed and run in turn). */
 int sh_eval_string(struct shell *sh, const char *s, size_t len);
+/* Parameter expansion, $(...) and $((...)) of a prompt string; the
+ * backslash escapes are left for the prompt module. For pr_ctx.expand
+ * (|ctx| is the shell). New string. */
+char *sh_expand_prompt(void *ctx, const char *ps);
 /* Leaves the shell: runs the EXIT trap, never returns. */
 void sh_exit(struct shell *sh, int status) __attribute__((noreturn));
 /* In a forked child: traps reset, job table forgotten. */
@@ -173,6 +180,9 @@ int func_unset(struct shell *sh, const char *name);
  * field splitting, pathname expansion, quote removal), appended to |out|.
  * 0, or -1 after an error was printed (sh->status is set). */
 int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out);
+/* The same for the words from |w| up to (not including) |stop|. */
+int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
+		    struct sbx_strv *out);
 /* One string, no splitting or globbing (assignments, redirections, case
  * words, here-documents). NULL after an error. New string. */
 char *exp_str(struct shell *sh, struct word *w, bool tilde_assign);
@@ -232,6 +242,10 @@ int redir_move_high(int fd);
  * hand-off) hooks in at job_add and job_wait_fg: see jobs.c. */
 int job_new(struct shell *sh);                    /* returns job id */
 void job_add(struct shell *sh, int id, pid_t pid);
+/* fork() for a process of job |id|: the child is set up (sh_forked) and
+ * gets 0; the parent adds the pid to the job. -1 (message printed) if
+ * fork failed. The place for process groups in monitor mode. */
+pid_t job_fork(struct shell *sh, int id, bool bg);
 void job_set_bg(struct shell *sh, int id);
 /* Waits for all processes of job |id|; returns the pipeline status (last
  * stage, or with pipefail the last failing one). Frees the job. */
@@ -243,9 +257,83 @@ void job_reap(struct shell *sh);
 void job_forget_all(struct shell *sh);
 /* 128+sig or exit code */
 int job_status_code(int wstatus);
+/* Monitor mode (jobs.c top comment): 0 or -errno (no terminal). */
+int job_init_monitor(struct shell *sh);
+/* set +m, and at exit: the terminal and the old group handed back. */
+void job_stop_monitor(struct shell *sh);
+/* set -m / set +m: prints "can't access tty" when it cannot. */
+void job_set_monitor(struct shell *sh, bool on);
+bool job_monitor(struct shell *sh);
+/* SIGCHLD only sets a flag (SA_RESTART); job_pending() reads it. */
+void job_sigchld_install(struct shell *sh);
+bool job_pending(void);
+/* Before forking a process of job |id| (-1: the job job_new() will
+ * return next); |bg|: it does not get the terminal. Not for command
+ * substitutions, which stay in the shell's group. */
+void job_prefork(struct shell *sh, int id, bool bg);
+/* In a forked child (sh_forked): its group, the terminal, default
+ * signals; a subshell does no job control of its own. */
+void job_child(struct shell *sh);
+/* The same from a vfork child: syscalls only, no writes to memory. */
+void job_child_vfork(const struct shell *sh);
+/* The command text shown by jobs and notices. */
+void job_set_text(struct shell *sh, int id, const char *text, size_t len);
+void job_set_node(struct shell *sh, int id, const struct node *n);
+void job_set_argv(struct shell *sh, int id, char **argv);
+/* Reaps, then prints Done/Exit/Killed/Stopped notices (interactive
+ * root shell only); call before a prompt. */
+void job_notify(struct shell *sh);
+int job_count(struct shell *sh);
+void job_specs(struct shell *sh, struct sbx_strv *out);
+/* exit: false (after "There are stopped jobs.") the first time. */
+bool job_exit_ok(struct shell *sh);
+/* Leaving the shell: stopped jobs get SIGHUP+SIGCONT, terminal back. */
+void job_exit_hook(struct shell *sh);
+
+/* For bi_jobs.c: job ids are 0 .. job_slots()-1; only listed jobs
+ * (background or stopped) are visible through job_get. */
+enum job_state { JS_RUNNING, JS_STOPPED, JS_DONE };
+struct job_info {
+	int num;                 /* [n] */
+	enum job_state state;
+	const char *text;
+	pid_t pgid;
+	bool jobctl;             /* own process group */
+	int nprocs;
+};
+int job_slots(struct shell *sh);
+bool job_get(struct shell *sh, int id, struct job_info *ji);
+/* %+ (|prev| false) or %- (true): a job id or -1. */
+int job_current(struct shell *sh, bool prev);
+pid_t job_pgid(struct shell *sh, int id);
+/* One `jobs` line (mode 0, 'l' or 'p') appended to |b|. */
+void job_format(struct shell *sh, int id, int mode, struct sbx_buf *b);
+/* jobs listed a job: no notice is due any more; a Done one is freed. */
+void job_reported(struct shell *sh, int id);
+int job_fg(struct shell *sh, int id);
+int job_bg(struct shell *sh, int id);
+void job_disown(struct shell *sh, int id);
+/* 0 or -errno; to the group in monitor mode, else to each process. */
+int job_signal(struct shell *sh, int id, int sig);
+/* wait %n: the job's status (128+sig if a trap interrupted). */
+int job_wait_id(struct shell *sh, int id);
+
+/* --- bi_jobs.c ------------------------------------------------------------ */
+/* %n %+ %% % %- %string %?string -> job id, or -1 after "who: spec: no
+ * such job" / "ambiguous job spec". */
+int job_find(struct shell *sh, const char *spec, const char *who);
+int bi_jobs(struct shell *sh, int argc, char **argv);
+int bi_fg(struct shell *sh, int argc, char **argv);
+int bi_bg(struct shell *sh, int argc, char **argv);
+int bi_disown(struct shell *sh, int argc, char **argv);
+/* kill/wait operands starting with '%': the status for that operand. */
+int bi_kill_job(struct shell *sh, const char *spec, int sig);
+int bi_wait_job(struct shell *sh, const char *spec);
 
 /* --- trap.c --------------------------------------------------------------- */
 extern volatile sig_atomic_t trap_gotsig;
+/* The signal that last interrupted us (wait returns 128 + it). */
+int trap_last_signal(void);
 void trap_init(struct shell *sh);
 int trap_set(struct shell *sh, int sig, const char *action);
 /* Runs pending trap actions; call between commands. */

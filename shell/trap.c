@@ -12,10 +12,18 @@
 volatile sig_atomic_t trap_gotsig;
 static volatile sig_atomic_t pending[NSIG];
 
+static volatile sig_atomic_t lastsig;
+
 static void on_signal(int sig)
 {
 	pending[sig] = 1;
+	lastsig = sig;
 	trap_gotsig = 1;
+}
+
+int trap_last_signal(void)
+{
+	return lastsig ? lastsig : SIGINT;
 }
 
 void trap_init(struct shell *sh)
@@ -54,6 +62,12 @@ int trap_set(struct shell *sh, int sig, const char *action)
 	else
 		sa.sa_handler = on_signal;
 	sigaction(sig, &sa, NULL);
+	/* trap - SIG: back to what the shell itself does with it */
+	if (!action && sig == SIGCHLD && job_monitor(sh))
+		job_sigchld_install(sh);
+	if (!action && sig == SIGINT && sh->opt[O_INTERACTIVE] &&
+	    !sh->subshell)
+		trap_catch_int(sh);
 	return 0;
 }
 
@@ -72,6 +86,12 @@ void trap_run_pending(struct shell *sh)
 			free(act);
 			if (sh->jump != J_EXIT)
 				sh->status = st;
+		} else if (s == SIGINT && !sh->traps[s] && !sh->jump &&
+			   sh->opt[O_INTERACTIVE] && !sh->subshell) {
+			/* ^C in a builtin loop: back to the prompt (run.c) */
+			sh->jump = J_INTR;
+			if (sh->evaldepth)  /* the line after the echoed ^C */
+				sh_write(2, "\n", 1);
 		}
 	}
 }

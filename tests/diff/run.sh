@@ -8,7 +8,7 @@
 #   SHELL   the shell under test, e.g. build/sbxsh or /usr/bin/dash.  Extra
 #           words for it (e.g. --check=off) go in $SBXSH_ARGS.  If SHELL is
 #           "-" the value of $SBXSH is used.
-#   case    an area ("expansion"), a case ("param/003-default" with or
+#   case    an area ("param"), a case ("param/003-default" with or
 #           without .sh) or a path to a case file; none = all cases.
 #   --ref   auto (default): dash, but bash --posix for the cases listed in
 #           deviations.txt; dash: dash for every case; bash: bash --posix

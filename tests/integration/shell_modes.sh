@@ -88,19 +88,19 @@ check "file without #! runs as a script" "no shebang arg" "$(sh -c './plain arg'
 
 # Scope checker (sbxsh opens a session, and so a policy, for the cwd).
 cs() { "$SBXSH" --backend none --check "$@"; }
-got=$(cs deny -c 'touch ran1; echo hi > /etc/sbxsh-never' 2>err); st=$?
+got=$(cs deny -c 'touch ran1; echo hi > /etc/sbxsh-nodir/never' 2>err); st=$?
 check "deny -c: status 126" 126 "$st"
 if [ -e ran1 ]; then nok "deny -c: no part of the line ran"; else ok "deny -c: no part of the line ran"; fi
-if grep -q '^sbxsh: scope: write to /etc/sbxsh-never' err; then ok "deny -c: flag on stderr"; else nok "deny -c: flag on stderr" "$(cat err)"; fi
-printf 'echo one\necho hi > /etc/sbxsh-never\necho three\n' | cs deny >out 2>err
+if grep -q '^sbxsh: scope: write to /etc/sbxsh-nodir/never' err; then ok "deny -c: flag on stderr"; else nok "deny -c: flag on stderr" "$(cat err)"; fi
+printf 'echo one\necho hi > /etc/sbxsh-nodir/never\necho three\n' | cs deny >out 2>err
 check "deny per command on stdin" "one
 three" "$(cat out)"
-got=$(cs deny -c 'eval "echo hi > /etc/sbxsh-never"; echo "eval status $?"' 2>/dev/null)
+got=$(cs deny -c 'eval "echo hi > /etc/sbxsh-nodir/never"; echo "eval status $?"' 2>/dev/null)
 check "deny eval string" "eval status 126" "$got"
-printf 'echo sourced\necho hi > /etc/sbxsh-never\n' >dot.sh
+printf 'echo sourced\necho hi > /etc/sbxsh-nodir/never\n' >dot.sh
 got=$(cs deny -c '. ./dot.sh; echo "dot status $?"' 2>/dev/null)
 check "deny . file (whole file checked first)" "dot status 126" "$got"
-got=$(cs warn -c 'echo hi > /etc/sbxsh-never 2>/dev/null; echo ran' 2>err)
+got=$(cs warn -c 'echo hi > /etc/sbxsh-nodir/never 2>/dev/null; echo ran' 2>err)
 check "warn: runs" "ran" "$got"
 if grep -q '^sbxsh: scope:' err; then ok "warn: flag printed"; else nok "warn: flag printed" "$(cat err)"; fi
 got=$(cs off -c 'cat /etc/hostname >/dev/null; echo ran' 2>&1)

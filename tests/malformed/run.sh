@@ -72,7 +72,8 @@ for f in "${cases[@]}"; do
 		why="status $st, expected $want"
 	elif [ -n "$ere" ] && ! grep -qE "$ere" "$work/err"; then
 		why="stderr does not match /$ere/"
-	elif [ "$want" != 0 ] && [ -s "$work/err" ] && ! grep -q '^sbxsh: ' "$work/err"; then
+	elif [ -z "$ere" ] && [ "$want" != 0 ] && [ -s "$work/err" ] &&
+		! grep -q '^sbxsh: ' "$work/err"; then
 		why="message without the sbxsh: prefix"
 	fi
 	if [ -z "$why" ]; then

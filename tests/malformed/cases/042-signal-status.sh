@@ -1,2 +1,2 @@
-# expect: status=143 stderr=
+# expect: status=143 stderr=^Terminated$
 sh -c "kill -TERM \$\$"; exit $?

@@ -1,0 +1,6 @@
+# expect: status=0 stderr=
+alias say='echo one
+echo two
+echo three'
+say
+echo after
