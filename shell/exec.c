@@ -228,6 +228,8 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 		_exit(err == ENOENT ? 127 : 126);
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0 || (err && err != ENOEXEC))
+		job_spawn_failed(sh);  /* no job after all: terminal back */
 	if (pid < 0)
 		return -errno;
 	*exec_err = err;

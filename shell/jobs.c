@@ -282,10 +282,28 @@ bool job_monitor(struct shell *sh)
 
 /* ---- forking ------------------------------------------------------------- */
 
+/* The terminal back to the shell if a child took it and no job came of
+ * it (exec failed): reading it from a background group would fail. */
+static void reclaim_tty(struct jobtab *t)
+{
+	if (t->monitor && t->ttyfd >= 0 && tcgetpgrp(t->ttyfd) != t->shell_pgid)
+		tcsetpgrp(t->ttyfd, t->shell_pgid);
+}
+
+void job_spawn_failed(struct shell *sh)
+{
+	struct jobtab *t = tab(sh);
+
+	reclaim_tty(t);
+	t->next_active = false;
+}
+
 void job_prefork(struct shell *sh, int id, bool bg)
 {
 	struct jobtab *t = tab(sh);
 
+	if (t->next_active)     /* a fork that never became a job */
+		reclaim_tty(t);
 	t->next_active = t->monitor && !sh->subshell;
 	t->next_fg = !bg;
 	t->next_pgid = id >= 0 && id < t->n && t->jobs[id].used ?
@@ -677,7 +695,14 @@ int job_wait_fg(struct shell *sh, int id)
 		job_format(sh, id, 0, &b);
 		sh_write(2, b.s, b.len);
 		buf_free(&b);
-		return stopped_status(j);
+		st = stopped_status(j);
+		/* Back to the prompt, not on to the next command of a loop
+		 * (which bash and dash would start in the foreground). */
+		if (root && !sh->jump) {
+			sh->jump = J_INTR;
+			sh->exit_status = st;
+		}
+		return st;
 	}
 	st = pipeline_status(sh, j);
 	fg_signal_notes(sh, j);
@@ -687,8 +712,10 @@ int job_wait_fg(struct shell *sh, int id)
 		 * terminal), so it acts as if it had (dash's "truly gross"
 		 * raise). */
 		if (WTERMSIG(last) == SIGINT && !sh->traps[SIGINT] &&
-		    !sh->jump)
+		    !sh->jump) {
 			sh->jump = J_INTR;
+			sh->exit_status = st;
+		}
 	}
 	job_free(sh, id);
 	return st;
@@ -978,6 +1005,8 @@ void job_notify(struct shell *sh)
 	job_reap(sh);
 	if (!sh->opt[O_INTERACTIVE] || sh->subshell)
 		return;
+	t->next_active = false;
+	reclaim_tty(t);
 	for (int i = 0; i < t->n; i++) {
 		struct job *j = &t->jobs[i];
 
@@ -1383,6 +1412,24 @@ void job_set_node(struct shell *sh, int id, const struct node *n)
 	buf_free(&b);
 }
 
+/* A word as it could be typed again: 'quoted' unless it is plain. */
+static void quote_word(struct sbx_buf *b, const char *s)
+{
+	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+			    "0123456789_./=:,+-%@^") == strlen(s)) {
+		buf_puts(b, s);
+		return;
+	}
+	buf_putc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, *s);
+	}
+	buf_putc(b, '\'');
+}
+
 void job_set_argv(struct shell *sh, int id, char **argv)
 {
 	struct sbx_buf b = { 0 };
@@ -1390,7 +1437,7 @@ void job_set_argv(struct shell *sh, int id, char **argv)
 	for (int i = 0; argv[i]; i++) {
 		if (i)
 			buf_putc(&b, ' ');
-		buf_puts(&b, argv[i]);
+		quote_word(&b, argv[i]);
 	}
 	job_set_text(sh, id, b.s ? b.s : "", b.len);
 	buf_free(&b);

@@ -118,7 +118,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			trap_run_pending(sh);
 		if (sh->jump == J_INTR && !sh->evaldepth) {
 			sh->jump = J_NONE;  /* ^C dropped the rest of the line */
-			sh->status = 130;
+			sh->status = sh->exit_status;
 		}
 		if (sh->jump)
 			break;

@@ -26,9 +26,9 @@ struct jobtab;
 struct local_frame;
 struct sh_reader;
 
-/* J_INTR: Ctrl-C ended a foreground job (or a builtin loop) of an
- * interactive shell: the rest of the command line is dropped, as in bash;
- * the top-level sh_loop clears it. */
+/* J_INTR: Ctrl-C ended (or Ctrl-Z stopped) a foreground job, or ^C hit a
+ * builtin loop, in an interactive shell: the rest of the command line is
+ * dropped; the top-level sh_loop clears it and sets $? to exit_status. */
 enum sh_jump { J_NONE, J_BREAK, J_CONTINUE, J_RETURN, J_EXIT, J_INTR };
 
 enum sh_opt {
@@ -276,6 +276,8 @@ void job_prefork(struct shell *sh, int id, bool bg);
 void job_child(struct shell *sh);
 /* The same from a vfork child: syscalls only, no writes to memory. */
 void job_child_vfork(const struct shell *sh);
+/* exec_spawn: vfork or execve failed, no job will be added. */
+void job_spawn_failed(struct shell *sh);
 /* The command text shown by jobs and notices. */
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 void job_set_node(struct shell *sh, int id, const struct node *n);

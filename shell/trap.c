@@ -90,6 +90,7 @@ void trap_run_pending(struct shell *sh)
 			   sh->opt[O_INTERACTIVE] && !sh->subshell) {
 			/* ^C in a builtin loop: back to the prompt (run.c) */
 			sh->jump = J_INTR;
+			sh->exit_status = 130;
 			if (sh->evaldepth)  /* the line after the echoed ^C */
 				sh_write(2, "\n", 1);
 		}
