@@ -6,7 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lineedit.h"
 #include "sh.h"
+#include "term.h"
 
 struct optname {
 	const char *name;
@@ -53,6 +55,12 @@ int sh_setopt_letter(struct shell *sh, char c, bool on)
 
 int sh_setopt_name(struct shell *sh, const char *name, bool on)
 {
+	if (!strcmp(name, "osc133")) {
+		term_set_osc133(on);
+		return 0;
+	}
+	if (on && (!strcmp(name, "vi") || !strcmp(name, "emacs")))
+		le_set_mode(NULL, name);
 	/* set -o check=warn|deny|off: the scope checker's mode */
 	if (!strncmp(name, "check=", 6)) {
 		enum scope_mode m;

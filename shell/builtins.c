@@ -685,6 +685,9 @@ static int bi_wait(struct shell *sh, int argc, char **argv)
 }
 
 /* clang-format off */
+int bi_policy(struct shell *sh, int argc, char **argv);
+int bi_history(struct shell *sh, int argc, char **argv);
+
 static const struct builtin builtins[] = {
 	{ ".",        bi_dot,      BI_SPECIAL },
 	{ ":",        bi_true,     BI_SPECIAL },
@@ -705,9 +708,11 @@ static const struct builtin builtins[] = {
 	{ "fg",       bi_fg,       BI_REGULAR },
 	{ "getopts",  bi_getopts,  BI_REGULAR },
 	{ "hash",     bi_hash,     BI_REGULAR },
+	{ "history",  bi_history,  BI_REGULAR },
 	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
 	{ "local",    bi_local,    BI_REGULAR },
+	{ "policy",   bi_policy,   BI_REGULAR },
 	{ "printf",   bi_printf,   BI_REGULAR },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },

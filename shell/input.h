@@ -21,7 +21,11 @@ struct sh_reader {
 	void (*sync)(struct sh_reader *r);
 	void (*destroy)(struct sh_reader *r);
 	void *priv;
+	/* Set by an interactive reader when Ctrl-C dropped the command
+	 * being typed (at a PS2 prompt): the parser abandons it. */
+	bool interrupted;
 };
+#define SH_READER_INTERRUPTED 1
 
 /* Copies |s|. */
 struct sh_reader *in_string(const char *s, size_t len);

@@ -110,6 +110,12 @@ static int pgetc(struct parser *p)
 			p->reof = true;
 			return EOF;
 		}
+		if (p->r->interrupted) {
+			/* Ctrl-C at PS2: no message, no command (run.c) */
+			p->r->interrupted = false;
+			p->err = -EINTR;
+			return EOF;
+		}
 		p->cont = true;
 		p->lineno++;
 		f->s = line;

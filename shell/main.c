@@ -13,6 +13,7 @@
 
 #include "backend.h"
 #include "cli.h"
+#include "lineedit.h"
 #include "opts.h"
 #include "session.h"
 #include "shell.h"
@@ -64,6 +65,10 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	backend = o.backend ? o.backend : "landlock";
+	/* History lies outside the writable roots on purpose (the agent
+	 * inside must not rewrite it): open it now, append through the fd. */
+	cfg.hist_fd = interactive ? le_open_history(
+		pol_layout(s.pol)->workflow_id, 0, NULL, NULL) : -1;
 	bo.private_tmp = o.private_tmp;
 	if (be_confine(backend, s.pol, &bo, &d) < 0) {
 		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
@@ -84,5 +89,10 @@ int main(int argc, char **argv)
 	cfg.set_flags = o.set_flags;
 	cfg.check = o.check;
 	cfg.pol = s.pol;
+	cfg.agent = o.agent;
+	cfg.backend = backend;
+	/* `policy` names the backend even when it added no note of its own */
+	if (!pol_note(s.pol, "backend"))
+		pol_add_note(s.pol, "backend", backend);
 	return sh_run(&cfg);
 }

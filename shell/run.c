@@ -136,6 +136,13 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			arena_unref(a);
 			break;
 		}
+		if (rc == -EINTR) {
+			/* Ctrl-C dropped an unfinished command: like bash */
+			arena_unref(a);
+			sh->status = 130;
+			parse_reset(p);
+			continue;
+		}
 		if (rc < 0) {
 			struct sbx_buf b = { 0 };
 
@@ -158,6 +165,8 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			arena_unref(a);
 			continue;
 		}
+		if (r->sync)
+			r->sync(r);
 		if (check_each && !sh_scope_ok(sh, text.s, text.len)) {
 			sh->status = 126;
 			arena_unref(a);
@@ -306,7 +315,9 @@ static void prompt_destroy(struct sh_reader *r)
 	free(pr);
 }
 
-static struct sh_reader *prompt_reader(struct shell *sh)
+struct sh_reader *sh_interactive_reader(struct shell *sh);
+static __attribute__((unused)) struct sh_reader *
+prompt_reader(struct shell *sh)
 {
 	struct sh_reader *r = xcalloc(1, sizeof(*r));
 	struct prompt_rd *pr = xcalloc(1, sizeof(*pr));
@@ -391,7 +402,8 @@ int sh_run(const struct sh_config *cfg)
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
-		r = cfg->interactive ? prompt_reader(sh) : in_fd(0, true, false);
+		r = cfg->interactive ? sh_interactive_reader(sh)
+				     : in_fd(0, true, false);
 		sh_loop(sh, r, true, 1);
 	}
 	in_free(r);

@@ -173,6 +173,8 @@ const char **alias_names(struct shell *sh);
 /* functions */
 struct node *func_get(struct shell *sh, const char *name);
 void func_set(struct shell *sh, const char *name, struct node *def);
+/* Function names, NULL-terminated; free the array (not the names). */
+const char **func_names(struct shell *sh);
 int func_unset(struct shell *sh, const char *name);
 
 /* --- expand.c --------------------------------------------------------------- */

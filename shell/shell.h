@@ -27,6 +27,10 @@ struct sh_config {
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;
+	bool agent;            /* --agent: plain stable prompt, OSC 133 */
+	int hist_fd;           /* le_open_history() before confinement;
+	                          -1 (or 0) none */
+	const char *backend;   /* for the prompt's \B */
 };
 
 /* Runs the shell until exit; returns the exit status. */

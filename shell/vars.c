@@ -450,6 +450,22 @@ const char **alias_names(struct shell *sh)
 
 /* --- functions ------------------------------------------------------------------ */
 
+const char **func_names(struct shell *sh)
+{
+	size_t n = 0, i = 0;
+	const char **out;
+
+	for (size_t k = 0; k < sh->fcap; k++)
+		for (struct func *f = sh->ftab[k]; f; f = f->next)
+			n++;
+	out = xcalloc(n + 1, sizeof(*out));
+	for (size_t k = 0; k < sh->fcap; k++)
+		for (struct func *f = sh->ftab[k]; f; f = f->next)
+			out[i++] = f->name;
+	qsort(out, n, sizeof(*out), cmp_str);
+	return out;
+}
+
 static struct func **func_slot(struct shell *sh, const char *name)
 {
 	struct func **fp;

@@ -1,0 +1,165 @@
+"""Shared pty driver for sbxsh's end-to-end tests (tests/integration/pty_*.py).
+
+Starts the real binary ($SBXSH) in a real pty with pexpect and types as a
+person would. Prints TAP; exits 77 (CTest skip) when the binary or pexpect
+is unavailable or cannot start an interactive session here.
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+try:
+    import pexpect
+except ImportError:  # CI's python may be pyenv's; Debian's has pexpect
+    if sys.executable != "/usr/bin/python3" and os.path.exists("/usr/bin/python3"):
+        os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    print("1..0 # SKIP python3-pexpect is not installed")
+    sys.exit(77)
+
+ESC = "\x1b"
+A_MARK = "\x1b]133;A\x07"
+B_MARK = "\x1b]133;B\x07"
+C_MARK = "\x1b]133;C\x07"
+D_RE = re.compile(rb"\x1b\]133;D;(\d+)\x07")
+RUN_RE = re.compile(rb"\x1b\]133;C\x07(.*?)\x1b\]133;D;(\d+)\x07", re.S)
+CTRL = {c: chr(ord(c) - 64) for c in "@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_"}
+
+_n = 0
+_failed = 0
+
+
+def skip(why):
+    print(f"1..0 # SKIP {why}")
+    sys.exit(77)
+
+
+def ok(cond, desc, detail=""):
+    global _n, _failed
+    _n += 1
+    print(f"{'ok' if cond else 'not ok'} {_n} - {desc}")
+    if not cond:
+        _failed += 1
+        for line in str(detail).splitlines()[-40:]:
+            print(f"#   {line}")
+    sys.stdout.flush()
+    return cond
+
+
+def done():
+    print(f"1..{_n}")
+    sys.exit(1 if _failed else 0)
+
+
+def binary():
+    b = os.environ.get("SBXSH")
+    if not b or not os.access(b, os.X_OK):
+        skip("SBXSH is not set to the sbxsh binary")
+    return b
+
+
+class Sh:
+    """One interactive session in a fresh temp workspace."""
+
+    # Decided once: the default backend, else "none" when the default
+    # cannot start here; SBXSH_PTY_BACKEND forces one.
+    BACKEND = os.environ.get("SBXSH_PTY_BACKEND")
+
+    def __init__(self, agent=True, term="xterm", args=(), env=None, root=None,
+                 ws_name="demo", backend=None, cols=120):
+        self.root = root or tempfile.mkdtemp(prefix="sbx-pty-")
+        self.ws = os.path.join(self.root, ws_name)
+        self.home = os.path.join(self.root, "home")
+        tmpdir = os.path.join(self.root, "tmp")
+        # TMPDIR inside root: then /tmp is not a writable root and the
+        # state dir (a sibling of the workspace) lies outside the sandbox.
+        for d in (self.ws, self.home, tmpdir):
+            os.makedirs(d, exist_ok=True)
+        e = {k: v for k, v in os.environ.items()
+             if k not in ("NO_COLOR", "PS1", "ENV", "EDITRC")}
+        e.update(TERM=term, HOME=self.home, LANG="C.UTF-8",
+                 XDG_STATE_HOME=os.path.join(self.root, "state"),
+                 PATH="/usr/local/bin:/usr/bin:/bin", TMPDIR=tmpdir)
+        if term is None:
+            del e["TERM"]
+        if env:
+            e.update(env)
+        self.env = e
+        argv = ["--workspace", self.ws]
+        if agent:
+            argv.append("--agent")
+        b = backend or Sh.BACKEND
+        if b:
+            argv += ["--backend", b]
+        self.argv = argv + list(args)
+        self.c = pexpect.spawn(binary(), self.argv, env=e, cwd=self.ws,
+                               dimensions=(40, cols), echo=True)
+        self.c.delaybeforesend = 0.02
+        self.banner = b""
+
+    @classmethod
+    def start(cls, **kw):
+        """A session at its first prompt; picks the backend once."""
+        if cls.BACKEND is None and "backend" not in kw:
+            s = cls(**kw)
+            i = s.c.expect([B_MARK, pexpect.EOF, pexpect.TIMEOUT], timeout=10)
+            if i == 0:
+                cls.BACKEND = ""
+                s.banner = s.c.before
+                return s
+            s.close()
+            cls.BACKEND = "none"  # no Landlock here: still test the shell
+        s = cls(**kw)
+        i = s.c.expect([B_MARK, pexpect.EOF, pexpect.TIMEOUT], timeout=10)
+        if i != 0:
+            skip("sbxsh does not reach an interactive prompt: %r"
+                 % s.c.before[-300:])
+        s.banner = s.c.before
+        return s
+
+    def prompt(self, timeout=10):
+        """Waits for the end of the next prompt; returns what came before."""
+        self.c.expect_exact(B_MARK, timeout=timeout)
+        return self.c.before
+
+    def run(self, line, timeout=20):
+        """Types |line| + Enter; returns (output, status) from the OSC 133
+        C..D marks. Output has \\r\\n as the pty gives it."""
+        self.c.send(line + "\r")
+        before = self.prompt(timeout)
+        m = RUN_RE.search(before)
+        if not m:
+            return before, None
+        return m.group(1), int(m.group(2))
+
+    def send(self, s):
+        self.c.send(s)
+
+    def ctrl(self, ch):
+        self.c.send(CTRL[ch.upper()])
+
+    def close(self, sig=None):
+        if self.c.isalive():
+            if sig:
+                self.c.kill(sig)
+            else:
+                self.c.sendeof()
+                try:
+                    self.c.expect(pexpect.EOF, timeout=3)
+                except pexpect.TIMEOUT:
+                    pass
+        self.c.close(force=True)
+
+    def cleanup(self):
+        self.close()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def text(b):
+    """Output bytes with \\r\\n folded and escapes stripped, as str."""
+    s = b.decode("utf-8", "replace").replace("\r\n", "\n")
+    s = re.sub(r"\x1b\][^\x07]*\x07", "", s)
+    s = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", s)
+    return s
