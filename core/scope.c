@@ -184,6 +184,17 @@ static const struct argspec specs[] = {
 	{ "pushd",    H_CD,    0, "", "", "", "", 0 },
 	{ "find",     H_FIND,  0, "", "", "", "", 0 },
 	{ "case",     H_NONE,  0, "", "", "", "", 0 },
+	/* Commands whose operands are text, not files they open: flagging
+	 * `echo $HOME` would only teach people to ignore the checker.
+	 * Their redirections are still checked. */
+	{ "echo",     H_NONE,  0, "", "", "", "", 0 },
+	{ "printf",   H_NONE,  0, "", "", "", "", 0 },
+	{ "policy",   H_NONE,  0, "", "", "", "", 0 },
+	{ "type",     H_NONE,  0, "", "", "", "", 0 },
+	{ "which",    H_NONE,  0, "", "", "", "", 0 },
+	{ "hash",     H_NONE,  0, "", "", "", "", 0 },
+	{ "alias",    H_NONE,  0, "", "", "", "", 0 },
+	{ "read",     H_NONE,  0, "", "", "", "", 0 },
 	{ "sudo",     H_WRAPENV, 0, "ugCDpRrtTU", "", "", "|user=u|group=g|close-from=C|chdir=D|prompt=p|chroot=R|role=r|type=t|command-timeout=T|other-user=U|", 0 },
 	{ "doas",     H_WRAP,  0, "uC", "", "", "", 0 },
 	{ "env",      H_WRAPENV, 0, "uCS", "", "", "|unset=u|chdir=C|split-string=S|", 0 },

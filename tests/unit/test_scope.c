@@ -232,6 +232,12 @@ static void ignores_urls_and_non_paths(void **state)
 	assert_clean("cat $NOPE/etc/x ~root/.ssh/id_rsa");
 	assert_clean("cat $(cat /tmp/list)");
 	assert_clean("case $x in /etc/*) ;; esac");
+	/* Text operands, not files: only their redirections count. */
+	assert_clean("echo $HOME /etc/passwd");
+	assert_clean("printf '%s\\n' /usr/local/bin/x");
+	assert_clean("policy check /etc/hosts ~/.ssh/id_rsa");
+	assert_one("echo x > /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("read x < /etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
 }
 
 static void command_word_not_flagged(void **state)
