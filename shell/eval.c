@@ -75,21 +75,29 @@ static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
 	buf_free(&b);
 }
 
+/* One NAME=value word, expanded as an assignment, appended to |out|. */
+static int expand_assign(struct shell *sh, struct word *w,
+			 struct sbx_strv *out)
+{
+	char *name, *val = exp_assign(sh, w, &name);
+
+	if (!val) {
+		free(name);
+		return -1;
+	}
+	strv_take(out, xasprintf("%s=%s", name, val));
+	free(name);
+	free(val);
+	return 0;
+}
+
 /* NAME=value words of a simple command, expanded into "NAME=value". */
 static int expand_assigns(struct shell *sh, struct word *w,
 			  struct sbx_strv *out)
 {
-	for (; w; w = w->next) {
-		char *name, *val = exp_assign(sh, w, &name);
-
-		if (!val) {
-			free(name);
+	for (; w; w = w->next)
+		if (expand_assign(sh, w, out) < 0)
 			return -1;
-		}
-		strv_take(out, xasprintf("%s=%s", name, val));
-		free(name);
-		free(val);
-	}
 	return 0;
 }
 
@@ -258,15 +266,8 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 				return -1;
 			continue;
 		}
-		char *name, *val = exp_assign(sh, w, &name);
-
-		if (!val) {
-			free(name);
+		if (expand_assign(sh, w, out) < 0)
 			return -1;
-		}
-		strv_take(out, xasprintf("%s=%s", name, val));
-		free(name);
-		free(val);
 	}
 	return 0;
 }

@@ -1420,14 +1420,7 @@ static void quote_word(struct sbx_buf *b, const char *s)
 		buf_puts(b, s);
 		return;
 	}
-	buf_putc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			buf_puts(b, "'\\''");
-		else
-			buf_putc(b, *s);
-	}
-	buf_putc(b, '\'');
+	var_quote(b, s);
 }
 
 void job_set_argv(struct shell *sh, int id, char **argv)
