@@ -244,7 +244,7 @@ static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
 static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 		      struct be_notes *notes, struct sbx_diag *diag)
 {
-	struct sbx_strv masked = {0}, skip = {0}, anc = {0};
+	struct sbx_strv masked = {0}, skip = {0}, anc = {0}, inroot = {0};
 	struct stat st;
 	int r = 0;
 
@@ -255,10 +255,9 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 			continue;
 		if (under_any(plan->rw, plan->nrw, m) ||
 		    under_any(plan->dev, plan->ndev, m)) {
-			be_note(notes, "not_enforced",
-				"masked %s lies in a writable root: Landlock "
-				"cannot mask it",
-				m);
+			/* One note for all of them, not a line each: with
+			 * $HOME as the workspace that would be a dozen. */
+			strv_push(&inroot, m);
 			continue;
 		}
 		/* An absent secret cannot appear later: its folder is not
@@ -292,6 +291,17 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 	for (size_t i = 0; r >= 0 && i < anc.n; i++)
 		r = grant_siblings(rs, anc.v[i], &skip, handled, notes, diag);
 out:
+	if (inroot.n) {
+		struct sbx_buf b = {0};
+
+		for (size_t i = 0; i < inroot.n; i++)
+			buf_printf(&b, "%s%s", i ? ", " : "", inroot.v[i]);
+		be_note(notes, "not_enforced",
+			"Landlock cannot mask secrets inside a writable root "
+			"(--backend namespace can): %s", b.s);
+		buf_free(&b);
+	}
+	strv_free(&inroot);
 	strv_free(&masked);
 	strv_free(&skip);
 	strv_free(&anc);
