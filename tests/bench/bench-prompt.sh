@@ -10,8 +10,12 @@
 # memory below bash's. CI does not run this; it needs no privileges.
 set -eu
 SBX=${1:-${SBXSH:-build/sbxsh}}
+# A build folder works too, like the other bench scripts take.
+[ -d "$SBX" ] && SBX=$SBX/sbxsh
 RUNS=${2:-30}
 [ -x "$SBX" ] || { echo "bench-prompt: no sbxsh binary at $SBX" >&2; exit 2; }
+# The shells start in a scratch folder: a relative path would not resolve.
+SBX=$(realpath "$SBX")
 exec /usr/bin/python3 - "$SBX" "$RUNS" <<'PY'
 import os, pty, select, shutil, signal, statistics, sys, tempfile, time
 
@@ -92,7 +96,7 @@ for name, med, mn, rss in results:
     tr = "%.2f" % (med / ref[1]) if ref else "-"
     rr = "%.2f" % (rss / ref[3]) if ref else "-"
     print("%-12s %14.2f %10.2f %12d %10s %10s" % (name, med, mn, rss, tr, rr))
-if ref:
+if ref and results[0][0] == "sbxsh":
     s = results[0]
     print("\nsbxsh vs bash --norc: first prompt %s, memory %s" % (
         "OK" if s[1] <= ref[1] else "SLOWER", "OK" if s[3] < ref[3] else "HIGHER"))
