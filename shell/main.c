@@ -36,6 +36,7 @@ int main(int argc, char **argv)
 	struct be_opts bo = {0};
 	struct sh_config cfg = {0};
 	const char *backend;
+	char *script = NULL; /* o.script made absolute, if it had to be */
 	bool interactive;
 
 	if (opt_parse(argc, argv, &o, &d) < 0) {
@@ -64,6 +65,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return EXIT_USAGE;
 	}
+	/* SPEC section 1: the shell starts in the workspace. Done before
+	 * confinement so the backend sees (and re-enters) the right cwd. */
+	if (o.workspace || o.workflow) {
+		/* A relative script was named from where sbxsh was started:
+		 * open it from there ($0 stays as typed). */
+		char *cwd = getcwd(NULL, 0);
+
+		if (o.script && o.script[0] != '/' && cwd)
+			script = path_join(cwd, o.script);
+		free(cwd);
+		if (chdir(pol_layout(s.pol)->workspace) == 0)
+			setenv("PWD", pol_layout(s.pol)->workspace, 1);
+	}
 	backend = o.backend ? o.backend : "landlock";
 	/* History lies outside the writable roots on purpose (the agent
 	 * inside must not rewrite it): open it now, append through the fd. */
@@ -84,7 +98,7 @@ int main(int argc, char **argv)
 	cfg.args = o.args;
 	cfg.nargs = o.nargs;
 	cfg.command = o.command;
-	cfg.script = o.script;
+	cfg.script = script ? script : o.script;
 	cfg.interactive = interactive;
 	cfg.set_flags = o.set_flags;
 	cfg.check = o.check;
