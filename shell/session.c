@@ -27,11 +27,6 @@ static void closep(int *fd)
 }
 #define AUTOCLOSE __attribute__((cleanup(closep)))
 
-char *ses_canon(void *ctx, const char *path)
-{
-	return sh_canon(ctx, path);
-}
-
 /* Resolves the workspace the options name; it must exist: sbxsh never
  * invents a workflow folder (a typo would silently give an empty one). */
 static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
@@ -378,7 +373,7 @@ static int gather(const struct sbx_opts *o, struct session *s, bool create,
 	pf.env = environ;
 	pf.extra_masked = (char *const *)o->masks;
 	pf.tty = isatty(0) ? ttyname(0) : isatty(2) ? ttyname(2) : NULL;
-	pf.canon = ses_canon;
+	pf.canon = sh_canon;
 	pf.is_dir = sh_is_dir;
 
 	if (create && pf.state_writable) {

@@ -27,7 +27,4 @@ int ses_preview(const struct sbx_opts *o, struct session *s,
 void ses_export(const struct session *s);
 void ses_close(struct session *s);
 
-/* The process-wide facts callbacks for pol_facts / scope_env. */
-char *ses_canon(void *ctx, const char *path);
-
 #endif

@@ -282,6 +282,8 @@ void job_child_vfork(const struct shell *sh);
 void job_spawn_failed(struct shell *sh);
 /* The command text shown by jobs and notices. */
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
+/* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
+void ast_text(struct sbx_buf *b, const struct node *n, int depth);
 void job_set_node(struct shell *sh, int id, const struct node *n);
 void job_set_argv(struct shell *sh, int id, char **argv);
 /* Reaps, then prints Done/Exit/Killed/Stopped notices (interactive

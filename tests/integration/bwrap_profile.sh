@@ -11,16 +11,7 @@
 set -u
 
 SBXSH=${SBXSH:?SBXSH must name the sbxsh binary}
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
-check() { # check DESC CMD... : ok if CMD succeeds
-	local desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+. "$(dirname "$0")/lib/tap.bash"
 
 if ! command -v bwrap >/dev/null 2>&1; then
 	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -178,5 +169,4 @@ for u in "${users[@]}"; do
 	fi
 	run_checks "$u"
 done
-echo "1..$n"
-[ "$fails" = 0 ]
+tap_done

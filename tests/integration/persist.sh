@@ -14,16 +14,7 @@
 set -u
 
 SBXSH=${SBXSH:?SBXSH must name the sbxsh binary}
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
-check() {
-	local desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
-skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+. "$(dirname "$0")/lib/tap.bash"
 
 PY=/usr/bin/python3
 have_py() { "$PY" -m pip --version >/dev/null 2>&1 && "$PY" -c 'import setuptools, wheel' >/dev/null 2>&1; }
@@ -154,5 +145,4 @@ out=$(sbx 'cd "$TMPDIR" && python3 -c "import localpkg" && local-tool' 2>&1)
 check "session 4: the persistent installs are still there" \
 	eval 'printf "%s" "$out" | grep -qx "local-tool ok"'
 
-echo "1..$n"
-[ "$fails" = 0 ]
+tap_done

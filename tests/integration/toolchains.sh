@@ -11,15 +11,7 @@
 set -u
 
 SBXSH=${SBXSH:?SBXSH must name the sbxsh binary}
-n=0
-fails=0
-ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
-check() {
-	local desc=$1
-	shift
-	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
-}
+. "$(dirname "$0")/lib/tap.bash"
 
 GOBIN_DIR=
 for d in /usr/lib/go/bin /usr/local/go/bin; do
@@ -29,10 +21,7 @@ if [ -z "$GOBIN_DIR" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; t
 	DEBIAN_FRONTEND=noninteractive apt-get install -y golang-go >/dev/null 2>&1
 	[ -x /usr/lib/go/bin/go ] && GOBIN_DIR=/usr/lib/go/bin
 fi
-if [ -z "$GOBIN_DIR" ]; then
-	echo "1..0 # SKIP no Go toolchain"
-	exit 77
-fi
+[ -n "$GOBIN_DIR" ] || skip_all "no Go toolchain"
 
 T=$(mktemp -d "${SBXSH_BUILD:-/var/tmp}/toolchains.XXXXXX") || exit 1
 trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
@@ -105,5 +94,4 @@ else
 	printf '%s\n' "$out" | sed 's/^/# /'
 fi
 
-echo "1..$n"
-[ "$fails" = 0 ]
+tap_done
