@@ -5,9 +5,9 @@
  * Lifecycle (STYLE.md section 6), driven by be_confine() in backend.c:
  *   probe(caps) → prepare(plan, &ctx, diag) → apply(ctx, diag)
  *   → report(ctx, notes) → release(ctx).
- * prepare() opens path fds, builds the Landlock ruleset, the libseccomp
- * filter and the list of mount operations, and reports errors with full
- * detail. apply() only makes syscalls (through be_sys) and does not
+ * prepare() opens path fds, builds the Landlock ruleset and the list of
+ * mount operations, picks the seccomp program, and reports errors with
+ * full detail. apply() only makes syscalls (through be_sys) and does not
  * allocate; it confines the calling process for good. report() adds the
  * display notes that depend on what apply() found (a mount layer that the
  * kernel refused, say). release() frees what prepare() made.
@@ -15,9 +15,12 @@
 #ifndef SBX_BE_INTERNAL_H
 #define SBX_BE_INTERNAL_H
 
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/mount.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 
 #include "backend.h"
@@ -85,10 +88,11 @@ int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
 /* NULL if |name| is not a backend this build has. */
 const struct be_ops *be_lookup(const char *name);
 
+struct sock_fprog;
+
 /*
  * The kernel, as the backends see it. Every member follows the libc
- * convention (-1 and errno) except seccomp_load, which returns -errno like
- * libseccomp. Tests install a fake with be_set_sys_ops().
+ * convention (-1 and errno). Tests install a fake with be_set_sys_ops().
  */
 struct sys_ops {
 	int (*landlock_create_ruleset)(const void *attr, size_t size,
@@ -104,8 +108,16 @@ struct sys_ops {
 	int (*open)(const char *path, int flags, mode_t mode);
 	ssize_t (*write)(int fd, const void *buf, size_t n);
 	int (*close)(int fd);
-	int (*seccomp_load)(void *filter); /* a scmp_filter_ctx */
-	int (*capset_none)(void);	   /* drop every capability */
+	/* seccomp(SECCOMP_SET_MODE_FILTER, 0, prog) */
+	int (*seccomp_filter)(const struct sock_fprog *prog);
+	int (*capset_none)(void); /* drop every capability */
+	/* The new mount API (Linux >= 5.2; mount_setattr >= 5.12): ENOSYS
+	 * on older kernels. |attr| is a struct sbx_mount_attr. */
+	int (*open_tree)(int dfd, const char *path, unsigned flags);
+	int (*move_mount)(int from_dfd, const char *from, int to_dfd,
+			  const char *to, unsigned flags);
+	int (*mount_setattr)(int dfd, const char *path, unsigned flags,
+			     const void *attr, size_t size);
 };
 
 extern const struct sys_ops be_sys_real;
@@ -136,8 +148,9 @@ void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
 size_t ll_attr_size(int abi);
 
 /*
- * seccomp (seccomp.c): one libseccomp filter, built in prepare(), loaded
- * in apply(), inherited by every job.
+ * seccomp (seccomp.c): one BPF program, compiled from sc_rules[] with
+ * libseccomp at build time (seccomp_gen.c), picked in prepare(), loaded
+ * with the raw seccomp(2) call in apply(), inherited by every job.
  */
 enum sc_arg {
 	SC_ANY,		/* the call, whatever its arguments */
@@ -156,11 +169,25 @@ struct sc_rule {
 };
 extern const struct sc_rule sc_rules[];
 extern const size_t sc_nrules;
+
+/* A finished program. The two below are generated at build time by
+ * seccomp_gen into <build>/gen/seccomp_bpf.c. */
+struct sock_filter;
+struct sc_bpf {
+	const struct sock_filter *insns;
+	size_t len; /* instructions */
+};
+extern const struct sc_bpf sc_bpf_net;	 /* network allowed */
+extern const struct sc_bpf sc_bpf_nonet; /* --no-network */
+
 struct sc_filter;
-/* Builds the filter; 0 or -errno (+diag naming |backend|). */
+/* Picks the program for |plan| (sc_bpf_net or sc_bpf_nonet). 0; the
+ * signature leaves room for -errno (+diag naming |backend|). */
 int sc_build(const struct be_plan *plan, const char *backend,
 	     struct sc_filter **out, struct sbx_diag *diag);
-/* Sets NO_NEW_PRIVS and loads the filter into the calling process. */
+/* Sets NO_NEW_PRIVS and loads the program into the calling process with
+ * seccomp(2). 0 or -errno (+diag naming |backend|, the step, the errno).
+ * No allocation: safe between fork and exec. */
 int sc_load(const struct sc_filter *f, const char *backend,
 	    struct sbx_diag *diag);
 void sc_free(struct sc_filter *f);
@@ -182,20 +209,68 @@ enum mnt_mode {
 	MNT_METADATA,  /* landlock backend: read-only outside the roots */
 	MNT_NAMESPACE, /* namespace backend: that, plus masks, private tmp */
 };
-/* Builds the list of mount operations from the plan and the current
- * mountinfo. 0 or -errno (+diag). */
+/* Builds the list of mount operations from the plan (the writable roots
+ * to keep, the masks, the private tmp). Reads no mountinfo: only the
+ * fallback in mnt_apply() needs it. 0 or -errno (+diag). */
 int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		const char *backend, struct be_notes *notes,
 		struct mnt_plan **out, struct sbx_diag *diag);
 /*
  * Enters a private mount namespace (inside a user namespace when not
- * root) and performs the operations. Returns 0; -errno (+diag) on a
- * failure; or 1 if the namespace itself could not be created (*unshare_err
- * gets the errno) and nothing changed: the caller decides whether that is
- * fatal.
+ * root) and performs the operations: with the new mount API (open_tree,
+ * mount_setattr, move_mount) when the kernel has it, else mount by mount
+ * from /proc/self/mountinfo (that fallback allocates). Returns 0; -errno
+ * (+diag) on a failure; or 1 if the namespace itself could not be created
+ * (*unshare_err gets the errno) and nothing changed: the caller decides
+ * whether that is fatal.
  */
 int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	      struct sbx_diag *diag);
 void mnt_free(struct mnt_plan *mp);
+
+/*
+ * The new mount API's constants, for C libraries and kernel headers that
+ * predate it (glibc < 2.36 has none; Linux < 5.12 headers lack
+ * mount_setattr). Each is guarded, so newer headers win; the struct gets
+ * our own name (a struct cannot be tested with #ifndef). Syscall numbers
+ * are the asm-generic ones every architecture shares since 5.1. Checked
+ * by tests/integration/mount_compat_headers.sh against a pre-2.36
+ * <sys/mount.h>.
+ */
+/* clang-format off */
+#ifndef __NR_open_tree
+#define __NR_open_tree		428
+#endif
+#ifndef __NR_move_mount
+#define __NR_move_mount		429
+#endif
+#ifndef __NR_mount_setattr
+#define __NR_mount_setattr	442
+#endif
+#ifndef OPEN_TREE_CLONE
+#define OPEN_TREE_CLONE		1
+#endif
+#ifndef OPEN_TREE_CLOEXEC
+#define OPEN_TREE_CLOEXEC	O_CLOEXEC
+#endif
+#ifndef AT_RECURSIVE
+#define AT_RECURSIVE		0x8000
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH	0x00000004
+#endif
+#ifndef MOVE_MOUNT_T_SYMLINKS
+#define MOVE_MOUNT_T_SYMLINKS	0x00000010
+#endif
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY	0x00000001
+#endif
+#ifndef MOUNT_ATTR_NODEV
+#define MOUNT_ATTR_NODEV	0x00000004
+#endif
+/* clang-format on */
+struct sbx_mount_attr { /* struct mount_attr, MOUNT_ATTR_SIZE_VER0 */
+	uint64_t attr_set, attr_clr, propagation, userns_fd;
+};
 
 #endif

@@ -153,16 +153,21 @@ static int ll_probe(struct be_caps *caps, struct sbx_diag *diag)
 /* Adds a path-beneath rule for |path|: |want| intersected with what the
  * ruleset handles, and with the file rights when |path| is not a folder.
  * |at|/|name| as for openat(); the symlink itself is never followed when
- * |nofollow|. Returns 0, 1 if the path is absent or a symlink (skipped),
- * or -errno (+diag). */
+ * |nofollow|. |dtype| is readdir()'s d_type when known (DT_UNKNOWN else):
+ * it spares an fstat per entry of the folders walked for the masks, about
+ * a quarter of that walk. Returns 0, 1 if the path is absent or a symlink
+ * (skipped), or -errno (+diag). */
 static int add_rule_at(int rs, int at, const char *name, const char *shown,
 		       uint64_t want, uint64_t handled, bool nofollow,
-		       struct sbx_diag *diag)
+		       unsigned char dtype, struct sbx_diag *diag)
 {
 	struct ll_path_beneath_attr pb = {0};
 	struct stat st;
+	bool asked = dtype == DT_UNKNOWN; /* the inode's own type known */
 	int fd, r, e;
 
+	if (dtype == DT_LNK && nofollow)
+		return 1;
 	fd = openat(at, name, O_PATH | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
 	if (fd < 0) {
 		e = errno;
@@ -170,32 +175,49 @@ static int add_rule_at(int rs, int at, const char *name, const char *shown,
 			return 1;
 		return be_fail(diag, e, LL, "opening %s", shown);
 	}
-	if (fstat(fd, &st) < 0) {
+	for (;;) {
+		if (dtype == DT_UNKNOWN) {
+			if (fstat(fd, &st) < 0) {
+				e = errno;
+				close(fd);
+				return be_fail(diag, e, LL, "stat of %s",
+					       shown);
+			}
+			if (S_ISLNK(st.st_mode)) {
+				close(fd);
+				return 1;
+			}
+			dtype = S_ISDIR(st.st_mode) ? DT_DIR : DT_REG;
+		}
+		pb.allowed_access = want & handled;
+		if (dtype != DT_DIR)
+			pb.allowed_access &= ll_file_rights();
+		pb.parent_fd = fd;
+		r = 0;
+		if (!pb.allowed_access ||
+		    be_sys->landlock_add_rule(rs, LL_RULE_PATH_BENEATH, &pb,
+					      0) == 0)
+			break;
 		e = errno;
-		close(fd);
-		return be_fail(diag, e, LL, "stat of %s", shown);
+		/* The entry changed type since readdir() (folder rights on
+		 * a file are EINVAL): ask the inode itself, once. */
+		if (e == EINVAL && !asked) {
+			dtype = DT_UNKNOWN;
+			asked = true;
+			continue;
+		}
+		r = be_fail(diag, e, LL, "landlock_add_rule for %s", shown);
+		break;
 	}
-	if (S_ISLNK(st.st_mode)) {
-		close(fd);
-		return 1;
-	}
-	pb.allowed_access = want & handled;
-	if (!S_ISDIR(st.st_mode))
-		pb.allowed_access &= ll_file_rights();
-	pb.parent_fd = fd;
-	r = 0;
-	if (pb.allowed_access &&
-	    be_sys->landlock_add_rule(rs, LL_RULE_PATH_BENEATH, &pb, 0) < 0)
-		r = be_fail(diag, errno, LL, "landlock_add_rule for %s", shown);
 	close(fd);
 	return r;
 }
 
 static int add_rule(int rs, const char *path, uint64_t want, uint64_t handled,
-		    struct sbx_diag *diag)
+		    unsigned char dtype, struct sbx_diag *diag)
 {
 	return add_rule_at(rs, AT_FDCWD, path, path, want, handled, false,
-			   diag);
+			   dtype, diag);
 }
 
 static bool under_any(const char *const *roots, size_t n, const char *p)
@@ -231,7 +253,7 @@ static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
 		if (strv_has(skip, p))
 			continue;
 		r = add_rule_at(rs, dirfd(d), de->d_name, p, LL_R_DIR, handled,
-				true, diag);
+				true, de->d_type, diag);
 		if (r < 0)
 			break;
 		r = 0;
@@ -268,7 +290,7 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 		strv_push(&skip, m);
 	}
 	if (!masked.n) {
-		r = add_rule(rs, "/", LL_R_DIR, handled, diag);
+		r = add_rule(rs, "/", LL_R_DIR, handled, DT_DIR, diag);
 		goto out;
 	}
 	/* Every strict ancestor of a secret: those get no rule of their own
@@ -287,7 +309,8 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 				break;
 		}
 	}
-	r = add_rule(rs, "/", LANDLOCK_ACCESS_FS_READ_DIR, handled, diag);
+	r = add_rule(rs, "/", LANDLOCK_ACCESS_FS_READ_DIR, handled, DT_DIR,
+		     diag);
 	for (size_t i = 0; r >= 0 && i < anc.n; i++)
 		r = grant_siblings(rs, anc.v[i], &skip, handled, notes, diag);
 out:
@@ -398,8 +421,10 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 			"shared one");
 	if (hfs) {
 		for (size_t i = 0; i < plan->nrw; i++) {
+			/* Writable roots are folders (the policy keeps only
+			 * existing ones); a file would be retried. */
 			r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W,
-				     hfs, diag);
+				     hfs, DT_DIR, diag);
 			if (r < 0)
 				goto fail;
 			if (r == 1)
@@ -409,7 +434,7 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		}
 		for (size_t i = 0; i < plan->ndev; i++) {
 			r = add_rule(c->ruleset, plan->dev[i], LL_DEV, hfs,
-				     diag);
+				     DT_UNKNOWN, diag);
 			if (r < 0)
 				goto fail;
 		}

@@ -6,7 +6,17 @@
  * see: chmod, chown, utimes and xattrs (root can change those on any file;
  * a read-only mount refuses them with EROFS whoever asks).
  *
- * Order in apply, as bubblewrap's setup_newroot does it:
+ * "Roots" below are the writable roots plus the device roots that must
+ * stay usable: /dev/pts for both backends (terminals as the host has
+ * them: new ptys, chmod/chown of one's own terminal as grantpt, mesg or
+ * script do), and for the namespace backend every
+ * device root, files included (/dev/null, /dev/tty, /dev/ptmx), since it
+ * makes everything else nodev. A root nested in another (the workspace's
+ * .sandbox-cache and run folder; a workspace under /tmp) is carried by the
+ * outer one; a root that does not exist is skipped.
+ *
+ * Order in apply (binds first, read-only after, masks last, as
+ * bubblewrap's setup_newroot does it):
  *   1. unshare(CLONE_NEWNS), inside a new user namespace when not root
  *      (uid/gid maps of the caller alone, setgroups denied first:
  *      CVE-2014-8989, a user could otherwise drop a group that denies it
@@ -14,16 +24,43 @@
  *   2. "/" made MS_PRIVATE recursively, so nothing we do propagates back
  *      to the host and nothing the host mounts later appears here
  *      writable;
- *   3. each writable root bound onto itself (recursively): a mount of its
- *      own, which keeps its read-write flag when its parent goes
- *      read-only;
- *   4. (namespace) the run tmp over /tmp, masks over the secrets;
- *   5. every mount point of the original table that is not inside a
- *      writable root remounted MS_RDONLY, keeping its nosuid/nodev/noexec
- *      and atime flags (in a user namespace these are locked, and a
- *      remount that dropped them fails with EPERM);
- *   6. in a user namespace, every capability dropped (the shell itself
- *      would otherwise keep them; its jobs lose them at execve anyway).
+ *   3. each root copied with open_tree(OPEN_TREE_CLONE | AT_RECURSIVE): a
+ *      detached copy of the root and of every mount beneath it, each with
+ *      its own flags (a read-only mount inside the workspace stays
+ *      read-only; nosuid/nodev/noexec stay), taken while the tree is
+ *      still writable;
+ *   4. one mount_setattr("/", AT_RECURSIVE, MOUNT_ATTR_RDONLY, plus
+ *      MOUNT_ATTR_NODEV for the namespace backend): the kernel walks the
+ *      whole mount tree, so no mountinfo is read, and mounts no path
+ *      reaches (hidden, or under a folder we cannot enter) are covered
+ *      too. It only sets flags, never clears one: every other flag stays,
+ *      and a user namespace allows it (locked flags only forbid
+ *      clearing). The detached copies are not in the tree: untouched;
+ *   5. each copy moved back over its root with move_mount(): the roots
+ *      writable again, on top of their now read-only originals;
+ *   6. (namespace) the run tmp over /tmp, then masks over the secrets:
+ *      after the roots, or a root containing a secret (a $HOME under
+ *      /tmp) would uncover it again;
+ *   7. the working directory entered again by name, and in a user
+ *      namespace every capability dropped (the shell itself would
+ *      otherwise keep them; its jobs lose them at execve anyway).
+ *
+ * Fallback. open_tree and move_mount are Linux 5.2, mount_setattr 5.12.
+ * When open_tree or mount_setattr answers ENOSYS (an older kernel, or a
+ * seccomp profile that hides new calls), or EINVAL (a flag the kernel does
+ * not know; also a "/" that is not a mount point, in a chroot), nothing
+ * has changed yet: the copies are closed (a detached tree dies with its
+ * last fd), and 3-5 become
+ *   3'. each root bound onto itself (MS_BIND|MS_REC): a mount of its own,
+ *       which keeps its flags when its parent goes read-only;
+ *   4'. /proc/self/mountinfo read (only now: generating it is the slow
+ *       part of the old way) and every mount point outside the roots
+ *       remounted MS_RDONLY, keeping its nosuid/nodev/noexec and atime
+ *       flags (in a user namespace these are locked, and a remount that
+ *       dropped them fails with EPERM), plus MS_NODEV for the namespace
+ *       backend.
+ * Any other error, in either way, fails closed: the step and the errno go
+ * to the diag, and the caller refuses to start the session.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -33,23 +70,27 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "be_internal.h"
 
+/* A mount(2) call of step 6. */
 struct mnt_op {
 	const char *src, *tgt, *type, *data;
 	unsigned long flags;
-	bool tolerant;	  /* a vanished or hidden mount point: skip it */
 	const char *what; /* for the diag */
 };
 
 struct mnt_plan {
 	const char *backend;
 	bool userns;
+	bool nodev; /* namespace: nodev outside the roots */
 	char uid_map[64], gid_map[64];
-	char *cwd; /* re-entered after the mounts (NULL: unknown) */
-	struct mnt_op *ops;
+	char *cwd;	       /* re-entered after the mounts (NULL: unknown) */
+	struct sbx_strv roots; /* kept writable: outermost, existing */
+	int *fds;	       /* apply's: one open_tree() fd per root */
+	struct mnt_op *ops;    /* step 6 */
 	size_t nops, cap;
 	struct sbx_strv strs; /* owns every string the ops point to */
 };
@@ -183,21 +224,27 @@ static int by_len(const void *a, const void *b)
 	return la < lb ? -1 : la > lb;
 }
 
-/* The flags of the mount that holds |path| (longest mount point). */
-static unsigned long keep_for(const struct mnt_entry *e, size_t n,
-			      const char *path)
+/* The flags a bind remount of the mount holding |path| must keep: in a
+ * user namespace they are locked, and a remount that dropped one fails
+ * with EPERM. statvfs() asks the kernel for that one mount; no mountinfo.
+ * With no atime flag the remount keeps the mount's own. */
+static unsigned long keep_flags(const char *path)
 {
-	size_t best = 0;
+	/* clang-format off */
+	static const struct { unsigned long st, ms; } t[] = {
+		{ ST_NOSUID, MS_NOSUID }, { ST_NODEV, MS_NODEV },
+		{ ST_NOEXEC, MS_NOEXEC }, { ST_NOATIME, MS_NOATIME },
+		{ ST_NODIRATIME, MS_NODIRATIME }, { ST_RELATIME, MS_RELATIME },
+	};
+	/* clang-format on */
+	struct statvfs sv;
 	unsigned long k = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t l = strlen(e[i].path);
-
-		if (path_under(e[i].path, path) && l >= best) {
-			best = l;
-			k = e[i].keep;
-		}
-	}
+	if (statvfs(path, &sv) < 0)
+		return 0;
+	for (size_t i = 0; i < sizeof(t) / sizeof(*t); i++)
+		if (sv.f_flag & t[i].st)
+			k |= t[i].ms;
 	return k;
 }
 
@@ -206,27 +253,17 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		struct mnt_plan **out, struct sbx_diag *diag)
 {
 	struct mnt_plan *mp = xcalloc(1, sizeof(*mp));
-	struct mnt_entry *ents = NULL;
-	size_t nents = 0;
-	struct sbx_strv bound = {0}, roots = {0}, masked = {0};
-	SBX_AUTOFREE char *text = NULL;
+	struct sbx_strv cand = {0}, masked = {0};
 	struct stat st;
 	struct mnt_op *op;
-	int r;
 
-	*out = NULL;
 	mp->backend = backend;
-	r = read_text("/proc/self/mountinfo", &text);
-	if (r < 0) {
-		r = be_fail(diag, r, backend, "reading /proc/self/mountinfo");
-		goto out;
-	}
-	r = mnt_parse_mountinfo(text, &ents, &nents);
-	if (r < 0) {
-		r = be_fail(diag, r, backend, "parsing /proc/self/mountinfo");
-		goto out;
-	}
 	mp->userns = !(plan->caps && plan->caps->root);
+	/* Everything outside the roots also nodev for the namespace backend:
+	 * it has no Landlock rule to keep root from writing a disk through
+	 * its node in /dev (a read-only mount does not stop writes to
+	 * devices), while the device roots kept below go on working. */
+	mp->nodev = mode == MNT_NAMESPACE;
 	/* The caller's own ids, unchanged inside: files keep their owners,
 	 * `id` says the same thing. */
 	snprintf(mp->uid_map, sizeof(mp->uid_map), "%u %u 1\n",
@@ -236,34 +273,24 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 
 	mp->cwd = getcwd(NULL, 0);
 
-	op = add_op(mp);
-	op->tgt = "/";
-	op->flags = MS_REC | MS_PRIVATE;
-	op->what = "making / private";
-
-	/* Writable roots (and device folders: /dev/pts), outermost first;
-	 * one nested in another is already covered by the outer bind. The
-	 * namespace backend binds the device files too, because it remounts
-	 * everything else nodev (see below). */
+	/* The roots (see the top of the file), outermost first; one nested
+	 * in another is already in the outer copy. */
 	for (size_t i = 0; i < plan->nrw; i++)
-		strv_push(&roots, plan->rw[i]);
+		strv_push(&cand, plan->rw[i]);
 	for (size_t i = 0; i < plan->ndev; i++)
 		if (stat(plan->dev[i], &st) == 0 &&
 		    (S_ISDIR(st.st_mode) || mode == MNT_NAMESPACE))
-			strv_push(&roots, plan->dev[i]);
-	if (roots.n)
-		qsort(roots.v, roots.n, sizeof(*roots.v), by_len);
-	for (size_t i = 0; i < roots.n; i++) {
-		const char *p = roots.v[i];
+			strv_push(&cand, plan->dev[i]);
+	if (cand.n)
+		qsort(cand.v, cand.n, sizeof(*cand.v), by_len);
+	for (size_t i = 0; i < cand.n; i++) {
+		const char *p = cand.v[i];
 
-		if (under_list(&bound, p) || lstat(p, &st) < 0)
+		if (under_list(&mp->roots, p) || lstat(p, &st) < 0)
 			continue;
-		strv_push(&bound, p);
-		op = add_op(mp);
-		op->src = op->tgt = keep(mp, xstrdup(p));
-		op->flags = MS_BIND | MS_REC;
-		op->what = keep(mp, xasprintf("bind of writable root %s", p));
+		strv_push(&mp->roots, p);
 	}
+	mp->fds = xcalloc(mp->roots.n + 1, sizeof(*mp->fds));
 
 	if (mode == MNT_NAMESPACE && plan->private_tmp && plan->run_tmp) {
 		op = add_op(mp);
@@ -307,45 +334,14 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 			op = add_op(mp);
 			op->tgt = mp->ops[mp->nops - 2].tgt;
 			op->flags = MS_REMOUNT | MS_BIND | MS_RDONLY |
-				    keep_for(ents, nents, "/dev/null");
+				    keep_flags("/dev/null");
 			op->what = keep(mp, xasprintf("read-only mask %s", m));
 		}
 	}
-
-	/* Everything else read-only, mount by mount. The namespace backend
-	 * has no Landlock rule to keep root from writing a disk through its
-	 * node in /dev (a read-only mount does not stop writes to devices):
-	 * nodev does, while the device roots bound above keep working. */
-	for (size_t i = 0; i < nents; i++) {
-		const char *p = ents[i].path;
-		bool dup = false;
-
-		if (under_list(&bound, p))
-			continue;
-		for (size_t j = i + 1; j < nents; j++)
-			dup |= strcmp(ents[j].path, p) == 0;
-		if (dup)
-			continue; /* only the topmost is reachable; done last */
-		op = add_op(mp);
-		op->tgt = keep(mp, xstrdup(p));
-		op->flags = MS_REMOUNT | MS_BIND | MS_RDONLY | ents[i].keep;
-		if (mode == MNT_NAMESPACE)
-			op->flags |= MS_NODEV;
-		op->tolerant = true;
-		op->what = keep(mp, xasprintf("read-only remount of %s", p));
-	}
-	*out = mp;
-	mp = NULL;
-	r = 0;
-out:
-	for (size_t i = 0; i < nents; i++)
-		free(ents[i].path);
-	free(ents);
-	strv_free(&bound);
-	strv_free(&roots);
+	strv_free(&cand);
 	strv_free(&masked);
-	mnt_free(mp);
-	return r;
+	*out = mp;
+	return 0;
 }
 
 static int write_file(const char *path, const char *text)
@@ -363,6 +359,128 @@ static int write_file(const char *path, const char *text)
 	if (w < 0)
 		return -e;
 	return (size_t)w == n ? 0 : -EIO;
+}
+
+/* What an older kernel (or a filter hiding new calls) answers. */
+static bool api_missing(int e)
+{
+	return e == ENOSYS || e == EINVAL;
+}
+
+/* Steps 3-5 with the new mount API. 0, -errno (+diag), or 1 if the
+ * kernel lacks it, in which case nothing has changed. */
+static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
+{
+	struct sbx_mount_attr ro = {
+	    .attr_set = MOUNT_ATTR_RDONLY | (mp->nodev ? MOUNT_ATTR_NODEV : 0),
+	};
+	size_t n;
+	int r = 0, e;
+
+	/* Copies first: a copy keeps the flags its mounts have when it is
+	 * taken, so one taken after the mount_setattr would be read-only. */
+	for (n = 0; n < mp->roots.n; n++) {
+		mp->fds[n] = be_sys->open_tree(
+		    AT_FDCWD, mp->roots.v[n],
+		    OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+		if (mp->fds[n] < 0) {
+			e = errno;
+			r = api_missing(e)
+				? 1
+				: be_fail(diag, e, mp->backend,
+					  "mount layer: open_tree of "
+					  "writable root %s",
+					  mp->roots.v[n]);
+			goto out;
+		}
+	}
+	if (be_sys->mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro,
+				  sizeof(ro)) < 0) {
+		e = errno;
+		r = api_missing(e) ? 1
+				   : be_fail(diag, e, mp->backend,
+					     "mount layer: mount_setattr of / "
+					     "(read-only, recursive)");
+		goto out;
+	}
+	/* T_SYMLINKS: the target resolves as mount(2) resolves it in the
+	 * fallback (/dev/ptmx may be a symlink to pts/ptmx). */
+	for (size_t i = 0; i < n; i++)
+		if (be_sys->move_mount(mp->fds[i], "", AT_FDCWD, mp->roots.v[i],
+				       MOVE_MOUNT_F_EMPTY_PATH |
+					   MOVE_MOUNT_T_SYMLINKS) < 0) {
+			r = be_fail(diag, errno, mp->backend,
+				    "mount layer: move_mount of writable "
+				    "root %s",
+				    mp->roots.v[i]);
+			goto out;
+		}
+out:
+	/* A copy moved back stays; one not moved dies with its fd. */
+	for (size_t i = 0; i < n; i++)
+		be_sys->close(mp->fds[i]);
+	return r;
+}
+
+/* Steps 3'-4', the way of kernels before 5.12: mount by mount, from the
+ * table. Reads and parses mountinfo, so it allocates. 0 or -errno
+ * (+diag). */
+static int ro_by_remount(const struct mnt_plan *mp, struct sbx_diag *diag)
+{
+	SBX_AUTOFREE char *text = NULL;
+	struct mnt_entry *ents = NULL;
+	size_t nents = 0;
+	int r;
+
+	r = read_text("/proc/self/mountinfo", &text);
+	if (r < 0)
+		return be_fail(diag, r, mp->backend,
+			       "mount layer: reading /proc/self/mountinfo");
+	r = mnt_parse_mountinfo(text, &ents, &nents);
+	if (r < 0) {
+		r = be_fail(diag, r, mp->backend,
+			    "mount layer: parsing /proc/self/mountinfo");
+		goto out;
+	}
+	for (size_t i = 0; i < mp->roots.n; i++) {
+		const char *p = mp->roots.v[i];
+
+		if (be_sys->mount(p, p, NULL, MS_BIND | MS_REC, NULL) < 0) {
+			r = be_fail(diag, errno, mp->backend,
+				    "mount layer: bind of writable root %s", p);
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < nents; i++) {
+		const char *p = ents[i].path;
+		unsigned long fl = MS_REMOUNT | MS_BIND | MS_RDONLY |
+				   ents[i].keep | (mp->nodev ? MS_NODEV : 0);
+		bool dup = false;
+		int e;
+
+		if (under_list(&mp->roots, p))
+			continue;
+		for (size_t j = i + 1; j < nents; j++)
+			dup |= strcmp(ents[j].path, p) == 0;
+		if (dup)
+			continue; /* only the topmost is reachable; done last */
+		if (be_sys->mount(NULL, p, NULL, fl, NULL) == 0)
+			continue;
+		e = errno;
+		/* A mount point that vanished, lies under a folder we cannot
+		 * enter, or is hidden under a later mount: unreachable, so
+		 * nothing to protect there. */
+		if (e == ENOENT || e == EACCES || e == ENOTDIR || e == EINVAL)
+			continue;
+		r = be_fail(diag, e, mp->backend,
+			    "mount layer: read-only remount of %s", p);
+		goto out;
+	}
+out:
+	for (size_t i = 0; i < nents; i++)
+		free(ents[i].path);
+	free(ents);
+	return r;
 }
 
 int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
@@ -391,27 +509,26 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 			return be_fail(diag, r, mp->backend,
 				       "writing /proc/self/gid_map");
 	}
+	if (be_sys->mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0)
+		return be_fail(diag, errno, mp->backend,
+			       "mount layer: making / private");
+	r = ro_by_tree(mp, diag);
+	if (r == 1)
+		r = ro_by_remount(mp, diag);
+	if (r < 0)
+		return r;
 	for (size_t i = 0; i < mp->nops; i++) {
 		const struct mnt_op *op = &mp->ops[i];
-		int e;
 
 		if (be_sys->mount(op->src, op->tgt, op->type, op->flags,
-				  op->data) == 0)
-			continue;
-		e = errno;
-		/* A mount point that vanished, lies under a folder we cannot
-		 * enter, or is hidden under a later mount: unreachable, so
-		 * nothing to protect there. */
-		if (op->tolerant &&
-		    (e == ENOENT || e == EACCES || e == ENOTDIR || e == EINVAL))
-			continue;
-		return be_fail(diag, e, mp->backend, "mount layer: %s",
-			       op->what);
+				  op->data) < 0)
+			return be_fail(diag, errno, mp->backend,
+				       "mount layer: %s", op->what);
 	}
 	/* The working directory still points into the mount it was on
-	 * before a writable root was bound over it (the workspace, usually):
-	 * relative paths would resolve through the old, now read-only,
-	 * mount. Entering it again by name lands on the top mount. */
+	 * before a root was put over it (the workspace, usually): relative
+	 * paths would resolve through the old, now read-only, mount.
+	 * Entering it again by name lands on the top mount. */
 	if (mp->cwd && chdir(mp->cwd) < 0)
 		return be_fail(diag, errno, mp->backend,
 			       "mount layer: re-entering %s", mp->cwd);
@@ -427,6 +544,8 @@ void mnt_free(struct mnt_plan *mp)
 		return;
 	free(mp->ops);
 	free(mp->cwd);
+	free(mp->fds);
+	strv_free(&mp->roots);
 	strv_free(&mp->strs);
 	free(mp);
 }

@@ -1,27 +1,48 @@
 /* backends/seccomp.c — the seccomp filter that accompanies both Linux
- * backends (SPEC section 5). Built once with libseccomp in prepare(),
- * loaded once in apply(), inherited by every job of the session.
+ * backends (SPEC section 5): the rule table, and the loader. Picked once
+ * in prepare(), loaded once in apply(), inherited by every job of the
+ * session.
  *
  * Default action: allow. Listed calls fail with EPERM, never kill: a
  * killed process tells a person (or an agent) nothing, an EPERM is an
  * error message they can act on.
+ *
+ * Compiled at build time, loaded raw. sc_rules[] below is the only
+ * statement of the policy. The build turns it into BPF with libseccomp:
+ * seccomp_gen (seccomp_gen.c, seccomp_gen_main.c) compiles it twice, with
+ * and without network, and writes both programs into <build>/gen/
+ * seccomp_bpf.c (sc_bpf_net, sc_bpf_nonet), which is compiled into sbxsh.
+ * At run time sc_build() only picks one, and sc_load() hands it to the
+ * kernel with prctl(PR_SET_NO_NEW_PRIVS) and seccomp(2), through be_sys.
+ * Why: sbxsh -c true should start as fast as bash -c true, and building the
+ * filter with libseccomp at every start cost 0.5 to 0.8 ms (its rule
+ * database, then its BPF generation) plus the dynamic linking of
+ * libseccomp.so. libseccomp stays the compiler, because it is right where
+ * hand-written BPF goes wrong: three ABIs on x86_64, 64-bit compares as two
+ * 32-bit halves, per-ABI syscall numbers. The programs use its binary-tree
+ * layout (SCMP_FLTATR_CTL_OPTIMIZE 2), which makes the kernel's part of
+ * the load cheaper too (seccomp_gen.c). Figures: docs/backends.md.
+ *
+ * Staleness: CMake regenerates the programs whenever this file or the
+ * generator changes, and tests/unit/test_seccomp.c compiles the table with
+ * libseccomp again and fails unless the bytes are identical. The generator
+ * builds this file with -DSC_RULES_ONLY, the table alone: the loader below
+ * needs the programs the generator is about to write.
+ *
+ * Failure to load is fatal (fail closed): the session does not start. There
+ * is no fallback to prctl(PR_SET_SECCOMP) on ENOSYS, as libseccomp had:
+ * seccomp(2) is in every kernel since 3.17.
  */
 #include <errno.h>
-#include <linux/sched.h>
-#include <seccomp.h>
+#include <linux/filter.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
 
 #include "be_internal.h"
 
 #ifndef TIOCLINUX
 #define TIOCLINUX 0x541C
-#endif
-#ifndef CLONE_NEWTIME
-#define CLONE_NEWTIME 0x00000080
 #endif
 
 /* clang-format off */
@@ -112,155 +133,45 @@ const struct sc_rule sc_rules[] = {
 /* clang-format on */
 const size_t sc_nrules = sizeof(sc_rules) / sizeof(*sc_rules);
 
-/* Every namespace flag clone() accepts. */
-static const unsigned long sc_clone_ns[] = {
-    CLONE_NEWNS,  CLONE_NEWUTS, CLONE_NEWIPC,	 CLONE_NEWUSER,
-    CLONE_NEWPID, CLONE_NEWNET, CLONE_NEWCGROUP,
-};
-
+#ifndef SC_RULES_ONLY
+/* What prepare() hands apply(): the argument of seccomp(2), ready. */
 struct sc_filter {
-	scmp_filter_ctx ctx;
+	struct sock_fprog prog;
 };
-
-static int add_one(scmp_filter_ctx ctx, int nr, const struct sc_rule *r)
-{
-	uint32_t act = SCMP_ACT_ERRNO((uint32_t)r->err);
-	int e = 0;
-
-	switch (r->arg) {
-	case SC_ANY:
-		e = seccomp_rule_add(ctx, act, nr, 0);
-		break;
-	case SC_IOCTL_REQ:
-		e = seccomp_rule_add(
-		    ctx, act, nr, 1,
-		    SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffUL, r->val));
-		break;
-	case SC_CLONE_NS:
-		for (size_t i = 0;
-		     !e && i < sizeof(sc_clone_ns) / sizeof(*sc_clone_ns); i++)
-			e = seccomp_rule_add(ctx, act, nr, 1,
-					     SCMP_A0(SCMP_CMP_MASKED_EQ,
-						     sc_clone_ns[i],
-						     sc_clone_ns[i]));
-		break;
-	case SC_MKNOD_DEV:
-	case SC_MKNODAT_DEV: {
-		unsigned int a = r->arg == SC_MKNOD_DEV ? 1 : 2;
-
-		e = seccomp_rule_add(
-		    ctx, act, nr, 1,
-		    SCMP_CMP(a, SCMP_CMP_MASKED_EQ, S_IFMT, S_IFCHR));
-		if (!e)
-			e = seccomp_rule_add(
-			    ctx, act, nr, 1,
-			    SCMP_CMP(a, SCMP_CMP_MASKED_EQ, S_IFMT, S_IFBLK));
-		break;
-	}
-	case SC_NOT_AF_UNIX:
-		/* The whole 64 bits: a family with high bits set is "not
-		 * AF_UNIX" here and denied, the safe direction. */
-		e = seccomp_rule_add(ctx, act, nr, 1,
-				     SCMP_A0(SCMP_CMP_NE, AF_UNIX));
-		break;
-	}
-	return e;
-}
 
 int sc_build(const struct be_plan *plan, const char *backend,
 	     struct sc_filter **out, struct sbx_diag *diag)
 {
-	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
-	struct sc_filter *f;
-	int e;
+	const struct sc_bpf *b = plan->network ? &sc_bpf_net : &sc_bpf_nonet;
+	struct sc_filter *f = xmalloc(sizeof(*f));
 
-	*out = NULL;
-	if (!ctx)
-		return be_fail(diag, ENOMEM, backend, "seccomp_init");
-	/* A syscall made with an architecture the filter does not know
-	 * fails (fail closed) instead of bypassing every rule. */
-	e = seccomp_attr_set(ctx, SCMP_FLTATR_ACT_BADARCH,
-			     SCMP_ACT_ERRNO(EPERM));
-	if (e < 0)
-		goto fail_attr;
-	/* The kernel's own errno on a failed load, not -ECANCELED. */
-	(void)seccomp_attr_set(ctx, SCMP_FLTATR_API_SYSRAWRC, 1);
-#if defined(__x86_64__)
-	/* The same rules for 32-bit (int 0x80) and x32 syscalls, which an
-	 * x86_64 process can make too. */
-	e = seccomp_arch_add(ctx, SCMP_ARCH_X86);
-	if (e < 0 && e != -EEXIST)
-		goto fail_arch;
-	e = seccomp_arch_add(ctx, SCMP_ARCH_X32);
-	if (e < 0 && e != -EEXIST)
-		goto fail_arch;
-#endif
-	for (size_t i = 0; i < sc_nrules; i++) {
-		const struct sc_rule *r = &sc_rules[i];
-		int nr;
-
-		if (r->no_network && plan->network)
-			continue;
-		nr = seccomp_syscall_resolve_name(r->name);
-		if (nr == __NR_SCMP_ERROR)
-			continue; /* unknown to this libseccomp: not callable */
-		e = add_one(ctx, nr, r);
-		if (e < 0) {
-			seccomp_release(ctx);
-			return be_fail(diag, e, backend, "seccomp_rule_add(%s)",
-				       r->name);
-		}
-	}
-#if defined(__x86_64__)
-	/* i386 programs multiplex sockets through socketcall(), whose
-	 * arguments are in memory: without network, refuse it whole (unix
-	 * sockets of 32-bit programs go with it). libseccomp already maps
-	 * socket() rules onto socketcall where it can. */
-	if (!plan->network) {
-		int nr = seccomp_syscall_resolve_name_arch(SCMP_ARCH_X86,
-							   "socketcall");
-
-		if (nr != __NR_SCMP_ERROR) {
-			e = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
-			(void)e; /* not present in the x86_64 table: fine */
-		}
-	}
-#endif
-	f = xcalloc(1, sizeof(*f));
-	f->ctx = ctx;
+	/* The generator refused anything longer than BPF_MAXINSNS. The
+	 * UAPI's pointer is not const; the kernel only copies from it. */
+	f->prog.len = (unsigned short)b->len;
+	f->prog.filter = (struct sock_filter *)b->insns;
 	*out = f;
 	return 0;
-fail_attr:
-	seccomp_release(ctx);
-	return be_fail(diag, e, backend, "seccomp_attr_set(BADARCH)");
-#if defined(__x86_64__)
-fail_arch:
-	seccomp_release(ctx);
-	return be_fail(diag, e, backend, "seccomp_arch_add");
-#endif
 }
 
 int sc_load(const struct sc_filter *f, const char *backend,
 	    struct sbx_diag *diag)
 {
-	int e;
-
 	/* Without it an unprivileged process may not load a filter; it also
 	 * keeps setuid programs from running with the filter, so they
 	 * cannot be confused by it. */
 	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return be_fail(diag, errno, backend,
 			       "prctl(PR_SET_NO_NEW_PRIVS)");
-	e = be_sys->seccomp_load(f->ctx);
-	if (e < 0)
-		return be_fail(diag, e, backend, "seccomp_load");
+	/* Flags 0, as libseccomp's default: no TSYNC (the shell has one
+	 * thread), no SPEC_ALLOW (keep the SSB mitigation). */
+	if (be_sys->seccomp_filter(&f->prog) < 0)
+		return be_fail(diag, errno, backend,
+			       "seccomp(SECCOMP_SET_MODE_FILTER)");
 	return 0;
 }
 
 void sc_free(struct sc_filter *f)
 {
-	if (!f)
-		return;
-	seccomp_release(f->ctx);
 	free(f);
 }
+#endif /* !SC_RULES_ONLY */

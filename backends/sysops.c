@@ -7,8 +7,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <sched.h>
-#include <seccomp.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -43,9 +44,11 @@ static int real_open(const char *path, int flags, mode_t mode)
 	return open(path, flags, mode);
 }
 
-static int real_seccomp_load(void *filter)
+/* The raw call: glibc has no wrapper, and sbxsh does not link libseccomp
+ * (seccomp.c says why). */
+static int real_seccomp_filter(const struct sock_fprog *prog)
 {
-	return seccomp_load((scmp_filter_ctx)filter);
+	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, prog);
 }
 
 /* Empties the effective, permitted and inheritable sets. Used after the
@@ -63,6 +66,26 @@ static int real_capset_none(void)
 	return (int)syscall(SYS_capset, &h, d);
 }
 
+/* The new mount API through syscall(2): glibc has wrappers only since
+ * 2.36, and the numbers come from be_internal.h where the headers lack
+ * them. */
+static int real_open_tree(int dfd, const char *path, unsigned flags)
+{
+	return (int)syscall(__NR_open_tree, dfd, path, flags);
+}
+
+static int real_move_mount(int from_dfd, const char *from, int to_dfd,
+			   const char *to, unsigned flags)
+{
+	return (int)syscall(__NR_move_mount, from_dfd, from, to_dfd, to, flags);
+}
+
+static int real_mount_setattr(int dfd, const char *path, unsigned flags,
+			      const void *attr, size_t size)
+{
+	return (int)syscall(__NR_mount_setattr, dfd, path, flags, attr, size);
+}
+
 const struct sys_ops be_sys_real = {
     .landlock_create_ruleset = real_create_ruleset,
     .landlock_add_rule = real_add_rule,
@@ -73,8 +96,11 @@ const struct sys_ops be_sys_real = {
     .open = real_open,
     .write = write,
     .close = close,
-    .seccomp_load = real_seccomp_load,
+    .seccomp_filter = real_seccomp_filter,
     .capset_none = real_capset_none,
+    .open_tree = real_open_tree,
+    .move_mount = real_move_mount,
+    .mount_setattr = real_mount_setattr,
 };
 
 const struct sys_ops *be_sys = &be_sys_real;

@@ -4,9 +4,21 @@
 
 #include <stdbool.h>
 
+#include "sbx.h"
+
+/* Prefixes already resolved, for the span of one session opening: pass
+ * it as |ctx|. Zero-initialized; canon_memo_free() when done. */
+struct canon_memo {
+	struct sbx_strv keys, vals;
+};
+void canon_memo_free(struct canon_memo *m);
+
 /* sbx_canon_fn: realpath() of the longest existing prefix of the folded
- * absolute |path|, with the rest appended unchanged. New string. */
+ * absolute |path|, with the rest appended unchanged. New string. |ctx| is
+ * ignored: the disk is looked at afresh. */
 char *sh_canon(void *ctx, const char *path);
+/* The same through |memo| (a struct canon_memo, or NULL). */
+char *sh_canon_memo(void *memo, const char *path);
 /* True if |path| is a directory (following symlinks). */
 bool sh_is_dir(void *ctx, const char *path);
 

@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "live.h"
 #include "sh.h"
 
 #define HASH_SIZE 128
@@ -139,6 +140,9 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 		last = path_search(name, pathvar, err, &rel);
 		return last;
 	}
+	/* A tool installed by the previous command must be found now. */
+	if (sh->live_bins_stale)
+		live_check_bins(sh);
 	if (!sh->hash)
 		sh->hash = xcalloc(1, sizeof(*sh->hash));
 	h = sh->hash;

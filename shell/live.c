@@ -71,7 +71,11 @@ void live_apply(struct shell *sh)
 		if (pol_override(sh->pol, v->name, cur) == 1)
 			report(v->name, cur, v->value);
 	}
-	changed = bins_changed(r);
+	/* The bin dirs themselves are looked at lazily, by the next command
+	 * lookup (live_check_bins): a line of builtins costs no stat, and a
+	 * 200 000-line script of them no 2 million. */
+	sh->live_bins_stale = true;
+	changed = false;
 	path = var_get(sh, "PATH");
 	want = rt_path(r, path);
 	if (!path || strcmp(path, want) != 0) {
@@ -81,4 +85,16 @@ void live_apply(struct shell *sh)
 	if (changed)
 		sh_hash_invalidate(sh);
 	free(want);
+}
+
+void live_check_bins(struct shell *sh)
+{
+	const struct rt_plan *r;
+
+	sh->live_bins_stale = false;
+	if (!sh->pol)
+		return;
+	r = pol_route(sh->pol);
+	if (r->kind != RT_BASE_NONE && bins_changed(r))
+		sh_hash_invalidate(sh);
 }

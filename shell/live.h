@@ -9,9 +9,12 @@ struct shell;
  * (even if the user reset it), the command hash forgets what it knew when
  * one of those dirs changed (a tool installed by the previous command is
  * found by the next), and a routed variable the user set themselves keeps
- * their value, reported once on stderr. Cheap: a few string compares and
- * one stat() per bin dir.
+ * their value, reported once on stderr. Cheap: a few string compares; the
+ * bin dirs are stat()ed by live_check_bins() at the next command lookup.
  */
 void live_apply(struct shell *sh);
+/* Called by the command lookup when live_apply() ran since the last
+ * check: one stat() per bin dir, the hash flushed if one changed. */
+void live_check_bins(struct shell *sh);
 
 #endif

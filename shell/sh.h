@@ -81,6 +81,8 @@ struct shell {
 	struct exec_hash *hash;
 	char *traps[NSIG];       /* NULL: default, "": ignored */
 	bool trap_ignored_at_start[NSIG];
+	bool trap_entry_known[NSIG]; /* the above asked yet (trap.c) */
+	bool live_bins_stale;     /* live.c: recheck the bin dirs on lookup */
 	char *exit_trap;
 	struct jobtab *jobs;
 

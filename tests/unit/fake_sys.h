@@ -1,12 +1,23 @@
 /* tests/unit/fake_sys.h — a fake kernel for the backend unit tests: a
  * struct sys_ops whose members record what they were asked and answer
- * what the test queued. Included by test_landlock.c and test_backend.c.
+ * what the test queued. Included by test_landlock.c, test_backend.c and
+ * test_seccomp.c.
  *
  * Answers: landlock_create_ruleset (version probe and ruleset) and
  * landlock_restrict_self, unshare and mount pop mock() values queued with
  * will_return(): 0 for success (a ruleset call then returns a real fd on
- * /dev/null so close() works), or a negative errno to fail with. The
- * others succeed. Every call is appended to fake.log.
+ * /dev/null so close() works), or a negative errno to fail with.
+ * seccomp_filter fails with fake.seccomp_err when set and records the
+ * program it was given. The others succeed. Every call is appended to
+ * fake.log.
+ *
+ * The new mount API (open_tree, mount_setattr, move_mount) answers ENOSYS,
+ * as a kernel before 5.2 does, unless fake.mount_api is set; then each
+ * succeeds (open_tree with a real fd on /dev/null) or fails with the
+ * errno in fake.open_tree_err / setattr_err / move_err. Every mount-family
+ * call is appended to fake.mounts in order: mount() as "tgt|flags|type|src",
+ * the others as "@open_tree path|flags", "@setattr path|flags|set|clr",
+ * "@move to|flags" (fake_call() finds them).
  */
 #ifndef FAKE_SYS_H
 #define FAKE_SYS_H
@@ -14,10 +25,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/filter.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -40,7 +53,13 @@ static struct {
 	int nrules;
 	int add_rule_err;	/* errno for every add_rule, or 0 */
 	bool mount_mocked;	/* pop mock() for mount() */
-	struct sbx_strv mounts; /* "tgt|flags|type|src" */
+	struct sbx_strv mounts; /* "tgt|flags|type|src", "@open_tree ..." */
+	bool mount_api;		/* open_tree & co. exist (else ENOSYS) */
+	int open_tree_err, setattr_err, move_err; /* errno, or 0 */
+	int tree_fd[64], open_trees; /* open_tree fds not yet closed */
+	int seccomp_err;	     /* errno for seccomp_filter, or 0 */
+	const void *seccomp_insns;   /* the program it was given */
+	unsigned seccomp_len;
 } fake;
 
 static void fake_reset(void)
@@ -95,8 +114,15 @@ static int fake_add_rule(int fd, int type, const void *attr, uint32_t flags)
 	char link[64];
 	ssize_t n;
 
+	struct stat st;
+
 	if (fake.add_rule_err)
 		return fake_ret(-fake.add_rule_err);
+	/* As the kernel: rights beyond a file's on a non-folder are EINVAL
+	 * (the backend must then ask the inode and retry). */
+	if (fstat(pb->parent_fd, &st) == 0 && !S_ISDIR(st.st_mode) &&
+	    (pb->allowed_access & ~ll_file_rights()))
+		return fake_ret(-EINVAL);
 	if (fake.nrules < FAKE_MAX) {
 		struct fake_rule *r = &fake.rules[fake.nrules++];
 
@@ -154,19 +180,67 @@ static ssize_t fake_write(int fd, const void *buf, size_t n)
 
 static int fake_close(int fd)
 {
+	for (int i = 0; i < fake.open_trees; i++)
+		if (fake.tree_fd[i] == fd) {
+			fake.tree_fd[i] = fake.tree_fd[--fake.open_trees];
+			break;
+		}
 	return close(fd);
 }
 
-static int fake_seccomp_load(void *filter)
+static int fake_seccomp_filter(const struct sock_fprog *prog)
 {
-	fake_log("seccomp_load");
-	return 0;
+	fake_log("seccomp_filter");
+	fake.seccomp_insns = prog->filter;
+	fake.seccomp_len = prog->len;
+	return fake.seccomp_err ? fake_ret(-fake.seccomp_err) : 0;
 }
 
 static int fake_capset_none(void)
 {
 	fake_log("capset");
 	return 0;
+}
+
+static int fake_api(int err)
+{
+	return fake_ret(!fake.mount_api ? -ENOSYS : err ? -err : 0);
+}
+
+static int fake_open_tree(int dfd, const char *path, unsigned flags)
+{
+	int r;
+
+	strv_take(&fake.mounts, xasprintf("@open_tree %s|%#x", path, flags));
+	fake_log("open_tree(%s)", path);
+	r = fake_api(fake.open_tree_err);
+	if (r < 0)
+		return r;
+	r = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (fake.open_trees < 64)
+		fake.tree_fd[fake.open_trees++] = r;
+	return r;
+}
+
+static int fake_move_mount(int from_dfd, const char *from, int to_dfd,
+			   const char *to, unsigned flags)
+{
+	strv_take(&fake.mounts, xasprintf("@move %s|%#x", to, flags));
+	fake_log("move_mount(%s)", to);
+	return fake_api(fake.move_err);
+}
+
+static int fake_mount_setattr(int dfd, const char *path, unsigned flags,
+			      const void *attr, size_t size)
+{
+	const struct sbx_mount_attr *a = attr;
+
+	strv_take(&fake.mounts,
+		  xasprintf("@setattr %s|%#x|%#llx|%#llx", path, flags,
+			    (unsigned long long)a->attr_set,
+			    (unsigned long long)a->attr_clr));
+	fake_log("mount_setattr(%s)", path);
+	return fake_api(fake.setattr_err);
 }
 
 static const struct sys_ops fake_ops = {
@@ -179,8 +253,11 @@ static const struct sys_ops fake_ops = {
     .open = fake_open,
     .write = fake_write,
     .close = fake_close,
-    .seccomp_load = fake_seccomp_load,
+    .seccomp_filter = fake_seccomp_filter,
     .capset_none = fake_capset_none,
+    .open_tree = fake_open_tree,
+    .move_mount = fake_move_mount,
+    .mount_setattr = fake_mount_setattr,
 };
 
 /* The rights recorded for |path|, or -1 if no rule names it. */
@@ -209,6 +286,16 @@ static __attribute__((unused)) int fake_mounted(const char *tgt,
 	return -1;
 }
 
+/* Index of the first entry of fake.mounts that starts with |prefix|
+ * ("@move /ws|"), or -1. */
+static __attribute__((unused)) int fake_call(const char *prefix)
+{
+	for (size_t i = 0; i < fake.mounts.n; i++)
+		if (strncmp(fake.mounts.v[i], prefix, strlen(prefix)) == 0)
+			return (int)i;
+	return -1;
+}
+
 static __attribute__((unused)) const char *
 note_val(const struct be_notes *n, const char *key, const char *needle)
 {
@@ -219,7 +306,7 @@ note_val(const struct be_notes *n, const char *key, const char *needle)
 	return NULL;
 }
 
-static void notes_free(struct be_notes *n)
+static __attribute__((unused)) void notes_free(struct be_notes *n)
 {
 	strv_free(&n->keys);
 	strv_free(&n->vals);

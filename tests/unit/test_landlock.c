@@ -124,7 +124,7 @@ static void refuses_when_every_abi_is_einval(void **state)
 	assert_msg(d.msg, "landlock: landlock_create_ruleset (ABI 1) "
 			  "failed: Invalid argument (EINVAL)");
 	assert_null(strstr(fake.log.s, "restrict"));
-	assert_null(strstr(fake.log.s, "seccomp_load"));
+	assert_null(strstr(fake.log.s, "seccomp_filter"));
 	notes_free(&n);
 }
 
@@ -139,7 +139,7 @@ static void refuse(int err, const char *text)
 	assert_msg(d.msg, text);
 	assert_int_equal(d.err, -err);
 	assert_null(strstr(fake.log.s, "restrict"));
-	assert_null(strstr(fake.log.s, "seccomp_load"));
+	assert_null(strstr(fake.log.s, "seccomp_filter"));
 	notes_free(&n);
 }
 
@@ -363,7 +363,7 @@ static void apply_order_mounts_nnp_landlock_seccomp(void **state)
 	u = strstr(fake.log.s, "unshare");
 	nnp = strstr(fake.log.s, "prctl(38)"); /* PR_SET_NO_NEW_PRIVS */
 	r = strstr(fake.log.s, "restrict");
-	s = strstr(fake.log.s, "seccomp_load");
+	s = strstr(fake.log.s, "seccomp_filter");
 	assert_true(u && nnp && r && s);
 	assert_true(u < nnp && nnp < r && r < s);
 	/* Mounts: "/" private first, then "/" read-only. */
@@ -389,7 +389,7 @@ static void restrict_failure_fails_closed(void **state)
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), -EPERM);
 	assert_msg(d.msg, "landlock: landlock_restrict_self failed: "
 			  "Operation not permitted (EPERM)");
-	assert_null(strstr(fake.log.s, "seccomp_load"));
+	assert_null(strstr(fake.log.s, "seccomp_filter"));
 	notes_free(&n);
 }
 

@@ -1,7 +1,10 @@
-/* tests/unit/test_seccomp.c — the seccomp rule table, and the real filter
- * loaded in a forked child: every listed call fails with EPERM (clone3
- * with ENOSYS), TIOCSTI with high bits set too (CVE-2019-10063), while
- * ordinary calls, fork and unix sockets keep working. */
+/* tests/unit/test_seccomp.c — the seccomp rule table; the programs
+ * embedded at build time, compared byte for byte with what libseccomp
+ * compiles from the table now (a stale gen/seccomp_bpf.c fails here); the
+ * loader against the fake kernel; and the embedded filter loaded in a
+ * forked child: every listed call fails with EPERM (clone3 with ENOSYS),
+ * TIOCSTI with high bits set too (CVE-2019-10063), while ordinary calls,
+ * fork and unix sockets keep working. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,11 +15,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <linux/sched.h>
 #include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -26,6 +31,8 @@
 #include <unistd.h>
 
 #include "be_internal.h"
+#include "fake_sys.h"
+#include "seccomp_gen.h"
 
 static const struct sc_rule *find(const char *name, unsigned long val)
 {
@@ -104,6 +111,97 @@ static void table_lists_every_required_call(void **state)
 			    sc_rules[i].err == ENOSYS);
 }
 
+/* The embedded program of |network| is what libseccomp, through the
+ * generator's own code, compiles from sc_rules[] at test time. */
+static void embedded_matches(bool network)
+{
+	const struct sc_bpf *b = network ? &sc_bpf_net : &sc_bpf_nonet;
+	struct scg_prog p = {0};
+	struct sbx_diag d = {0};
+	size_t i = 0;
+
+	if (scg_compile(network, &p, &d) < 0)
+		fail_msg("scg_compile: %s", d.msg);
+	assert_true(p.len > 0 && p.len <= BPF_MAXINSNS);
+	while (i < p.len && i < b->len &&
+	       memcmp(&b->insns[i], &p.insns[i], sizeof(*p.insns)) == 0)
+		i++;
+	if (i < p.len || i < b->len)
+		fail_msg("gen/seccomp_bpf.c is stale (%s): %zu instructions "
+			 "embedded, libseccomp gives %zu now, first "
+			 "difference at %zu: rebuild",
+			 network ? "network" : "no network", b->len, p.len, i);
+	scg_free(&p);
+}
+
+static void embedded_programs_are_current(void **state)
+{
+	(void)state;
+	embedded_matches(true);
+	embedded_matches(false);
+	/* Two different programs: --no-network adds the socket rules. */
+	assert_true(sc_bpf_nonet.len > sc_bpf_net.len);
+}
+
+static int use_fake(void **state)
+{
+	(void)state;
+	fake_reset();
+	be_set_sys_ops(&fake_ops);
+	return 0;
+}
+
+static int use_kernel(void **state)
+{
+	(void)state;
+	be_set_sys_ops(NULL);
+	fake_reset();
+	return 0;
+}
+
+/* sc_build() picks the program of the plan, sc_load() sets NO_NEW_PRIVS
+ * and hands that program to seccomp(2). */
+static void load_passes_the_plans_program(void **state)
+{
+	struct be_plan p = {.scope = POL_SCOPE_WORKSPACE};
+	struct sc_filter *f = NULL;
+	struct sbx_diag d = {0};
+	const char *nnp, *sc;
+
+	(void)state;
+	for (int net = 0; net <= 1; net++) {
+		const struct sc_bpf *b = net ? &sc_bpf_net : &sc_bpf_nonet;
+
+		p.network = net;
+		assert_int_equal(sc_build(&p, "test", &f, &d), 0);
+		assert_int_equal(sc_load(f, "test", &d), 0);
+		assert_ptr_equal(fake.seccomp_insns, b->insns);
+		assert_int_equal(fake.seccomp_len, b->len);
+		sc_free(f);
+	}
+	nnp = strstr(fake.log.s, "prctl(38)"); /* PR_SET_NO_NEW_PRIVS */
+	sc = strstr(fake.log.s, "seccomp_filter");
+	assert_true(nnp && sc && nnp < sc);
+}
+
+/* A refused load is an error naming the step and the errno (the session
+ * then exits 125: tests/integration/failclosed.sh). */
+static void load_failure_names_step_and_errno(void **state)
+{
+	struct be_plan p = {.scope = POL_SCOPE_WORKSPACE, .network = true};
+	struct sc_filter *f = NULL;
+	struct sbx_diag d = {0};
+
+	(void)state;
+	assert_int_equal(sc_build(&p, "test", &f, &d), 0);
+	fake.seccomp_err = EINVAL;
+	assert_int_equal(sc_load(f, "test", &d), -EINVAL);
+	assert_int_equal(d.err, -EINVAL);
+	assert_string_equal(d.msg, "test: seccomp(SECCOMP_SET_MODE_FILTER) "
+				   "failed: Invalid argument (EINVAL)");
+	sc_free(f);
+}
+
 #define CHECK(cond, code)                                                      \
 	do {                                                                   \
 		if (!(cond))                                                   \
@@ -126,10 +224,18 @@ static int in_child(bool network)
 	assert_true(pid >= 0);
 	if (pid == 0) {
 		int fd = open("/dev/null", O_RDWR), sv[2], s;
+		long uid = (long)getuid();
 		char c = 'x';
 		pid_t k;
 
 		CHECK(sc_load(f, "test", &d) == 0, 2);
+		/* Loaded: mode 2 (filter) in /proc/self/status terms. */
+		CHECK(prctl(PR_GET_SECCOMP) == 2, 3);
+		/* Calls the filter lets through without looking. */
+		CHECK(syscall(SYS_getpid) == getpid() && getpid() > 0, 4);
+		/* getuid is x86_64's 102, i386's socketcall number: the
+		 * --no-network rule for the latter must not land on it. */
+		CHECK(syscall(SYS_getuid) == uid, 5);
 		/* TIOCSTI, plain and with bits above 32 (the kernel
 		 * truncates the request to unsigned int). */
 		CHECK(ERR(ioctl(fd, TIOCSTI, &c)) == -EPERM, 10);
@@ -227,6 +333,8 @@ static int in_child(bool network)
 			CHECK(ERR(syscall(0x40000000L | 521, 0, 0, 0, 0)) ==
 				  -EPERM,
 			      61);
+			/* x32's getuid (102) is not refused either. */
+			CHECK(ERR(syscall(0x40000000L | 102)) != -EPERM, 62);
 			if (ret > 0) {
 				__asm__ volatile("int $0x80"
 						 : "=a"(ret)
@@ -234,6 +342,15 @@ static int in_child(bool network)
 						   "d"(0L)
 						 : "memory");
 				CHECK(ret == -EPERM, 60);
+				/* socketcall(SYS_CONNECT, NULL): refused
+				 * whole without network; with network the
+				 * kernel answers (EFAULT for the NULL). */
+				__asm__ volatile("int $0x80"
+						 : "=a"(ret)
+						 : "a"(102L), "b"(3L), "c"(0L)
+						 : "memory");
+				CHECK(network ? ret != -EPERM : ret == -EPERM,
+				      63);
 			}
 		}
 #endif
@@ -261,6 +378,11 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(table_lists_every_required_call),
+	    cmocka_unit_test(embedded_programs_are_current),
+	    cmocka_unit_test_setup_teardown(load_passes_the_plans_program,
+					    use_fake, use_kernel),
+	    cmocka_unit_test_setup_teardown(load_failure_names_step_and_errno,
+					    use_fake, use_kernel),
 	    cmocka_unit_test(filter_denies_with_eperm_no_network),
 	    cmocka_unit_test(filter_keeps_network_when_allowed),
 	};

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -198,6 +199,106 @@ static void live_session_not_pruned(void **state)
 	ses_close(&live);
 }
 
+static void put(const char *p)
+{
+	int fd = open(p, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "x", 1), 1);
+	close(fd);
+}
+
+/* Leftovers of an old session in run folder |run|: scratch, an install,
+ * links pointing out. */
+static void litter(const char *run, const char *outside)
+{
+	SBX_AUTOFREE char *a = xasprintf("%s/tmp/scratch", run);
+	SBX_AUTOFREE char *b = xasprintf("%s/python", run);
+	SBX_AUTOFREE char *c = xasprintf("%s/python/lib.py", run);
+	SBX_AUTOFREE char *l1 = xasprintf("%s/out", run);
+	SBX_AUTOFREE char *l2 = xasprintf("%s/tmp/out", run);
+
+	put(a);
+	assert_int_equal(mkdir(b, 0755), 0);
+	put(c);
+	assert_int_equal(symlink(outside, l1), 0);
+	assert_int_equal(symlink(outside, l2), 0);
+}
+
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* Steady state: the run due for pruning is renamed to the new run's name
+ * and emptied, not deleted and made again. It must come back empty (a
+ * --no-persist install in the old run must be gone), locked, and without
+ * following anything planted in it. */
+static void oldest_run_recycled_empty(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	SBX_AUTOFREE char *runs = pathf("%s/ws/.sandbox-runs%s", "");
+	SBX_AUTOFREE char *outside = pathf("%s/outside%s", "");
+	SBX_AUTOFREE char *victim = pathf("%s/outside/keep-me%s", "");
+	SBX_AUTOFREE char *mark = NULL;
+	char *old[2];
+	struct sbx_opts o = opts_for(ws);
+	struct session s[2], s2;
+	struct stat st[2], st2;
+	int reused = -1, fd;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(mkdir(outside, 0755), 0);
+	put(victim);
+	o.keep = 2;
+	/* Two old runs; ids of one second and one pid sort by their random
+	 * part, so either may be the oldest: both get the same litter. */
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(ses_open(&o, &s[i], NULL), 0);
+		old[i] = xstrdup(pol_layout(s[i].pol)->run_dir);
+		assert_int_equal(stat(old[i], &st[i]), 0);
+		litter(old[i], outside);
+		ses_close(&s[i]);
+	}
+
+	assert_int_equal(ses_open(&o, &s2, NULL), 0);
+	assert_int_equal(stat(pol_layout(s2.pol)->run_dir, &st2), 0);
+	/* One of them is the new run's folder (so recycling ran), under the
+	 * new name; the other is kept (keep=2) as it was. */
+	for (int i = 0; i < 2; i++)
+		if (st[i].st_ino == st2.st_ino && st[i].st_dev == st2.st_dev)
+			reused = i;
+	assert_true(reused >= 0);
+	assert_false(exists(old[reused]));
+	assert_true(exists(old[!reused]));
+	assert_string_not_equal(old[reused], pol_layout(s2.pol)->run_dir);
+	assert_true(S_ISDIR(st2.st_mode) && (st2.st_mode & 0777) == 0700);
+	/* Nothing left but the mark and an empty tmp/; nothing followed. */
+	assert_int_equal(count_entries(pol_layout(s2.pol)->run_dir), 2);
+	assert_int_equal(count_entries(pol_layout(s2.pol)->run_tmp), 0);
+	assert_true(exists(victim));
+	/* The new session holds the mark's lock: no pruner may take it. */
+	mark = xasprintf("%s/%s", pol_layout(s2.pol)->run_dir, LAY_RUN_MARK);
+	fd = open(mark, O_RDONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(flock(fd, LOCK_EX | LOCK_NB), -1);
+	close(fd);
+	assert_int_equal(count_runs(runs), 2);
+	ses_close(&s2);
+	free(old[0]);
+	free(old[1]);
+}
+
 static void missing_workspace_is_clear(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/nope%s", "");
@@ -243,6 +344,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(preview_creates_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(two_sessions_two_runs_and_prune, setup, teardown),
 		cmocka_unit_test_setup_teardown(live_session_not_pruned, setup, teardown),
+		cmocka_unit_test_setup_teardown(oldest_run_recycled_empty, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_workspace_is_clear, setup, teardown),
 		cmocka_unit_test_setup_teardown(readonly_workspace_no_routing, setup, teardown),
 	};

@@ -1,0 +1,161 @@
+#!/bin/bash
+# The read-only mount layer (backends/mounts.c), for real, both ways it is
+# built: with the new mount API (open_tree + one mount_setattr + move_mount)
+# and with the per-mount fallback, forced by making mount_setattr, then
+# open_tree, answer ENOSYS under strace. For each backend and each way, as
+# root and as nobody (inside a user namespace):
+#   - chmod and touch -d outside the writable roots fail with EROFS and
+#     leave the file as it was; inside the workspace they work;
+#   - mounts keep their own flags: a read-only mount inside the workspace
+#     stays read-only, a noexec one stays noexec (but writable), a
+#     nosuid,nodev one outside the roots stays nosuid,nodev (and becomes
+#     read-only);
+#   - /dev/null works, and a new pty (landlock; see the TODO for namespace);
+#   - the trace shows which way was taken: no mountinfo read and no
+#     remount with the new API; remounts after the injected ENOSYS.
+# The extra mounts are made in a private mount namespace (unshare -m) that
+# the session starts in, so the host is untouched. Needs root, unshare,
+# strace that can inject, python3. TAP; 77 = cannot run here.
+set -u
+SRC=${SBXSH_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+export PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+unset TMPDIR
+PY=/usr/bin/python3
+[ -x "$PY" ] || PY=$(command -v python3)
+
+n=0 fails=0
+ok() { n=$((n + 1)); echo "ok $n - $*"; }
+not_ok() {
+	n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"
+	printf '%s\n' "$OUT" | sed 's/^/#   /' | head -15
+}
+todo() { n=$((n + 1)); echo "not ok $n - $1 # TODO $2"; }
+check() { local d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
+has() { case $OUT in *"$1"*) return 0 ;; esac; return 1; }
+hasnt() { ! has "$1"; }
+traced() { grep -qE "$1" "$B/trace"; }
+
+[ -n "${SBXSH:-}" ] && [ -x "$SBXSH" ] ||
+	{ echo "1..0 # SKIP \$SBXSH is not set"; exit 77; }
+[ "$(id -u)" = 0 ] || { echo "1..0 # SKIP needs root"; exit 77; }
+for t in unshare strace setpriv mount; do
+	command -v "$t" >/dev/null || { echo "1..0 # SKIP no $t"; exit 77; }
+done
+[ -n "$PY" ] || { echo "1..0 # SKIP no python3"; exit 77; }
+strace -qq -o /dev/null -e inject=getpid:error=ENOSYS true 2>/dev/null ||
+	{ echo "1..0 # SKIP strace cannot inject faults here"; exit 77; }
+unshare -m --propagation private true 2>/dev/null ||
+	{ echo "1..0 # SKIP no private mount namespace for the set-up"; exit 77; }
+
+B=$(mktemp -d /var/tmp/sbxmnt.XXXXXX)
+trap 'rm -rf "$B"' EXIT
+chmod 755 "$B"
+
+setup_user() { # root | nobody
+	WHO=$1
+	rm -rf "$B/u"
+	WS=$B/u/ws OUTSIDE=$B/u/outside HOME_F=$B/u/home
+	mkdir -p "$WS/ro" "$WS/nx" "$OUTSIDE/m" "$HOME_F"
+	echo orig >"$OUTSIDE/file"
+	chmod 644 "$OUTSIDE/file"
+	touch -d '2020-01-01 00:00:00' "$OUTSIDE/file"
+	if [ "$WHO" = nobody ]; then
+		chown -R 65534:65534 "$B/u"
+		PRIV=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+	else
+		PRIV=()
+	fi
+	M0=$(stat -c %a "$OUTSIDE/file") T0=$(stat -c %Y "$OUTSIDE/file")
+}
+
+# sess BACKEND WAY CMD: runs CMD in a session, in a private mount
+# namespace holding the extra mounts, under strace. WAY: new, or the call
+# whose ENOSYS forces the fallback (mount_setattr, open_tree). $OUT, $RC;
+# the trace in $B/trace.
+sess() {
+	local be=$1 way=$2 cmd=$3 inj=()
+	[ "$way" != new ] && inj=(-e "inject=$way:error=ENOSYS")
+	OUT=$(cd "$WS" && unshare -m --propagation private sh -c '
+		mount -t tmpfs -o ro,size=64k tmpfs "$1/ro" &&
+		mount -t tmpfs -o nosuid,noexec,size=64k,mode=1777 tmpfs "$1/nx" &&
+		mount -t tmpfs -o nosuid,nodev,size=64k,mode=1777 tmpfs "$2/m" &&
+		shift 2 && exec "$@"' sh "$WS" "$OUTSIDE" \
+		strace -f -qq -o "$B/trace" "${inj[@]}" \
+		-e trace=openat,mount,open_tree,mount_setattr,move_mount \
+		"${PRIV[@]}" env HOME="$HOME_F" PATH="$PATH" \
+		"$SBXSH" --workspace "$WS" --backend "$be" -c "$cmd" 2>&1 </dev/null)
+	RC=$?
+}
+
+cases() { # BACKEND WAY
+	local be=$1 way=$2 tag="[$WHO $1 $2]"
+	local f=$OUTSIDE/file
+
+	# The trace of a session that does nothing: which way was taken.
+	sess "$be" "$way" true
+	if [ "$RC" = 125 ] && [ "$WHO" = nobody ]; then
+		ok "$tag # SKIP no user namespace here: $(printf '%s' "$OUT" | head -1)"
+		return
+	fi
+	check "$tag a session starts" [ "$RC" = 0 ]
+	if [ "$way" = new ]; then
+		check "$tag one recursive mount_setattr of /, read-only" \
+			traced 'mount_setattr\(AT_FDCWD, "/", AT_RECURSIVE, \{attr_set=MOUNT_ATTR_RDONLY.*\) = 0'
+		check "$tag the roots moved back with move_mount" \
+			traced "move_mount\\(.*\"$WS\".*\\) = 0"
+		check "$tag no mountinfo read, no per-mount remount" \
+			eval '! traced "/proc/self/mountinfo" && ! traced "MS_REMOUNT"'
+	else
+		check "$tag $way answered ENOSYS (injected)" \
+			traced "$way\\(.*ENOSYS.*INJECTED"
+		check "$tag fallback: mountinfo read, / remounted read-only" \
+			eval 'traced "/proc/self/mountinfo" && traced "mount\(NULL, \"/\", NULL, MS_RDONLY.*MS_REMOUNT\|MS_BIND"'
+		check "$tag fallback: no move_mount" eval '! traced "move_mount"'
+	fi
+
+	# Metadata outside the roots: EROFS, file unchanged.
+	sess "$be" "$way" "chmod 777 $f; touch -d '2001-02-03 04:05:06' $f"
+	check "$tag chmod and touch -d outside fail with EROFS" \
+		eval '[ "$(printf "%s\n" "$OUT" | grep -c "Read-only file system")" = 2 ]'
+	check "$tag ... and the file keeps its mode and mtime" \
+		[ "$(stat -c %a "$f")" = "$M0" -a "$(stat -c %Y "$f")" = "$T0" ]
+
+	# The workspace is writable, metadata included.
+	rm -f "$WS/w"
+	sess "$be" "$way" "echo ws > $WS/w && chmod 600 $WS/w && touch -d '2001-02-03 04:05:06' $WS/w && echo WS-OK"
+	check "$tag write, chmod, touch -d in the workspace work" \
+		eval 'has WS-OK && [ "$(stat -c %a "$WS/w")" = 600 ]'
+
+	# Mounts keep their own flags.
+	sess "$be" "$way" "echo x > $WS/ro/x || echo RO-REFUSED; printf '#!/bin/sh\necho EXEC-RAN\n' > $WS/nx/s && chmod +x $WS/nx/s && echo NX-WROTE && $WS/nx/s; grep ' ${OUTSIDE}/m ' /proc/self/mountinfo"
+	check "$tag a read-only mount inside the workspace stays read-only" \
+		eval 'has RO-REFUSED && [ ! -e "$WS/ro/x" ]'
+	check "$tag a noexec mount inside the workspace: writable, still noexec" \
+		eval 'has NX-WROTE && hasnt EXEC-RAN'
+	check "$tag a nosuid,nodev mount outside: now ro, still nosuid,nodev" \
+		eval 'printf "%s\n" "$OUT" | grep -q " $OUTSIDE/m ro,nosuid,nodev"'
+
+	# Devices and terminals.
+	sess "$be" "$way" "echo x > /dev/null && echo DEVNULL-OK; $PY -c 'import os,pty; m,s=pty.openpty(); os.write(s,b\"hi\"); print(\"PTY\", os.read(m,2))'"
+	check "$tag /dev/null works" has DEVNULL-OK
+	if [ "$be" = landlock ] || has "PTY b'hi'"; then
+		check "$tag a new pty works" has "PTY b'hi'"
+	else
+		# /dev/ptmx bound as a file of its own cannot find its sibling
+		# pts/ (the kernel's path_pts() sees a disconnected parent):
+		# ENOENT, with either way, as before the new mount API.
+		todo "$tag a new pty works" "namespace backend: /dev/ptmx file bind"
+	fi
+}
+
+for who in root nobody; do
+	setup_user "$who"
+	for be in landlock namespace; do
+		for way in new mount_setattr open_tree; do
+			cases "$be" "$way"
+		done
+	done
+done
+
+echo "1..$n"
+[ "$fails" = 0 ]

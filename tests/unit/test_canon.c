@@ -1,0 +1,149 @@
+/* tests/unit/test_canon.c — symlink canonicalization on a real temp tree:
+ * what realpath() gives for the existing prefix, the rest kept as typed,
+ * and the memo used while a session opens giving the same answers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "canon.h"
+
+static char base[256];
+
+static char *at(const char *rel)
+{
+	return xasprintf("%s/%s", base, rel);
+}
+
+static void mklink(const char *target, const char *rel)
+{
+	SBX_AUTOFREE char *p = at(rel);
+
+	assert_int_equal(symlink(target, p), 0);
+}
+
+static int setup(void **state)
+{
+	SBX_AUTOFREE char *a = NULL;
+	SBX_AUTOFREE char *r = NULL;
+	SBX_AUTOFREE char *real = NULL;
+	SBX_AUTOFREE char *f = NULL;
+	FILE *fp;
+
+	(void)state;
+	snprintf(base, sizeof(base), "/tmp/sbxsh-test-canon-XXXXXX");
+	assert_non_null(mkdtemp(base));
+	/* The base itself may sit behind a link (/tmp on macOS). */
+	real = realpath(base, NULL);
+	assert_non_null(real);
+	snprintf(base, sizeof(base), "%s", real);
+	r = at("real");
+	a = at("a");
+	assert_int_equal(mkdir(a, 0755), 0);
+	free(a);
+	a = at("a/b");
+	assert_int_equal(mkdir(a, 0755), 0);
+	assert_int_equal(mkdir(r, 0755), 0);
+	f = at("file");
+	fp = fopen(f, "w");
+	assert_non_null(fp);
+	fclose(fp);
+	mklink("../real", "a/rel");      /* relative */
+	mklink(r, "abs");                /* absolute */
+	mklink("nowhere", "dang");       /* dangling */
+	mklink("loop2", "loop1");        /* a loop */
+	mklink("loop1", "loop2");
+	mklink("/", "root");             /* to "/" */
+	mklink("a/rel", "chain");        /* a link to a link */
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	SBX_AUTOFREE char *cmd = xasprintf("rm -rf '%s'", base);
+
+	(void)state;
+	assert_int_equal(system(cmd), 0);
+	return 0;
+}
+
+/* |rel| under the base canonicalizes to |want| under the base (or to
+ * |want| itself when it is absolute), with and without the memo. */
+static void expect(struct canon_memo *m, const char *rel, const char *want)
+{
+	SBX_AUTOFREE char *in = at(rel);
+	SBX_AUTOFREE char *w = want[0] == '/' ? xstrdup(want) : at(want);
+	SBX_AUTOFREE char *plain = sh_canon(NULL, in);
+	SBX_AUTOFREE char *memo = sh_canon_memo(m, in);
+
+	assert_string_equal(plain, w);
+	assert_string_equal(memo, w);
+}
+
+static void resolves_links(void **state)
+{
+	struct canon_memo m = {0};
+
+	(void)state;
+	/* Twice each: the second answer comes from the memo. */
+	for (int i = 0; i < 2; i++) {
+		expect(&m, "a/b", "a/b");
+		expect(&m, "a/rel", "real");
+		expect(&m, "a/rel/new/x", "real/new/x");
+		expect(&m, "abs/q", "real/q");
+		expect(&m, "chain/k", "real/k");
+		expect(&m, "a/b/../rel", "real");
+		expect(&m, "root/etc", "/etc");
+		expect(&m, "root", "/");
+	}
+	canon_memo_free(&m);
+}
+
+static void stops_where_realpath_stops(void **state)
+{
+	struct canon_memo m = {0};
+
+	(void)state;
+	for (int i = 0; i < 2; i++) {
+		/* What does not exist is kept as typed after the last
+		 * existing folder; a dangling link or a loop stays a name. */
+		expect(&m, "nope/x/y", "nope/x/y");
+		expect(&m, "dang", "dang");
+		expect(&m, "dang/x", "dang/x");
+		expect(&m, "loop1/z", "loop1/z");
+		expect(&m, "file/x", "file/x");
+	}
+	canon_memo_free(&m);
+}
+
+static void folds_and_roots(void **state)
+{
+	SBX_AUTOFREE char *r = NULL;
+
+	(void)state;
+	r = sh_canon(NULL, "/");
+	assert_string_equal(r, "/");
+	free(r);
+	r = sh_canon(NULL, "//usr///../usr/./");
+	assert_string_equal(r, "/usr");
+	free(r);
+	r = sh_canon(NULL, "/nonexistent-sbxsh/a");
+	assert_string_equal(r, "/nonexistent-sbxsh/a");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(resolves_links, setup, teardown),
+		cmocka_unit_test_setup_teardown(stops_where_realpath_stops, setup, teardown),
+		cmocka_unit_test(folds_and_roots),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
