@@ -20,9 +20,23 @@ exec /usr/bin/python3 - "$SBX" "$RUNS" <<'PY'
 import os, pty, select, shutil, signal, statistics, sys, tempfile, time
 
 sbx, runs = sys.argv[1], int(sys.argv[2])
-work = tempfile.mkdtemp(prefix="sbx-bench-")
+# The home is a scratch folder under /var/tmp, not /tmp: a home under the
+# temp dir would change the policy (nothing at or above $HOME is ever
+# writable, so /tmp would lose its grant), and no real home lives there.
+work = tempfile.mkdtemp(prefix="sbx-bench-",
+                        dir="/var/tmp" if os.access("/var/tmp", os.W_OK)
+                        else None)
 ws = os.path.join(work, "bench")
 os.makedirs(ws)
+# A home like a developer's: a secret to mask, so sbxsh's figure includes
+# the Landlock walk that hides it (docs/backends.md), and a few dotfiles.
+os.makedirs(os.path.join(work, ".ssh"))
+with open(os.path.join(work, ".ssh", "id_ed25519"), "w") as f:
+    f.write("not a real key\n")
+for d in (".cache", ".config", ".local"):
+    os.makedirs(os.path.join(work, d))
+for f in (".bashrc", ".profile", ".gitconfig"):
+    open(os.path.join(work, f), "w").close()
 base_env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "TERM": "xterm",
             "HOME": work, "LANG": "C.UTF-8",
             "XDG_STATE_HOME": os.path.join(work, "state")}

@@ -12,7 +12,16 @@
 #
 # and the ratios against the targets: sbxsh -c true no slower than bash -c
 # true; the in-session loop no slower than dash's; both at least 5x faster
-# than bwrap per command.
+# than bwrap per command;
+#
+#   3. where sbxsh's start-up goes (hyperfine only), in the same run: the
+#      kernel confinement alone (tests/kernel/sbx_confine applying the plan
+#      sbxsh would apply, then exec'ing /bin/true, against the same harness
+#      with --backend none), the private mount namespace alone (`unshare -m
+#      /bin/true` against `unshare /bin/true`: copying the mount table, and
+#      tearing it down when the last process in it exits), and the session
+#      and shell without confinement (`sbxsh --backend none -c true`
+#      against `dash -c true`).
 #
 # Usage: tests/bench/bench-session.sh [SBXSH|BUILD_DIR] [N]
 #   The sbxsh binary, or the build folder holding it; defaults to $SBXSH,
@@ -85,6 +94,38 @@ else
 	how="own loop, mean of $STARTUP_RUNS runs"
 fi
 
+# --- 3. where the start-up goes ----------------------------------------
+# sbx_confine is built next to sbxsh (a test harness); it gets the plan
+# sbxsh would apply here: its writable roots, devices and masks.
+CONFINE=$(dirname "$SBXSH")/sbx_confine
+breakdown=
+if command -v hyperfine >/dev/null && [ -x "$CONFINE" ] &&
+	command -v unshare >/dev/null; then
+	mapfile -t cargs < <("$SBXSH" --print-policy --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for r in d["sandbox_writable"]:
+    print("--dev" if r["reason"] == "device" else "--rw")
+    print(r["path"])
+for m in d["masked"]:
+    print("--mask")
+    print(m)')
+	for ((i = 0; i < ${#cargs[@]}; i += 2)); do
+		[ "${cargs[i]}" = --rw ] && mkdir -p "${cargs[i + 1]}"
+	done
+	if "$CONFINE" "${cargs[@]}" -- /bin/true 2>/dev/null; then
+		hyperfine -N --warmup 10 --runs "$STARTUP_RUNS" \
+			--export-json "$T/breakdown.json" \
+			-n confine-none "$CONFINE --backend none ${cargs[*]} -- /bin/true" \
+			-n confine "$CONFINE ${cargs[*]} -- /bin/true" \
+			-n unshare "unshare /bin/true" \
+			-n unshare-m "unshare -m /bin/true" \
+			-n none "$SBXSH --backend none -c true" \
+			-n dash "dash -c true" >"$T/breakdown.txt" 2>&1 &&
+			breakdown=$T/breakdown.json
+	fi
+fi
+
 # --- 2. per command -----------------------------------------------------
 loop="i=0; while [ \$i -lt $N ]; do /bin/true; i=\$((i+1)); done"
 ns_sbx=$(min_ns "$SBXSH" -c "$loop")
@@ -107,8 +148,9 @@ fi
 
 # --- report -------------------------------------------------------------
 python3 - "$how" "$N" "${start[sbxsh -c true]}" "${start[bash -c true]}" \
-	"${start[dash -c true]}" "$ns_sbx" "$ns_dash" "${ns_bwrap:-}" <<'EOF'
-import sys
+	"${start[dash -c true]}" "$ns_sbx" "$ns_dash" "${ns_bwrap:-}" \
+	"${breakdown:-}" <<'EOF'
+import json, sys
 how, n = sys.argv[1], int(sys.argv[2])
 s_sbx, s_bash, s_dash = (float(x) for x in sys.argv[3:6])
 l_sbx, l_dash = (int(x) / 1e9 for x in sys.argv[6:8])
@@ -141,4 +183,16 @@ if l_bw is not None:
     print("  bwrap per command / sbxsh -c true   %6.2fx  (target >= 5: %s)" % (r, verdict(r >= 5)))
     r = l_bw / l_sbx
     print("  bwrap loop / sbxsh loop             %6.2fx  (target >= 5: %s)" % (r, verdict(r >= 5)))
+if sys.argv[9]:
+    t = {r["command"]: r["mean"] for r in json.load(open(sys.argv[9]))["results"]}
+    confine = t["confine"] - t["confine-none"]
+    mntns = t["unshare-m"] - t["unshare"]
+    session = t["none"] - t["dash"]
+    print("where sbxsh -c true goes (hyperfine, same run)")
+    print("  kernel confinement alone        %s   (sbx_confine <plan> - the same with --backend none)" % ms(confine))
+    print("    of which the mount namespace  %s   (unshare -m /bin/true - unshare /bin/true)" % ms(mntns))
+    print("  session + shell, unconfined     %s   (sbxsh --backend none -c true - dash -c true)" % ms(session))
+    floor = s_dash + confine
+    print("  floor: dash -c true + confinement = %s vs bash -c true %s (%.2fx)"
+          % (ms(floor).strip(), ms(s_bash).strip(), floor / s_bash))
 EOF
