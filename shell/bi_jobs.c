@@ -155,10 +155,14 @@ int bi_bg(struct shell *sh, int argc, char **argv)
 	return st;
 }
 
-static void disown_one(struct shell *sh, int id)
+static void disown_one(struct shell *sh, int id, bool nohup)
 {
 	struct job_info ji;
 
+	if (nohup) {
+		job_nohup(sh, id); /* bash: kept in the table, never hung up */
+		return;
+	}
 	if (job_get(sh, id, &ji) && ji.state == JS_STOPPED)
 		sh_err(sh, "warning: deleting stopped job %d with process group %d",
 		       ji.num, (int)ji.pgid);
@@ -168,7 +172,7 @@ static void disown_one(struct shell *sh, int id)
 int bi_disown(struct shell *sh, int argc, char **argv)
 {
 	int st = 0, i = 1;
-	bool all = false, running = false;
+	bool all = false, running = false, nohup = false;
 
 	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		if (!strcmp(argv[i], "--")) {
@@ -180,7 +184,9 @@ int bi_disown(struct shell *sh, int argc, char **argv)
 				all = true;
 			else if (*c == 'r')
 				running = true;
-			else if (*c != 'h') {
+			else if (*c == 'h')
+				nohup = true;
+			else {
 				sh_err(sh, "disown: -%c: invalid option", *c);
 				return 2;
 			}
@@ -193,7 +199,7 @@ int bi_disown(struct shell *sh, int argc, char **argv)
 
 			if (job_get(sh, id, &ji) &&
 			    (!running || ji.state == JS_RUNNING))
-				disown_one(sh, id);
+				disown_one(sh, id, nohup);
 		}
 		return 0;
 	}
@@ -203,7 +209,7 @@ int bi_disown(struct shell *sh, int argc, char **argv)
 		if (id < 0)
 			st = 1;
 		else
-			disown_one(sh, id);
+			disown_one(sh, id, nohup);
 		if (k >= argc)
 			break;
 	}

@@ -85,6 +85,21 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 	return -EINVAL;
 }
 
+/* sbxsh's own options, after the POSIX ones, in the same two forms:
+ * `set +o` output must restore them when eval'ed. */
+static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
+{
+	const char *check = scope_mode_name(sh->check);
+
+	if (on) {
+		buf_printf(out, "%-16s%s\n", "osc133", term_osc133() ? "on" : "off");
+		buf_printf(out, "%-16s%s\n", "check", check);
+	} else {
+		buf_printf(out, "set %co osc133\n", term_osc133() ? '-' : '+');
+		buf_printf(out, "set -o check=%s\n", check);
+	}
+}
+
 static void print_vars(struct shell *sh, struct sbx_buf *out,
 		       const char *prefix, unsigned need)
 {
@@ -143,6 +158,7 @@ int bi_set(struct shell *sh, int argc, char **argv)
 								   sh->opt[optnames[k].opt] ? '-' : '+',
 								   optnames[k].name);
 					}
+					list_own_opts(sh, &out, on);
 					if (on && out.len) {
 						struct sbx_buf h = { 0 };
 

@@ -136,7 +136,7 @@ static int bi_exit(struct shell *sh, int argc, char **argv)
 	long n = sh->status;
 
 	/* a stopped job warns once (jobs.c) */
-	if (sh->opt[O_INTERACTIVE] && !sh->subshell && !job_exit_ok(sh))
+	if (sh->opt[O_INTERACTIVE] && !sh->subshell && !job_exit_ok(sh, true))
 		return 1;
 	if (argc > 1 && !parse_num(argv[1], &n)) {
 		sh_err(sh, "exit: Illegal number: %s", argv[1]);

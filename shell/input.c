@@ -53,6 +53,7 @@ struct sh_reader *in_string(const char *s, size_t len)
 struct in_fd {
 	int fd;
 	bool share, own, seekable, eof;
+	bool tty; /* a terminal's EOF (Ctrl-D) is not the end: not latched */
 	char *buf;          /* read-ahead */
 	size_t len, pos, cap;
 	struct sbx_buf line;
@@ -96,7 +97,7 @@ static const char *fd_readline(struct sh_reader *r, bool cont, size_t *len)
 			ssize_t k = fd_read(st->fd, &c, 1);
 
 			if (k <= 0) {
-				st->eof = true;
+				st->eof = !st->tty;
 				break;
 			}
 			buf_putc(&st->line, c);
@@ -111,7 +112,7 @@ static const char *fd_readline(struct sh_reader *r, bool cont, size_t *len)
 		ssize_t k = fd_read(st->fd, st->buf, st->cap);
 
 		if (k <= 0) {
-			st->eof = true;
+			st->eof = !st->tty;
 			break;
 		}
 		st->len = (size_t)k;
@@ -153,6 +154,7 @@ struct sh_reader *in_fd(int fd, bool share, bool own)
 	st->share = share;
 	st->own = own;
 	st->seekable = lseek(fd, 0, SEEK_CUR) >= 0;
+	st->tty = isatty(fd);
 	r->priv = st;
 	r->read_line = fd_readline;
 	r->sync = fd_sync;

@@ -69,6 +69,7 @@ struct job {
 	bool has_tmodes;
 	struct termios tmodes;  /* the job's terminal modes when it stopped */
 	unsigned long seq;      /* recency, for %+ and %- */
+	bool nohup;             /* disown -h: no SIGHUP from us */
 };
 
 struct jobtab {
@@ -81,6 +82,7 @@ struct jobtab {
 	bool have_tmodes;
 	unsigned long seq;
 	bool warned;            /* "There are stopped jobs." said once */
+	unsigned long warned_at; /* ...when sh->ntop was this */
 	/* The next fork: set by job_prefork, used by job_child* in the child
 	 * and by job_add in the parent, which clears it. */
 	bool next_active, next_fg;
@@ -131,7 +133,8 @@ static void on_hup(int sig)
 		for (int i = 0; i < hup_tab->n; i++) {
 			struct job *j = &hup_tab->jobs[i];
 
-			if (!j->used || !j->listed || j->pgid <= 0)
+			if (!j->used || !j->listed || j->pgid <= 0 ||
+			    j->nohup)
 				continue;
 			kill(-j->pgid, SIGHUP);
 			kill(-j->pgid, SIGCONT);
@@ -1131,11 +1134,24 @@ void job_disown(struct shell *sh, int id)
 	job_free(sh, id);
 }
 
-bool job_exit_ok(struct shell *sh)
+void job_nohup(struct shell *sh, int id)
 {
 	struct jobtab *t = tab(sh);
 
-	if (!t->monitor || t->warned || sh->subshell)
+	if (id >= 0 && id < t->n && t->jobs[id].used)
+		t->jobs[id].nohup = true;
+}
+
+bool job_exit_ok(struct shell *sh, bool by_command)
+{
+	struct jobtab *t = tab(sh);
+
+	if (!t->monitor || sh->subshell)
+		return true;
+	/* The second attempt in a row exits (bash): an `exit` typed right
+	 * after the warning (itself the one command since), or a Ctrl-D
+	 * with nothing run since; any other command re-arms the warning. */
+	if (t->warned && sh->ntop <= t->warned_at + (by_command ? 1 : 0))
 		return true;
 	job_reap(sh);
 	for (int i = 0; i < t->n; i++) {
@@ -1145,6 +1161,7 @@ bool job_exit_ok(struct shell *sh)
 
 			sh_write(2, msg, sizeof(msg) - 1);
 			t->warned = true;
+			t->warned_at = sh->ntop;
 			return false;
 		}
 	}
@@ -1162,7 +1179,8 @@ void job_exit_hook(struct shell *sh)
 	for (int i = 0; i < t->n; i++) {
 		struct job *j = &t->jobs[i];
 
-		if (j->used && j->jobctl && jstate(j) == JS_STOPPED) {
+		if (j->used && j->jobctl && !j->nohup &&
+		    jstate(j) == JS_STOPPED) {
 			kill(-j->pgid, SIGHUP);
 			kill(-j->pgid, SIGCONT);
 		}

@@ -643,6 +643,12 @@ void parse_reset(struct parser *p)
 			break;
 }
 
+void parse_clear_eof(struct parser *p)
+{
+	parse_reset(p);
+	p->reof = false;
+}
+
 int parse_next(struct parser *p, struct arena *a, struct node **out,
 	       struct sbx_buf *text, struct sbx_diag *diag)
 {

@@ -125,6 +125,9 @@ int parse_next(struct parser *p, struct arena *a, struct node **out,
 int parse_lineno(const struct parser *p);
 /* After a syntax error: drop the rest of the current line. */
 void parse_reset(struct parser *p);
+/* After EOF from an interactive reader that will be read again (Ctrl-D
+ * refused because of stopped jobs): forget the EOF. */
+void parse_clear_eof(struct parser *p);
 
 /* A warning the parser produced (here-document ended by EOF, NUL bytes),
  * or NULL; cleared by the next parse_next(). */

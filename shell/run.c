@@ -134,6 +134,14 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 		}
 		if (rc == PARSE_EOF) {
 			arena_unref(a);
+			/* Ctrl-D is an exit like any other: stopped jobs get
+			 * their one warning, and the prompt comes back. */
+			if (sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
+			    !sh->evaldepth && !sh->subshell &&
+			    !job_exit_ok(sh, false)) {
+				parse_clear_eof(p);
+				continue;
+			}
 			break;
 		}
 		if (rc == -EINTR) {
@@ -174,8 +182,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 		}
 		if (r->sync)
 			r->sync(r);
-		if (!sh->evaldepth)
+		if (!sh->evaldepth) {
 			live_apply(sh);
+			sh->ntop++;
+		}
 		if (!sh->evaldepth && trap_gotsig) {
 			/* a ^C typed at the prompt must not cancel this line */
 			trap_run_pending(sh);

@@ -72,6 +72,7 @@ struct shell {
 	int noerrexit;           /* inside eval/. in a tested context */
 	int funcdepth;
 	int evaldepth;
+	unsigned long ntop;      /* top-level commands run (jobs.c: exit) */
 	bool subshell;           /* we are a forked child */
 	bool exiting;            /* EXIT trap running / exit in progress */
 
@@ -293,8 +294,11 @@ void job_set_argv(struct shell *sh, int id, char **argv);
 void job_notify(struct shell *sh);
 int job_count(struct shell *sh);
 void job_specs(struct shell *sh, struct sbx_strv *out);
-/* exit: false (after "There are stopped jobs.") the first time. */
-bool job_exit_ok(struct shell *sh);
+/* Exiting (|by_command|: the exit builtin; else Ctrl-D): false, after
+ * "There are stopped jobs.", the first time in a row. */
+bool job_exit_ok(struct shell *sh, bool by_command);
+/* disown -h: the job stays, but gets no SIGHUP from the shell. */
+void job_nohup(struct shell *sh, int id);
 /* Leaving the shell: stopped jobs get SIGHUP+SIGCONT, terminal back. */
 void job_exit_hook(struct shell *sh);
 

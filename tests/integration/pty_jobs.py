@@ -359,6 +359,33 @@ i = s.c.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5)
 ok(i == 0, "a second exit leaves")
 s.c.close(force=True)
 
+# --- Ctrl-D with a stopped job: the same one warning as exit ---------------------------
+s = Shell.start()
+stopped_sleep(s)
+s.ctrl("d")
+out = s.prompt()
+ok("There are stopped jobs." in out, "Ctrl-D warns about the stopped job", out)
+out = s.run("jobs")
+ok("Stopped" in out, "the shell is still there, the job too", out)
+# A command in between (jobs) re-arms the warning, as in bash.
+s.ctrl("d")
+out = s.prompt()
+ok("There are stopped jobs." in out, "after another command Ctrl-D warns again", out)
+s.ctrl("d")
+i = s.c.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5)
+ok(i == 0, "a second Ctrl-D in a row leaves")
+s.c.close(force=True)
+
+# --- a sourced file's end is not the terminal's Ctrl-D ---------------------------------
+s = Shell.start()
+stopped_sleep(s)
+out = s.run(". /dev/null; echo sourced")
+ok("sourced" in out and "stopped jobs" not in out,
+   "the end of a sourced file neither warns nor exits", out)
+s.c.sendline("kill -9 %1")
+s.prompt()
+s.c.close(force=True)
+
 # --- SIGHUP hangs up the jobs ---------------------------------------------------------
 def alive(pid):
     try:
@@ -381,6 +408,28 @@ for _ in range(50):
 ok(pid and not alive(pid), "SIGHUP to the shell hangs up its jobs")
 if pid and alive(pid):
     os.kill(pid, signal.SIGKILL)
+s.c.close(force=True)
+
+# --- disown -h: kept in the table, spared the hang-up ----------------------------------
+s = Shell.start()
+out = s.run("sleep 100 & echo pid=$!; sleep 101 &")
+m = re.search(r"pid=(\d+)", out)
+pid = int(m.group(1)) if m else 0
+out = s.run("disown -h %1; jobs")
+ok("sleep 100" in out and "sleep 101" in out,
+   "disown -h keeps the job in the table", out)
+other = [int(x) for x in re.findall(r"\d+", s.run("jobs -p %2"))]
+s.c.kill(signal.SIGHUP)
+for _ in range(50):
+    if other and not alive(other[0]):
+        break
+    time.sleep(0.05)
+time.sleep(0.2)
+ok(other and not alive(other[0]), "the other job is hung up")
+ok(pid and alive(pid), "the disown -h job is not")
+for p_ in [pid] + other:
+    if p_ and alive(p_):
+        os.kill(p_, signal.SIGKILL)
 s.c.close(force=True)
 
 shutil.rmtree(ROOT, ignore_errors=True)
