@@ -36,6 +36,16 @@ static void g_before_prompt(void *ctx)
 	job_notify(ctx);
 }
 
+/* set -b (notify): report a job's end at once, even mid-line. */
+static bool g_async_notices(void *ctx, struct sbx_buf *out)
+{
+	struct shell *sh = ctx;
+
+	if (!sh->opt[O_NOTIFY] || !job_monitor(sh))
+		return false;
+	return out ? job_notices(sh, out) : true;
+}
+
 /* Until jobs.c exports its own list: the POSIX and sbxsh builtins that
  * bi_find() knows. */
 static const char *const bi_guess[] = {
@@ -100,6 +110,7 @@ struct sh_reader *sh_interactive_reader(struct shell *sh)
 	c.prompt.status = g_status;
 	c.prompt.njobs = g_njobs;
 	c.before_prompt = g_before_prompt;
+	c.async_notices = g_async_notices;
 	c.ctx = sh;
 	c.prompt.workflow = sh->pol ? pol_layout(sh->pol)->workflow_id : NULL;
 	c.prompt.backend = cfg->backend;

@@ -1002,12 +1002,22 @@ void job_reported(struct shell *sh, int id)
 
 void job_notify(struct shell *sh)
 {
+	struct sbx_buf b = { 0 };
+
+	if (job_notices(sh, &b) && b.len)
+		sh_write(2, b.s, b.len);
+	buf_free(&b);
+}
+
+bool job_notices(struct shell *sh, struct sbx_buf *out)
+{
 	struct jobtab *t = tab(sh);
+	size_t len0 = out->len;
 	struct sbx_buf b = { 0 };
 
 	job_reap(sh);
 	if (!sh->opt[O_INTERACTIVE] || sh->subshell)
-		return;
+		return false;
 	t->next_active = false;
 	reclaim_tty(t);
 	for (int i = 0; i < t->n; i++) {
@@ -1026,9 +1036,9 @@ void job_notify(struct shell *sh)
 		    jstate(j) != JS_RUNNING)
 			job_reported(sh, i);
 	}
-	if (b.len)
-		sh_write(2, b.s, b.len);
+	buf_putn(out, b.s ? b.s : "", b.len);
 	buf_free(&b);
+	return out->len > len0;
 }
 
 int job_count(struct shell *sh)

@@ -482,6 +482,33 @@ static char *prompt_cb(EditLine *el)
 
 /* ---- libedit input -------------------------------------------------- */
 
+/* set -b: a job ended while a line is being typed. Its notice goes on a
+ * line of its own (the terminal is in libedit's raw mode: CR LF by hand),
+ * then libedit draws the prompt and the half-typed line again below. */
+static void async_notices(struct le *le, EditLine *el)
+{
+	struct sbx_buf b = {0}, o = {0};
+
+	if (!le->cfg.async_notices ||
+	    !le->cfg.async_notices(le->cfg.ctx, &b) || !b.len) {
+		buf_free(&b);
+		return;
+	}
+	buf_puts(&o, "\r\n");
+	for (size_t i = 0; i < b.len; i++) {
+		if (b.s[i] == '\n')
+			buf_putc(&o, '\r');
+		buf_putc(&o, b.s[i]);
+	}
+	fflush(le->fout);
+	if (write(le->cfg.out_fd, o.s, o.len) < 0) {
+		/* the terminal is gone: the read fails next */
+	}
+	el_set(el, EL_REFRESH);
+	buf_free(&b);
+	buf_free(&o);
+}
+
 /* Our own character reader (EL_GETCFN): libedit's gives up on a second
  * EINTR and el_gets() then throws the half-typed line away. Here a
  * SIGCHLD (a background job finishing while the user types) just
@@ -507,6 +534,7 @@ static int getc_cb(EditLine *el, wchar_t *wc)
 				le_sigwinch = 0;
 				el_resize(el);
 			}
+			async_notices(le, el);
 			continue;
 		}
 		if (k < 0 && errno == EAGAIN) {
@@ -702,7 +730,8 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 	struct le *le = r->priv;
 	const char *s;
 	int count = 0;
-	struct sigaction sa = {0}, old_int, old_winch;
+	struct sigaction sa = {0}, old_int, old_winch, old_chld;
+	bool chld;
 
 	if ((s = next_pending(le, len)))
 		return s;
@@ -720,10 +749,25 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 		sigaction(SIGINT, &sa, &old_int);
 		sa.sa_handler = on_sigwinch;
 		sigaction(SIGWINCH, &sa, &old_winch);
+		/* set -b: the shell's own SIGCHLD handler, but interrupting
+		 * the key read (getc_cb prints the notices, then redraws). */
+		chld = le->cfg.async_notices &&
+		       le->cfg.async_notices(le->cfg.ctx, NULL) &&
+		       sigaction(SIGCHLD, NULL, &old_chld) == 0 &&
+		       old_chld.sa_handler != SIG_DFL &&
+		       old_chld.sa_handler != SIG_IGN;
+		if (chld) {
+			struct sigaction nr = old_chld;
+
+			nr.sa_flags &= ~SA_RESTART;
+			sigaction(SIGCHLD, &nr, NULL);
+		}
 		el_resize(le->el);
 		s = el_gets(le->el, &count);
 		sigaction(SIGINT, &old_int, NULL);
 		sigaction(SIGWINCH, &old_winch, NULL);
+		if (chld)
+			sigaction(SIGCHLD, &old_chld, NULL);
 		if (s && count > 0)
 			break;
 		if (le_sigint) {

@@ -46,6 +46,14 @@ struct le_config {
 	 * inside the command's C..D output nor after the prompt. May be
 	 * NULL. */
 	void (*before_prompt)(void *ctx);
+	/* set -b: while a line is being typed, called when a signal (a job
+	 * ending: SIGCHLD) interrupts the key read. Appends the notices due
+	 * now to |out| and returns true, or returns false if the shell wants
+	 * none (set +b). Also asked once per line with |out| NULL: true if
+	 * the read should be interruptible by SIGCHLD at all. The reader
+	 * prints them on a line of their own and redraws the prompt and the
+	 * half-typed line below them. May be NULL. */
+	bool (*async_notices)(void *ctx, struct sbx_buf *out);
 	void *ctx;
 	/* Force the plain reader even on a terminal (tests). */
 	bool plain;

@@ -294,6 +294,9 @@ void job_set_argv(struct shell *sh, int id, char **argv);
 void job_notify(struct shell *sh);
 int job_count(struct shell *sh);
 void job_specs(struct shell *sh, struct sbx_strv *out);
+/* The Done/Exit N/Killed/Stopped notices due now, appended to |out|
+ * (reaping first); true if there were any. job_notify() prints them. */
+bool job_notices(struct shell *sh, struct sbx_buf *out);
 /* Exiting (|by_command|: the exit builtin; else Ctrl-D): false, after
  * "There are stopped jobs.", the first time in a row. */
 bool job_exit_ok(struct shell *sh, bool by_command);

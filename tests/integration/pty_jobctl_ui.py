@@ -5,7 +5,7 @@ Ctrl-Z stops `sleep 100`; jobs, bg, fg; Ctrl-C interrupts it and never the
 shell; $? is 130; `sleep 0.2 &` gives a Done notice at the next prompt;
 200 background jobs started in one line are all reported with the right
 statuses; 100 MiB of output through the pty arrives whole; a stopped job
-warns once on exit.
+warns once on exit; set -b reports a job's end at once, even mid-line.
 """
 import os
 import re
@@ -111,5 +111,26 @@ s.prompt()
 s.send("exit\r")
 i = s.c.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=5)
 ok(i == 0, "a second exit leaves")
+s.cleanup()
+
+# set -b: a job's end is reported at once, mid-line, and the half-typed
+# line comes back under the notice; with set +b it waits for the prompt.
+s = Sh.start()
+s.run("set -b; sleep 0.3 &")
+s.send("echo typed")
+i = s.c.expect([rb"\[1\]\+?\s+Done\s+sleep 0\.3", pexpect.TIMEOUT], timeout=5)
+ok(i == 0, "set -b: Done while the line is being typed", s.c.before)
+i = s.c.expect([rb"\x1b\]133;B\x07[^\r\n]*echo typed", pexpect.TIMEOUT], timeout=5)
+ok(i == 0, "set -b: the prompt and the half-typed line are drawn again")
+out, st = s.run("")
+ok(text(out).strip() == "typed" and st == 0, "set -b: the line then runs whole", out)
+s.run("set +b; sleep 0.3 &")
+s.send("echo later")
+i = s.c.expect([rb"Done", pexpect.TIMEOUT], timeout=1.5)
+ok(i == 1, "set +b: no notice in the middle of a line")
+s.send("\r")
+before = s.prompt()
+ok(re.search(rb"Done\s+sleep 0\.3", before) is not None,
+   "set +b: the notice comes before the next prompt", before)
 s.cleanup()
 done()
