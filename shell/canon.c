@@ -105,7 +105,9 @@ static size_t walk(struct canon_memo *m, const char *p, struct sbx_buf *out,
 		}
 		tgt[tl] = '\0';
 		buf_cut(out, out->len - (j - start));
-		if (++*links > CANON_MAX_LINKS)
+		/* A target that filled the buffer may be cut: as realpath()
+		 * (ENAMETOOLONG), stop at the link. So does a loop. */
+		if ((size_t)tl >= sizeof(tgt) - 1 || ++*links > CANON_MAX_LINKS)
 			return start;
 		{
 			SBX_AUTOFREE char *key = xasprintf(
