@@ -33,7 +33,8 @@ void sh_pwd_init(struct shell *sh)
 	if (env && env[0] == '/' && same_file(env, ".")) {
 		char *f = path_fold(env);
 
-		if (f && same_file(f, ".")) {
+		/* Folded differently ("a/../b"), it must be checked again. */
+		if (f && (!strcmp(f, env) || same_file(f, "."))) {
 			set_pwd(sh, f);
 			free(f);
 			return;
