@@ -60,6 +60,12 @@ void live_apply(struct shell *sh)
 	r = pol_route(sh->pol);
 	if (r->kind == RT_BASE_NONE)
 		return;
+	sh->live_bins_stale = true;
+	/* No variable changed since the last pass: nothing to re-apply or
+	 * report (a script of 200 000 lines would otherwise rebuild PATH
+	 * and compare every routed value 200 000 times). */
+	if (sh->live_gen && sh->live_gen == sh->var_gen)
+		return;
 	for (size_t i = 0; i < r->nvars; i++) {
 		const struct rt_var *v = &r->vars[i];
 		const char *cur = var_get(sh, v->name);
@@ -74,7 +80,6 @@ void live_apply(struct shell *sh)
 	/* The bin dirs themselves are looked at lazily, by the next command
 	 * lookup (live_check_bins): a line of builtins costs no stat, and a
 	 * 200 000-line script of them no 2 million. */
-	sh->live_bins_stale = true;
 	changed = false;
 	path = var_get(sh, "PATH");
 	want = rt_path(r, path);
@@ -85,6 +90,7 @@ void live_apply(struct shell *sh)
 	if (changed)
 		sh_hash_invalidate(sh);
 	free(want);
+	sh->live_gen = sh->var_gen ? sh->var_gen : 1;
 }
 
 void live_check_bins(struct shell *sh)

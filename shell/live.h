@@ -9,7 +9,8 @@ struct shell;
  * (even if the user reset it), the command hash forgets what it knew when
  * one of those dirs changed (a tool installed by the previous command is
  * found by the next), and a routed variable the user set themselves keeps
- * their value, reported once on stderr. Cheap: a few string compares; the
+ * their value, reported once on stderr. Cheap: nothing at all when no
+ * variable changed since the last pass, else a few string compares; the
  * bin dirs are stat()ed by live_check_bins() at the next command lookup.
  */
 void live_apply(struct shell *sh);

@@ -84,6 +84,8 @@ struct shell {
 	bool trap_ignored_at_start[NSIG];
 	bool trap_entry_known[NSIG]; /* the above asked yet (trap.c) */
 	bool live_bins_stale;     /* live.c: recheck the bin dirs on lookup */
+	unsigned long var_gen;    /* bumped by every change of a value */
+	unsigned long live_gen;   /* live.c: var_gen its last pass left */
 	char *exit_trap;
 	struct jobtab *jobs;
 

@@ -130,6 +130,7 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 	if (val != v->val) {
 		free(v->val);
 		v->val = val ? xstrdup(val) : NULL;
+		sh->var_gen++;
 	}
 	if ((flags & V_EXPORT) && !(v->flags & V_EXPORT))
 		sh->env_dirty = true;
@@ -156,6 +157,7 @@ int var_unset(struct shell *sh, const char *name)
 		sh->env_dirty = true;
 	free(v->val);
 	v->val = NULL;
+	sh->var_gen++;
 	v->flags = 0;
 	var_changed(sh, v);
 	return 0;
@@ -317,6 +319,7 @@ void var_pop_frame(struct shell *sh)
 			sh->env_dirty = true;
 		free(v->val);
 		v->val = s->val;
+		sh->var_gen++;
 		v->flags = s->flags;
 		var_changed(sh, v);
 		free(s->name);

@@ -106,5 +106,24 @@ if grep -q '^sbxsh: scope:' err; then ok "warn: flag printed"; else nok "warn: f
 got=$(cs off -c 'cat /etc/hostname >/dev/null; echo ran' 2>&1)
 check "off: silent" "ran" "$got"
 
+# Live routing across the commands of a script: re-applied before every
+# line (PATH reset on one line leads with the bin dirs again on the next),
+# and a user's export or unset noticed on the line after it even when
+# nothing changed for many lines before (the pass is skipped then).
+{
+	i=0
+	while [ $i -lt 50 ]; do echo ':'; i=$((i + 1)); done
+	printf 'PATH=/usr/bin\necho "$PATH"\n'
+	printf 'export GOCACHE=/elsewhere\n:\necho "$GOCACHE"\nunset GOCACHE\n:\necho "${GOCACHE-unset}"\n'
+} >live.sh
+got=$(sh live.sh 2>err)
+case $got in
+"$PWD/.sandbox-cache/bin:"*) ok "live: a PATH reset is routed again on the next line" ;;
+*) nok "live: a PATH reset is routed again on the next line" "$got" ;;
+esac
+check "live: the user's export and unset are kept" "/elsewhere
+unset" "$(printf '%s\n' "$got" | tail -n 2)"
+check "live: each override reported once" 2 "$(grep -c '^sbxsh: routing: GOCACHE' err)"
+
 echo "1..$n"
 [ $fail -eq 0 ]
