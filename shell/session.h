@@ -13,7 +13,7 @@
 
 struct session {
 	struct sbx_policy *pol;
-	int run_lock_fd;  /* flock(LOCK_SH) on our run's mark: not pruned
+	int run_lock_fd;  /* flock(LOCK_EX) on our run's mark: not pruned
 	                     while we live */
 };
 
