@@ -385,6 +385,7 @@ int bi_read(struct shell *sh, int argc, char **argv)
 	buf_putn(&line, "", 0);
 	buf_putn(&esc, "", 0);
 	/* One byte at a time: what follows the line belongs to others. */
+	sh_input_sync(sh);
 	for (;;) {
 		char c;
 		ssize_t k = read(0, &c, 1);

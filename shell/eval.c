@@ -457,7 +457,10 @@ int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
 
 static pid_t fork_child(struct shell *sh, bool bg)
 {
-	pid_t pid = fork();
+	pid_t pid;
+
+	sh_input_sync(sh);
+	pid = fork();
 
 	if (pid < 0) {
 		sh_err(sh, "cannot fork: %s", strerror(errno));
@@ -587,6 +590,7 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		sh_err(sh, "cannot create pipe: %s", strerror(errno));
 		return b.s;
 	}
+	sh_input_sync(sh);
 	pid = fork();
 	if (pid < 0)
 		sh_err(sh, "cannot fork: %s", strerror(errno));

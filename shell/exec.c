@@ -220,6 +220,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 
 	/* No handler of ours may run in the child while it shares our
 	 * memory: block everything, and unblock only in execve's image. */
+	sh_input_sync(sh);
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
 	pid = vfork();
@@ -268,6 +269,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv,
 		       err == 126 ? "Permission denied" : "not found");
 		return err;
 	}
+	sh_input_sync(sh);
 	execve(path, argv, envp);
 	err = errno;
 	if (err == ENOEXEC)

@@ -156,6 +156,8 @@ struct sh_reader *in_fd(int fd, bool share, bool own)
 	st->seekable = lseek(fd, 0, SEEK_CUR) >= 0;
 	st->tty = isatty(fd);
 	r->priv = st;
+	/* Only a seekable shared fd has read-ahead to give back. */
+	r->lazy_sync = share && st->seekable;
 	r->read_line = fd_readline;
 	r->sync = fd_sync;
 	r->destroy = fd_destroy;

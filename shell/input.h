@@ -19,6 +19,11 @@ struct sh_reader {
 	/* Called before a command runs: give back read-ahead that was not
 	 * consumed (stdin shared with the commands). May be NULL. */
 	void (*sync)(struct sh_reader *r);
+	/* sync() may wait until something could read the shared fd: a fork,
+	 * a redirection, `read`, exec, exit (sh_input_sync() in run.c). A
+	 * script of builtins then reads its file in blocks instead of
+	 * seeking back and reading again before every line. */
+	bool lazy_sync;
 	void (*destroy)(struct sh_reader *r);
 	void *priv;
 	/* Set by an interactive reader when Ctrl-C dropped the command

@@ -466,6 +466,7 @@ pid_t job_fork(struct shell *sh, int id, bool bg)
 	pid_t pid;
 
 	job_prefork(sh, id, bg);
+	sh_input_sync(sh);
 	pid = fork();
 	if (pid < 0) {
 		sh_err(sh, "cannot fork: %s", strerror(errno));

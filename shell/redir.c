@@ -140,6 +140,10 @@ static void save_fd(struct redir_save **save, int fd)
 
 int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 {
+	/* Before fd 0 may change: the read-ahead goes back to the script's
+	 * own file, not to whatever a redirection puts on fd 0. */
+	if (r)
+		sh_input_sync(sh);
 	for (; r; r = r->next) {
 		int fd = -1, src = -1;
 		char *s = NULL;

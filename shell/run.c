@@ -173,15 +173,19 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			arena_unref(a);
 			continue;
 		}
-		if (r->sync)
+		if (r->sync && !r->lazy_sync)
 			r->sync(r);
 		if (check_each && !sh_scope_ok(sh, text.s, text.len)) {
 			sh->status = 126;
 			arena_unref(a);
 			continue;
 		}
-		if (r->sync)
+		if (r->sync && !r->lazy_sync)
 			r->sync(r);
+		if (r->lazy_sync) {
+			sh->sync_reader = r;
+			sh->sync_due = true;
+		}
 		if (!sh->evaldepth) {
 			live_apply(sh);
 			sh->ntop++;
@@ -211,8 +215,17 @@ int sh_eval_string(struct shell *sh, const char *s, size_t len)
 	return st;
 }
 
+void sh_input_sync(struct shell *sh)
+{
+	if (sh->sync_due && sh->sync_reader) {
+		sh->sync_reader->sync(sh->sync_reader);
+		sh->sync_due = false;
+	}
+}
+
 void sh_exit(struct shell *sh, int status)
 {
+	sh_input_sync(sh); /* what follows `exit` is the next reader's */
 	if (sh->jump == J_EXIT)
 		status = sh->exit_status;
 	sh->jump = J_EXIT;
@@ -225,6 +238,10 @@ void sh_forked(struct shell *sh, bool bg)
 {
 	job_child(sh);
 	sh->subshell = true;
+	/* The script's fd offset is shared with the parent: never ours to
+	 * move from here. */
+	sh->sync_reader = NULL;
+	sh->sync_due = false;
 	trap_reset_child(sh);
 	job_forget_all(sh);
 	if (bg && !sh->opt[O_MONITOR]) {
@@ -416,6 +433,8 @@ int sh_run(const struct sh_config *cfg)
 				     : in_fd(0, true, false);
 		sh_loop(sh, r, true, 1);
 	}
+	sh_input_sync(sh);
+	sh->sync_reader = NULL;
 	in_free(r);
 	st = sh->jump == J_EXIT ? sh->exit_status : sh->status;
 	sh->jump = J_EXIT;

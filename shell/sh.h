@@ -84,6 +84,8 @@ struct shell {
 	bool trap_ignored_at_start[NSIG];
 	bool trap_entry_known[NSIG]; /* the above asked yet (trap.c) */
 	bool live_bins_stale;     /* live.c: recheck the bin dirs on lookup */
+	struct sh_reader *sync_reader; /* run.c: the script's lazy reader */
+	bool sync_due;            /* ...has read ahead since its last sync */
 	unsigned long var_gen;    /* bumped by every change of a value */
 	unsigned long live_gen;   /* live.c: var_gen its last pass left */
 	char *exit_trap;
@@ -124,6 +126,9 @@ int sh_eval_string(struct shell *sh, const char *s, size_t len);
  * (|ctx| is the shell). New string. */
 char *sh_expand_prompt(void *ctx, const char *ps);
 /* Leaves the shell: runs the EXIT trap, never returns. */
+/* Gives the script's read-ahead back to the shared stdin, if a lazy
+ * reader holds some: before anything that could read or redirect fd 0. */
+void sh_input_sync(struct shell *sh);
 void sh_exit(struct shell *sh, int status) __attribute__((noreturn));
 /* In a forked child: traps reset, job table forgotten. */
 void sh_forked(struct shell *sh, bool bg);

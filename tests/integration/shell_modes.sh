@@ -60,6 +60,18 @@ check "seekable stdin: read sees the script's next line" "$want" "$got"
 got=$(printf 'head -n 1\nfrom head\necho after\n' >h.sh; sh <h.sh 2>&1)
 check "seekable stdin: a child process reads the script's next line" "from head
 after" "$got"
+# The read-ahead goes back to the script's own file before anything that
+# could read or redirect fd 0 (sbxsh syncs lazily, not before every line):
+# a redirected read, then one from the script; a subshell; a command
+# substitution; and after `exit`, the rest is the next reader's.
+printf '%s\n' ':' ':' 'read x < ./reads.sh' 'read y' 'next-line' \
+	'echo "x=$x y=$y"' '(read w; echo "w=$w")' 'wline' \
+	'echo "$(head -n 1)"' 'subst-line' 'exit 3' 'echo never' >lazy.sh
+got=$( (sh; echo "rest: $(cat)") <lazy.sh 2>&1)
+check "seekable stdin: read-ahead given back when it matters" "x=read x y=next-line
+w=wline
+subst-line
+rest: echo never" "$got"
 
 # Syntax errors: message with the line, status 2, nothing after runs.
 printf 'echo one\nif true; then\n  echo two\nfi fi\necho three\n' >syn.sh
