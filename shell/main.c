@@ -38,6 +38,7 @@ int main(int argc, char **argv)
 	const char *backend;
 	char *script = NULL; /* o.script made absolute, if it had to be */
 	bool interactive;
+	int st;
 
 	if (opt_parse(argc, argv, &o, &d) < 0) {
 		fprintf(stderr, "sbxsh: %s (see sbxsh --help)\n", d.msg);
@@ -108,5 +109,7 @@ int main(int argc, char **argv)
 	/* `policy` names the backend even when it added no note of its own */
 	if (!pol_note(s.pol, "backend"))
 		pol_add_note(s.pol, "backend", backend);
-	return sh_run(&cfg);
+	st = sh_run(&cfg);
+	ses_close(&s);
+	return st;
 }
