@@ -1014,7 +1014,6 @@ bool job_notices(struct shell *sh, struct sbx_buf *out)
 {
 	struct jobtab *t = tab(sh);
 	size_t len0 = out->len;
-	struct sbx_buf b = { 0 };
 
 	job_reap(sh);
 	if (!sh->opt[O_INTERACTIVE] || sh->subshell)
@@ -1026,7 +1025,7 @@ bool job_notices(struct shell *sh, struct sbx_buf *out)
 
 		if (j->used && j->listed && j->changed &&
 		    jstate(j) != JS_RUNNING)
-			job_format(sh, i, 0, &b);
+			job_format(sh, i, 0, out);
 	}
 	/* Done jobs leave the table after all notices are formatted: the
 	 * notices need their +/- marks. */
@@ -1037,8 +1036,6 @@ bool job_notices(struct shell *sh, struct sbx_buf *out)
 		    jstate(j) != JS_RUNNING)
 			job_reported(sh, i);
 	}
-	buf_putn(out, b.s ? b.s : "", b.len);
-	buf_free(&b);
 	return out->len > len0;
 }
 

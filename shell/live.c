@@ -53,7 +53,6 @@ void live_apply(struct shell *sh)
 	const struct rt_plan *r;
 	const char *path;
 	char *want;
-	bool changed;
 
 	if (!sh->pol)
 		return;
@@ -80,15 +79,10 @@ void live_apply(struct shell *sh)
 	/* The bin dirs themselves are looked at lazily, by the next command
 	 * lookup (live_check_bins): a line of builtins costs no stat, and a
 	 * 200 000-line script of them no 2 million. */
-	changed = false;
 	path = var_get(sh, "PATH");
 	want = rt_path(r, path);
-	if (!path || strcmp(path, want) != 0) {
-		var_set(sh, "PATH", want, V_EXPORT);
-		changed = true;
-	}
-	if (changed)
-		sh_hash_invalidate(sh);
+	if (!path || strcmp(path, want) != 0)
+		var_set(sh, "PATH", want, V_EXPORT); /* drops the hash too */
 	free(want);
 	sh->live_gen = sh->var_gen ? sh->var_gen : 1;
 }

@@ -479,9 +479,11 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			rc = make_state_dir(lay.persist_dir, d);
 		if (rc == 0)
 			rc = make_state_dir(lay.runs_dir, d);
-		if (rc == 0 && recycle_run(&lay, &s->run_lock_fd) == 0)
-			rc = 1; /* done: no new folder needed */
-		for (int tries = 0; rc == 0; tries++) {
+		/* A recycled run needs no new folder. */
+		bool recycled = rc == 0 &&
+				recycle_run(&lay, &s->run_lock_fd) == 0;
+
+		for (int tries = 0; rc == 0 && !recycled; tries++) {
 			rc = make_run(&lay, &s->run_lock_fd, d);
 			if (rc != -EEXIST || tries > 8)
 				break;
@@ -496,7 +498,6 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			lay_free(&lay);
 			return rc;
 		}
-		rc = 0;
 		prune(&lay);
 	}
 	rc = pol_new(&pf, &s->pol, d);
