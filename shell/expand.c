@@ -20,13 +20,13 @@
 #include <errno.h>
 #include <fnmatch.h>
 #include <glob.h>
-#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "arith.h"
+#include "pw.h"
 #include "sh.h"
 
 struct exp {
@@ -178,7 +178,6 @@ static void add_value(struct exp *e, const char *s, bool quoted)
 
 static const char *home_of(struct exp *e, const char *user, size_t n)
 {
-	struct passwd *pw;
 	char name[256];
 
 	if (!n)
@@ -187,8 +186,7 @@ static const char *home_of(struct exp *e, const char *user, size_t n)
 		return NULL;
 	memcpy(name, user, n);
 	name[n] = 0;
-	pw = getpwnam(name);
-	return pw ? pw->pw_dir : NULL;
+	return pw_home(name);
 }
 
 /* |s| starts with '~'. Returns the characters used (0: no expansion). */

@@ -1,13 +1,13 @@
 /* shell/prompt.c — PS1/PS2 expansion and libedit-safe literal groups. */
 #include "prompt.h"
 
-#include <pwd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "sbx.h"
+#include "pw.h"
 
 /* The sandbox marker leads so a glance (or a regex) tells a sandboxed
  * shell from the user's own: "[sbx:demo] ~/proj $ ". */
@@ -28,11 +28,11 @@ static const char *var(const struct pr_ctx *c, const char *name)
 static void put_user(const struct pr_ctx *c, struct sbx_buf *b)
 {
 	const char *u = var(c, "USER");
-	struct passwd *pw;
 
 	if (!u || !*u) {
-		pw = getpwuid(geteuid());
-		u = pw ? pw->pw_name : "?";
+		u = pw_name(geteuid());
+		if (!u)
+			u = "?";
 	}
 	buf_puts(b, u);
 }

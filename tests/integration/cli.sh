@@ -98,6 +98,24 @@ printf 'echo "$0 $1"\n' >"$tmp/rel.sh"
 out=$(cd "$tmp" && "$SBXSH" --workspace "$ws" rel.sh a1 2>/dev/null)
 check "a relative script is found from where sbxsh was started" '[ "$out" = "rel.sh a1" ]' "$out"
 
+# ~user: through NSS, and straight from /etc/passwd when NSS cannot help
+# (a static sbxsh after a glibc upgrade; shell/pw.c). An nsswitch.conf
+# naming a module that does not exist, bound in a private mount
+# namespace, makes getpwnam() fail the way that would.
+home_of() { awk -F: -v u="$1" '$1 == u { print $6 }' /etc/passwd; }
+want="$(home_of root) $(home_of nobody)"
+out=$("$SBXSH" --workspace "$ws" -c 'echo ~root ~nobody' 2>/dev/null)
+check "~user expands (NSS)" '[ "$out" = "$want" ]' "$out"
+if unshare -m true 2>/dev/null; then
+	printf 'passwd: sbxshnosuchmodule\ngroup: sbxshnosuchmodule\n' >"$tmp/nss.conf"
+	out=$(SBXSH="$SBXSH" WS="$ws" NSS="$tmp/nss.conf" unshare -m sh -c '
+		mount --bind "$NSS" /etc/nsswitch.conf &&
+		"$SBXSH" --workspace "$WS" -c "echo ~root ~nobody" 2>&1')
+	check "~user expands from /etc/passwd when NSS finds nothing" '[ "$out" = "$want" ]' "$out"
+else
+	ok "# SKIP ~user without NSS: no private mount namespace here"
+fi
+
 echo "1..$n"
 echo "$((n - fails)) passed, $fails failed"
 [ "$fails" = 0 ]

@@ -31,10 +31,17 @@ s.send("echo abXc" + LEFT + "\x7f")
 out, st = s.run("")
 ok(text(out) == "abc\n", "left arrow and backspace", out)
 
+# Multibyte characters (LANG=C.UTF-8): one backspace erases one character,
+# not one byte, so the locale reached the line editor (the static build
+# loads it itself, with no dynamic loader).
+s.send("echo a\u00e9\u20acb" + "\x7f\x7f" + "x")
+out, st = s.run("")
+ok(text(out) == "a\u00e9x\n", "backspace erases a whole UTF-8 character", out)
+
 # Up arrow recalls the previous line
 s.send(UP)
 out, st = s.run("")
-ok(text(out) == "abc\n", "up arrow recalls the last command", out)
+ok(text(out) == "a\u00e9x\n", "up arrow recalls the last command", out)
 
 # SIGCHLD while typing: start a short background job, type half a line,
 # let the job end (SIGCHLD arrives mid-read), finish the line.
