@@ -90,18 +90,23 @@ def once(argv, marker, extra):
     return t, rss
 
 
-results = []
-for name, argv, marker, extra in shells:
-    ts, rs = [], []
-    for _ in range(runs):
+# Round robin: one start of each shell per round, so that a machine that
+# gets busier or quieter during the run shifts every figure alike.
+ts = {name: [] for name, _, _, _ in shells}
+rs = {name: [] for name, _, _, _ in shells}
+for _ in range(runs):
+    for name, argv, marker, extra in shells:
         t, r = once(argv, marker, extra)
         if t is not None:
-            ts.append(t * 1000)
-            rs.append(r)
-    if not ts:
+            ts[name].append(t * 1000)
+            rs[name].append(r)
+results = []
+for name, _, _, _ in shells:
+    if not ts[name]:
         print("%-12s  did not reach a prompt" % name)
         continue
-    results.append((name, statistics.median(ts), min(ts), statistics.median(rs)))
+    results.append((name, statistics.median(ts[name]), min(ts[name]),
+                    statistics.median(rs[name])))
 
 ref = next((r for r in results if r[0] == "bash --norc"), None)
 print("%-12s %14s %10s %12s %10s %10s" % ("shell", "prompt ms(med)", "min ms",
