@@ -18,7 +18,7 @@
  * filter with libseccomp at every start cost 0.5 to 0.8 ms (its rule
  * database, then its BPF generation) plus the dynamic linking of
  * libseccomp.so. libseccomp stays the compiler, because it is right where
- * hand-written BPF goes wrong: three ABIs on x86_64, 64-bit compares as two
+ * hand-written BPF goes wrong: two ABIs on x86_64, 64-bit compares as two
  * 32-bit halves, per-ABI syscall numbers. The programs use its binary-tree
  * layout (SCMP_FLTATR_CTL_OPTIMIZE 2), which makes the kernel's part of
  * the load cheaper too (seccomp_gen.c). Figures: docs/backends.md.

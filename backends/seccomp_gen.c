@@ -1,8 +1,9 @@
 /* backends/seccomp_gen.c — sc_rules[] compiled to seccomp BPF with
  * libseccomp. Build time only (seccomp_gen.h).
  *
- * libseccomp does the hard part: one program for three ABIs on x86_64
- * (x86_64, i386 through int 0x80, x32), the 64-bit argument compares split
+ * libseccomp does the hard part: one program for the two ABIs an x86_64
+ * process may call (x86_64, i386 through int 0x80; x32 is refused
+ * whole), the 64-bit argument compares split
  * into two 32-bit halves, the syscall numbers of each ABI, socket rules
  * mapped onto i386's socketcall where it can. sbxsh then loads the exported
  * program with the raw seccomp(2) call (seccomp.c), and needs none of it
@@ -129,16 +130,18 @@ static int scg_filter(bool network, scmp_filter_ctx *out, struct sbx_diag *diag)
 	}
 #endif
 #if defined(__x86_64__)
-	/* The same rules for 32-bit (int 0x80) and x32 syscalls, which an
-	 * x86_64 process can make too. */
+	/* The same rules for 32-bit (int 0x80) syscalls, which an x86_64
+	 * process can make too. x32 (the 0x40000000 numbers) is left out on
+	 * purpose, and so falls under BADARCH above: every x32 syscall fails
+	 * with EPERM, as Flatpak's filter and systemd's
+	 * SystemCallArchitectures=native do. Kernels mostly refuse x32
+	 * anyway (Debian boots with syscall.x32=n, this one lacks
+	 * CONFIG_X86_X32_ABI), and a second copy of every rule for it was a
+	 * quarter of the program, which the kernel compiles at each start
+	 * (docs/backends.md, "seccomp"). */
 	e = seccomp_arch_add(ctx, SCMP_ARCH_X86);
 	if (e < 0 && e != -EEXIST) {
 		e = scg_fail(diag, e, "seccomp_arch_add", "x86");
-		goto fail;
-	}
-	e = seccomp_arch_add(ctx, SCMP_ARCH_X32);
-	if (e < 0 && e != -EEXIST) {
-		e = scg_fail(diag, e, "seccomp_arch_add", "x32");
 		goto fail;
 	}
 #endif

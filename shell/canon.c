@@ -29,6 +29,24 @@ void canon_memo_free(struct canon_memo *m)
 	strv_free(&m->vals);
 }
 
+void canon_memo_forget_absent(struct canon_memo *m)
+{
+	size_t k = 0;
+
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->keys.n; i++) {
+		if (!*m->vals.v[i]) {
+			free(m->keys.v[i]);
+			free(m->vals.v[i]);
+			continue;
+		}
+		m->keys.v[k] = m->keys.v[i];
+		m->vals.v[k++] = m->vals.v[i];
+	}
+	m->keys.n = m->vals.n = k;
+}
+
 /* Cuts |b| back to |n| bytes (an empty buffer stays empty). */
 static void buf_cut(struct sbx_buf *b, size_t n)
 {
@@ -43,6 +61,10 @@ static void buf_set(struct sbx_buf *b, const char *s)
 	buf_cut(b, 0);
 	buf_puts(b, s);
 }
+
+/* The value of a prefix known not to exist (ENOENT, ENOTDIR): "" (a
+ * resolved one always starts with '/'). */
+static const char memo_absent[] = "";
 
 static const char *memo_get(const struct canon_memo *m, const char *p)
 {
@@ -87,6 +109,10 @@ static size_t walk(struct canon_memo *m, const char *p, struct sbx_buf *out,
 		/* Memo keys are canonical prefixes, values what they resolve
 		 * to: for an existing non-link the same string. */
 		hit = memo_get(m, out->s);
+		if (hit && !*hit) {
+			buf_cut(out, out->len - (j - start));
+			return start;
+		}
 		if (hit) {
 			if (strcmp(hit, out->s) != 0)
 				buf_set(out, hit); /* |hit| is the memo's */
@@ -99,7 +125,11 @@ static size_t walk(struct canon_memo *m, const char *p, struct sbx_buf *out,
 				continue;
 			}
 			/* ENOENT, ENOTDIR, EACCES...: the rest stays as it is.
-			 * Drop the component we could not resolve. */
+			 * Drop the component we could not resolve. An absent
+			 * one is remembered: ~/.cargo/registry and ~/.cargo/git
+			 * ask about the same missing ~/.cargo. */
+			if (m && (errno == ENOENT || errno == ENOTDIR))
+				memo_put(m, out->s, memo_absent);
 			buf_cut(out, out->len - (j - start));
 			return start;
 		}
@@ -167,4 +197,17 @@ bool sh_is_dir(void *ctx, const char *path)
 
 	(void)ctx;
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool sh_is_dir_memo(void *memo, const char *path)
+{
+	const struct canon_memo *m = memo;
+
+	/* A path the memo saw missing, or beneath one, is no folder: the
+	 * policy asks about the same cache folders it just resolved. */
+	for (size_t i = 0; m && i < m->keys.n; i++)
+		if (!*m->vals.v[i] &&
+		    path_under(m->keys.v[i], path))
+			return false;
+	return sh_is_dir(NULL, path);
 }

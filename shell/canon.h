@@ -12,6 +12,8 @@ struct canon_memo {
 	struct sbx_strv keys, vals;
 };
 void canon_memo_free(struct canon_memo *m);
+/* Drops what the memo knows to be missing: to call after creating files. */
+void canon_memo_forget_absent(struct canon_memo *m);
 
 /* sbx_canon_fn: realpath() of the longest existing prefix of the folded
  * absolute |path|, with the rest appended unchanged. New string. |ctx| is
@@ -19,7 +21,10 @@ void canon_memo_free(struct canon_memo *m);
 char *sh_canon(void *ctx, const char *path);
 /* The same through |memo| (a struct canon_memo, or NULL). */
 char *sh_canon_memo(void *memo, const char *path);
-/* True if |path| is a directory (following symlinks). */
+/* True if |path| is a directory (following symlinks). |ctx| ignored. */
 bool sh_is_dir(void *ctx, const char *path);
+/* The same, answering "no" without a syscall for a path |memo| has seen
+ * missing (a struct canon_memo, or NULL). */
+bool sh_is_dir_memo(void *memo, const char *path);
 
 #endif

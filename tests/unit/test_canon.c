@@ -122,6 +122,37 @@ static void stops_where_realpath_stops(void **state)
 	canon_memo_free(&m);
 }
 
+/* The memo remembers what is missing, for sh_is_dir_memo() too, until
+ * told that files were created (canon_memo_forget_absent()). */
+static void memo_knows_what_is_missing(void **state)
+{
+	struct canon_memo m = {0};
+	SBX_AUTOFREE char *dir = at("later");
+	SBX_AUTOFREE char *sub = at("later/sub");
+	SBX_AUTOFREE char *c = NULL;
+	SBX_AUTOFREE char *nope = at("nope");
+	SBX_AUTOFREE char *link = at("tolater");
+
+	(void)state;
+	expect(&m, "later/sub", "later/sub");
+	assert_false(sh_is_dir_memo(&m, dir));
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	/* Created behind the memo's back: it still answers from memory,
+	 * which is why a session forgets after making its folders. */
+	assert_false(sh_is_dir_memo(&m, sub));
+	assert_true(sh_is_dir(NULL, sub));
+	canon_memo_forget_absent(&m);
+	assert_true(sh_is_dir_memo(&m, sub));
+	mklink("later/sub", "tolater");
+	c = sh_canon_memo(&m, link);
+	assert_string_equal(c, sub);
+	/* What it knew to exist is kept. */
+	assert_true(sh_is_dir_memo(&m, base));
+	assert_false(sh_is_dir_memo(NULL, nope));
+	canon_memo_free(&m);
+}
+
 static void folds_and_roots(void **state)
 {
 	SBX_AUTOFREE char *r = NULL;
@@ -142,6 +173,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(resolves_links, setup, teardown),
 		cmocka_unit_test_setup_teardown(stops_where_realpath_stops, setup, teardown),
+		cmocka_unit_test_setup_teardown(memo_knows_what_is_missing, setup, teardown),
 		cmocka_unit_test(folds_and_roots),
 	};
 

@@ -299,6 +299,43 @@ static void oldest_run_recycled_empty(void **state)
 	free(old[1]);
 }
 
+/* A job may swap the run's tmp/ for a link out of the workspace before its
+ * session ends: recycling must unlink the link, not empty its target, and
+ * leave a real, empty tmp/. */
+static void recycled_run_tmp_link_replaced(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	SBX_AUTOFREE char *outside = pathf("%s/outside%s", "");
+	SBX_AUTOFREE char *victim = pathf("%s/outside/keep-me%s", "");
+	struct sbx_opts o = opts_for(ws);
+	struct session s, s2;
+	struct stat st, old;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(mkdir(outside, 0755), 0);
+	put(victim);
+	o.keep = 1;
+	assert_int_equal(ses_open(&o, &s, NULL), 0);
+	assert_int_equal(stat(pol_layout(s.pol)->run_dir, &old), 0);
+	{
+		const char *tmp = pol_layout(s.pol)->run_tmp;
+
+		assert_int_equal(rmdir(tmp), 0);
+		assert_int_equal(symlink(outside, tmp), 0);
+	}
+	ses_close(&s);
+	assert_int_equal(ses_open(&o, &s2, NULL), 0);
+	/* Recycled: the same folder under the new name. */
+	assert_int_equal(stat(pol_layout(s2.pol)->run_dir, &st), 0);
+	assert_true(st.st_ino == old.st_ino && st.st_dev == old.st_dev);
+	assert_int_equal(lstat(pol_layout(s2.pol)->run_tmp, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	assert_int_equal(count_entries(pol_layout(s2.pol)->run_tmp), 0);
+	assert_true(exists(victim));
+	ses_close(&s2);
+}
+
 static void missing_workspace_is_clear(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/nope%s", "");
@@ -345,6 +382,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(two_sessions_two_runs_and_prune, setup, teardown),
 		cmocka_unit_test_setup_teardown(live_session_not_pruned, setup, teardown),
 		cmocka_unit_test_setup_teardown(oldest_run_recycled_empty, setup, teardown),
+		cmocka_unit_test_setup_teardown(recycled_run_tmp_link_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_workspace_is_clear, setup, teardown),
 		cmocka_unit_test_setup_teardown(readonly_workspace_no_routing, setup, teardown),
 	};
