@@ -87,6 +87,27 @@ void live_apply(struct shell *sh)
 	sh->live_gen = sh->var_gen ? sh->var_gen : 1;
 }
 
+void live_init(struct shell *sh)
+{
+	const struct rt_plan *r;
+	char *path;
+
+	if (!sh->pol)
+		return;
+	r = pol_route(sh->pol);
+	for (size_t i = 0; i < r->nvars; i++)
+		var_set(sh, r->vars[i].name,
+			r->vars[i].overridden ? r->vars[i].user_value
+					      : r->vars[i].value,
+			V_EXPORT);
+	if (r->kind == RT_BASE_NONE)
+		return;
+	path = rt_path(r, var_get(sh, "PATH") ? var_get(sh, "PATH")
+					      : "/usr/local/bin:/usr/bin:/bin");
+	var_set(sh, "PATH", path, V_EXPORT);
+	free(path);
+}
+
 void live_check_bins(struct shell *sh)
 {
 	const struct rt_plan *r;

@@ -14,6 +14,11 @@ struct shell;
  * bin dirs are stat()ed by live_check_bins() at the next command lookup.
  */
 void live_apply(struct shell *sh);
+/* Once, as the shell starts: the routing variables and the PATH prefix,
+ * exported, straight into the shell's variables (the environment sbxsh
+ * was started with is imported first; a routed variable the user had
+ * set there keeps their value, as the policy decided). */
+void live_init(struct shell *sh);
 /* Called by the command lookup when live_apply() ran since the last
  * check: one stat() per bin dir, the hash flushed if one changed. */
 void live_check_bins(struct shell *sh);

@@ -91,7 +91,6 @@ int main(int argc, char **argv)
 		ses_close(&s);
 		return EXIT_SANDBOX;
 	}
-	ses_export(&s);
 	if (interactive || o.banner)
 		cli_banner(stderr, &s, backend);
 

@@ -382,6 +382,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 	sh->rootpid = getpid();
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	var_init(sh, environ);
+	live_init(sh);
 	sh_pwd_init(sh);
 	trap_init(sh);
 	sh->arg0 = xstrdup(cfg->arg0 ? cfg->arg0 : "sbxsh");

@@ -589,21 +589,6 @@ int ses_open(const struct sbx_opts *o, struct session *s,
 	return gather(o, s, true, d);
 }
 
-void ses_export(const struct session *s)
-{
-	const struct rt_plan *r = pol_route(s->pol);
-	SBX_AUTOFREE char *path = NULL;
-
-	for (size_t i = 0; i < r->nvars; i++)
-		setenv(r->vars[i].name, r->vars[i].overridden
-			? r->vars[i].user_value : r->vars[i].value, 1);
-	if (r->kind == RT_BASE_NONE)
-		return;
-	path = rt_path(r, getenv("PATH") ? getenv("PATH")
-					 : "/usr/local/bin:/usr/bin:/bin");
-	setenv("PATH", path, 1);
-}
-
 void ses_close(struct session *s)
 {
 	pol_free(s->pol);

@@ -1,8 +1,8 @@
 /* shell/session.h — opening a workflow's session: facts, folders, policy.
  *
  * Lifecycle: ses_open() (gathers facts, creates the state folders, builds
- * the policy) → be_confine() by main → ses_export() → the shell runs →
- * ses_close(). ses_preview() builds the same policy without creating
+ * the policy) → be_confine() by main → the shell runs (live_init()
+ * exports the routing variables into its own) → ses_close(). ses_preview() builds the same policy without creating
  * anything, for --print-policy and --explain.
  */
 #ifndef SBX_SESSION_H
@@ -23,8 +23,6 @@ int ses_open(const struct sbx_opts *o, struct session *s,
 	     struct sbx_diag *diag);
 int ses_preview(const struct sbx_opts *o, struct session *s,
 		struct sbx_diag *diag);
-/* Exports the routing variables and the PATH prefix into environ. */
-void ses_export(const struct session *s);
 void ses_close(struct session *s);
 
 #endif
