@@ -237,13 +237,21 @@ bool path_under(const char *root, const char *p)
 
 char *path_join(const char *a, const char *b)
 {
-	size_t al = strlen(a);
+	size_t al = strlen(a), bl;
+	char *r;
 
 	while (*b == '/')
 		b++;
+	bl = strlen(b);
 	if (al > 0 && a[al - 1] == '/')
-		return xasprintf("%s%s", a, b);
-	return xasprintf("%s/%s", a, b);
+		al--;
+	/* By hand, not xasprintf: a session's opening joins a few hundred
+	 * paths, and printf's machinery was a visible part of it. */
+	r = xmalloc(al + 1 + bl + 1);
+	memcpy(r, a, al);
+	r[al] = '/';
+	memcpy(r + al + 1, b, bl + 1);
+	return r;
 }
 
 const char *path_base(const char *p)

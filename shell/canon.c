@@ -27,6 +27,8 @@ void canon_memo_free(struct canon_memo *m)
 		return;
 	strv_free(&m->keys);
 	strv_free(&m->vals);
+	free(m->hash);
+	m->hash = NULL;
 }
 
 void canon_memo_forget_absent(struct canon_memo *m)
@@ -42,6 +44,7 @@ void canon_memo_forget_absent(struct canon_memo *m)
 			continue;
 		}
 		m->keys.v[k] = m->keys.v[i];
+		m->hash[k] = m->hash[i];
 		m->vals.v[k++] = m->vals.v[i];
 	}
 	m->keys.n = m->vals.n = k;
@@ -66,22 +69,43 @@ static void buf_set(struct sbx_buf *b, const char *s)
  * resolved one always starts with '/'). */
 static const char memo_absent[] = "";
 
-static const char *memo_get(const struct canon_memo *m, const char *p)
+static unsigned long memo_hash(const char *p)
 {
-	if (!m)
-		return NULL;
+	unsigned long h = 14695981039346656037UL; /* FNV-1a */
+
+	while (*p)
+		h = (h ^ (unsigned char)*p++) * 1099511628211UL;
+	return h;
+}
+
+static const char *memo_find(const struct canon_memo *m, const char *p,
+			     unsigned long h)
+{
 	for (size_t i = 0; i < m->keys.n; i++)
-		if (strcmp(m->keys.v[i], p) == 0)
+		if (m->hash[i] == h && strcmp(m->keys.v[i], p) == 0)
 			return m->vals.v[i];
 	return NULL;
 }
 
+static const char *memo_get(const struct canon_memo *m, const char *p)
+{
+	return m ? memo_find(m, p, memo_hash(p)) : NULL;
+}
+
 static void memo_put(struct canon_memo *m, const char *p, const char *r)
 {
-	if (m && !memo_get(m, p)) {
-		strv_push(&m->keys, p);
-		strv_push(&m->vals, r);
-	}
+	unsigned long h;
+
+	if (!m)
+		return;
+	h = memo_hash(p);
+	if (memo_find(m, p, h))
+		return;
+	strv_push(&m->keys, p);
+	strv_push(&m->vals, r);
+	/* keys.cap grew with the push: the hashes follow it. */
+	m->hash = xrealloc(m->hash, m->keys.cap * sizeof(*m->hash));
+	m->hash[m->keys.n - 1] = h;
 }
 
 /* Resolves the folded absolute |p| component by component into |out| (a
@@ -183,10 +207,15 @@ char *sh_canon_memo(void *memo, const char *path)
 		return xstrdup(path);
 	stop = walk(memo, p, &out, &links);
 	/* An existing prefix, canonical, then the rest as it was given. */
-	if (!out.len || strcmp(out.s, "/") == 0)
+	if (!out.len || strcmp(out.s, "/") == 0) {
 		r = xstrdup(p[stop] ? p + stop : "/");
-	else
-		r = xasprintf("%s%s", out.s, p + stop);
+	} else {
+		size_t rest = strlen(p + stop);
+
+		r = xmalloc(out.len + rest + 1);
+		memcpy(r, out.s, out.len);
+		memcpy(r + out.len, p + stop, rest + 1);
+	}
 	buf_free(&out);
 	return r;
 }

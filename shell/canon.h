@@ -10,6 +10,8 @@
  * it as |ctx|. Zero-initialized; canon_memo_free() when done. */
 struct canon_memo {
 	struct sbx_strv keys, vals;
+	unsigned long *hash; /* of each key: most lookups miss, and the keys
+				share long prefixes that strcmp would walk */
 };
 void canon_memo_free(struct canon_memo *m);
 /* Drops what the memo knows to be missing: to call after creating files. */

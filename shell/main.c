@@ -109,6 +109,8 @@ int main(int argc, char **argv)
 	if (!pol_note(s.pol, "backend"))
 		pol_add_note(s.pol, "backend", backend);
 	st = sh_run(&cfg);
-	ses_close(&s);
+#ifdef SBXSH_FREE_AT_EXIT
+	ses_close(&s); /* see the end of sh_run() */
+#endif
 	return st;
 }

@@ -111,6 +111,26 @@ static void run_ids(void **state)
 	free(id);
 }
 
+/* path_join: one slash between the parts, whatever they end or start
+ * with. */
+static void joins_paths(void **state)
+{
+	static const char *const cases[][3] = {
+	    {"/a", "b", "/a/b"},     {"/a/", "b", "/a/b"},
+	    {"/a", "/b", "/a/b"},    {"/a/", "//b/c", "/a/b/c"},
+	    {"/", "b", "/b"},	     {"", "b", "/b"},
+	    {"/a", "", "/a/"},	     {"rel", "x", "rel/x"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char *r = path_join(cases[i][0], cases[i][1]);
+
+		assert_string_equal(r, cases[i][2]);
+		free(r);
+	}
+}
+
 static void cachedir_tag_signature(void **state)
 {
 	(void)state;
@@ -126,6 +146,7 @@ int main(void)
 		cmocka_unit_test(prune_keeps_newest),
 		cmocka_unit_test(bad_inputs),
 		cmocka_unit_test(run_ids),
+		cmocka_unit_test(joins_paths),
 		cmocka_unit_test(cachedir_tag_signature),
 	};
 
