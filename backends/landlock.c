@@ -228,10 +228,22 @@ static bool under_any(const char *const *roots, size_t n, const char *p)
 	return false;
 }
 
-/* Grants read on every entry of folder |dir| but those in |skip|. */
+/* True if writable root |i| lies beneath another (or repeats one). */
+static bool nested_root(const struct be_plan *plan, size_t i)
+{
+	for (size_t j = 0; j < plan->nrw; j++)
+		if (j != i && path_under(plan->rw[j], plan->rw[i]) &&
+		    (strcmp(plan->rw[j], plan->rw[i]) != 0 || j < i))
+			return true;
+	return false;
+}
+
+/* Grants read on every entry of folder |dir| but those in |skip|, and
+ * but the writable roots (and what is beneath one), whose own rule
+ * already grants read. */
 static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
-			  uint64_t handled, struct be_notes *notes,
-			  struct sbx_diag *diag)
+			  const struct be_plan *plan, uint64_t handled,
+			  struct be_notes *notes, struct sbx_diag *diag)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
@@ -250,7 +262,7 @@ static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
 		    strcmp(de->d_name, "..") == 0)
 			continue;
 		p = path_join(dir, de->d_name);
-		if (strv_has(skip, p))
+		if (strv_has(skip, p) || under_any(plan->rw, plan->nrw, p))
 			continue;
 		r = add_rule_at(rs, dirfd(d), de->d_name, p, LL_R_DIR, handled,
 				true, de->d_type, diag);
@@ -312,7 +324,8 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 	r = add_rule(rs, "/", LANDLOCK_ACCESS_FS_READ_DIR, handled, DT_DIR,
 		     diag);
 	for (size_t i = 0; r >= 0 && i < anc.n; i++)
-		r = grant_siblings(rs, anc.v[i], &skip, handled, notes, diag);
+		r = grant_siblings(rs, anc.v[i], &skip, plan, handled, notes,
+				   diag);
 out:
 	if (inroot.n) {
 		struct sbx_buf b = {0};
@@ -421,6 +434,12 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 			"shared one");
 	if (hfs) {
 		for (size_t i = 0; i < plan->nrw; i++) {
+			/* A root beneath another root needs no rule of its
+			 * own: same rights, and a rule covers its whole
+			 * hierarchy (.sandbox-cache and the run folder are in
+			 * the workspace). */
+			if (nested_root(plan, i))
+				continue;
 			/* Writable roots are folders (the policy keeps only
 			 * existing ones); a file would be retried. */
 			r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W,

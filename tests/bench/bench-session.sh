@@ -14,7 +14,7 @@
 # true; the in-session loop no slower than dash's; both at least 5x faster
 # than bwrap per command;
 #
-#   3. where sbxsh's start-up goes (hyperfine only), in the same run: the
+#   3. where sbxsh's start-up goes, in the same run: the
 #      kernel confinement alone (tests/kernel/sbx_confine applying the plan
 #      sbxsh would apply, then exec'ing /bin/true, against the same harness
 #      with --backend none), the private mount namespace alone (`unshare -m
@@ -25,16 +25,18 @@
 #
 # Usage: tests/bench/bench-session.sh [SBXSH|BUILD_DIR] [N]
 #   The sbxsh binary, or the build folder holding it; defaults to $SBXSH,
-#   then build/sbxsh. Uses hyperfine for the
-#   start-up numbers when it is installed (--export-json), else its own
-#   loop. Exits 0 whatever the numbers: it measures, it does not gate.
+#   then build/sbxsh. The start-up figures are medians from turns (built
+#   next to sbxsh, tests/bench/turns.c: every command once per round, so
+#   a noisy machine shifts them alike); without it, hyperfine's means
+#   (and no breakdown), else its own loop. Exits 0 whatever the numbers:
+#   it measures, it does not gate.
 set -u
 
 SBXSH=${1:-${SBXSH:-build/sbxsh}}
 [ -d "$SBXSH" ] && SBXSH=$SBXSH/sbxsh
 N=${2:-2000}
 STARTUP_RUNS=${STARTUP_RUNS:-200}
-LOOP_RUNS=${LOOP_RUNS:-3}
+LOOP_RUNS=${LOOP_RUNS:-5}
 
 command -v "$SBXSH" >/dev/null 2>&1 || [ -x "$SBXSH" ] || {
 	echo "bench-session: no sbxsh at '$SBXSH' (give its path)" >&2
@@ -66,9 +68,52 @@ min_ns() {
 	echo "$best"
 }
 
-# --- 1. start-up --------------------------------------------------------
-declare -A start # name -> mean seconds
-if command -v hyperfine >/dev/null; then
+# --- 1. start-up, and 3. where it goes ---------------------------------
+# sbx_confine is built next to sbxsh (a test harness); it gets the plan
+# sbxsh would apply here: its writable roots, devices and masks.
+CONFINE=$(dirname "$SBXSH")/sbx_confine
+# turns (tests/bench/turns.c) starts each command once per round, so a
+# VM whose neighbours get busy during the run slows every figure alike;
+# hyperfine runs all of one command before the next.
+TURNS=$(dirname "$SBXSH")/turns
+cargs=()
+if [ -x "$CONFINE" ] && command -v unshare >/dev/null; then
+	mapfile -t cargs < <("$SBXSH" --print-policy --json | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for r in d["sandbox_writable"]:
+    print("--dev" if r["reason"] == "device" else "--rw")
+    print(r["path"])
+for m in d["masked"]:
+    print("--mask")
+    print(m)')
+	for ((i = 0; i < ${#cargs[@]}; i += 2)); do
+		[ "${cargs[i]}" = --rw ] && mkdir -p "${cargs[i + 1]}"
+	done
+	"$CONFINE" "${cargs[@]}" -- /bin/true 2>/dev/null || cargs=()
+fi
+declare -A start # name -> seconds (the median with turns, else the mean)
+breakdown=
+if [ -x "$TURNS" ]; then
+	set -- "sbxsh -c true" "$SBXSH" -c true \
+		::: "bash -c true" bash -c true \
+		::: "dash -c true" dash -c true
+	if [ ${#cargs[@]} -gt 0 ]; then
+		set -- "$@" \
+			::: confine-none "$CONFINE" --backend none "${cargs[@]}" -- /bin/true \
+			::: confine "$CONFINE" "${cargs[@]}" -- /bin/true \
+			::: unshare unshare /bin/true \
+			::: unshare-m unshare -m /bin/true \
+			::: none "$SBXSH" --backend none -c true
+	fi
+	"$TURNS" "$STARTUP_RUNS" "$@" >"$T/turns.tsv" ||
+		{ echo "bench-session: turns failed" >&2; exit 1; }
+	while IFS=$'\t' read -r name med mean min; do
+		start[$name]=$med
+	done <"$T/turns.tsv"
+	how="tests/bench/turns, median of $STARTUP_RUNS rounds"
+	[ ${#cargs[@]} -gt 0 ] && breakdown=$T/turns.tsv
+elif command -v hyperfine >/dev/null; then
 	hyperfine -N --warmup 10 --runs "$STARTUP_RUNS" \
 		--export-json "$T/startup.json" \
 		-n "sbxsh -c true" "$SBXSH -c true" \
@@ -93,43 +138,20 @@ else
 	done
 	how="own loop, mean of $STARTUP_RUNS runs"
 fi
-
-# --- 3. where the start-up goes ----------------------------------------
-# sbx_confine is built next to sbxsh (a test harness); it gets the plan
-# sbxsh would apply here: its writable roots, devices and masks.
-CONFINE=$(dirname "$SBXSH")/sbx_confine
-breakdown=
-if command -v hyperfine >/dev/null && [ -x "$CONFINE" ] &&
-	command -v unshare >/dev/null; then
-	mapfile -t cargs < <("$SBXSH" --print-policy --json | python3 -c '
-import json, sys
-d = json.load(sys.stdin)
-for r in d["sandbox_writable"]:
-    print("--dev" if r["reason"] == "device" else "--rw")
-    print(r["path"])
-for m in d["masked"]:
-    print("--mask")
-    print(m)')
-	for ((i = 0; i < ${#cargs[@]}; i += 2)); do
-		[ "${cargs[i]}" = --rw ] && mkdir -p "${cargs[i + 1]}"
-	done
-	if "$CONFINE" "${cargs[@]}" -- /bin/true 2>/dev/null; then
-		hyperfine -N --warmup 10 --runs "$STARTUP_RUNS" \
-			--export-json "$T/breakdown.json" \
-			-n confine-none "$CONFINE --backend none ${cargs[*]} -- /bin/true" \
-			-n confine "$CONFINE ${cargs[*]} -- /bin/true" \
-			-n unshare "unshare /bin/true" \
-			-n unshare-m "unshare -m /bin/true" \
-			-n none "$SBXSH --backend none -c true" \
-			-n dash "dash -c true" >"$T/breakdown.txt" 2>&1 &&
-			breakdown=$T/breakdown.json
-	fi
-fi
-
 # --- 2. per command -----------------------------------------------------
 loop="i=0; while [ \$i -lt $N ]; do /bin/true; i=\$((i+1)); done"
-ns_sbx=$(min_ns "$SBXSH" -c "$loop")
-ns_dash=$(min_ns dash -c "$loop")
+if [ -x "$TURNS" ]; then
+	# In turns as well, LOOP_RUNS rounds: the median of each.
+	TURNS_WARMUP=1 "$TURNS" "$LOOP_RUNS" sbxsh "$SBXSH" -c "$loop" ::: dash dash -c "$loop" \
+		>"$T/loop.tsv" || { echo "bench-session: turns failed" >&2; exit 1; }
+	ns_sbx=$(awk -F'\t' '$1 == "sbxsh" { printf "%d", $2 * 1e9 }' "$T/loop.tsv")
+	ns_dash=$(awk -F'\t' '$1 == "dash" { printf "%d", $2 * 1e9 }' "$T/loop.tsv")
+	loop_how="median of $LOOP_RUNS rounds in turns"
+else
+	ns_sbx=$(min_ns "$SBXSH" -c "$loop")
+	ns_dash=$(min_ns dash -c "$loop")
+	loop_how="fastest of $LOOP_RUNS runs"
+fi
 
 ns_bwrap=
 if command -v bwrap >/dev/null && line=$("$SBXSH" --print-profile bwrap 2>/dev/null); then
@@ -149,9 +171,10 @@ fi
 # --- report -------------------------------------------------------------
 python3 - "$how" "$N" "${start[sbxsh -c true]}" "${start[bash -c true]}" \
 	"${start[dash -c true]}" "$ns_sbx" "$ns_dash" "${ns_bwrap:-}" \
-	"${breakdown:-}" <<'EOF'
+	"${breakdown:-}" "$loop_how" <<'EOF'
 import json, sys
 how, n = sys.argv[1], int(sys.argv[2])
+loop_how = sys.argv[10]
 s_sbx, s_bash, s_dash = (float(x) for x in sys.argv[3:6])
 l_sbx, l_dash = (int(x) / 1e9 for x in sys.argv[6:8])
 l_bw = int(sys.argv[8]) / 1e9 if sys.argv[8] else None
@@ -162,7 +185,7 @@ print("start-up (%s)" % how)
 print("  sbxsh -c true  %s" % ms(s_sbx))
 print("  bash -c true   %s" % ms(s_bash))
 print("  dash -c true   %s" % ms(s_dash))
-print("per command: %d x /bin/true (fastest of the loop runs), per command" % n)
+print("per command: %d x /bin/true (%s), per command" % (n, loop_how))
 print("  in one sbxsh session      %s   (total %.3f s)" % (us(l_sbx / n), l_sbx))
 print("  in dash                   %s   (total %.3f s)" % (us(l_dash / n), l_dash))
 if l_bw is not None:
@@ -181,14 +204,19 @@ if l_bw is not None:
     per_bw = l_bw / n
     r = per_bw / s_sbx
     print("  bwrap per command / sbxsh -c true   %6.2fx  (target >= 5: %s)" % (r, verdict(r >= 5)))
+    print("    for scale: bwrap per command / bash -c true %.2fx, / dash -c true %.2fx"
+          % (per_bw / s_bash, per_bw / s_dash))
     r = l_bw / l_sbx
     print("  bwrap loop / sbxsh loop             %6.2fx  (target >= 5: %s)" % (r, verdict(r >= 5)))
 if sys.argv[9]:
-    t = {r["command"]: r["mean"] for r in json.load(open(sys.argv[9]))["results"]}
+    t = {}
+    for line in open(sys.argv[9]):
+        name, med, mean, mn = line.rstrip("\n").split("\t")
+        t[name] = float(med)
     confine = t["confine"] - t["confine-none"]
     mntns = t["unshare-m"] - t["unshare"]
-    session = t["none"] - t["dash"]
-    print("where sbxsh -c true goes (hyperfine, same run)")
+    session = t["none"] - t["dash -c true"]
+    print("where sbxsh -c true goes (medians, same run)")
     print("  kernel confinement alone        %s   (sbx_confine <plan> - the same with --backend none)" % ms(confine))
     print("    of which the mount namespace  %s   (unshare -m /bin/true - unshare /bin/true)" % ms(mntns))
     print("  session + shell, unconfined     %s   (sbxsh --backend none -c true - dash -c true)" % ms(session))

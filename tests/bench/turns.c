@@ -1,9 +1,11 @@
 /* tests/bench/turns.c — wall time of a few commands, measured in turns.
  *
- *   turns ROUNDS NAME -- CMD [ARG...] [-- NAME -- CMD ...]...
+ *   turns ROUNDS NAME CMD [ARG...] [::: NAME CMD [ARG...]]...
  *
+ * (":::" separates the commands, so that a command may take "--".)
  * Each round starts every command once, one after the other (fork, exec,
- * waitpid; stdout and stderr to /dev/null), after 20 warm-up rounds. A
+ * waitpid; stdout and stderr to /dev/null), after $TURNS_WARMUP warm-up
+ * rounds (20). A
  * machine that gets busier or quieter during the run then shifts every
  * command alike, which running all of one command before the next (as
  * hyperfine does) cannot promise on a noisy VM. Prints, per command,
@@ -18,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { MAX_CMDS = 16, WARMUP = 20 };
+enum { MAX_CMDS = 16 };
 
 struct cmd {
 	const char *name;
@@ -66,22 +68,25 @@ int main(int argc, char **argv)
 {
 	struct cmd cmds[MAX_CMDS];
 	int n = 0, rounds, devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	const char *w = getenv("TURNS_WARMUP");
+	int warmup = w ? atoi(w) : 20;
 
-	if (argc < 5 || (rounds = atoi(argv[1])) < 1) {
-		fprintf(stderr, "usage: turns ROUNDS NAME -- CMD [ARG...] "
-				"[-- NAME -- CMD ...]\n");
+	if (argc < 4 || (rounds = atoi(argv[1])) < 1) {
+		fprintf(stderr, "usage: turns ROUNDS NAME CMD [ARG...] "
+				"[::: NAME CMD [ARG...]]...\n");
 		return 2;
 	}
-	for (int i = 2; i < argc && n < MAX_CMDS;) {
-		int j = i + 2;
+	for (int i = 2; i < argc;) {
+		int j = i + 1;
 
-		if (j >= argc || strcmp(argv[i + 1], "--") != 0) {
-			fprintf(stderr, "turns: expected NAME -- CMD\n");
+		if (n == MAX_CMDS || j >= argc || !strcmp(argv[j], ":::")) {
+			fprintf(stderr, "turns: expected NAME CMD (at most "
+					"%d)\n", MAX_CMDS);
 			return 2;
 		}
 		cmds[n].name = argv[i];
 		cmds[n].argv = &argv[j];
-		while (j < argc && strcmp(argv[j], "--") != 0)
+		while (j < argc && strcmp(argv[j], ":::") != 0)
 			j++;
 		if (j < argc)
 			argv[j++] = NULL; /* ends this command's argv */
@@ -91,7 +96,7 @@ int main(int argc, char **argv)
 		n++;
 		i = j;
 	}
-	for (int r = -WARMUP; r < rounds; r++)
+	for (int r = -warmup; r < rounds; r++)
 		for (int c = 0; c < n; c++) {
 			double t = run(&cmds[c], devnull);
 

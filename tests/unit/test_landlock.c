@@ -321,6 +321,59 @@ static void masked_secret_gets_sibling_rules(void **state)
 	notes_free(&n);
 }
 
+/* A writable root beneath another gets no rule of its own (the outer
+ * rule covers it with the same rights), and the walk that masks a secret
+ * adds no read rule for a sibling that is, or lies in, a writable root. */
+static void nested_roots_and_writable_siblings_get_no_rule(void **state)
+{
+	SBX_AUTOFREE char *ws = tp("ws");
+	SBX_AUTOFREE char *cache = tp("ws/.sandbox-cache");
+	SBX_AUTOFREE char *deep = tp("ws/.sandbox-cache/go/pkg");
+	SBX_AUTOFREE char *home = tp("home");
+	SBX_AUTOFREE char *ssh = tp("home/.ssh");
+	SBX_AUTOFREE char *htmp = tp("home/tmp");
+	SBX_AUTOFREE char *docs = tp("home/docs");
+	SBX_AUTOFREE char *go = tp("ws/.sandbox-cache/go");
+	const char *rw[] = {cache, ws, deep, htmp, ws};
+	const char *masked[] = {ssh};
+	struct be_plan p = base_plan(rw, 5);
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	int nws = 0, nhtmp = 0;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(mkdir(cache, 0755), 0);
+	assert_int_equal(mkdir(go, 0755), 0);
+	assert_int_equal(mkdir(deep, 0755), 0);
+	assert_int_equal(mkdir(home, 0700), 0);
+	assert_int_equal(mkdir(ssh, 0700), 0);
+	assert_int_equal(mkdir(htmp, 0700), 0);
+	assert_int_equal(mkdir(docs, 0700), 0);
+	p.masked = masked;
+	p.nmasked = 1;
+	will_return(fake_create_ruleset, 7);
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, -EPERM);
+	will_return(fake_restrict_self, 0);
+	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
+	assert_true(fake_rights(ws) & FS(WRITE_FILE));
+	assert_int_equal(fake_rights(cache), -1);
+	assert_int_equal(fake_rights(deep), -1);
+	for (int i = 0; i < fake.nrules; i++) {
+		nws += strcmp(fake.rules[i].path, ws) == 0;
+		nhtmp += strcmp(fake.rules[i].path, htmp) == 0;
+	}
+	assert_int_equal(nws, 1); /* listed twice, one rule */
+	/* home/tmp: its writable rule, not a second, read-only one. */
+	assert_true(fake_rights(htmp) & FS(WRITE_FILE));
+	assert_int_equal(nhtmp, 1);
+	assert_int_equal(fake_rights(docs),
+			 FS(EXECUTE) | FS(READ_FILE) | FS(READ_DIR));
+	assert_int_equal(fake_rights(ssh), -1);
+	notes_free(&n);
+}
+
 static void masked_inside_writable_root_is_reported(void **state)
 {
 	SBX_AUTOFREE char *home = tp("home");
@@ -445,6 +498,8 @@ int main(void)
 	    cmocka_unit_test(rights_lowered_per_abi),
 	    cmocka_unit_test_setup_teardown(file_roots_get_only_file_rights,
 					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		nested_roots_and_writable_siblings_get_no_rule, setup, teardown),
 	    cmocka_unit_test_setup_teardown(masked_secret_gets_sibling_rules,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(
