@@ -238,9 +238,9 @@ static bool nested_root(const struct be_plan *plan, size_t i)
 	return false;
 }
 
-/* Grants read on every entry of folder |dir| but those in |skip|, and
- * but the writable roots (and what is beneath one), whose own rule
- * already grants read. */
+/* Grants read on every entry of folder |dir| except those in |skip| and
+ * the writable roots (or what lies in one): their own rule already
+ * grants read. */
 static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
 			  const struct be_plan *plan, uint64_t handled,
 			  struct be_notes *notes, struct sbx_diag *diag)
