@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
+#include <linux/capability.h>
 
 #include "be_internal.h"
 
@@ -87,6 +89,12 @@ void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
 	va_end(ap);
 	strv_push(&n->keys, key);
 	strv_take(&n->vals, b.s);
+}
+
+void be_harden_self(void)
+{
+	(void)be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	(void)be_sys->drop_cap(CAP_SYS_PTRACE);
 }
 
 /* --- none: no confinement, only when asked for by name ------------------ */

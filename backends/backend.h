@@ -44,6 +44,17 @@ int be_preview(const char *name, struct sbx_policy *pol,
  * applied (be_confine() appends it to its diag already). Static text. */
 const char *be_hint(const char *name);
 
+/*
+ * Opens |path| (absolute and canonical: it holds no symlink) with |flags|
+ * (O_CLOEXEC is added) without following a symlink anywhere on the way,
+ * so a component swapped for a link after the path was checked fails the
+ * open (-ELOOP or -ENOTDIR) instead of leading elsewhere. With
+ * |create_below| (a prefix of |path|), the missing folders strictly
+ * beneath it are created (0755) on the way, each inside the one just
+ * opened. Returns the fd or -errno. No allocation. backends/nosym.c.
+ */
+int be_open_nosym(const char *path, int flags, const char *create_below);
+
 /* The names be_confine() accepts, NULL-terminated. */
 extern const char *const be_names[];
 

@@ -111,6 +111,9 @@ struct sys_ops {
 	/* seccomp(SECCOMP_SET_MODE_FILTER, 0, prog) */
 	int (*seccomp_filter)(const struct sock_fprog *prog);
 	int (*capset_none)(void); /* drop every capability */
+	/* Drops capability |cap| from the bounding, effective, permitted,
+	 * inheritable and ambient sets (what the caller may drop). */
+	int (*drop_cap)(int cap);
 	/* The new mount API (Linux >= 5.2; mount_setattr >= 5.12): ENOSYS
 	 * on older kernels. |attr| is a struct sbx_mount_attr. */
 	int (*open_tree)(int dfd, const char *path, unsigned flags);
@@ -124,6 +127,18 @@ extern const struct sys_ops be_sys_real;
 extern const struct sys_ops *be_sys;
 /* Installs |ops| (NULL: the real kernel); returns the previous table. */
 const struct sys_ops *be_set_sys_ops(const struct sys_ops *ops);
+
+/*
+ * What both Linux backends do to the shell process itself, after the
+ * mount layer and before NO_NEW_PRIVS (backend.c): it becomes
+ * non-dumpable and loses CAP_SYS_PTRACE, so no job can open its
+ * /proc/<pid>/fd/N (the history file, reopened through the magic link
+ * with the permissions of the mount it was opened on), mem or environ.
+ * Jobs are dumpable again after execve; ptrace itself is denied by
+ * seccomp anyway, so the capability gave a job nothing else. Best
+ * effort by design: defence in depth behind the redirection rules.
+ */
+void be_harden_self(void);
 
 /* "Operation not permitted (EPERM)" for the diag of a failed step. */
 const char *be_errstr(int err, char *buf, size_t n);
@@ -261,6 +276,9 @@ void mnt_free(struct mnt_plan *mp);
 #endif
 #ifndef MOVE_MOUNT_T_SYMLINKS
 #define MOVE_MOUNT_T_SYMLINKS	0x00000010
+#endif
+#ifndef MOVE_MOUNT_T_EMPTY_PATH
+#define MOVE_MOUNT_T_EMPTY_PATH	0x00000040
 #endif
 #ifndef MOUNT_ATTR_RDONLY
 #define MOUNT_ATTR_RDONLY	0x00000001

@@ -168,9 +168,19 @@ static int add_rule_at(int rs, int at, const char *name, const char *shown,
 
 	if (dtype == DT_LNK && nofollow)
 		return 1;
-	fd = openat(at, name, O_PATH | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+	/* A writable root (absolute, canonical) is opened without
+	 * following any symlink: one swapped into its path since it was
+	 * checked would otherwise carry the write rights to the link's
+	 * target (backends/nosym.c). The root is then skipped. */
+	if (at == AT_FDCWD && (want & LL_W)) {
+		fd = be_open_nosym(name, O_PATH, NULL);
+		e = fd < 0 ? -fd : 0;
+	} else {
+		fd = openat(at, name,
+			    O_PATH | O_CLOEXEC | (nofollow ? O_NOFOLLOW : 0));
+		e = fd < 0 ? errno : 0;
+	}
 	if (fd < 0) {
-		e = errno;
 		if (e == ENOENT || e == ENOTDIR || e == ELOOP)
 			return 1;
 		return be_fail(diag, e, LL, "opening %s", shown);
@@ -496,6 +506,7 @@ static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
 		if (r < 0)
 			return r;
 	}
+	be_harden_self();
 	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return be_fail(diag, errno, LL, "prctl(PR_SET_NO_NEW_PRIVS)");
 	if (c->ruleset >= 0 &&

@@ -89,6 +89,7 @@ struct mnt_plan {
 	char uid_map[64], gid_map[64];
 	char *cwd;	       /* re-entered after the mounts (NULL: unknown) */
 	struct sbx_strv roots; /* kept writable: outermost, existing */
+	bool *dev;	       /* roots.v[i] is a device root (else writable) */
 	int *fds;	       /* apply's: one open_tree() fd per root */
 	struct mnt_op *ops;    /* step 6 */
 	size_t nops, cap;
@@ -291,6 +292,10 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		strv_push(&mp->roots, p);
 	}
 	mp->fds = xcalloc(mp->roots.n + 1, sizeof(*mp->fds));
+	mp->dev = xcalloc(mp->roots.n + 1, sizeof(*mp->dev));
+	for (size_t i = 0; i < mp->roots.n; i++)
+		for (size_t j = 0; j < plan->ndev; j++)
+			mp->dev[i] |= !strcmp(plan->dev[j], mp->roots.v[i]);
 
 	if (mode == MNT_NAMESPACE && plan->private_tmp && plan->run_tmp) {
 		op = add_op(mp);
@@ -367,6 +372,22 @@ static bool api_missing(int e)
 	return e == ENOSYS || e == EINVAL;
 }
 
+/* Writable root |i| as an O_PATH fd, opened without following a symlink
+ * (backends/nosym.c), or -errno (+diag): a root swapped for a link since
+ * the policy checked it fails the session instead of leading elsewhere. */
+static int open_root(const struct mnt_plan *mp, size_t i,
+		     struct sbx_diag *diag)
+{
+	int fd = be_open_nosym(mp->roots.v[i], O_PATH, NULL);
+
+	if (fd < 0)
+		return be_fail(diag, -fd, mp->backend,
+			       "mount layer: opening writable root %s (no "
+			       "symlink may be in its path)",
+			       mp->roots.v[i]);
+	return fd;
+}
+
 /* Steps 3-5 with the new mount API. 0, -errno (+diag), or 1 if the
  * kernel lacks it, in which case nothing has changed. */
 static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
@@ -380,9 +401,31 @@ static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
 	/* Copies first: a copy keeps the flags its mounts have when it is
 	 * taken, so one taken after the mount_setattr would be read-only. */
 	for (n = 0; n < mp->roots.n; n++) {
-		mp->fds[n] = be_sys->open_tree(
-		    AT_FDCWD, mp->roots.v[n],
-		    OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE);
+		int at = AT_FDCWD;
+		unsigned fl = OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE;
+
+		/* A writable root is copied through an fd opened without
+		 * following symlinks (backends/nosym.c): one swapped into its
+		 * path since the policy checked it would otherwise put a
+		 * writable copy of the link's target in its place. Opened
+		 * here, after unshare(): an fd from before would name the
+		 * host's mount. Device roots keep their links (/dev/ptmx ->
+		 * pts/ptmx). */
+		if (!mp->dev[n]) {
+			at = open_root(mp, n, diag);
+			if (at < 0) {
+				r = at;
+				goto out;
+			}
+			fl |= AT_EMPTY_PATH;
+		}
+		mp->fds[n] = be_sys->open_tree(at, mp->dev[n] ? mp->roots.v[n]
+							      : "",
+					       fl);
+		e = errno;
+		if (at >= 0)
+			close(at);
+		errno = e;
 		if (mp->fds[n] < 0) {
 			e = errno;
 			r = api_missing(e)
@@ -403,18 +446,33 @@ static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
 					     "(read-only, recursive)");
 		goto out;
 	}
-	/* T_SYMLINKS: the target resolves as mount(2) resolves it in the
-	 * fallback (/dev/ptmx may be a symlink to pts/ptmx). */
-	for (size_t i = 0; i < n; i++)
-		if (be_sys->move_mount(mp->fds[i], "", AT_FDCWD, mp->roots.v[i],
-				       MOVE_MOUNT_F_EMPTY_PATH |
-					   MOVE_MOUNT_T_SYMLINKS) < 0) {
-			r = be_fail(diag, errno, mp->backend,
+	/* A device root's target resolves as mount(2) resolves it in the
+	 * fallback (T_SYMLINKS: /dev/ptmx may be a symlink to pts/ptmx); a
+	 * writable root's through an fd opened without following any, for
+	 * the reason given at its copy. */
+	for (size_t i = 0; i < n; i++) {
+		int to = AT_FDCWD, ok;
+
+		if (!mp->dev[i] && (to = open_root(mp, i, diag)) < 0) {
+			r = to;
+			goto out;
+		}
+		ok = be_sys->move_mount(
+			 mp->fds[i], "", to, mp->dev[i] ? mp->roots.v[i] : "",
+			 MOVE_MOUNT_F_EMPTY_PATH |
+			     (mp->dev[i] ? MOVE_MOUNT_T_SYMLINKS
+					 : MOVE_MOUNT_T_EMPTY_PATH)) == 0;
+		e = errno;
+		if (to >= 0)
+			close(to);
+		if (!ok) {
+			r = be_fail(diag, e, mp->backend,
 				    "mount layer: move_mount of writable "
 				    "root %s",
 				    mp->roots.v[i]);
 			goto out;
 		}
+	}
 out:
 	/* A copy moved back stays; one not moved dies with its fd. */
 	for (size_t i = 0; i < n; i++)
@@ -545,6 +603,7 @@ void mnt_free(struct mnt_plan *mp)
 	free(mp->ops);
 	free(mp->cwd);
 	free(mp->fds);
+	free(mp->dev);
 	strv_free(&mp->roots);
 	strv_free(&mp->strs);
 	free(mp);

@@ -85,6 +85,7 @@ static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 						   "CLONE_NEWNS)"
 						 : "unshare(CLONE_NEWNS)");
 	}
+	be_harden_self();
 	return sc_load(c->sc, NS, diag);
 }
 

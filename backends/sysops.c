@@ -66,6 +66,31 @@ static int real_capset_none(void)
 	return (int)syscall(SYS_capset, &h, d);
 }
 
+static int real_drop_cap(int cap)
+{
+	struct __user_cap_header_struct h = {
+	    .version = _LINUX_CAPABILITY_VERSION_3,
+	    .pid = 0,
+	};
+	struct __user_cap_data_struct d[2] = {{0}};
+	unsigned w = (unsigned)cap / 32, bit = 1u << ((unsigned)cap % 32);
+	int r = 0;
+
+	/* EPERM: no CAP_SETPCAP, in which case root's children regain it
+	 * from the bounding set; EINVAL: a kernel without that cap. */
+	if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
+		r = -1;
+	(void)prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, cap, 0, 0);
+	if (w >= 2 || syscall(SYS_capget, &h, d) < 0)
+		return -1;
+	d[w].effective &= ~bit;
+	d[w].permitted &= ~bit;
+	d[w].inheritable &= ~bit;
+	if (syscall(SYS_capset, &h, d) < 0)
+		return -1;
+	return r;
+}
+
 /* The new mount API through syscall(2): glibc has wrappers only since
  * 2.36, and the numbers come from be_internal.h where the headers lack
  * them. */
@@ -98,6 +123,7 @@ const struct sys_ops be_sys_real = {
     .close = close,
     .seccomp_filter = real_seccomp_filter,
     .capset_none = real_capset_none,
+    .drop_cap = real_drop_cap,
     .open_tree = real_open_tree,
     .move_mount = real_move_mount,
     .mount_setattr = real_mount_setattr,

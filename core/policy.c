@@ -7,8 +7,11 @@
 #include "policy.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "guard.h"
 
 struct sbx_policy {
 	enum pol_scope scope;
@@ -16,6 +19,7 @@ struct sbx_policy {
 	struct lay_layout lay; /* deep copy */
 	struct rt_plan route;
 	char *home;
+	char *homes[3]; /* for guard_refused(): $HOME, passwd home, NULL */
 	struct pol_root *roots;
 	size_t nroots, cap;
 	struct sbx_strv masked;
@@ -153,52 +157,113 @@ static const char *cmd_env(const struct sbx_policy *pol,
 	return v && *v == '/' ? v : NULL;
 }
 
+static bool refused(const struct sbx_policy *pol, const char *path,
+		    char *why, size_t n)
+{
+	return guard_refused(path, (const char *const *)pol->homes, why, n);
+}
+
+/* Is |c| (canonical) inside one of sbxsh's own state folders? Only there
+ * does the session create a missing root, and only without following a
+ * symlink (shell/session.c): anywhere else a root is granted only if it
+ * already exists, so a value from the environment cannot make sbxsh
+ * create (as root, before confinement) a folder it then grants. */
+static bool owned(const struct sbx_policy *pol, const char *c)
+{
+	return path_under(pol->lay.persist_dir, c) ||
+	       path_under(pol->lay.run_dir, c);
+}
+
+/* "GOCACHE=/x", or "GOMODCACHE=/x/pkg (from GOPATH)" for a label that
+ * names where the value came from. New string. */
+static char *note_name(const char *var, const char *path)
+{
+	const char *paren = strchr(var, ' ');
+
+	if (paren)
+		return xasprintf("%.*s=%s%s", (int)(paren - var), var, path,
+				 paren);
+	return xasprintf("%s=%s", var, path);
+}
+
 /*
- * A toolchain cache root. Only existing folders are granted (granting a
- * path that does not exist would make the sandbox grow as tools create
- * it), except those |create| names, which the session creates first.
- * Never $HOME itself nor anything above it: a GOPATH=$HOME must not turn
- * into blanket home write access.
+ * A toolchain cache root, from variable |var| whose value (as commands
+ * get it: routing first, then the environment) is |path|.
+ *   - Refused (and said so in a note, which the banner shows) when it
+ *     would hand out "/", the home or a system tree (core/guard.h):
+ *     GOMODCACHE=/etc or a GOPATH=$HOME must not widen the sandbox.
+ *   - A routed value lies in a state folder; if its canonical form
+ *     leaves that folder, a symlink was planted there (a job of an
+ *     earlier session: ln -s /outside .sandbox-cache/cache), and the
+ *     root is refused rather than granted as the link's target.
+ *   - Only existing folders are granted (granting a path that does not
+ *     exist would make the sandbox grow as tools create it), except
+ *     those |create| names inside sbxsh's own folders, which the session
+ *     creates first.
  */
 static void add_cache(struct sbx_policy *pol, const struct pol_facts *f,
-		      const char *path, enum pol_why why, bool create)
+		      const char *var, const char *path, enum pol_why why,
+		      bool create)
 {
-	char *c;
+	SBX_AUTOFREE char *folded = NULL;
+	char *c, reason[160];
 
 	if (!path || path[0] != '/')
 		return;
+	folded = path_fold(path);
 	c = canon(f, path);
-	if (!c)
-		return;
-	if (pol->home && path_under(c, pol->home)) {
-		pol_add_note(pol, "skipped",
-			     "a cache dir at or above $HOME is never granted");
-		free(c);
-		return;
+	if (!c || !folded)
+		goto drop;
+	if ((path_under(pol->lay.persist_dir, folded) &&
+	     !path_under(pol->lay.persist_dir, c)) ||
+	    (path_under(pol->lay.run_dir, folded) &&
+	     !path_under(pol->lay.run_dir, c))) {
+		SBX_AUTOFREE char *what = note_name(var, folded);
+		SBX_AUTOFREE char *n = xasprintf(
+		    "%s: a symlink leads out of sbxsh's folder (to %s): "
+		    "not writable",
+		    what, c);
+
+		pol_add_note(pol, "refused", n);
+		goto drop;
 	}
-	if (!create && !is_dir(f, c)) {
-		free(c);
-		return;
+	if (refused(pol, c, reason, sizeof(reason))) {
+		SBX_AUTOFREE char *what = note_name(var, c);
+		SBX_AUTOFREE char *n =
+		    xasprintf("%s: not writable: %s", what, reason);
+
+		pol_add_note(pol, "refused", n);
+		goto drop;
 	}
+	create = create && owned(pol, c);
+	if (!create && !is_dir(f, c))
+		goto drop;
 	add_root(pol, c, why, false, create);
+	return;
+drop:
+	free(c);
 }
 
 static void add_caches(struct sbx_policy *pol, const struct pol_facts *f)
 {
 	const char *home = f->home;
-	const char *v;
+	const char *v, *lab;
 	SBX_AUTOFREE char *tmp = NULL;
 
 	v = cmd_env(pol, f, "XDG_CACHE_HOME");
 	if (v)
-		add_cache(pol, f, v, POL_WHY_USER_CACHE, true);
+		add_cache(pol, f, "XDG_CACHE_HOME", v, POL_WHY_USER_CACHE,
+			  true);
 	else if (home) {
 		tmp = path_join(home, ".cache");
-		add_cache(pol, f, tmp, POL_WHY_USER_CACHE, true);
+		add_cache(pol, f, "XDG_CACHE_HOME", tmp, POL_WHY_USER_CACHE,
+			  true);
 	}
-	add_cache(pol, f, cmd_env(pol, f, "GOCACHE"), POL_WHY_GOCACHE, false);
+	add_cache(pol, f, "GOCACHE", cmd_env(pol, f, "GOCACHE"),
+		  POL_WHY_GOCACHE, false);
 
 	free(sbx_steal(&tmp));
+	lab = "GOMODCACHE";
 	if ((v = cmd_env(pol, f, "GOMODCACHE")))
 		tmp = xstrdup(v);
 	else if ((v = cmd_env(pol, f, "GOPATH"))) {
@@ -207,16 +272,17 @@ static void add_caches(struct sbx_policy *pol, const struct pol_facts *f)
 		SBX_AUTOFREE char *first = xstrndup(v, n);
 
 		tmp = path_join(first, "pkg");
+		lab = "GOMODCACHE (from GOPATH)";
 	} else if (home)
 		tmp = path_join(home, "go/pkg");
-	add_cache(pol, f, tmp, POL_WHY_GOMODCACHE, true);
+	add_cache(pol, f, lab, tmp, POL_WHY_GOMODCACHE, true);
 
 	free(sbx_steal(&tmp));
 	if ((v = cmd_env(pol, f, "npm_config_cache")))
 		tmp = xstrdup(v);
 	else if (home)
 		tmp = path_join(home, ".npm");
-	add_cache(pol, f, tmp, POL_WHY_NPM, false);
+	add_cache(pol, f, "npm_config_cache", tmp, POL_WHY_NPM, false);
 
 	free(sbx_steal(&tmp));
 	if ((v = cmd_env(pol, f, "CARGO_HOME")))
@@ -227,8 +293,9 @@ static void add_caches(struct sbx_policy *pol, const struct pol_facts *f)
 		SBX_AUTOFREE char *reg = path_join(tmp, "registry");
 		SBX_AUTOFREE char *git = path_join(tmp, "git");
 
-		add_cache(pol, f, reg, POL_WHY_CARGO_REGISTRY, false);
-		add_cache(pol, f, git, POL_WHY_CARGO_GIT, false);
+		add_cache(pol, f, "CARGO_HOME", reg, POL_WHY_CARGO_REGISTRY,
+			  false);
+		add_cache(pol, f, "CARGO_HOME", git, POL_WHY_CARGO_GIT, false);
 	}
 }
 
@@ -290,12 +357,68 @@ static void canon_layout(const struct pol_facts *f, struct lay_layout *l)
 	canon_in_place(f, &l->run_tmp);
 }
 
+/* True if the canonical form of state folder |*p| is not where its
+ * parent's canonical form says (|expect|): a symlink stands in its place
+ * (.sandbox-cache -> /elsewhere). ses_open() refuses such a folder when
+ * it creates the state; a preview must not grant the link's target. */
+static bool moved(const char *p, const char *parent, const char *name)
+{
+	SBX_AUTOFREE char *expect = path_join(parent, name);
+
+	return strcmp(p, expect) != 0;
+}
+
+static void set_homes(struct sbx_policy *pol, const struct pol_facts *f)
+{
+	size_t n = 0;
+
+	if (f->home && f->home[0] == '/')
+		pol->home = canon(f, f->home);
+	if (pol->home)
+		pol->homes[n++] = pol->home;
+	if (f->pw_home && f->pw_home[0] == '/') {
+		char *c = canon(f, f->pw_home);
+
+		if (c && (!pol->home || strcmp(c, pol->home) != 0))
+			pol->homes[n++] = c;
+		else
+			free(c);
+	}
+}
+
+/* The process temp dir as a root (SPEC section 2), unless it is one the
+ * guard refuses (TMPDIR=/ or TMPDIR=/etc would hand out the system):
+ * then /tmp instead, and a note. */
+static void add_tmp(struct sbx_policy *pol, const struct pol_facts *f)
+{
+	char *t = canon(f, f->tmpdir && f->tmpdir[0] == '/' ? f->tmpdir
+							    : "/tmp");
+	char why[160];
+
+	if (t && refused(pol, t, why, sizeof(why))) {
+		SBX_AUTOFREE char *n = xasprintf(
+		    "TMPDIR=%s: not writable: %s; /tmp is the temp dir", t,
+		    why);
+
+		pol_add_note(pol, "refused", n);
+		free(t);
+		t = canon(f, "/tmp");
+		if (t && refused(pol, t, NULL, 0)) {
+			free(t);
+			t = NULL;
+		}
+	}
+	if (t)
+		add_root(pol, t, POL_WHY_TMP, false, false);
+}
+
 int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	    struct sbx_diag *diag)
 {
 	struct sbx_policy *pol;
 	struct rt_facts rf = {0};
-	bool persist_w;
+	bool persist_w, run_w;
+	char why[160];
 
 	*out = NULL;
 	if (!f->lay || !f->lay->workspace || f->lay->workspace[0] != '/')
@@ -307,18 +430,48 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	/* A symlinked workspace is granted (and checked) as its target,
 	 * exactly as the kernel resolves it. */
 	canon_layout(f, &pol->lay);
-	if (f->home && f->home[0] == '/')
-		pol->home = canon(f, f->home);
+	set_homes(pol, f);
+	/* The same refusal the session opening makes before it creates
+	 * anything (shell/session.c), so no caller can build a policy that
+	 * hands out the home or the system. */
+	if (refused(pol, pol->lay.workspace, why, sizeof(why)) ||
+	    refused(pol, pol->lay.state_dir, why, sizeof(why))) {
+		int rc = sbx_diag_set(diag, -EPERM,
+				      "refusing %s as a writable root: %s; %s",
+				      refused(pol, pol->lay.workspace, NULL, 0)
+					  ? pol->lay.workspace
+					  : pol->lay.state_dir,
+				      why, guard_hint);
+
+		pol_free(pol);
+		return rc;
+	}
 
 	/* The persistent folder is writable only where the scope grants the
-	 * workspace's state and the user did not ask for --no-persist. */
+	 * workspace's state and the user did not ask for --no-persist; and
+	 * neither state folder where a symlink stands in its place. */
 	persist_w = f->persist && f->state_writable &&
 		    f->scope != POL_SCOPE_READONLY;
+	run_w = f->state_writable;
+	if ((persist_w || run_w) &&
+	    moved(pol->lay.persist_dir, pol->lay.state_dir, LAY_PERSIST_NAME)) {
+		persist_w = false;
+		pol_add_note(pol, "refused", LAY_PERSIST_NAME " is a symlink "
+			     "out of its folder: not writable");
+	}
+	if (run_w && (moved(pol->lay.runs_dir, pol->lay.state_dir,
+			    LAY_RUNS_NAME) ||
+		      moved(pol->lay.run_dir, pol->lay.runs_dir,
+			    path_base(f->lay->run_dir)))) {
+		run_w = false;
+		pol_add_note(pol, "refused", LAY_RUNS_NAME " is a symlink "
+			     "out of its folder: not writable");
+	}
 	rf.persist_dir = pol->lay.persist_dir;
 	rf.persist_writable = persist_w;
 	rf.run_dir = pol->lay.run_dir;
 	rf.run_tmp = pol->lay.run_tmp;
-	rf.run_writable = f->state_writable;
+	rf.run_writable = run_w;
 	rf.user_exports = f->user_exports;
 	rt_compute(&rf, &pol->route);
 
@@ -332,22 +485,14 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 				add_root(pol, xstrdup(pol->lay.persist_dir),
 					 POL_WHY_PERSIST, false, true);
 		}
-		if (f->state_writable) {
+		if (run_w) {
 			add_root(pol, xstrdup(pol->lay.run_dir), POL_WHY_RUN,
 				 false, true);
 			add_root(pol, xstrdup(pol->lay.run_tmp),
 				 POL_WHY_RUN_TMP, false, true);
 		}
 		if (f->scope == POL_SCOPE_WORKSPACE) {
-			char *t = canon(f, f->tmpdir && f->tmpdir[0] == '/'
-						   ? f->tmpdir : "/tmp");
-
-			if (t && pol->home && path_under(t, pol->home)) {
-				free(t); /* TMPDIR=$HOME: never grant it */
-				t = NULL;
-			}
-			if (t)
-				add_root(pol, t, POL_WHY_TMP, false, false);
+			add_tmp(pol, f);
 			add_caches(pol, f);
 		}
 		for (size_t i = 0; i < sizeof(pol_devices) / sizeof(*pol_devices); i++)
@@ -367,9 +512,40 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 		}
 		for (char *const *e = f->extra_masked; e && *e; e++)
 			add_masked(pol, f, *e);
+		/* The shell's history (every workflow's commands, typed
+		 * secrets included) is opened before confinement and written
+		 * through that fd only; a job has no business reading it, and
+		 * one that could open it could flock() it forever. */
+		if (f->history_dir && f->history_dir[0] == '/') {
+			SBX_AUTOFREE char *h = canon(f, f->history_dir);
+
+			if (h && pol_access(pol, h, NULL) == POL_ACCESS_RW) {
+				SBX_AUTOFREE char *n = xasprintf(
+				    "history (%s) lies in a writable root: "
+				    "jobs can read and rewrite it (set "
+				    "XDG_STATE_HOME elsewhere)", h);
+
+				pol_add_note(pol, "not_enforced", n);
+			}
+			add_masked(pol, f, f->history_dir);
+		}
 	}
 	*out = pol;
 	return 0;
+}
+
+void pol_drop_root(struct sbx_policy *pol, const char *path, const char *why)
+{
+	for (size_t i = 0; i < pol->nroots; i++) {
+		if (strcmp(pol->roots[i].path, path) != 0)
+			continue;
+		free(pol->roots[i].path);
+		memmove(&pol->roots[i], &pol->roots[i + 1],
+			(pol->nroots - i - 1) * sizeof(*pol->roots));
+		pol->nroots--;
+		pol_add_note(pol, "refused", why);
+		return;
+	}
 }
 
 void pol_free(struct sbx_policy *pol)
@@ -379,6 +555,10 @@ void pol_free(struct sbx_policy *pol)
 	lay_free(&pol->lay);
 	rt_free(&pol->route);
 	free(pol->home);
+	if (pol->homes[0] != pol->home)
+		free(pol->homes[0]);
+	if (pol->homes[1] != pol->home)
+		free(pol->homes[1]);
 	for (size_t i = 0; i < pol->nroots; i++)
 		free(pol->roots[i].path);
 	free(pol->roots);
@@ -393,6 +573,10 @@ bool pol_network(const struct sbx_policy *pol) { return pol->network; }
 const struct lay_layout *pol_layout(const struct sbx_policy *pol) { return &pol->lay; }
 const struct rt_plan *pol_route(const struct sbx_policy *pol) { return &pol->route; }
 const char *pol_home(const struct sbx_policy *pol) { return pol->home; }
+const char *const *pol_homes(const struct sbx_policy *pol)
+{
+	return (const char *const *)pol->homes;
+}
 size_t pol_nroots(const struct sbx_policy *pol) { return pol->nroots; }
 size_t pol_nmasked(const struct sbx_policy *pol) { return pol->masked.n; }
 

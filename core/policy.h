@@ -43,7 +43,9 @@ struct pol_root {
 	bool device;       /* a device node or /dev/pts: not a folder */
 	bool create;       /* must exist before confinement: the effectful
 	                      layer creates it (Go module cache, user cache
-	                      dir, run folder, ...) */
+	                      dir, run folder, ...). Only ever set for a
+	                      root inside sbxsh's own state folders, which
+	                      is created without following any symlink */
 };
 
 struct pol_facts {
@@ -53,11 +55,15 @@ struct pol_facts {
 	bool state_writable;   /* the state folder can be written at all */
 	const struct lay_layout *lay;
 	const char *home;      /* $HOME, canonical; NULL if unset */
+	const char *pw_home;   /* the passwd entry's home, when $HOME is
+	                          unset, empty or relative; else NULL */
 	const char *tmpdir;    /* $TMPDIR as sbxsh was started, else /tmp;
 	                          canonical */
 	char *const *env;      /* the environment as sbxsh was started */
 	char *const *user_exports; /* see rt_facts.user_exports */
 	char *const *extra_masked; /* user-added secrets (absolute or ~/x) */
+	const char *history_dir; /* sbxsh's history folder: masked (NULL:
+	                            none) */
 	const char *tty;       /* the controlling terminal's path, or NULL */
 	/* Facts about the disk, asked through callbacks so core stays pure. */
 	sbx_canon_fn canon;
@@ -67,7 +73,8 @@ struct pol_facts {
 
 struct sbx_policy;
 
-/* 0 or -EINVAL (+diag). */
+/* 0, -EINVAL (+diag), or -EPERM (+diag) for a workspace or state folder
+ * that guard_refused() (core/guard.h): "/", a home, a system tree. */
 int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	    struct sbx_diag *diag);
 void pol_free(struct sbx_policy *pol);
@@ -77,6 +84,9 @@ bool pol_network(const struct sbx_policy *pol);
 const struct lay_layout *pol_layout(const struct sbx_policy *pol);
 const struct rt_plan *pol_route(const struct sbx_policy *pol);
 const char *pol_home(const struct sbx_policy *pol);
+/* The canonical homes guard_refused() is asked with ($HOME, or the
+ * passwd home when $HOME is unusable), NULL-terminated. */
+const char *const *pol_homes(const struct sbx_policy *pol);
 
 /* Records that the user set routed variable |name| to |value| (NULL:
  * unset it) inside the session: their choice wins. Returns 1 the first
@@ -84,6 +94,11 @@ const char *pol_home(const struct sbx_policy *pol);
  * -ENOENT if |name| is not routed. The writable roots do not change: a
  * session never widens its sandbox. */
 int pol_override(struct sbx_policy *pol, const char *name, const char *value);
+
+/* Takes writable root |path| out again, with a "refused" note |why|: the
+ * session could not create it safely (a symlink planted in its way).
+ * Narrowing only: a session never widens its sandbox. */
+void pol_drop_root(struct sbx_policy *pol, const char *path, const char *why);
 
 size_t pol_nroots(const struct sbx_policy *pol);
 const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i);

@@ -229,35 +229,69 @@ out:
 	strv_free(&ents);
 }
 
-int le_open_history(const char *workflow_id, unsigned keep, char **path,
-		    struct sbx_diag *diag)
+char *le_history_dir(void)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
-	SBX_AUTOFREE char *dir = NULL;
+
+	/* XDG: a relative XDG_STATE_HOME is invalid and must be ignored. */
+	if (xdg && *xdg == '/')
+		return xasprintf("%s/sbxsh", xdg);
+	if (home && *home == '/')
+		return xasprintf("%s/.local/state/sbxsh", home);
+	return NULL;
+}
+
+/*
+ * flock() that gives up: |op| | LOCK_NB, retried for about 100 ms. Any
+ * process that can read the history file can flock() it and never let
+ * go; a blocking lock would then hang the next session's start (before
+ * confinement) or every prompt. The history folder is masked inside the
+ * sandbox, so no job can open it; this is for whatever else can.
+ */
+static bool hist_lock(int fd, int op)
+{
+	for (int i = 0; i < 20; i++) {
+		if (flock(fd, op | LOCK_NB) == 0)
+			return true;
+		if (errno != EWOULDBLOCK && errno != EINTR)
+			return false;
+		usleep(5000);
+	}
+	return false;
+}
+
+int le_open_history(const char *workflow_id, unsigned keep, char **path,
+		    struct sbx_diag *diag)
+{
+	SBX_AUTOFREE char *dir = le_history_dir();
 	SBX_AUTOFREE char *file = NULL;
+	struct stat st;
 	int fd, rc;
 
 	if (!workflow_id || !*workflow_id || strchr(workflow_id, '/'))
 		return sbx_diag_set(diag, -EINVAL, "history: bad workflow id");
-	/* XDG: a relative XDG_STATE_HOME is invalid and must be ignored. */
-	if (xdg && *xdg == '/')
-		dir = xasprintf("%s/sbxsh", xdg);
-	else if (home && *home == '/')
-		dir = xasprintf("%s/.local/state/sbxsh", home);
-	else
+	if (!dir)
 		return sbx_diag_set(diag, -ENOENT,
 				    "history: neither XDG_STATE_HOME nor HOME");
 	if ((rc = mkdir_p(dir, 0700)) < 0)
 		return sbx_diag_set(diag, rc, "history: cannot create %s: %s",
 				    dir, strerror(-rc));
 	file = xasprintf("%s/%s.history", dir, workflow_id);
-	fd = open(file, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+	/* O_NONBLOCK: a FIFO put in its place must not hang the start-up
+	 * (it is refused below, by the type of what was opened). */
+	fd = open(file, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+			    O_NONBLOCK | O_NOCTTY,
 		  0600);
 	if (fd < 0)
 		return sbx_diag_set(diag, -errno, "history: cannot open %s: %s",
 				    file, strerror(errno));
-	if (flock(fd, LOCK_EX) == 0) {
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return sbx_diag_set(diag, -EINVAL,
+				    "history: %s is not a regular file", file);
+	}
+	if (hist_lock(fd, LOCK_EX)) {
 		hist_compact(fd, keep ? keep : LE_HIST_DEFAULT);
 		flock(fd, LOCK_UN);
 	}
@@ -272,14 +306,17 @@ int le_open_history(const char *workflow_id, unsigned keep, char **path,
 static void hist_write(struct le *le, const char *s, size_t n, bool cont)
 {
 	struct sbx_buf b = {0};
+	bool locked;
 
 	if (le->hist_fd < 0)
 		return;
 	le_hist_encode(&b, s, n, cont);
-	if (flock(le->hist_fd, LOCK_SH) == 0) {
-		write_all(le->hist_fd, b.s, b.len);
+	/* Without the lock too: one O_APPEND write lands whole, and losing
+	 * the line to a stuck lock would be worse than racing a compaction. */
+	locked = hist_lock(le->hist_fd, LOCK_SH);
+	write_all(le->hist_fd, b.s, b.len);
+	if (locked)
 		flock(le->hist_fd, LOCK_UN);
-	}
 	buf_free(&b);
 }
 
@@ -347,14 +384,15 @@ static void hist_load(struct le *le, unsigned keep)
 {
 	struct sbx_buf all = {0};
 	struct sbx_strv ents = {0};
+	bool locked;
 
 	le->hist_loaded = true;
 	if (le->hist_fd < 0 || !le->record)
 		return;
-	if (flock(le->hist_fd, LOCK_SH) == 0) {
-		read_all(le->hist_fd, &all);
+	locked = hist_lock(le->hist_fd, LOCK_SH);
+	read_all(le->hist_fd, &all);
+	if (locked)
 		flock(le->hist_fd, LOCK_UN);
-	}
 	le_hist_decode(all.s ? all.s : "", all.len, keep, &ents);
 	for (size_t i = 0; i < ents.n; i++)
 		history(le->hist, &le->ev, H_ENTER, ents.v[i]);

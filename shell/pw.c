@@ -43,26 +43,37 @@ static bool by_uid(const struct passwd *p, const void *key)
 	return p->pw_uid == *(const uid_t *)key;
 }
 
+/* NSS first where the build has it (|nss| may be NULL), then the file. */
+static struct passwd *pw_find(struct passwd *nss,
+			      bool (*match)(const struct passwd *, const void *),
+			      const void *key)
+{
+	return nss ? nss : pw_scan(match, key);
+}
+
+#ifdef SBXSH_NO_NSS
+#define NSS(call) NULL
+#else
+#define NSS(call) (call)
+#endif
+
 const char *pw_home(const char *user)
 {
-	struct passwd *p = NULL;
+	struct passwd *p = pw_find(NSS(getpwnam(user)), by_name, user);
 
-#ifndef SBXSH_NO_NSS
-	p = getpwnam(user);
-#endif
-	if (!p)
-		p = pw_scan(by_name, user);
+	return p ? p->pw_dir : NULL;
+}
+
+const char *pw_home_uid(uid_t uid)
+{
+	struct passwd *p = pw_find(NSS(getpwuid(uid)), by_uid, &uid);
+
 	return p ? p->pw_dir : NULL;
 }
 
 const char *pw_name(uid_t uid)
 {
-	struct passwd *p = NULL;
+	struct passwd *p = pw_find(NSS(getpwuid(uid)), by_uid, &uid);
 
-#ifndef SBXSH_NO_NSS
-	p = getpwuid(uid);
-#endif
-	if (!p)
-		p = pw_scan(by_uid, &uid);
 	return p ? p->pw_name : NULL;
 }

@@ -32,10 +32,64 @@ int redir_move_high(int fd)
 	return n;
 }
 
+/*
+ * The shell's own descriptors: the history file, the script being read,
+ * the terminal it keeps for job control, libedit's streams, the saved
+ * copies of redirected fds, the run folder's lock. Every one of them is
+ * close-on-exec (so no job inherits it), and every descriptor of the
+ * user's is not: redirections open without O_CLOEXEC, dup2() clears it,
+ * and a descriptor inherited at start-up cannot have it. So the flag
+ * tells them apart, whatever their number.
+ *
+ * Why it matters: `sh -c 'echo INJECTED' >&12` handed the shell's
+ * read-write history fd to a job, which appended to the history file
+ * (outside every writable root) or emptied it with ftruncate(); `exec
+ * 12>x` would have redirected the history into x. A redirection that
+ * names one acts as on a closed descriptor, as dash does for the fds it
+ * owns. (seccomp denies pidfd_getfd, the other way to take them.)
+ */
+static bool shell_fd(int fd)
+{
+	int fl = fcntl(fd, F_GETFD);
+
+	return fl >= 0 && (fl & FD_CLOEXEC);
+}
+
+/* An open descriptor of the user's: one a redirection may duplicate. */
+static bool user_fd(int fd)
+{
+	int fl = fcntl(fd, F_GETFD);
+
+	return fl >= 0 && !(fl & FD_CLOEXEC);
+}
+
+/*
+ * Refuses (closing |fd|) a redirection that reopened the history file:
+ * /dev/fd/12 and /proc/self/fd/12 are magic links to the shell's own
+ * descriptor, and a reopen through them gets the permissions of the
+ * mount the descriptor was opened on, before confinement: under the
+ * namespace backend that mount is the host's, writable. O_TRUNC would
+ * empty the history, `echo x >` would put a line in it. Checked after
+ * the open, by inode, so a symlink to either path is caught too.
+ */
+static int own_file(struct shell *sh, int fd, const char *name)
+{
+	struct stat st;
+
+	if (!sh->hist_ino || fstat(fd, &st) < 0 ||
+	    st.st_ino != sh->hist_ino || st.st_dev != sh->hist_dev)
+		return fd;
+	close(fd);
+	sh_err(sh, "cannot open %s: Permission denied (the shell's history)",
+	       name);
+	return -1;
+}
+
 static int open_target(struct shell *sh, struct redir *r, const char *name)
 {
 	int fd, fl;
 	struct stat st;
+	bool trunc;
 
 	switch (r->type) {
 	case R_IN:
@@ -44,7 +98,7 @@ static int open_target(struct shell *sh, struct redir *r, const char *name)
 			sh_err(sh, "cannot open %s: %s", name, strerror(errno));
 			return -1;
 		}
-		return fd;
+		return own_file(sh, fd, name);
 	case R_RDWR:
 		fl = O_RDWR | O_CREAT;
 		break;
@@ -69,9 +123,19 @@ static int open_target(struct shell *sh, struct redir *r, const char *name)
 	default:
 		fl = O_WRONLY | O_CREAT | O_TRUNC;
 	}
-	fd = open(name, fl, 0666);
+	/* With a history to protect, the truncation waits until the file
+	 * opened is known not to be it: O_TRUNC would empty it at open. */
+	trunc = sh->hist_ino && (fl & O_TRUNC);
+	fd = open(name, trunc ? fl & ~O_TRUNC : fl, 0666);
 	if (fd < 0) {
 		sh_err(sh, "cannot create %s: %s", name, strerror(errno));
+		return -1;
+	}
+	fd = own_file(sh, fd, name);
+	if (fd >= 0 && trunc && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    ftruncate(fd, 0) < 0) {
+		sh_err(sh, "cannot create %s: %s", name, strerror(errno));
+		close(fd);
 		return -1;
 	}
 	return fd;
@@ -148,6 +212,12 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 		int fd = -1, src = -1;
 		char *s = NULL;
 
+		/* `exec 12>x` must not land on the shell's history fd. */
+		if (shell_fd(r->fd)) {
+			sh_err(sh, "%d: Bad file descriptor", r->fd);
+			return -1;
+		}
+
 		if (r->type == R_HEREDOC) {
 			if (r->hd_quoted) {
 				struct wpart *w = r->target->parts;
@@ -169,6 +239,12 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 				long v;
 
 				if (!strcmp(s, "-")) {
+					if (shell_fd(r->fd)) {
+						sh_err(sh, "%d: Bad file "
+						       "descriptor", r->fd);
+						free(s);
+						return -1;
+					}
 					save_fd(save, r->fd);
 					close(r->fd);
 					free(s);
@@ -181,7 +257,7 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 					return -1;
 				}
 				src = (int)v;
-				if (fcntl(src, F_GETFD) < 0) {
+				if (!user_fd(src)) {
 					sh_err(sh, "%d: Bad file descriptor",
 					       src);
 					free(s);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "canon.h"
@@ -380,6 +381,14 @@ struct shell *sh_new(const struct sh_config *cfg)
 	sh->check = cfg->check;
 	sh->pol = cfg->pol;
 	sh->rootpid = getpid();
+	if (cfg->hist_fd >= 0) {
+		struct stat st;
+
+		if (fstat(cfg->hist_fd, &st) == 0) {
+			sh->hist_dev = st.st_dev;
+			sh->hist_ino = st.st_ino;
+		}
+	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	var_init(sh, environ);
 	live_init(sh);

@@ -16,8 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "canon.h"
+#include "guard.h"
 #include "layout.h"
+#include "lineedit.h"
+#include "pw.h"
 #include "sbx.h"
 
 extern char **environ;
@@ -202,10 +206,13 @@ static int make_state_dir(const char *path, struct sbx_diag *d)
 	parent = xstrdup(path);
 	slash = strrchr(parent, '/');
 	*slash = '\0';
-	pfd = open(*parent ? parent : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	/* The parent (the workspace or --state, canonical) opened without
+	 * following a symlink swapped into it since it was resolved. */
+	pfd = be_open_nosym(*parent ? parent : "/", O_RDONLY | O_DIRECTORY,
+			    NULL);
 	if (pfd < 0)
-		return sbx_diag_set(d, -errno, "cannot open %s: %s", parent,
-				    strerror(errno));
+		return sbx_diag_set(d, pfd, "cannot open %s: %s", parent,
+				    strerror(-pfd));
 	rc = mkdir_here(pfd, slash + 1, 0755);
 	if (rc < 0)
 		return sbx_diag_set(d, rc, "cannot create %s: %s%s", path,
@@ -246,6 +253,29 @@ static void rm_tree_at(int dfd, int depth)
 	}
 }
 
+/*
+ * Opens the mark of the run folder |dirfd| for locking. Without
+ * O_NONBLOCK, a FIFO swapped in for the mark (a job left behind keeps
+ * exchanging them with renameat2(RENAME_EXCHANGE)) would block the next
+ * session's start-up in open() before confinement; O_NOFOLLOW refuses a
+ * symlink; the type is checked on the fd itself, so the file examined is
+ * the file locked. Returns the fd or -1.
+ */
+static int open_mark(int dirfd, int mode)
+{
+	struct stat st;
+	int fd = openat(dirfd, LAY_RUN_MARK, mode | O_NOFOLLOW | O_NONBLOCK |
+					     O_NOCTTY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
 /* Deletes the runs due for pruning from the |from|-th on (the first one
  * may have been recycled already). */
 static void prune(const struct lay_layout *lay, size_t from)
@@ -265,7 +295,7 @@ static void prune(const struct lay_layout *lay, size_t from)
 
 		if (fd < 0)
 			continue;
-		mfd = openat(fd, LAY_RUN_MARK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+		mfd = open_mark(fd, O_RDONLY);
 		/* No mark: not ours. Busy lock: a live session owns it. */
 		if (mfd < 0 || flock(mfd, LOCK_EX | LOCK_NB) < 0)
 			continue;
@@ -343,10 +373,8 @@ static int recycle_run(struct lay_layout *lay, int *lock_fd)
 	fd = openat(rfd, old, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	mfd = openat(fd, LAY_RUN_MARK, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	mfd = open_mark(fd, O_RDWR);
 	if (mfd < 0)
-		return -errno;
-	if (fstat(mfd, &st) < 0 || !S_ISREG(st.st_mode))
 		return -EPERM;
 	if (flock(mfd, LOCK_EX | LOCK_NB) < 0)
 		return -errno; /* a live session owns it */
@@ -391,8 +419,12 @@ static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
 	if (*lock_fd < 0)
 		return sbx_diag_set(d, -errno, "cannot mark %s: %s",
 				    lay->run_dir, strerror(errno));
-	/* Held for the whole session: pruning skips a locked run. */
-	flock(*lock_fd, LOCK_EX);
+	/* Held for the whole session: pruning skips a locked run. Never a
+	 * blocking lock at start-up: a process that opened the new mark
+	 * first (another session's job, racing) must not hang this one. */
+	if (flock(*lock_fd, LOCK_EX | LOCK_NB) < 0)
+		return sbx_diag_set(d, -errno, "cannot lock %s: %s",
+				    lay->run_dir, strerror(errno));
 	if (mkdirat(fd, "tmp", 0700) < 0)
 		return sbx_diag_set(d, -errno, "cannot create %s: %s",
 				    lay->run_tmp, strerror(errno));
@@ -425,26 +457,70 @@ static bool can_write(const char *dir)
 	}
 }
 
-static void mkdir_p(const char *path)
+/* The homes guard_refused() is asked with: $HOME, or the passwd entry's
+ * when $HOME is unset, empty or relative (so `env -u HOME sbxsh` in
+ * /root is refused too). /etc/passwd is read only in that case: a set
+ * $HOME costs nothing extra at start-up. */
+static void homes_of(struct canon_memo *memo, char **home, char **pwh)
 {
-	SBX_AUTOFREE char *p = NULL;
+	const char *e = getenv("HOME");
 
-	/* Usually it exists already, or only its last component is new. */
-	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+	*home = *pwh = NULL;
+	if (e && e[0] == '/') {
+		*home = sh_canon_memo(memo, e);
 		return;
-	p = xstrdup(path);
-
-	for (char *s = p + 1;; s++) {
-		if (*s == '/' || *s == '\0') {
-			char c = *s;
-
-			*s = '\0';
-			mkdir(p, 0755);
-			*s = c;
-			if (!c)
-				break;
-		}
 	}
+	e = pw_home_uid(geteuid());
+	if (e && e[0] == '/')
+		*pwh = sh_canon_memo(memo, e);
+}
+
+/* Refuses |path| as a workspace or --state folder (|what|) before
+ * anything is created: exit 2 with what to do instead. */
+static int refuse_root(const char *what, const char *path, char *home,
+		       char *pwh, struct sbx_diag *d)
+{
+	const char *homes[] = {home ? home : pwh, home ? pwh : NULL, NULL};
+	char why[200];
+
+	if (!guard_refused(path, homes, why, sizeof(why)))
+		return 0;
+	return sbx_diag_set(d, -EPERM, "refusing %s as %s: %s; nothing was "
+			    "created; %s", path, what, why, guard_hint);
+}
+
+/*
+ * Creates (without following a symlink) a root the policy marked
+ * |create|: such a root lies inside a state folder of ours. A symlink or
+ * a file in its way (planted by a job of an earlier session) takes the
+ * root out of the policy, with a note: that session's mess must not stop
+ * this one, nor lead it elsewhere. Returns 1 if the root was dropped
+ * (the caller's index then points at the next root), 0, or -errno.
+ */
+static int make_root(struct sbx_policy *pol, const char *path,
+		     struct sbx_diag *d)
+{
+	const struct lay_layout *lay = pol_layout(pol);
+	const char *base = path_under(lay->persist_dir, path) ? lay->persist_dir
+							      : lay->run_dir;
+	int fd;
+
+	if (!path_under(base, path))
+		return 0; /* pol_new never asks for that */
+	fd = be_open_nosym(path, O_PATH | O_DIRECTORY, base);
+	if (fd == -ELOOP || fd == -ENOTDIR) {
+		SBX_AUTOFREE char *why = xasprintf(
+		    "%s: a symlink or a file is in its way inside sbxsh's "
+		    "folder (not writable; remove it)", path);
+
+		pol_drop_root(pol, path, why);
+		return 1;
+	}
+	if (fd < 0)
+		return sbx_diag_set(d, fd, "cannot create %s: %s", path,
+				    strerror(-fd));
+	close(fd);
+	return 0;
 }
 
 static int gather_with(const struct sbx_opts *o, struct session *s,
@@ -454,7 +530,9 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	SBX_AUTOFREE char *id = NULL;
 	SBX_AUTOFREE char *state = NULL;
 	SBX_AUTOFREE char *home = NULL;
+	SBX_AUTOFREE char *pwh = NULL;
 	SBX_AUTOFREE char *tmpdir = NULL;
+	SBX_AUTOFREE char *hist = le_history_dir();
 	SBX_AUTOFREE char *run_id = NULL;
 	struct sbx_strv runs = {0};
 	struct lay_facts lf = {0};
@@ -470,6 +548,13 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	rc = find_workspace(o, &ws, &id, d);
 	if (rc < 0)
 		return rc;
+	homes_of(memo, &home, &pwh);
+	rc = refuse_root(o->workflow ? "the workspace (--workflow)"
+			 : o->workspace ? "the workspace"
+					: "the workspace (the current folder)",
+			 ws, home, pwh, d);
+	if (rc < 0)
+		return rc;
 	if (o->state) {
 		SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
 		SBX_AUTOFREE char *abs = o->state[0] == '/' || !cwd
@@ -478,9 +563,20 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		if (abs[0] != '/')
 			return sbx_diag_set(d, -EINVAL,
 				"--state %s: cannot make it absolute", o->state);
-		if (create)
-			mkdir_p(abs);
 		state = sh_canon_memo(memo, abs);
+		rc = refuse_root("the --state folder", state, home, pwh, d);
+		if (rc < 0)
+			return rc;
+		if (create) {
+			int fd = be_open_nosym(state, O_PATH | O_DIRECTORY,
+					       "/");
+
+			if (fd < 0)
+				return sbx_diag_set(d, fd,
+					"--state %s: cannot create it: %s",
+					state, strerror(-fd));
+			close(fd);
+		}
 	}
 	run_id = new_run_id();
 	lf.workspace = ws;
@@ -500,9 +596,6 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	if (rc < 0)
 		return rc;
 
-	e = getenv("HOME");
-	if (e && e[0] == '/')
-		home = sh_canon_memo(memo, e);
 	e = getenv("TMPDIR");
 	tmpdir = sh_canon_memo(memo, e && e[0] == '/' && sh_is_dir(NULL, e) ? e : "/tmp");
 
@@ -512,9 +605,11 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.state_writable = can_write(lay.state_dir);
 	pf.lay = &lay;
 	pf.home = home;
+	pf.pw_home = pwh;
 	pf.tmpdir = tmpdir;
 	pf.env = environ;
 	pf.extra_masked = (char *const *)o->masks;
+	pf.history_dir = hist;
 	pf.tty = isatty(0) ? ttyname(0) : isatty(2) ? ttyname(2) : NULL;
 	pf.canon = sh_canon_memo;
 	pf.is_dir = sh_is_dir_memo;
@@ -555,21 +650,46 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	if (rc == 0 && create) {
 		/* Roots that must exist before confinement (Landlock rules
 		 * and bind mounts need a real folder to attach to); the
-		 * state folders were made just above. */
-		for (size_t i = 0; i < pol_nroots(s->pol); i++) {
+		 * state folders were made just above. pol_new() sets create
+		 * only inside them; each is made without following a
+		 * symlink a job may have planted there. */
+		const struct lay_layout *pl = pol_layout(s->pol);
+
+		for (size_t i = 0; rc >= 0 && i < pol_nroots(s->pol);) {
 			const struct pol_root *r = pol_root(s->pol, i);
+			SBX_AUTOFREE char *path = NULL;
 
 			if (!r->create || r->device ||
 			    (made_persist &&
-			     strcmp(r->path, lay.persist_dir) == 0) ||
-			    (made && (strcmp(r->path, lay.run_dir) == 0 ||
-				      strcmp(r->path, lay.run_tmp) == 0)))
+			     strcmp(r->path, pl->persist_dir) == 0) ||
+			    (made && (strcmp(r->path, pl->run_dir) == 0 ||
+				      strcmp(r->path, pl->run_tmp) == 0))) {
+				i++;
 				continue;
-			mkdir_p(r->path);
+			}
+			path = xstrdup(r->path);
+			rc = make_root(s->pol, path, d);
+			if (rc == 0)
+				i++;
+		}
+	}
+	if (s->run_lock_fd >= 0 && s->run_lock_fd < 10) {
+		/* Out of the range redirections name (0-9): `exec 5>x` is
+		 * the user's, and must not land on the shell's own lock. */
+		int h = fcntl(s->run_lock_fd, F_DUPFD_CLOEXEC, 10);
+
+		if (h >= 0) {
+			close(s->run_lock_fd);
+			s->run_lock_fd = h;
 		}
 	}
 	lay_free(&lay);
-	return rc < 0 ? rc : 0;
+	if (rc < 0) {
+		pol_free(s->pol);
+		s->pol = NULL;
+		return rc;
+	}
+	return 0;
 }
 
 /* The canonicalization memo lives exactly as long as the opening. */

@@ -92,6 +92,11 @@ struct shell {
 	struct jobtab *jobs;
 
 	char *pwd;               /* logical cwd, NULL if unknown */
+	/* The history file's inode (hist_ino 0: none): the shell's own
+	 * redirections refuse to reopen it (/dev/fd/12, /proc/self/fd/12
+	 * or a symlink to either), redir.c. */
+	dev_t hist_dev;
+	ino_t hist_ino;
 
 	/* getopts state */
 	int optind_seen;

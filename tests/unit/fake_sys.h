@@ -196,6 +196,12 @@ static int fake_seccomp_filter(const struct sock_fprog *prog)
 	return fake.seccomp_err ? fake_ret(-fake.seccomp_err) : 0;
 }
 
+static int fake_drop_cap(int cap)
+{
+	fake_log("drop_cap(%d)", cap);
+	return 0;
+}
+
 static int fake_capset_none(void)
 {
 	fake_log("capset");
@@ -209,8 +215,18 @@ static int fake_api(int err)
 
 static int fake_open_tree(int dfd, const char *path, unsigned flags)
 {
+	char at[PATH_MAX] = "";
 	int r;
 
+	/* An fd-relative copy (AT_EMPTY_PATH) is logged by the folder the
+	 * fd names, so tests see which root was copied. */
+	if (dfd >= 0 && !*path) {
+		SBX_AUTOFREE char *l = xasprintf("/proc/self/fd/%d", dfd);
+		ssize_t k = readlink(l, at, sizeof(at) - 1);
+
+		at[k > 0 ? k : 0] = '\0';
+		path = at;
+	}
 	strv_take(&fake.mounts, xasprintf("@open_tree %s|%#x", path, flags));
 	fake_log("open_tree(%s)", path);
 	r = fake_api(fake.open_tree_err);
@@ -225,6 +241,15 @@ static int fake_open_tree(int dfd, const char *path, unsigned flags)
 static int fake_move_mount(int from_dfd, const char *from, int to_dfd,
 			   const char *to, unsigned flags)
 {
+	char at[PATH_MAX] = "";
+
+	if (to_dfd >= 0 && !*to) { /* T_EMPTY_PATH: the folder the fd names */
+		SBX_AUTOFREE char *l = xasprintf("/proc/self/fd/%d", to_dfd);
+		ssize_t k = readlink(l, at, sizeof(at) - 1);
+
+		at[k > 0 ? k : 0] = '\0';
+		to = at;
+	}
 	strv_take(&fake.mounts, xasprintf("@move %s|%#x", to, flags));
 	fake_log("move_mount(%s)", to);
 	return fake_api(fake.move_err);
@@ -255,6 +280,7 @@ static const struct sys_ops fake_ops = {
     .close = fake_close,
     .seccomp_filter = fake_seccomp_filter,
     .capset_none = fake_capset_none,
+    .drop_cap = fake_drop_cap,
     .open_tree = fake_open_tree,
     .move_mount = fake_move_mount,
     .mount_setattr = fake_mount_setattr,

@@ -16,6 +16,10 @@
 
 #define TREE_FLAGS (OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)
 #define MOVE_FLAGS (MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_SYMLINKS)
+/* A writable root is copied and put back through fds opened without
+ * following symlinks (backends/nosym.c). */
+#define TREE_FLAGS_RW (TREE_FLAGS | AT_EMPTY_PATH)
+#define MOVE_FLAGS_RW (MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_EMPTY_PATH)
 #define RO_REMOUNT (MS_REMOUNT | MS_BIND | MS_RDONLY)
 
 static char tmp[64];
@@ -152,8 +156,12 @@ static void new_api_metadata_sequence(void **state)
 	SBX_AUTOFREE char *ro =
 	    xasprintf("@setattr /|%#x|%#x|0", AT_RECURSIVE, MOUNT_ATTR_RDONLY);
 	SBX_AUTOFREE char *tree =
-	    xasprintf("@open_tree %s|%#x", ws, (unsigned)TREE_FLAGS);
-	SBX_AUTOFREE char *mv = xasprintf("@move %s|%#x", ws, MOVE_FLAGS);
+	    xasprintf("@open_tree %s|%#x", ws, (unsigned)TREE_FLAGS_RW);
+	SBX_AUTOFREE char *mv = xasprintf("@move %s|%#x", ws, MOVE_FLAGS_RW);
+	SBX_AUTOFREE char *pts_tree =
+	    xasprintf("@open_tree /dev/pts|%#x", (unsigned)TREE_FLAGS);
+	SBX_AUTOFREE char *pts_mv =
+	    xasprintf("@move /dev/pts|%#x", MOVE_FLAGS);
 	int tws, tother, tpts, sa, mws, mother, mpts;
 
 	(void)state;
@@ -172,6 +180,7 @@ static void new_api_metadata_sequence(void **state)
 	assert_true(tws > 0 && tother > 0 && tpts > 0);
 	assert_int_equal(count("@open_tree"), 3);
 	assert_int_equal(fake_call(tree), tws); /* with those flags */
+	assert_int_equal(fake_call(pts_tree), tpts); /* a device: by path */
 	/* Then one recursive read-only, nothing cleared, no NODEV here. */
 	sa = fake_call(ro);
 	assert_true(sa > tws && sa > tother && sa > tpts);
@@ -183,6 +192,7 @@ static void new_api_metadata_sequence(void **state)
 	assert_true(mws > sa && mother > sa && mpts > sa);
 	assert_int_equal(count("@move"), 3);
 	assert_int_equal(fake_call(mv), mws);
+	assert_int_equal(fake_call(pts_mv), mpts);
 	/* No per-mount remount, no masks, no private tmp (landlock). */
 	assert_int_equal(remounts(), 0);
 	assert_int_equal(fake.mounts.n, 1 + 3 + 1 + 3);
@@ -361,6 +371,35 @@ static void namespace_backend_fails_closed(void **state)
 	notes_free(&n);
 }
 
+/* A writable root swapped for a symlink after the policy checked it (a
+ * process of another session racing the start-up) is not followed: the
+ * layer fails closed instead of putting the link's target in its place. */
+static void swapped_root_fails_closed(void **state)
+{
+	struct be_plan p = plan();
+	struct mnt_plan *mp = NULL;
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	SBX_AUTOFREE char *moved = xasprintf("%s.real", other);
+	int uerr = -1;
+
+	(void)state;
+	fake.mount_api = true;
+	assert_int_equal(mnt_prepare(&p, MNT_METADATA, "landlock", &n, &mp, &d),
+			 0);
+	assert_int_equal(rename(other, moved), 0);
+	assert_int_equal(symlink("/etc", other), 0);
+	will_return(fake_unshare, 0);
+	assert_int_equal(mnt_apply(mp, &uerr, &d), -ELOOP);
+	assert_non_null(strstr(d.msg, "no symlink may be in its path"));
+	assert_int_equal(call("@open_tree %s|", "/etc"), -1);
+	assert_int_equal(fake.open_trees, 0);
+	mnt_free(mp);
+	notes_free(&n);
+	assert_int_equal(unlink(other), 0);
+	assert_int_equal(rename(moved, other), 0);
+}
+
 static void no_roots_one_call(void **state)
 {
 	struct be_plan p = {.scope = POL_SCOPE_READONLY, .network = true};
@@ -397,6 +436,8 @@ int main(void)
 					    teardown),
 	    cmocka_unit_test_setup_teardown(namespace_backend_fails_closed,
 					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(swapped_root_fails_closed, setup,
+					    teardown),
 	    cmocka_unit_test_setup_teardown(no_roots_one_call, setup, teardown),
 	};
 

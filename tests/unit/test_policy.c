@@ -18,10 +18,21 @@
 static struct fakefs fs;
 static struct lay_layout lay;
 
-static struct sbx_policy *mk(enum pol_scope scope, char *const *env,
-			     char *const *user)
+/* What a test changes in the facts mk() gathers. */
+struct mk_opts {
+	const char *ws;	    /* NULL: WS */
+	const char *home;   /* NULL: /home/u, "" none */
+	const char *pw_home;
+	const char *tmpdir; /* NULL: /tmp */
+	bool no_state;	    /* state folders not writable: no routing */
+	int want;	    /* pol_new's expected return */
+};
+
+static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
+			       char *const *user, const struct mk_opts *o,
+			       struct sbx_diag *d)
 {
-	struct lay_facts lf = {.workspace = WS,
+	struct lay_facts lf = {.workspace = o->ws ? o->ws : WS,
 			       .run_id = "20261129T191450Z-1-00000000"};
 	struct pol_facts f = {0};
 	struct sbx_policy *pol = NULL;
@@ -30,18 +41,40 @@ static struct sbx_policy *mk(enum pol_scope scope, char *const *env,
 	assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
 	f.scope = scope;
 	f.network = true;
-	f.persist = true;
-	f.state_writable = true;
+	f.persist = !o->no_state;
+	f.state_writable = !o->no_state;
 	f.lay = &lay;
-	f.home = "/home/u";
-	f.tmpdir = "/tmp";
+	f.home = o->home ? (*o->home ? o->home : NULL) : "/home/u";
+	f.pw_home = o->pw_home;
+	f.tmpdir = o->tmpdir ? o->tmpdir : "/tmp";
 	f.env = env;
 	f.user_exports = user;
 	f.canon = fake_canon;
 	f.is_dir = fake_is_dir;
 	f.ctx = &fs;
-	assert_int_equal(pol_new(&f, &pol, NULL), 0);
+	assert_int_equal(pol_new(&f, &pol, d), o->want);
 	return pol;
+}
+
+static bool has_note(const struct sbx_policy *pol, const char *key,
+		     const char *part)
+{
+	for (size_t i = 0; i < pol_nnotes(pol); i++) {
+		const char *k, *v;
+
+		pol_note_at(pol, i, &k, &v);
+		if (!strcmp(k, key) && strstr(v, part))
+			return true;
+	}
+	return false;
+}
+
+static struct sbx_policy *mk(enum pol_scope scope, char *const *env,
+			     char *const *user)
+{
+	struct mk_opts o = {0};
+
+	return mk_o(scope, env, user, &o, NULL);
 }
 
 static int find_root(const struct sbx_policy *pol, const char *path)
@@ -123,11 +156,174 @@ static void user_export_resolves_caches(void **state)
 	(void)state;
 	pol = mk(POL_SCOPE_WORKSPACE, NULL, user);
 	assert_int_equal(find_root(pol, "/opt/gocache"), -1);
-	assert_true(find_root(pol, "/opt/gp/pkg") > 0);
+	/* Outside sbxsh's own folders nothing is created: a missing module
+	 * cache from the environment is not granted either. */
+	assert_int_equal(find_root(pol, "/opt/gp/pkg"), -1);
 	pol_free(pol);
 	fs.dirs[0] = "/opt/gocache";
+	fs.dirs[1] = "/opt/gp/pkg";
 	pol = mk(POL_SCOPE_WORKSPACE, NULL, user);
 	assert_true(find_root(pol, "/opt/gocache") > 0);
+	assert_true(find_root(pol, "/opt/gp/pkg") > 0);
+	assert_false(pol_root(pol, (size_t)find_root(pol, "/opt/gp/pkg"))->create);
+	pol_free(pol);
+}
+
+
+/* Roots from the environment get the workspace's refusals (core/guard.h):
+ * GOMODCACHE=/etc and TMPDIR=/etc must not put /etc in sandbox_writable;
+ * each refusal is a note the banner shows. */
+static void env_roots_refused(void **state)
+{
+	char *env[] = {"GOMODCACHE=/etc", "GOCACHE=/usr/lib/go",
+		       "npm_config_cache=/", NULL};
+	struct mk_opts o = {.tmpdir = "/etc", .no_state = true};
+	struct sbx_policy *pol;
+
+	(void)state;
+	fs.dirs[0] = "/etc";
+	fs.dirs[1] = "/usr/lib/go";
+	pol = mk_o(POL_SCOPE_WORKSPACE, env, NULL, &o, NULL);
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		const char *r = pol_root(pol, i)->path;
+
+		assert_false(path_under("/etc", r));
+		assert_false(path_under("/usr", r));
+		assert_string_not_equal(r, "/");
+	}
+	assert_true(find_root(pol, "/tmp") > 0); /* the temp dir instead */
+	assert_true(has_note(pol, "refused", "TMPDIR=/etc"));
+	assert_true(has_note(pol, "refused", "GOMODCACHE=/etc"));
+	assert_true(has_note(pol, "refused", "GOCACHE=/usr/lib/go"));
+	assert_true(has_note(pol, "refused", "npm_config_cache=/"));
+	pol_free(pol);
+}
+
+/* TMPDIR=/ with HOME unset granted "/" before: refused whether or not a
+ * home is known, and the home refusal then comes from the passwd home. */
+static void tmpdir_root_without_home(void **state)
+{
+	char *env[] = {"XDG_CACHE_HOME=/home", NULL};
+	struct mk_opts o = {.home = "", .tmpdir = "/", .no_state = true,
+			    .pw_home = "/home/u"};
+	struct sbx_policy *pol;
+
+	(void)state;
+	fs.dirs[0] = "/home";
+	pol = mk_o(POL_SCOPE_WORKSPACE, env, NULL, &o, NULL);
+	assert_int_equal(find_root(pol, "/"), -1);
+	assert_int_equal(find_root(pol, "/home"), -1);
+	assert_true(find_root(pol, "/tmp") > 0);
+	assert_true(has_note(pol, "refused", "TMPDIR=/"));
+	assert_true(has_note(pol, "refused", "above your home"));
+	pol_free(pol);
+}
+
+/* A workspace or state folder that is "/", a home, above one, or in a
+ * system tree is refused by pol_new() itself. */
+static void workspace_refused(void **state)
+{
+	static const struct {
+		const char *ws, *home, *pw;
+	} bad[] = {
+		{"/home/u", NULL, NULL},	  /* $HOME */
+		{"/home", NULL, NULL},		  /* above it */
+		{"/etc/x", NULL, NULL},		  /* a system tree */
+		{"/var", NULL, NULL},		  /* /var itself */
+		{"/var/lib/dpkg", NULL, NULL},	  /* system state */
+		{"/usr/local/src", NULL, NULL},
+		{"/home/u", "", "/home/u"},	  /* HOME unset: passwd */
+		{"/root", "/tmp/fakehome", NULL}, /* not a home: allowed */
+	};
+	struct sbx_diag d = {0};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		struct mk_opts o = {.ws = bad[i].ws, .home = bad[i].home,
+				    .pw_home = bad[i].pw,
+				    .want = i + 1 < sizeof(bad) / sizeof(*bad)
+						? -EPERM : 0};
+		struct sbx_policy *pol =
+		    mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, &d);
+
+		if (o.want) {
+			assert_null(pol);
+			assert_non_null(strstr(d.msg, bad[i].ws));
+			assert_non_null(strstr(d.msg, "mkdir -p ~/work/x"));
+		}
+		pol_free(pol);
+	}
+}
+
+/* A symlink planted in .sandbox-cache by a job of an earlier session
+ * (ln -s /outside .sandbox-cache/cache) is not granted as its target. */
+static void routed_symlink_refused(void **state)
+{
+	struct mk_opts o = {0};
+	struct sbx_policy *pol;
+
+	(void)state;
+	fs.links[0][0] = P "/cache";
+	fs.links[0][1] = "/outside/dir";
+	fs.links[1][0] = P "/go";
+	fs.links[1][1] = "/etc";
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		assert_false(path_under("/outside", pol_root(pol, i)->path));
+		assert_false(path_under("/etc", pol_root(pol, i)->path));
+	}
+	assert_true(has_note(pol, "refused", "XDG_CACHE_HOME="));
+	assert_true(has_note(pol, "refused", "GOMODCACHE="));
+	pol_free(pol);
+}
+
+/* .sandbox-cache itself replaced by a symlink: not granted, routing
+ * falls back to the run folder. */
+static void persist_dir_symlink_refused(void **state)
+{
+	struct mk_opts o = {0};
+	struct sbx_policy *pol;
+
+	(void)state;
+	fs.links[0][0] = P;
+	fs.links[0][1] = "/elsewhere";
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	for (size_t i = 0; i < pol_nroots(pol); i++)
+		assert_false(path_under("/elsewhere", pol_root(pol, i)->path));
+	assert_int_equal(pol_route(pol)->kind, RT_BASE_RUN);
+	assert_true(has_note(pol, "refused", ".sandbox-cache"));
+	pol_free(pol);
+}
+
+/* Only roots inside sbxsh's own folders are ever marked for creation. */
+static void create_only_owned(void **state)
+{
+	char *env[] = {"GOMODCACHE=/opt/new/mod", NULL};
+	struct mk_opts o = {.no_state = true};
+	struct sbx_policy *pol;
+
+	(void)state;
+	pol = mk_o(POL_SCOPE_WORKSPACE, env, NULL, &o, NULL);
+	assert_int_equal(find_root(pol, "/opt/new/mod"), -1);
+	assert_int_equal(find_root(pol, "/home/u/.cache"), -1);
+	pol_free(pol);
+	fs.dirs[0] = "/home/u/.cache";
+	pol = mk_o(POL_SCOPE_WORKSPACE, env, NULL, &o, NULL);
+	assert_true(find_root(pol, "/home/u/.cache") > 0);
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		const struct pol_root *r = pol_root(pol, i);
+
+		if (r->create)
+			assert_true(path_under(WS "/.sandbox-runs", r->path));
+	}
+	pol_free(pol);
+	o.no_state = false;
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	for (size_t i = 0; i < pol_nroots(pol); i++)
+		if (pol_root(pol, i)->create)
+			assert_true(path_under(P, pol_root(pol, i)->path) ||
+				    path_under(WS "/.sandbox-runs",
+					       pol_root(pol, i)->path));
 	pol_free(pol);
 }
 
@@ -271,6 +467,12 @@ int main(void)
 		cmocka_unit_test_setup(toolchain_dirs_when_existing, setup),
 		cmocka_unit_test_setup(user_export_resolves_caches, setup),
 		cmocka_unit_test_setup(never_home, setup),
+		cmocka_unit_test_setup(env_roots_refused, setup),
+		cmocka_unit_test_setup(tmpdir_root_without_home, setup),
+		cmocka_unit_test_setup(workspace_refused, setup),
+		cmocka_unit_test_setup(routed_symlink_refused, setup),
+		cmocka_unit_test_setup(persist_dir_symlink_refused, setup),
+		cmocka_unit_test_setup(create_only_owned, setup),
 		cmocka_unit_test_setup(symlinked_workspace, setup),
 		cmocka_unit_test_setup(access_and_masked, setup),
 		cmocka_unit_test_setup(read_only_and_unrestricted, setup),

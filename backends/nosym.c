@@ -1,0 +1,122 @@
+/* backends/nosym.c — opening (and creating) a canonical path without
+ * following any symlink, for the writable roots.
+ *
+ * Why: every writable root is resolved to its canonical form while sbxsh
+ * is still free, checked (core/policy.c, core/guard.h), and only then
+ * created, given a Landlock rule and a bind mount. A process of another
+ * session of the same workflow (or one left behind) may swap a component
+ * of that path for a symlink in between: `ln -s /etc .sandbox-cache/go`.
+ * Following it would create folders where the link points (as root,
+ * before confinement) and grant the link's target. A canonical path
+ * holds no symlink by construction, so refusing every symlink on the way
+ * changes nothing for an honest path and stops the swap: the open fails
+ * with ELOOP or ENOTDIR, and the caller skips the root or fails closed.
+ *
+ * openat2(RESOLVE_NO_SYMLINKS) (Linux 5.6) does it in one call; older
+ * kernels (ENOSYS) or filters that hide it get one openat(O_NOFOLLOW) per
+ * component. Creating a missing folder walks component by component,
+ * since mkdirat() must be told the folder to create in. No allocation:
+ * the mount layer calls this in apply().
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/openat2.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "backend.h"
+
+#ifndef __NR_openat2
+#define __NR_openat2 437
+#endif
+
+/* One step of the walk: |name| in |dirfd|, a folder unless |last|. */
+static int step(int dirfd, const char *name, bool last, int flags)
+{
+	int fl = last ? flags : O_PATH | O_DIRECTORY;
+	struct stat st;
+	int fd = openat(dirfd, name, fl | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	/* O_PATH|O_NOFOLLOW opens a symlink itself instead of failing. */
+	if (last && (flags & O_PATH) && !(flags & O_DIRECTORY) &&
+	    (fstat(fd, &st) < 0 || S_ISLNK(st.st_mode))) {
+		close(fd);
+		return -ELOOP;
+	}
+	return fd;
+}
+
+/* A "." or ".." component: |path| is not canonical. */
+static bool has_dots(const char *path)
+{
+	for (const char *p = path; (p = strchr(p, '/')) != NULL; p++)
+		if (p[1] == '.' && (p[2] == '/' || p[2] == '\0' ||
+				    (p[2] == '.' && (p[3] == '/' || p[3] == '\0'))))
+			return true;
+	return false;
+}
+
+int be_open_nosym(const char *path, int flags, const char *create_below)
+{
+	struct open_how how = {
+	    .flags = (unsigned)(flags | O_CLOEXEC),
+	    .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+	};
+	size_t below = create_below ? strlen(create_below) : 0;
+	char comp[NAME_MAX + 1];
+	const char *p = path;
+	int fd, r;
+
+	if (!path || path[0] != '/' || has_dots(path))
+		return -EINVAL; /* not canonical: refused, never folded */
+	/* Usually the path exists already (a root made by an earlier
+	 * session): one call, even when creating was asked for. */
+	fd = (int)syscall(__NR_openat2, AT_FDCWD, path, &how, sizeof(how));
+	if (fd >= 0)
+		return fd;
+	if (errno != ENOSYS && errno != EPERM &&
+	    !(create_below && errno == ENOENT))
+		return -errno;
+	fd = open("/", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		const char *e;
+		size_t n;
+		int next;
+
+		while (*p == '/')
+			p++;
+		if (!*p)
+			break; /* "/" itself, or a trailing slash */
+		e = strchrnul(p, '/');
+		n = (size_t)(e - p);
+		if (n > NAME_MAX) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(comp, p, n);
+		comp[n] = '\0';
+		/* Create only strictly beneath |create_below|. */
+		if (create_below && (size_t)(e - path) > below &&
+		    mkdirat(fd, comp, 0755) < 0 && errno != EEXIST) {
+			r = -errno;
+			close(fd);
+			return r;
+		}
+		while (*e == '/')
+			e++;
+		next = step(fd, comp, !*e, flags);
+		close(fd);
+		if (next < 0)
+			return next;
+		fd = next;
+		p = e;
+	}
+	return fd;
+}
