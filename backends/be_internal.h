@@ -164,16 +164,20 @@ size_t ll_attr_size(int abi);
 
 /*
  * seccomp (seccomp.c): one BPF program, compiled from sc_rules[] with
- * libseccomp at build time (seccomp_gen.c), picked in prepare(), loaded
- * with the raw seccomp(2) call in apply(), inherited by every job.
+ * libseccomp at build time (seccomp_gen.c), behind a prefix of our own
+ * built from sc_abis[] (numbers above each ABI's known maximum, numbers
+ * libseccomp cannot name), picked in prepare(), loaded with the raw
+ * seccomp(2) call in apply(), inherited by every job.
  */
 enum sc_arg {
-	SC_ANY,		/* the call, whatever its arguments */
-	SC_IOCTL_REQ,	/* ioctl(fd, val): low 32 bits of arg 1 == val */
-	SC_CLONE_NS,	/* clone() with any CLONE_NEW* flag in arg 0 */
-	SC_NOT_AF_UNIX, /* socket()/socketpair() of a family but AF_UNIX */
-	SC_MKNOD_DEV,	/* mknod(path, mode): mode is S_IFCHR or S_IFBLK */
-	SC_MKNODAT_DEV, /* mknodat(dirfd, path, mode): likewise */
+	SC_ANY,		  /* the call, whatever its arguments */
+	SC_IOCTL_REQ,	  /* ioctl(fd, val): low 32 bits of arg 1 == val */
+	SC_IOCTL_REQ_ARG, /* ioctl(fd, val, arg): likewise, and arg != 0 */
+	SC_CLONE_NS,	  /* clone() with any CLONE_NEW* flag in arg 0 */
+	SC_NOT_AF_UNIX,	  /* socket()/socketpair() of a family but AF_UNIX */
+	SC_MKNOD_DEV,	  /* mknod(path, mode): mode is S_IFCHR or S_IFBLK */
+	SC_MKNODAT_DEV,	  /* mknodat(dirfd, path, mode): likewise */
+	SC_ARG0_LO32_NE,  /* the low 32 bits of arg 0 != val (the prefix's) */
 };
 struct sc_rule {
 	const char *name;
@@ -184,6 +188,29 @@ struct sc_rule {
 };
 extern const struct sc_rule sc_rules[];
 extern const size_t sc_nrules;
+
+/* Syscall numbers lo..hi of one ABI that libseccomp cannot name, each
+ * reviewed: |err| 0 lets them through to the kernel, else they fail with
+ * |err| whatever their arguments. */
+struct sc_nrs {
+	unsigned lo, hi;
+	int err;
+	const char *what; /* the kernel's names, or why there are none */
+};
+/* An ABI the filter admits. Numbers above |max| fail with ENOSYS; with
+ * |foreign| set, a number above |max| that has that bit (and is not -1)
+ * belongs to another ABI and is left to libseccomp's program (x32 on
+ * x86_64, which it refuses). */
+struct sc_abi {
+	const char *name;
+	uint32_t audit_arch;
+	unsigned max;
+	uint32_t foreign;
+	const struct sc_nrs *unnamed;
+	size_t nunnamed;
+};
+extern const struct sc_abi sc_abis[];
+extern const size_t sc_nabis;
 
 /* A finished program. The two below are generated at build time by
  * seccomp_gen into <build>/gen/seccomp_bpf.c. */

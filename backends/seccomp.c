@@ -3,12 +3,16 @@
  * in prepare(), loaded once in apply(), inherited by every job of the
  * session.
  *
- * Default action: allow. Listed calls fail with EPERM, never kill: a
- * killed process tells a person (or an agent) nothing, an EPERM is an
- * error message they can act on.
+ * Default action: allow, for the calls the filter was built to know.
+ * Listed calls fail with EPERM, never kill: a killed process tells a
+ * person (or an agent) nothing, an EPERM is an error message they can act
+ * on. A syscall number above the highest one reviewed (sc_abis[]) fails
+ * with ENOSYS, so a call added to a later kernel is refused until it is
+ * reviewed.
  *
- * Compiled at build time, loaded raw. sc_rules[] below is the only
- * statement of the policy. The build turns it into BPF with libseccomp:
+ * Compiled at build time, loaded raw. sc_rules[] (by name) and sc_abis[]
+ * (by number) below are the only statement of the policy. The build turns
+ * them into BPF, sc_rules[] with libseccomp:
  * seccomp_gen (seccomp_gen.c, seccomp_gen_main.c) compiles it twice, with
  * and without network, and writes both programs into <build>/gen/
  * seccomp_bpf.c (sc_bpf_net, sc_bpf_nonet), which is compiled into sbxsh.
@@ -21,7 +25,10 @@
  * hand-written BPF goes wrong: two ABIs on x86_64, 64-bit compares as two
  * 32-bit halves, per-ABI syscall numbers. The programs use its binary-tree
  * layout (SCMP_FLTATR_CTL_OPTIMIZE 2), which makes the kernel's part of
- * the load cheaper too (seccomp_gen.c). Figures: docs/backends.md.
+ * the load cheaper too (seccomp_gen.c). Ahead of its program the
+ * generator puts a short prefix of its own for what libseccomp 2.5 cannot
+ * compile: sc_abis[] and the low-32-bit compare of SC_ARG0_LO32_NE
+ * (seccomp_gen.c). Figures: docs/backends.md.
  *
  * Staleness: CMake regenerates the programs whenever this file or the
  * generator changes, and tests/unit/test_seccomp.c compiles the table with
@@ -44,6 +51,12 @@
 #ifndef TIOCLINUX
 #define TIOCLINUX 0x541C
 #endif
+#ifndef TIOCSETD
+#define TIOCSETD 0x5423
+#endif
+#ifndef TIOCSCTTY
+#define TIOCSCTTY 0x540E
+#endif
 
 /* clang-format off */
 const struct sc_rule sc_rules[] = {
@@ -55,10 +68,32 @@ const struct sc_rule sc_rules[] = {
 	 * by setting high bits. */
 	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCSTI, false },
 	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCLINUX, false },
+	/* Taking a terminal: as root, setsid() then ioctl(fd, TIOCSCTTY, 1)
+	 * steals the session's controlling terminal from the shell (its
+	 * input, its job-control signals). The kernel reads the argument as
+	 * an int and only a non-zero one steals, so every argument but an
+	 * all-zero one is refused: a high-bit variant (1 | 1 << 32) never
+	 * gets through, and 1 << 32 (an int 0) is refused too, the safe
+	 * direction. glibc's login_tty() (openpty, forkpty, script, tmux)
+	 * passes 0 and works; util-linux's setsid --ctty passes 1 and gets
+	 * EPERM. */
+	{ "ioctl", EPERM, SC_IOCTL_REQ_ARG, TIOCSCTTY, false },
+	/* Changing the line discipline: modules loaded on demand with
+	 * their own bugs (n_hdlc, CVE-2017-2636), and on the session's own
+	 * terminal a discipline that garbles what the shell reads. The same
+	 * low-32-bit compare as TIOCSTI. */
+	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCSETD, false },
 	/* Reading or writing other processes' memory (the shell's, too). */
 	{ "ptrace", EPERM, SC_ANY, 0, false },
 	{ "process_vm_readv", EPERM, SC_ANY, 0, false },
 	{ "process_vm_writev", EPERM, SC_ANY, 0, false },
+	/* The same access, in other shapes: pidfd_getfd() copies a file
+	 * descriptor out of another process (a job took the parent shell's
+	 * history and run-folder fds through it); kcmp() tells which files
+	 * and memory other processes share. Both pass the ptrace access
+	 * check that root passes. */
+	{ "pidfd_getfd", EPERM, SC_ANY, 0, false },
+	{ "kcmp", EPERM, SC_ANY, 0, false },
 	/* The kernel itself. */
 	{ "init_module", EPERM, SC_ANY, 0, false },
 	{ "finit_module", EPERM, SC_ANY, 0, false },
@@ -67,6 +102,24 @@ const struct sc_rule sc_rules[] = {
 	{ "kexec_file_load", EPERM, SC_ANY, 0, false },
 	{ "bpf", EPERM, SC_ANY, 0, false },
 	{ "perf_event_open", EPERM, SC_ANY, 0, false },
+	/* Reading the kernel log (kernel addresses, what the host and other
+	 * sessions did) and, as root, clearing it or changing the console
+	 * level. glibc's syslog(3) writes to /dev/log, not through this. */
+	{ "syslog", EPERM, SC_ANY, 0, false },
+	/* Memory taken out of the kernel's direct map: nothing a shell
+	 * session needs, and hidden from the kernel's own inspection. */
+	{ "memfd_secret", EPERM, SC_ANY, 0, false },
+	/* Execution domains: only the query personality(0xffffffff).
+	 * Setting one turns off address-space randomisation
+	 * (ADDR_NO_RANDOMIZE), maps page zero (MMAP_PAGE_ZERO, a
+	 * kernel-exploit aid) or makes data executable (READ_IMPLIES_EXEC).
+	 * The kernel reads an unsigned int, and glibc passes the unsigned
+	 * long on as it is, so personality(-1), a common spelling of the
+	 * query, arrives with the high half set: only the low 32 bits are
+	 * compared, which libseccomp 2.5 cannot say ("not equal" under a
+	 * mask), so the generator's prefix does. Docker's profile also lets
+	 * PER_LINUX32 through; here `linux32 CMD` fails with EPERM. */
+	{ "personality", EPERM, SC_ARG0_LO32_NE, 0xffffffff, false },
 	/* Keyrings are not namespaced: a job could read the user's keys. */
 	{ "keyctl", EPERM, SC_ANY, 0, false },
 	{ "add_key", EPERM, SC_ANY, 0, false },
@@ -85,6 +138,14 @@ const struct sc_rule sc_rules[] = {
 	{ "move_mount", EPERM, SC_ANY, 0, false },
 	{ "open_tree", EPERM, SC_ANY, 0, false },
 	{ "mount_setattr", EPERM, SC_ANY, 0, false },
+	/* Linux 6.15: open_tree() with mount attributes. As root it gave a
+	 * detached writable copy of any folder (OPEN_TREE_CLONE, attr_clr =
+	 * MOUNT_ATTR_RDONLY): files written, made setuid and chowned outside
+	 * every writable root, and a non-recursive copy of a masked
+	 * secret's parent showed the secret. libseccomp 2.5.4 cannot name
+	 * it: sc_abis[] below denies it by number, and the generator fails
+	 * the build if a name here is unknown to libseccomp and not. */
+	{ "open_tree_attr", EPERM, SC_ANY, 0, false },
 	{ "pivot_root", EPERM, SC_ANY, 0, false },
 	{ "chroot", EPERM, SC_ANY, 0, false },
 	/* New namespaces: a user namespace hands out every capability in
@@ -107,6 +168,14 @@ const struct sc_rule sc_rules[] = {
 	 * the masks rely on (the "shocker" escape from Docker, 2014): root
 	 * could read a masked secret through it. */
 	{ "open_by_handle_at", EPERM, SC_ANY, 0, false },
+	/* Its other half: a handle names a file without a path (inside a
+	 * masked folder too) and opens it in any process that may call
+	 * open_by_handle_at, outside the session included. fanotify, as
+	 * root, watches every access on a whole filesystem or mount,
+	 * outside the roots, and its permission events can stall the
+	 * host's processes; inotify stays. */
+	{ "name_to_handle_at", EPERM, SC_ANY, 0, false },
+	{ "fanotify_init", EPERM, SC_ANY, 0, false },
 	/* Root keeps its capabilities in the sandbox; these would change
 	 * the host itself, outside any filesystem policy. */
 	{ "reboot", EPERM, SC_ANY, 0, false },
@@ -115,12 +184,27 @@ const struct sc_rule sc_rules[] = {
 	{ "acct", EPERM, SC_ANY, 0, false },
 	{ "sethostname", EPERM, SC_ANY, 0, false },
 	{ "setdomainname", EPERM, SC_ANY, 0, false },
+	/* Every call that sets the clock, the i386 entry point's own too
+	 * (stime, the *64 time calls): the rules are per name, and each ABI
+	 * has its names. adjtimex is clock_adjtime on CLOCK_REALTIME; their
+	 * modes are in memory, where the filter cannot look, so reading
+	 * through them (ntp_gettime) goes as well. */
 	{ "settimeofday", EPERM, SC_ANY, 0, false },
+	{ "stime", EPERM, SC_ANY, 0, false },
 	{ "clock_settime", EPERM, SC_ANY, 0, false },
+	{ "clock_settime64", EPERM, SC_ANY, 0, false },
 	{ "clock_adjtime", EPERM, SC_ANY, 0, false },
+	{ "clock_adjtime64", EPERM, SC_ANY, 0, false },
+	{ "adjtimex", EPERM, SC_ANY, 0, false },
 	{ "iopl", EPERM, SC_ANY, 0, false },
 	{ "ioperm", EPERM, SC_ANY, 0, false },
 	{ "quotactl", EPERM, SC_ANY, 0, false },
+	{ "quotactl_fd", EPERM, SC_ANY, 0, false },
+	/* Linux 6.8: the LSM attributes of the job itself (its AppArmor or
+	 * SELinux context), what writing /proc/self/attr/ does, which the
+	 * filesystem policy refuses. Unknown to libseccomp 2.5.4: denied by
+	 * number (sc_abis[]). */
+	{ "lsm_set_self_attr", EPERM, SC_ANY, 0, false },
 	/* Device nodes: root could make one for the disk inside a writable
 	 * root and write the disk through it (FIFOs and sockets stay). */
 	{ "mknod", EPERM, SC_MKNOD_DEV, 0, false },
@@ -132,6 +216,96 @@ const struct sc_rule sc_rules[] = {
 };
 /* clang-format on */
 const size_t sc_nrules = sizeof(sc_rules) / sizeof(*sc_rules);
+
+/*
+ * What the filter was built to know, per ABI it admits: the highest
+ * syscall number of the kernel it was reviewed against (Linux 6.18,
+ * arch/x86/entry/syscalls/syscall_64.tbl and syscall_32.tbl), and every
+ * number up to it that libseccomp 2.5.4 cannot name, each decided here.
+ *
+ * Why: the filter allows what it does not list, and a list of names only
+ * covers the calls libseccomp knows. open_tree_attr (467, Linux 6.15) was
+ * such a call, and gave root a writable copy of any folder. So a number
+ * above |max| fails with ENOSYS, whatever the kernel: the next new call
+ * (a new mount-family one, say) is refused until someone reviews it and
+ * raises |max|. ENOSYS, not EPERM, because "this kernel has no such call"
+ * is what programs are written to handle: glibc and most runtimes fall
+ * back on the older call, as they do for clone3 (below). And a number
+ * libseccomp cannot name is listed here with a decision, denied by number
+ * where it must be; test_seccomp fails when a number up to |max| is
+ * neither named by libseccomp nor listed (another libseccomp, another
+ * review).
+ *
+ * The generator (seccomp_gen.c) turns this table into a prefix of a few
+ * instructions ahead of libseccomp's program: libseccomp 2.5 cannot
+ * compare a range of numbers, nor add a rule for a number it cannot name
+ * on a second ABI.
+ */
+#if defined(__x86_64__)
+#include <linux/audit.h>
+
+/* Raising a maximum: review every number up to the new one (the kernel's
+ * tables), add the ones libseccomp cannot name below, and extend the
+ * sc_rules[] above where a new call must be refused. */
+#define SC_MAX_KNOWN 469 /* file_setattr, Linux 6.17; 6.18 added none */
+
+/* The numbers 424 and up are the same on both ABIs. */
+/* clang-format off */
+#define SC_COMMON_UNNAMED                                                     \
+	/* statmount, listmount (6.8): read-only, what /proc/self/mountinfo    \
+	 * shows. */                                                           \
+	{ 457, 458, 0, "statmount, listmount" },                               \
+	/* lsm_get_self_attr, lsm_list_modules (6.8): reading only. */         \
+	{ 459, 459, 0, "lsm_get_self_attr" },                                  \
+	{ 460, 460, EPERM, "lsm_set_self_attr" },                              \
+	{ 461, 461, 0, "lsm_list_modules" },                                   \
+	/* mseal (6.10): makes the caller's own mappings immutable. */         \
+	{ 462, 462, 0, "mseal" },                                              \
+	/* The *xattr calls with a dirfd (6.13): the same checks as setxattr   \
+	 * and friends, which stay allowed (the read-only mount layer refuses  \
+	 * writes outside the roots). */                                       \
+	{ 463, 466, 0, "setxattrat, getxattrat, listxattrat, removexattrat" }, \
+	{ 467, 467, EPERM, "open_tree_attr" },                                 \
+	/* file_getattr, file_setattr (6.17): the FS_IOC_FSGETXATTR and        \
+	 * FSSETXATTR ioctls as calls; setting needs a writable mount, as the  \
+	 * ioctl does. */                                                      \
+	{ 468, 469, 0, "file_getattr, file_setattr" }
+
+static const struct sc_nrs sc_unnamed_x86_64[] = {
+	/* uretprobe, uprobe (6.11, 6.16): the kernel passes them through
+	 * every seccomp filter (seccomp_uprobe_exception) and they act only
+	 * when called from a uprobe trampoline (SIGILL otherwise). */
+	{ 335, 336, 0, "uretprobe, uprobe" },
+	/* Unassigned ("don't use numbers 387 through 423"): ENOSYS, what
+	 * the kernel says, so a vendor call put there is not let through
+	 * unreviewed. */
+	{ 337, 423, ENOSYS, "unassigned" },
+	SC_COMMON_UNNAMED,
+};
+static const struct sc_nrs sc_unnamed_i386[] = {
+	/* Unassigned in syscall_32.tbl: ENOSYS, as above. */
+	{ 222, 223, ENOSYS, "unassigned" },
+	{ 251, 251, ENOSYS, "unassigned" },
+	{ 285, 285, ENOSYS, "unassigned" },
+	{ 387, 392, ENOSYS, "unassigned" },
+	{ 415, 415, ENOSYS, "unassigned" },
+	SC_COMMON_UNNAMED,
+};
+/* clang-format on */
+
+/* x86_64 first: nearly every call is one. x32 (bit 30 of the number, the
+ * same AUDIT_ARCH) is not an ABI the filter admits: libseccomp refuses it
+ * whole (seccomp_gen.c). */
+const struct sc_abi sc_abis[] = {
+    {"x86_64", AUDIT_ARCH_X86_64, SC_MAX_KNOWN, 0x40000000U, sc_unnamed_x86_64,
+     sizeof(sc_unnamed_x86_64) / sizeof(*sc_unnamed_x86_64)},
+    {"i386", AUDIT_ARCH_I386, SC_MAX_KNOWN, 0, sc_unnamed_i386,
+     sizeof(sc_unnamed_i386) / sizeof(*sc_unnamed_i386)},
+};
+#else
+#error "seccomp.c: no reviewed sc_abis[] for this architecture"
+#endif
+const size_t sc_nabis = sizeof(sc_abis) / sizeof(*sc_abis);
 
 #ifndef SC_RULES_ONLY
 /* What prepare() hands apply(): the argument of seccomp(2), ready. */

@@ -16,17 +16,19 @@
 
 struct sock_filter;
 
-/* A program as libseccomp exported it. Owns |insns|. */
+/* A program: the prefix built from sc_abis[], then libseccomp's export.
+ * Owns |insns|. */
 struct scg_prog {
 	struct sock_filter *insns;
-	size_t len; /* instructions, not bytes */
+	size_t len;    /* instructions, not bytes */
+	size_t prefix; /* how many of them are the prefix */
 };
 
 /*
  * Builds the filter of a session with network (|network|) or with
- * --no-network from sc_rules[], and exports its BPF into |out| (freed
- * with scg_free()). 0, or -errno with |diag| naming the libseccomp step.
- * Deterministic: the same rules and libseccomp give the same bytes.
+ * --no-network from sc_rules[] and sc_abis[], and exports its BPF into
+ * |out| (freed with scg_free()). 0, or -errno with |diag| naming the libseccomp
+ * step. Deterministic: the same rules and libseccomp give the same bytes.
  */
 int scg_compile(bool network, struct scg_prog *out, struct sbx_diag *diag);
 void scg_free(struct scg_prog *p);

@@ -25,7 +25,10 @@
 static void emit(FILE *f, const char *name, const char *what,
 		 const struct scg_prog *p)
 {
-	fprintf(f, "\n/* %s: %zu instructions. */\n", what, p->len);
+	fprintf(f,
+		"\n/* %s: %zu instructions, the first %zu the prefix from "
+		"sc_abis[]. */\n",
+		what, p->len, p->prefix);
 	fprintf(f, "static const struct sock_filter %s_insns[] = {\n", name);
 	for (size_t i = 0; i < p->len; i++) {
 		const struct sock_filter *in = &p->insns[i];
