@@ -91,10 +91,71 @@ void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
 	strv_take(&n->vals, b.s);
 }
 
-void be_harden_self(void)
+void be_harden_self(bool subreaper)
 {
 	(void)be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	(void)be_sys->drop_cap(CAP_SYS_PTRACE);
+	if (subreaper)
+		(void)be_sys->prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
+		  const struct ll_rules *ll, const struct sc_filter *sc,
+		  const char *backend, struct be_tail *t,
+		  struct sbx_diag *diag)
+{
+	int r;
+
+	memset(t, 0, sizeof(*t));
+	/* The PID namespace needs the capabilities the mount layer had
+	 * (in a user namespace: CLONE_NEWPID, and mounting its /proc), so
+	 * it comes before they are dropped. */
+	if (mnt && pidns) {
+		r = pns_enter(&t->proc_private, &t->pns_err, diag);
+		if (r < 0)
+			return r;
+		t->in_ns = r == 0;
+		if (t->proc_private &&
+		    (r = ll_rules_add_read(ll, "/proc", backend, diag)) < 0)
+			return r;
+	}
+	if (mnt && (r = mnt_drop_caps(mnt, diag)) < 0)
+		return r;
+	be_harden_self(!t->in_ns);
+	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+		return be_fail(diag, errno, backend,
+			       "prctl(PR_SET_NO_NEW_PRIVS)");
+	r = ll_rules_restrict(ll, backend, diag);
+	if (r < 0)
+		return r;
+	return sc_load(sc, backend, diag);
+}
+
+void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
+		    struct be_notes *notes)
+{
+	char es[96];
+
+	if (!pidns)
+		return;
+	notes->pidns = t->in_ns;
+	if (t->in_ns && t->proc_private)
+		be_note(notes, "processes",
+			"private PID namespace with its own /proc: processes "
+			"outside the session cannot be seen, read or "
+			"signalled; all of the session's end with it");
+	else if (t->in_ns)
+		be_note(notes, "not_enforced",
+			"/proc of processes outside the session (a private "
+			"/proc could not be mounted); the session's own "
+			"processes end with it");
+	else
+		be_note(notes, "not_enforced",
+			"other processes: no private PID namespace (%s); "
+			"Landlock scopes signals, and the shell ends what "
+			"the session left behind as a subreaper",
+			!mount_layer ? "no mount layer"
+				     : be_errstr(t->pns_err, es, sizeof(es)));
 }
 
 /* --- none: no confinement, only when asked for by name ------------------ */
@@ -156,6 +217,7 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	p->scope = pol_scope(pol);
 	p->network = pol_network(pol);
 	p->private_tmp = o && o->private_tmp;
+	p->pidns = true;
 	p->run_tmp = lay ? lay->run_tmp : NULL;
 	for (size_t i = 0; i < nr; i++) {
 		const struct pol_root *r = pol_root(pol, i);
@@ -211,7 +273,8 @@ fail:
 }
 
 static int run(const char *name, struct sbx_policy *pol,
-	       const struct be_opts *o, bool apply, struct sbx_diag *diag)
+	       const struct be_opts *o, bool apply, bool *pidns,
+	       struct sbx_diag *diag)
 {
 	const struct be_ops *ops;
 	struct be_notes notes = {0};
@@ -250,6 +313,8 @@ static int run(const char *name, struct sbx_policy *pol,
 			add_hint(diag, ops->name);
 	}
 	plan_free(&plan);
+	if (pidns)
+		*pidns = notes.pidns;
 	for (size_t i = 0; i < notes.keys.n; i++)
 		/* A preview runs before the session creates its run folder
 		 * and caches: "does not exist" is expected there, not news. */
@@ -263,11 +328,16 @@ static int run(const char *name, struct sbx_policy *pol,
 int be_preview(const char *name, struct sbx_policy *pol,
 	       const struct be_opts *o, struct sbx_diag *diag)
 {
-	return run(name, pol, o, false, diag);
+	return run(name, pol, o, false, NULL, diag);
 }
 
-int be_confine(const char *name, struct sbx_policy *pol,
-	       const struct be_opts *o, struct sbx_diag *diag)
+int be_confine(const char *name, struct sbx_policy *pol, struct be_opts *o,
+	       struct sbx_diag *diag)
 {
-	return run(name, pol, o, true, diag);
+	bool pidns = false;
+	int r = run(name, pol, o, true, &pidns, diag);
+
+	if (o)
+		o->pidns = pidns;
+	return r;
 }

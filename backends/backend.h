@@ -17,6 +17,9 @@
 /* Options that are not part of the policy proper. */
 struct be_opts {
 	bool private_tmp; /* --private-tmp: run tmp bound over /tmp */
+	/* Out, from be_confine(): the session runs in a private PID
+	 * namespace, whose init ends whatever the session leaves behind. */
+	bool pidns;
 };
 
 /*
@@ -27,8 +30,8 @@ struct be_opts {
  * |diag| naming the backend, the step that failed and the kernel's errno.
  * Never returns 0 without confinement (except for "none").
  */
-int be_confine(const char *name, struct sbx_policy *pol,
-	       const struct be_opts *o, struct sbx_diag *diag);
+int be_confine(const char *name, struct sbx_policy *pol, struct be_opts *o,
+	       struct sbx_diag *diag);
 
 /*
  * What be_confine() would enforce, without confining: probes the kernel

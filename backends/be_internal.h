@@ -50,6 +50,10 @@ struct be_plan {
 	size_t ndev;
 	const char *const *masked; /* secrets: neither readable nor writable */
 	size_t nmasked;
+	/* A private PID namespace with its own /proc where the mount layer
+	 * is had (backends/pidns.c). Sessions ask for it; unit tests with a
+	 * fake kernel and tests/kernel/sbx_confine --no-pidns do not. */
+	bool pidns;
 	const struct be_caps *caps;
 };
 
@@ -57,6 +61,10 @@ struct be_plan {
  * be_confine() with pol_add_note(). */
 struct be_notes {
 	struct sbx_strv keys, vals;
+	/* A fact apply() established for the caller, not for display: the
+	 * session runs in a private PID namespace, whose init ends every
+	 * process left behind (else the shell does, as a subreaper). */
+	bool pidns;
 };
 void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -137,8 +145,11 @@ const struct sys_ops *be_set_sys_ops(const struct sys_ops *ops);
  * Jobs are dumpable again after execve; ptrace itself is denied by
  * seccomp anyway, so the capability gave a job nothing else. Best
  * effort by design: defence in depth behind the redirection rules.
+ * |subreaper| (no PID namespace): the shell also becomes a child
+ * subreaper, so a job that double-forks or calls setsid() stays its
+ * descendant and ends with the session (shell/reap.c).
  */
-void be_harden_self(void);
+void be_harden_self(bool subreaper);
 
 /* "Operation not permitted (EPERM)" for the diag of a failed step. */
 const char *be_errstr(int err, char *buf, size_t n);
@@ -161,6 +172,31 @@ void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
 		uint64_t *net, uint64_t *scoped);
 /* The size of struct ll_ruleset_attr the kernel of ABI |abi| knows. */
 size_t ll_attr_size(int abi);
+/* The Landlock ABI the kernel reports; 0 without Landlock. */
+int ll_kernel_abi(void);
+struct ll_rules;
+/*
+ * The session's Landlock ruleset for |plan| at plan->caps->landlock_abi:
+ * write rights on the writable roots, device rights on the device roots,
+ * read everywhere but the masked secrets, TCP rules without network, the
+ * signal and abstract-socket scopes. *out stays NULL (and 0 is returned)
+ * on a kernel without Landlock: the caller decides whether that is fatal.
+ * |by_mounts|: the caller's mount layer is the filesystem policy
+ * (namespace backend) and masks the secrets; Landlock is a second layer,
+ * so its filesystem gaps need no note. 0 or -errno (+diag).
+ */
+int ll_rules_prepare(const struct be_plan *plan, const char *backend,
+		     bool by_mounts, struct be_notes *notes,
+		     struct ll_rules **out, struct sbx_diag *diag);
+/* Read on |path| too, in apply() (syscalls only): the PID namespace's
+ * /proc, mounted after the ruleset was built, is a new filesystem no
+ * rule covers. No-op for NULL. 0 or -errno (+diag). */
+int ll_rules_add_read(const struct ll_rules *r, const char *path,
+		      const char *backend, struct sbx_diag *diag);
+/* landlock_restrict_self() with it (NULL: nothing). 0 or -errno. */
+int ll_rules_restrict(const struct ll_rules *r, const char *backend,
+		      struct sbx_diag *diag);
+void ll_rules_free(struct ll_rules *r);
 
 /*
  * seccomp (seccomp.c): one BPF program, compiled from sc_rules[] with
@@ -268,6 +304,44 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
  */
 int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	      struct sbx_diag *diag);
+/* In a user namespace, after whatever else needed its capabilities (the
+ * PID namespace and its /proc): drops every capability of the shell (its
+ * jobs lose them at execve anyway). 0 or -errno (+diag). */
+int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag);
+
+/*
+ * The PID namespace (pidns.c). Called after mnt_apply() succeeded, while
+ * the process still has the capabilities the mount layer had. Returns 0
+ * in the process that goes on as the shell (pid 2 of the namespace); the
+ * process that was started stays outside as the supervisor, and never
+ * returns, nor does the namespace's init. Returns 1 (*unshare_err set,
+ * nothing changed) when the namespace cannot be had, or -errno (+diag).
+ * *proc_private: the namespace's own /proc is mounted over /proc.
+ */
+int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag);
+
+/*
+ * What both Linux backends do after their mount layer (backend.c): the
+ * PID namespace (when |mnt| is the mount layer that succeeded and
+ * |pidns| asks for it), the capabilities of a user namespace dropped,
+ * be_harden_self(), NO_NEW_PRIVS, the Landlock domain (|ll| may be NULL)
+ * and the seccomp filter, in that order. |t| records what happened, for
+ * be_tail_report(). 0 or -errno (+diag naming |backend|).
+ */
+struct be_tail {
+	bool in_ns;	   /* the shell is pid 2 of a private PID ns */
+	bool proc_private; /* ...with its own /proc */
+	int pns_err;	   /* unshare(CLONE_NEWPID)'s errno, or 0 */
+};
+struct ll_rules;
+int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
+		  const struct ll_rules *ll, const struct sc_filter *sc,
+		  const char *backend, struct be_tail *t,
+		  struct sbx_diag *diag);
+/* The notes about processes: the PID namespace, or the door left open
+ * and why; sets notes->pidns. */
+void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
+		    struct be_notes *notes);
 void mnt_free(struct mnt_plan *mp);
 
 /*

@@ -63,12 +63,19 @@
 		   LANDLOCK_ACCESS_FS_TRUNCATE | LANDLOCK_ACCESS_FS_IOCTL_DEV)
 /* clang-format on */
 
-struct be_ctx {
+/* A prepared ruleset (be_internal.h): what both Linux backends apply. */
+struct ll_rules {
 	int abi;
-	int ruleset;	      /* -1: nothing to enforce */
+	int ruleset; /* -1: nothing to enforce */
+};
+
+struct be_ctx {
+	struct ll_rules *ll;
 	struct mnt_plan *mnt; /* NULL: no mount layer attempted */
 	bool mnt_userns;
+	bool want_pidns;
 	int mnt_err; /* apply(): errno the namespace failed with */
+	struct be_tail tail;
 	struct sc_filter *sc;
 };
 
@@ -133,6 +140,14 @@ size_t ll_attr_size(int abi)
 	if (abi < 6)
 		return offsetof(struct ll_ruleset_attr, scoped);
 	return sizeof(struct ll_ruleset_attr);
+}
+
+int ll_kernel_abi(void)
+{
+	int v = be_sys->landlock_create_ruleset(
+	    NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+
+	return v > 0 ? v : 0;
 }
 
 static int ll_probe(struct be_caps *caps, struct sbx_diag *diag)
@@ -286,7 +301,8 @@ static int grant_siblings(int rs, const char *dir, const struct sbx_strv *skip,
 
 /* Read + execute everywhere but the masked secrets (see the file header). */
 static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
-		      struct be_notes *notes, struct sbx_diag *diag)
+		      bool by_mounts, struct be_notes *notes,
+		      struct sbx_diag *diag)
 {
 	struct sbx_strv masked = {0}, skip = {0}, anc = {0}, inroot = {0};
 	struct stat st;
@@ -337,7 +353,9 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 		r = grant_siblings(rs, anc.v[i], &skip, plan, handled, notes,
 				   diag);
 out:
-	if (inroot.n) {
+	/* With the namespace backend the mounts mask those (last, over the
+	 * roots): nothing to say. */
+	if (inroot.n && !by_mounts) {
 		struct sbx_buf b = {0};
 
 		for (size_t i = 0; i < inroot.n; i++)
@@ -354,13 +372,21 @@ out:
 	return r < 0 ? r : 0;
 }
 
+/* |by_mounts|: the filesystem policy is the mount layer's (namespace
+ * backend), Landlock a second layer: its filesystem gaps are not gaps. */
 static void note_abi(int abi, int kabi, const struct be_plan *plan,
-		     struct be_notes *notes)
+		     bool by_mounts, struct be_notes *notes)
 {
 	if (kabi > abi)
 		be_note(notes, "landlock_abi", "%d (kernel: %d)", abi, kabi);
 	else
 		be_note(notes, "landlock_abi", "%d", abi);
+	if (abi < 6)
+		be_note(notes, "not_enforced",
+			"Landlock ABI < 6: signal and abstract unix socket "
+			"scoping");
+	if (by_mounts)
+		return;
 	if (abi < 2)
 		be_note(notes, "not_enforced",
 			"Landlock ABI 1: renames and links between folders "
@@ -376,25 +402,20 @@ static void note_abi(int abi, int kabi, const struct be_plan *plan,
 	if (abi < 5 && plan->scope != POL_SCOPE_UNRESTRICTED)
 		be_note(notes, "not_enforced",
 			"Landlock ABI < 5: ioctl on devices");
-	if (abi < 6)
-		be_note(notes, "not_enforced",
-			"Landlock ABI < 6: signal and abstract unix socket "
-			"scoping");
 }
 
-static void ll_release(struct be_ctx *c)
+void ll_rules_free(struct ll_rules *r)
 {
-	if (!c)
+	if (!r)
 		return;
-	if (c->ruleset >= 0)
-		close(c->ruleset);
-	mnt_free(c->mnt);
-	sc_free(c->sc);
-	free(c);
+	if (r->ruleset >= 0)
+		close(r->ruleset);
+	free(r);
 }
 
-static int create_ruleset(struct be_ctx *c, const struct be_plan *plan,
-			  uint64_t *handled_fs, struct sbx_diag *diag)
+static int create_ruleset(struct ll_rules *c, const struct be_plan *plan,
+			  uint64_t *handled_fs, const char *backend,
+			  struct sbx_diag *diag)
 {
 	struct ll_ruleset_attr attr;
 
@@ -413,63 +434,117 @@ static int create_ruleset(struct be_ctx *c, const struct be_plan *plan,
 		/* A kernel that reports an ABI but refuses its rights (a
 		 * backport, an LSM stacking quirk): step down one ABI. */
 		if (errno != EINVAL || c->abi <= 1)
-			return be_fail(diag, errno, LL,
+			return be_fail(diag, errno, backend,
 				       "landlock_create_ruleset (ABI %d)",
 				       c->abi);
 		c->abi--;
 	}
 }
 
-static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
-		      struct be_ctx **out, struct sbx_diag *diag)
+int ll_rules_prepare(const struct be_plan *plan, const char *backend,
+		     bool by_mounts, struct be_notes *notes,
+		     struct ll_rules **out, struct sbx_diag *diag)
 {
-	struct be_ctx *c = xcalloc(1, sizeof(*c));
+	struct ll_rules *c;
 	int kabi = plan->caps ? plan->caps->landlock_abi : 0;
 	uint64_t hfs = 0;
 	int r;
 
+	*out = NULL;
+	if (kabi < 1)
+		return 0;
+	c = xcalloc(1, sizeof(*c));
 	c->ruleset = -1;
 	c->abi = kabi > LL_ABI_MAX ? LL_ABI_MAX : kabi;
-	if (c->abi < 1) {
+	r = create_ruleset(c, plan, &hfs, backend, diag);
+	if (r < 0)
+		goto fail;
+	note_abi(c->abi, kabi, plan, by_mounts, notes);
+	for (size_t i = 0; hfs && i < plan->nrw; i++) {
+		/* A root beneath another root needs no rule of its own:
+		 * same rights, and a rule covers its whole hierarchy
+		 * (.sandbox-cache and the run folder are in the workspace).
+		 * Writable roots are folders (the policy keeps only
+		 * existing ones); a file would be retried. */
+		if (nested_root(plan, i))
+			continue;
+		r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W, hfs,
+			     DT_DIR, diag);
+		if (r < 0)
+			goto fail;
+		if (r == 1)
+			be_note(notes, "skipped",
+				"writable root %s does not exist",
+				plan->rw[i]);
+	}
+	for (size_t i = 0; hfs && i < plan->ndev; i++) {
+		r = add_rule(c->ruleset, plan->dev[i], LL_DEV, hfs,
+			     DT_UNKNOWN, diag);
+		if (r < 0)
+			goto fail;
+	}
+	if (hfs && (r = grant_read(c->ruleset, plan, hfs, by_mounts, notes,
+				   diag)) < 0)
+		goto fail;
+	*out = c;
+	return 0;
+fail:
+	ll_rules_free(c);
+	return r;
+}
+
+int ll_rules_add_read(const struct ll_rules *r, const char *path,
+		      const char *backend, struct sbx_diag *diag)
+{
+	uint64_t fs, net, scoped;
+	struct be_plan p = {.scope = POL_SCOPE_WORKSPACE};
+	int rc;
+
+	if (!r || r->ruleset < 0)
+		return 0;
+	ll_handled(r->abi, &p, &fs, &net, &scoped);
+	rc = add_rule(r->ruleset, path, LL_R_DIR, fs, DT_DIR, diag);
+	return rc < 0 ? rc : 0;
+}
+
+int ll_rules_restrict(const struct ll_rules *r, const char *backend,
+		      struct sbx_diag *diag)
+{
+	if (r && r->ruleset >= 0 &&
+	    be_sys->landlock_restrict_self(r->ruleset, 0) < 0)
+		return be_fail(diag, errno, backend,
+			       "landlock_restrict_self");
+	return 0;
+}
+
+static void ll_release(struct be_ctx *c)
+{
+	if (!c)
+		return;
+	ll_rules_free(c->ll);
+	mnt_free(c->mnt);
+	sc_free(c->sc);
+	free(c);
+}
+
+static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
+		      struct be_ctx **out, struct sbx_diag *diag)
+{
+	struct be_ctx *c = xcalloc(1, sizeof(*c));
+	int r;
+
+	if (!plan->caps || plan->caps->landlock_abi < 1) {
 		r = be_fail(diag, EOPNOTSUPP, LL, "probing the Landlock ABI");
 		goto fail;
 	}
-	r = create_ruleset(c, plan, &hfs, diag);
+	r = ll_rules_prepare(plan, LL, false, notes, &c->ll, diag);
 	if (r < 0)
 		goto fail;
-	note_abi(c->abi, kabi, plan, notes);
 	if (plan->private_tmp)
 		be_note(notes, "not_enforced",
 			"--private-tmp needs --backend namespace; /tmp is the "
 			"shared one");
-	if (hfs) {
-		for (size_t i = 0; i < plan->nrw; i++) {
-			/* A root beneath another root needs no rule of its
-			 * own: same rights, and a rule covers its whole
-			 * hierarchy (.sandbox-cache and the run folder are in
-			 * the workspace). */
-			if (nested_root(plan, i))
-				continue;
-			/* Writable roots are folders (the policy keeps only
-			 * existing ones); a file would be retried. */
-			r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W,
-				     hfs, DT_DIR, diag);
-			if (r < 0)
-				goto fail;
-			if (r == 1)
-				be_note(notes, "skipped",
-					"writable root %s does not exist",
-					plan->rw[i]);
-		}
-		for (size_t i = 0; i < plan->ndev; i++) {
-			r = add_rule(c->ruleset, plan->dev[i], LL_DEV, hfs,
-				     DT_UNKNOWN, diag);
-			if (r < 0)
-				goto fail;
-		}
-		r = grant_read(c->ruleset, plan, hfs, notes, diag);
-		if (r < 0)
-			goto fail;
+	if (plan->scope != POL_SCOPE_UNRESTRICTED) {
 		/* Landlock cannot stop chmod/chown/utimes/xattrs: a private
 		 * mount namespace can, by making every mount outside the
 		 * roots read-only. Built before the Landlock domain exists:
@@ -484,6 +559,7 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		}
 		c->mnt_userns = plan->caps && !plan->caps->root;
 	}
+	c->want_pidns = plan->pidns;
 	r = sc_build(plan, LL, &c->sc, diag);
 	if (r < 0)
 		goto fail;
@@ -496,7 +572,8 @@ fail:
 }
 
 /* Order, from sandboxer.c: mounts → NO_NEW_PRIVS → landlock_restrict_self
- * → seccomp. */
+ * → seccomp; the PID namespace between the mounts and the rest
+ * (be_apply_tail()). */
 static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
 {
 	int r;
@@ -506,34 +583,28 @@ static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
 		if (r < 0)
 			return r;
 	}
-	be_harden_self();
-	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
-		return be_fail(diag, errno, LL, "prctl(PR_SET_NO_NEW_PRIVS)");
-	if (c->ruleset >= 0 &&
-	    be_sys->landlock_restrict_self(c->ruleset, 0) < 0)
-		return be_fail(diag, errno, LL, "landlock_restrict_self");
-	return sc_load(c->sc, LL, diag);
+	return be_apply_tail(c->mnt && !c->mnt_err ? c->mnt : NULL,
+			     c->want_pidns, c->ll, c->sc, LL, &c->tail, diag);
 }
 
 static void ll_report(const struct be_ctx *c, struct be_notes *notes)
 {
 	char es[96];
 
-	if (!c->mnt)
-		return;
-	if (c->mnt_err)
+	if (c->mnt && c->mnt_err)
 		be_note(notes, "not_enforced",
 			"metadata changes (chmod, chown, utimes, xattrs) "
 			"outside the writable roots: no private mount "
 			"namespace (unshare: %s)",
 			be_errstr(c->mnt_err, es, sizeof(es)));
-	else
+	else if (c->mnt)
 		be_note(notes, "mount_layer",
 			c->mnt_userns
 			    ? "read-only outside the writable roots (in a "
 			      "user namespace: other users' files show as "
 			      "nobody)"
 			    : "read-only outside the writable roots");
+	be_tail_report(&c->tail, c->mnt && !c->mnt_err, c->want_pidns, notes);
 }
 
 const struct be_ops be_landlock = {

@@ -41,9 +41,11 @@
  *   6. (namespace) the run tmp over /tmp, then masks over the secrets:
  *      after the roots, or a root containing a secret (a $HOME under
  *      /tmp) would uncover it again;
- *   7. the working directory entered again by name, and in a user
- *      namespace every capability dropped (the shell itself would
- *      otherwise keep them; its jobs lose them at execve anyway).
+ *   7. the working directory entered again by name; then (the
+ *      backend's apply) the PID namespace and its /proc (pidns.c), and
+ *      in a user namespace every capability dropped (mnt_drop_caps():
+ *      the shell itself would otherwise keep them; its jobs lose them at
+ *      execve anyway).
  *
  * Fallback. open_tree and move_mount are Linux 5.2, mount_setattr 5.12.
  * When open_tree or mount_setattr answers ENOSYS (an older kernel, or a
@@ -590,6 +592,11 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	if (mp->cwd && chdir(mp->cwd) < 0)
 		return be_fail(diag, errno, mp->backend,
 			       "mount layer: re-entering %s", mp->cwd);
+	return 0;
+}
+
+int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag)
+{
 	if (mp->userns && be_sys->capset_none() < 0)
 		return be_fail(diag, errno, mp->backend,
 			       "dropping capabilities (capset)");

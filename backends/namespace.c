@@ -1,11 +1,14 @@
 /* backends/namespace.c — the namespace backend: a private mount namespace
  * (inside a user namespace when not root) with "/" read-only, the writable
  * roots bound read-write, the secrets covered by empty mounts and,
- * with --private-tmp, the run folder's tmp over /tmp; plus the seccomp
- * filter. The mount work itself is mounts.c's.
+ * with --private-tmp, the run folder's tmp over /tmp; a private PID
+ * namespace with its own /proc; Landlock where the kernel has it, as a
+ * second layer (ns_prepare() says why); plus the seccomp filter. The
+ * mount work itself is mounts.c's.
  *
- * No setsid() and no new PID namespace: the shell keeps its terminal and
- * its process group, so job control works as in any shell.
+ * No setsid(): the shell keeps its terminal and its process group, so job
+ * control works as in any shell. The PID namespace (pidns.c) keeps the
+ * shell out of pid 1 for the same reason.
  *
  * Unlike the landlock backend this one needs the namespace: when unshare()
  * is refused (an outer sbxsh session filters it, user namespaces are
@@ -22,13 +25,18 @@
 
 struct be_ctx {
 	struct mnt_plan *mnt;
+	struct ll_rules *ll;
 	struct sc_filter *sc;
 	bool userns;
+	bool want_pidns;
+	struct be_tail tail;
 };
 
 static int ns_probe(struct be_caps *caps, struct sbx_diag *diag)
 {
 	caps->root = geteuid() == 0;
+	/* Not required, but used: Landlock is the second layer here. */
+	caps->landlock_abi = ll_kernel_abi();
 	return 0;
 }
 
@@ -37,6 +45,7 @@ static void ns_release(struct be_ctx *c)
 	if (!c)
 		return;
 	mnt_free(c->mnt);
+	ll_rules_free(c->ll);
 	sc_free(c->sc);
 	free(c);
 }
@@ -48,8 +57,27 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 	int r = 0;
 
 	c->userns = !(plan->caps && plan->caps->root);
+	c->want_pidns = plan->pidns;
 	if (plan->scope != POL_SCOPE_UNRESTRICTED)
 		r = mnt_prepare(plan, MNT_NAMESPACE, NS, notes, &c->mnt, diag);
+	/*
+	 * Landlock as well, where the kernel has it. The mounts are the
+	 * filesystem policy, but a descriptor opened before confinement
+	 * (the shell's stdin, a file a harness passed) still names the
+	 * host's writable mount, and reopening it through /proc/self/fd/N
+	 * gets that mount's permissions: `echo x > /dev/stdin` would write
+	 * a file outside every root. Landlock checks the file itself, so it
+	 * refuses that. It also scopes signals and abstract unix sockets
+	 * (ABI 6) to the session, and gives --no-network its TCP rules.
+	 */
+	if (r >= 0)
+		r = ll_rules_prepare(plan, NS, true, notes, &c->ll, diag);
+	if (r >= 0 && !c->ll)
+		be_note(notes, "not_enforced",
+			"namespace backend without Landlock (kernel < 5.13 "
+			"or disabled): descriptors opened before confinement "
+			"can be reopened for writing through /proc/self/fd; "
+			"signals and abstract unix sockets are not scoped");
 	if (r >= 0)
 		r = sc_build(plan, NS, &c->sc, diag);
 	if (r < 0) {
@@ -60,13 +88,6 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 	if (c->mnt && c->userns)
 		be_note(notes, "user_namespace",
 			"files of other users show as nobody");
-	/* No PID namespace (a shell's first job would become its init and
-	 * the namespace would die with it) and no Landlock domain: what
-	 * Landlock's ptrace and signal scoping give the landlock backend. */
-	be_note(notes, "not_enforced",
-		"namespace backend: signals to, and /proc of, processes "
-		"outside the session (same user: their environment is "
-		"readable); --backend landlock scopes both");
 	*out = c;
 	return 0;
 }
@@ -85,8 +106,13 @@ static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 						   "CLONE_NEWNS)"
 						 : "unshare(CLONE_NEWNS)");
 	}
-	be_harden_self();
-	return sc_load(c->sc, NS, diag);
+	return be_apply_tail(c->mnt, c->want_pidns, c->ll, c->sc, NS,
+			     &c->tail, diag);
+}
+
+static void ns_report(const struct be_ctx *c, struct be_notes *notes)
+{
+	be_tail_report(&c->tail, c->mnt != NULL, c->want_pidns, notes);
 }
 
 const struct be_ops be_namespace = {
@@ -94,5 +120,6 @@ const struct be_ops be_namespace = {
     .probe = ns_probe,
     .prepare = ns_prepare,
     .apply = ns_apply,
+    .report = ns_report,
     .release = ns_release,
 };

@@ -105,6 +105,7 @@ int main(int argc, char **argv)
 	cfg.pol = s.pol;
 	cfg.agent = o.agent;
 	cfg.backend = backend;
+	cfg.reap_at_exit = !bo.pidns && strcmp(backend, "none") != 0;
 	/* `policy` names the backend even when it added no note of its own */
 	if (!pol_note(s.pol, "backend"))
 		pol_add_note(s.pol, "backend", backend);

@@ -232,6 +232,9 @@ void sh_exit(struct shell *sh, int status)
 	sh->jump = J_EXIT;
 	sh->exit_status = status;
 	trap_run_exit(sh);
+	if (!sh->subshell)
+		job_exit_hook(sh);
+	sh_end_session(sh);
 	_exit(sh->exit_status & 0xff);
 }
 
@@ -452,6 +455,7 @@ int sh_run(const struct sh_config *cfg)
 	trap_run_exit(sh);
 	st = sh->exit_status & 0xff;
 	job_exit_hook(sh);
+	sh_end_session(sh);
 	/* The process exits next: freeing each variable, node and policy
 	 * string one by one would only delay it (a tenth of the user time
 	 * of `sbxsh -c true`). Sanitizer builds free everything, so that

@@ -105,6 +105,12 @@ struct shell {
 	const char *srcname;     /* for messages: NULL = "line N" form */
 };
 
+/* --- reap.c --------------------------------------------------------------- */
+/* At the session's end, without a PID namespace: hangs up, then kills,
+ * every descendant still alive, and says so in one line. No-op in a
+ * subshell, or when the PID namespace's init does it. */
+void sh_end_session(struct shell *sh);
+
 /* --- run.c ---------------------------------------------------------------- */
 /* A shell with |cfg|'s parameters and options, variables from environ;
  * |cfg| must outlive it. sh_free() releases everything. */

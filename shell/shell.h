@@ -31,6 +31,9 @@ struct sh_config {
 	int hist_fd;           /* le_open_history() before confinement;
 	                          -1 (or 0) none */
 	const char *backend;   /* for the prompt's \B */
+	/* No PID namespace ends the session's processes: the shell does it
+	 * at exit, as the subreaper the backend made it (shell/reap.c). */
+	bool reap_at_exit;
 };
 
 /* Runs the shell until exit; returns the exit status. */

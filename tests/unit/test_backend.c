@@ -174,6 +174,7 @@ static void namespace_mount_sequence(void **state)
 	p.nmasked = 3;
 	p.private_tmp = true;
 	p.run_tmp = rtmp;
+	will_return(fake_create_ruleset, 0); /* no Landlock: mounts alone */
 	will_return(fake_unshare, 0);
 	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), 0);
 	priv = fake_mounted("/", MS_REC | MS_PRIVATE);
@@ -216,6 +217,7 @@ static void namespace_fails_closed_without_unshare(void **state)
 	struct sbx_diag d = {0};
 
 	(void)state;
+	will_return(fake_create_ruleset, 0);
 	will_return(fake_unshare, -EPERM);
 	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), -EPERM);
 	assert_non_null(strstr(d.msg, "namespace: unshare("));
@@ -234,6 +236,7 @@ static void namespace_mount_failure_fails_closed(void **state)
 
 	(void)state;
 	fake.mount_mocked = true;
+	will_return(fake_create_ruleset, 0);
 	will_return(fake_unshare, 0);
 	will_return(fake_mount, -EACCES);
 	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), -EACCES);

@@ -428,6 +428,51 @@ static void apply_order_mounts_nnp_landlock_seccomp(void **state)
 	notes_free(&n);
 }
 
+/* The namespace backend applies the same Landlock ruleset as a second
+ * layer where the kernel has it: after its mounts, before seccomp, with
+ * the signal and abstract-socket scopes (SPEC 2b, "Other processes"). */
+static void namespace_backend_adds_landlock(void **state)
+{
+	struct be_plan p = base_plan(NULL, 0);
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	const char *m, *r, *s;
+
+	(void)state;
+	will_return(fake_create_ruleset, 7); /* probe: ABI 7 */
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, 0);
+	will_return(fake_restrict_self, 0);
+	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), 0);
+	assert_int_equal(fake.nattr, 1);
+	assert_int_equal(fake.attr[0].scoped,
+			 LANDLOCK_SCOPE_SIGNAL |
+			     LANDLOCK_SCOPE_ABSTRACT_UNIX_SOCKET);
+	assert_true(fake.attr[0].handled_access_fs != 0);
+	m = strstr(fake.log.s, "unshare");
+	r = strstr(fake.log.s, "restrict");
+	s = strstr(fake.log.s, "seccomp_filter");
+	assert_true(m && r && s && m < r && r < s);
+	assert_null(note_val(&n, "not_enforced", "without Landlock"));
+	notes_free(&n);
+}
+
+/* ...and says which doors stay open where there is no Landlock. */
+static void namespace_backend_without_landlock_says_so(void **state)
+{
+	struct be_plan p = base_plan(NULL, 0);
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+
+	(void)state;
+	will_return(fake_create_ruleset, -ENOSYS); /* probe: no Landlock */
+	will_return(fake_unshare, 0);
+	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), 0);
+	assert_null(strstr(fake.log.s, "restrict"));
+	assert_non_null(note_val(&n, "not_enforced", "without Landlock"));
+	notes_free(&n);
+}
+
 static void restrict_failure_fails_closed(void **state)
 {
 	struct be_plan p = base_plan(NULL, 0);
@@ -506,6 +551,10 @@ int main(void)
 		masked_inside_writable_root_is_reported, setup, teardown),
 	    cmocka_unit_test_setup_teardown(
 		apply_order_mounts_nnp_landlock_seccomp, setup, teardown),
+	    cmocka_unit_test_setup_teardown(namespace_backend_adds_landlock,
+					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		namespace_backend_without_landlock_says_so, setup, teardown),
 	    cmocka_unit_test_setup_teardown(restrict_failure_fails_closed,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(

@@ -361,6 +361,7 @@ static void namespace_backend_fails_closed(void **state)
 	p.caps = NULL; /* probe()'s */
 	fake.mount_api = true;
 	fake.setattr_err = EPERM;
+	will_return(fake_create_ruleset, 0);
 	will_return(fake_unshare, 0);
 	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), -EPERM);
 	assert_non_null(strstr(d.msg, "namespace: mount layer: mount_setattr "
