@@ -201,6 +201,7 @@ static void plan_free(struct be_plan *p)
 	free((void *)p->rw);
 	free((void *)p->dev);
 	free((void *)p->masked);
+	free((void *)p->sockets);
 }
 
 /* Borrows the policy's strings. */
@@ -211,6 +212,8 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	const char **rw = xcalloc(nr + 1, sizeof(*rw));
 	const char **dev = xcalloc(nr + 1, sizeof(*dev));
 	const char **masked = xcalloc(nm + 1, sizeof(*masked));
+	size_t ns = pol_nsockets(pol);
+	const char **socks = xcalloc(ns + 1, sizeof(*socks));
 	const struct lay_layout *lay = pol_layout(pol);
 
 	memset(p, 0, sizeof(*p));
@@ -218,6 +221,8 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	p->network = pol_network(pol);
 	p->private_tmp = o && o->private_tmp;
 	p->pidns = true;
+	p->doors = true;
+	p->tty = pol_tty(pol);
 	p->run_tmp = lay ? lay->run_tmp : NULL;
 	for (size_t i = 0; i < nr; i++) {
 		const struct pol_root *r = pol_root(pol, i);
@@ -231,9 +236,12 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	}
 	for (size_t i = 0; i < nm; i++)
 		masked[p->nmasked++] = pol_masked(pol, i);
+	for (size_t i = 0; i < ns; i++)
+		socks[p->nsockets++] = pol_socket(pol, i);
 	p->rw = rw;
 	p->dev = dev;
 	p->masked = masked;
+	p->sockets = socks;
 }
 
 static void add_hint(struct sbx_diag *diag, const char *name)

@@ -50,6 +50,16 @@ struct be_plan {
 	size_t ndev;
 	const char *const *masked; /* secrets: neither readable nor writable */
 	size_t nmasked;
+	const char *tty; /* the session's own terminal, or NULL */
+	/* --allow-socket: sockets a job may connect to though they were
+	 * made outside the session (canonical). */
+	const char *const *sockets;
+	size_t nsockets;
+	/* Cover the sockets and terminals of others in the mount layer
+	 * (doors.c). Sessions ask for it; unit tests with a fake kernel do
+	 * not, unless they test it: it reads this machine's /proc/net/unix
+	 * and /dev/pts. */
+	bool doors;
 	/* A private PID namespace with its own /proc where the mount layer
 	 * is had (backends/pidns.c). Sessions ask for it; unit tests with a
 	 * fake kernel and tests/kernel/sbx_confine --no-pidns do not. */
@@ -160,7 +170,7 @@ int be_fail(struct sbx_diag *diag, int err, const char *backend,
 /*
  * Landlock (landlock.c). Exported for the unit tests.
  */
-#define LL_ABI_MAX 7
+#define LL_ABI_MAX 9
 /* Every filesystem right ABI |abi| knows. */
 uint64_t ll_fs_rights(int abi);
 /* The rights that apply to a non-directory (a rule on a file with a
@@ -193,7 +203,10 @@ int ll_rules_prepare(const struct be_plan *plan, const char *backend,
  * rule covers. No-op for NULL. 0 or -errno (+diag). */
 int ll_rules_add_read(const struct ll_rules *r, const char *path,
 		      const char *backend, struct sbx_diag *diag);
-/* landlock_restrict_self() with it (NULL: nothing). 0 or -errno. */
+/* The ABI the ruleset was made for (lowered on EINVAL); 0 for NULL. */
+int ll_rules_abi(const struct ll_rules *r);
+/* landlock_restrict_self() with it (NULL: nothing); TSYNC from ABI 8.
+ * 0 or -errno. */
 int ll_rules_restrict(const struct ll_rules *r, const char *backend,
 		      struct sbx_diag *diag);
 void ll_rules_free(struct ll_rules *r);
@@ -304,6 +317,28 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
  */
 int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	      struct sbx_diag *diag);
+/* How many sockets (|ptys| false) or terminals of others the plan
+ * covers (doors.c); 0 for NULL. */
+size_t mnt_covered(const struct mnt_plan *mp, bool ptys);
+
+/*
+ * Doors (doors.c): the unix sockets and the terminals of processes
+ * outside the session, which the mount layer covers.
+ */
+/* Appends to |out| every absolute path bound in /proc/net/unix |text|,
+ * once each. Pure. 0 or -EINVAL for another format. */
+int dr_parse_unix(const char *text, struct sbx_strv *out);
+/* The same from the kernel's /proc/net/unix. 0 or -errno. */
+int dr_bound_sockets(struct sbx_strv *out);
+/* Every /dev/pts/N that is not one of |keep|, nor |tty| (the session's
+ * own; may be NULL). */
+int dr_other_ptys(const char *const *keep, size_t nkeep, const char *tty,
+		  struct sbx_strv *out);
+/* The notes about doors, once the backend knows whether its mount layer
+ * stands (report()). */
+void dr_note(int landlock_abi, enum pol_scope scope,
+	     const struct mnt_plan *mp, bool mount_layer,
+	     struct be_notes *notes);
 /* In a user namespace, after whatever else needed its capabilities (the
  * PID namespace and its /proc): drops every capability of the shell (its
  * jobs lose them at execve anyway). 0 or -errno (+diag). */

@@ -74,6 +74,7 @@ struct be_ctx {
 	struct mnt_plan *mnt; /* NULL: no mount layer attempted */
 	bool mnt_userns;
 	bool want_pidns;
+	enum pol_scope scope;
 	int mnt_err; /* apply(): errno the namespace failed with */
 	struct be_tail tail;
 	struct sc_filter *sc;
@@ -89,6 +90,8 @@ uint64_t ll_fs_rights(int abi)
 		r |= LANDLOCK_ACCESS_FS_TRUNCATE;
 	if (abi >= 5)
 		r |= LANDLOCK_ACCESS_FS_IOCTL_DEV;
+	if (abi >= 9)
+		r |= LANDLOCK_ACCESS_FS_RESOLVE_UNIX;
 	return r;
 }
 
@@ -96,7 +99,7 @@ uint64_t ll_file_rights(void)
 {
 	return LANDLOCK_ACCESS_FS_EXECUTE | LANDLOCK_ACCESS_FS_WRITE_FILE |
 	       LANDLOCK_ACCESS_FS_READ_FILE | LANDLOCK_ACCESS_FS_TRUNCATE |
-	       LANDLOCK_ACCESS_FS_IOCTL_DEV;
+	       LANDLOCK_ACCESS_FS_IOCTL_DEV | LANDLOCK_ACCESS_FS_RESOLVE_UNIX;
 }
 
 void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
@@ -128,6 +131,10 @@ void ll_handled(int abi, const struct be_plan *plan, uint64_t *fs,
 		/* fall through */
 	case 6:
 	case 7:
+	case 8:
+		*fs &= ~LANDLOCK_ACCESS_FS_RESOLVE_UNIX;
+		/* fall through */
+	case 9:
 	default:
 		break;
 	}
@@ -327,10 +334,14 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 		strv_push(&masked, m);
 		strv_push(&skip, m);
 	}
-	if (!masked.n) {
-		r = add_rule(rs, "/", LL_R_DIR, handled, DT_DIR, diag);
-		goto out;
-	}
+	/* /dev is withheld like a secret: read on "/" would cover every
+	 * device node in it, and root reading /dev/sda reads every masked
+	 * secret off the disk, /dev/input/event* every key typed, /dev/mem
+	 * the kernel's memory. The device roots have rules of their own;
+	 * /dev itself can be listed, and POSIX shared memory and message
+	 * queues (/dev/shm, /dev/mqueue) stay readable. */
+	strv_push(&masked, "/dev");
+	strv_push(&skip, "/dev");
 	/* Every strict ancestor of a secret: those get no rule of their own
 	 * (it would cover the secret), only their other entries do. */
 	for (size_t i = 0; i < masked.n; i++) {
@@ -352,7 +363,15 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 	for (size_t i = 0; r >= 0 && i < anc.n; i++)
 		r = grant_siblings(rs, anc.v[i], &skip, plan, handled, notes,
 				   diag);
-out:
+	if (r >= 0)
+		r = add_rule(rs, "/dev", LANDLOCK_ACCESS_FS_READ_DIR, handled,
+			     DT_DIR, diag);
+	if (r >= 0)
+		r = add_rule(rs, "/dev/shm", LL_R_DIR, handled, DT_UNKNOWN,
+			     diag);
+	if (r >= 0)
+		r = add_rule(rs, "/dev/mqueue", LL_R_DIR, handled, DT_UNKNOWN,
+			     diag);
 	/* With the namespace backend the mounts mask those (last, over the
 	 * roots): nothing to say. */
 	if (inroot.n && !by_mounts) {
@@ -486,6 +505,22 @@ int ll_rules_prepare(const struct be_plan *plan, const char *backend,
 	if (hfs && (r = grant_read(c->ruleset, plan, hfs, by_mounts, notes,
 				   diag)) < 0)
 		goto fail;
+	/* ABI 9: connect() to a socket made outside the session only where
+	 * --allow-socket named it; never on the writable roots, since /tmp
+	 * is shared with processes outside (a tmux server, ssh-agent). */
+	for (size_t i = 0;
+	     (hfs & LANDLOCK_ACCESS_FS_RESOLVE_UNIX) && i < plan->nsockets;
+	     i++) {
+		r = add_rule(c->ruleset, plan->sockets[i],
+			     LANDLOCK_ACCESS_FS_RESOLVE_UNIX, hfs, DT_UNKNOWN,
+			     diag);
+		if (r < 0)
+			goto fail;
+		if (r == 1)
+			be_note(notes, "skipped",
+				"--allow-socket %s does not exist",
+				plan->sockets[i]);
+	}
 	*out = c;
 	return 0;
 fail:
@@ -507,11 +542,18 @@ int ll_rules_add_read(const struct ll_rules *r, const char *path,
 	return rc < 0 ? rc : 0;
 }
 
+int ll_rules_abi(const struct ll_rules *r)
+{
+	return r ? r->abi : 0;
+}
+
 int ll_rules_restrict(const struct ll_rules *r, const char *backend,
 		      struct sbx_diag *diag)
 {
+	uint32_t fl = r && r->abi >= 8 ? LANDLOCK_RESTRICT_SELF_TSYNC : 0;
+
 	if (r && r->ruleset >= 0 &&
-	    be_sys->landlock_restrict_self(r->ruleset, 0) < 0)
+	    be_sys->landlock_restrict_self(r->ruleset, fl) < 0)
 		return be_fail(diag, errno, backend,
 			       "landlock_restrict_self");
 	return 0;
@@ -545,11 +587,18 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 			"--private-tmp needs --backend namespace; /tmp is the "
 			"shared one");
 	if (plan->scope != POL_SCOPE_UNRESTRICTED) {
+		/* The mount layer covers what the Landlock ABI actually in
+		 * force cannot refuse (sockets before ABI 9). */
+		struct be_caps caps = *plan->caps;
+		struct be_plan mp = *plan;
+
+		caps.landlock_abi = ll_rules_abi(c->ll);
+		mp.caps = &caps;
 		/* Landlock cannot stop chmod/chown/utimes/xattrs: a private
 		 * mount namespace can, by making every mount outside the
 		 * roots read-only. Built before the Landlock domain exists:
 		 * a Landlock-restricted process cannot mount any more. */
-		if (mnt_prepare(plan, MNT_METADATA, LL, notes, &c->mnt, diag) <
+		if (mnt_prepare(&mp, MNT_METADATA, LL, notes, &c->mnt, diag) <
 		    0) {
 			be_note(notes, "not_enforced",
 				"metadata changes (chmod, chown, utimes, "
@@ -560,6 +609,7 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		c->mnt_userns = plan->caps && !plan->caps->root;
 	}
 	c->want_pidns = plan->pidns;
+	c->scope = plan->scope;
 	r = sc_build(plan, LL, &c->sc, diag);
 	if (r < 0)
 		goto fail;
@@ -605,6 +655,8 @@ static void ll_report(const struct be_ctx *c, struct be_notes *notes)
 			      "nobody)"
 			    : "read-only outside the writable roots");
 	be_tail_report(&c->tail, c->mnt && !c->mnt_err, c->want_pidns, notes);
+	dr_note(c->ll ? c->ll->abi : 0, c->scope, c->mnt, c->mnt && !c->mnt_err,
+		notes);
 }
 
 const struct be_ops be_landlock = {

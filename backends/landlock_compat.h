@@ -94,6 +94,17 @@
 #define LANDLOCK_RESTRICT_SELF_LOG_SUBDOMAINS_OFF	(1U << 2)
 #endif
 
+/* ABI 8 (Linux 7.0): landlock_restrict_self() for every thread of the
+ * process, not only the caller. The shell confines itself with one
+ * thread, but a library that started one would otherwise leave it free. */
+#ifndef LANDLOCK_RESTRICT_SELF_TSYNC
+#define LANDLOCK_RESTRICT_SELF_TSYNC			(1U << 3)
+#endif
+/* ABI 9 (Linux 7.1): connect()/sendmsg() to a pathname unix socket. */
+#ifndef LANDLOCK_ACCESS_FS_RESOLVE_UNIX
+#define LANDLOCK_ACCESS_FS_RESOLVE_UNIX		(1ULL << 16)
+#endif
+
 /* enum landlock_rule_type values (an enum: not testable with #ifndef). */
 #define LL_RULE_PATH_BENEATH	1
 #define LL_RULE_NET_PORT	2

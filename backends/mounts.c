@@ -82,6 +82,11 @@ struct mnt_op {
 	const char *src, *tgt, *type, *data;
 	unsigned long flags;
 	const char *what; /* for the diag */
+	/* A cover over a socket or a terminal of someone else's: it may
+	 * vanish between prepare and apply (the server exits, the terminal
+	 * closes), which is not a reason to refuse the session. With its
+	 * remount (the next op) skipped too. */
+	bool optional;
 };
 
 struct mnt_plan {
@@ -96,6 +101,8 @@ struct mnt_plan {
 	struct mnt_op *ops;    /* step 6 */
 	size_t nops, cap;
 	struct sbx_strv strs; /* owns every string the ops point to */
+	size_t nsockets, nptys; /* covers planned (doors.c) */
+	bool dev_mount; /* /dev is a mount that keeps dev (see prepare) */
 };
 
 static const char *keep(struct mnt_plan *mp, char *s)
@@ -251,6 +258,67 @@ static unsigned long keep_flags(const char *path)
 	return k;
 }
 
+/* A read-only, nodev /dev/null over |path| (a socket or a terminal of
+ * someone else's, doors.c): connect() finds no socket there, open()
+ * fails with EACCES whoever asks. */
+static void add_cover(struct mnt_plan *mp, const char *path, const char *what)
+{
+	struct mnt_op *op = add_op(mp);
+
+	op->src = "/dev/null";
+	op->tgt = keep(mp, xstrdup(path));
+	op->flags = MS_BIND;
+	op->optional = true;
+	op->what = keep(mp, xasprintf("/dev/null over %s %s", what, path));
+	op = add_op(mp);
+	op->tgt = mp->ops[mp->nops - 2].tgt;
+	op->flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NODEV | MS_NOSUID |
+		    MS_NOEXEC | keep_flags("/dev/null");
+	op->optional = true;
+	op->what = keep(mp, xasprintf("read-only cover of %s", path));
+}
+
+static bool listed(const char *const *v, size_t n, const char *p)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(v[i], p) == 0)
+			return true;
+	return false;
+}
+
+/* The covers of doors.c, after every other op: a socket or terminal
+ * inside a writable root or under a mask is then covered on top. */
+static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
+{
+	struct sbx_strv socks = {0}, ptys = {0};
+	struct stat st;
+
+	if (!plan->doors || plan->scope == POL_SCOPE_UNRESTRICTED)
+		return;
+	/* Landlock ABI 9 refuses connect() to every socket made outside
+	 * the session itself, also those bound later: nothing to cover. */
+	if (!(plan->caps && plan->caps->landlock_abi >= 9) &&
+	    dr_bound_sockets(&socks) == 0) {
+		for (size_t i = 0; i < socks.n; i++) {
+			const char *p = socks.v[i];
+
+			if (listed(plan->sockets, plan->nsockets, p) ||
+			    lstat(p, &st) < 0 || !S_ISSOCK(st.st_mode) ||
+			    (plan->private_tmp && path_under("/tmp", p)))
+				continue;
+			add_cover(mp, p, "socket");
+			mp->nsockets++;
+		}
+	}
+	if (dr_other_ptys(plan->dev, plan->ndev, plan->tty, &ptys) == 0)
+		for (size_t i = 0; i < ptys.n; i++) {
+			add_cover(mp, ptys.v[i], "terminal");
+			mp->nptys++;
+		}
+	strv_free(&socks);
+	strv_free(&ptys);
+}
+
 int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		const char *backend, struct be_notes *notes,
 		struct mnt_plan **out, struct sbx_diag *diag)
@@ -267,6 +335,21 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 	 * its node in /dev (a read-only mount does not stop writes to
 	 * devices), while the device roots kept below go on working. */
 	mp->nodev = mode == MNT_NAMESPACE;
+	/*
+	 * ...except /dev itself where Landlock guards it (the namespace
+	 * backend applies it where the kernel has it, and landlock.c gives
+	 * no rule to any device node but the device roots): a pty needs
+	 * /dev/ptmx on the mount that holds /dev/pts, since the kernel finds
+	 * the devpts instance as "pts" beside the ptmx it opened. A ptmx
+	 * bound as a file mount of its own has no such sibling (ENOENT), so
+	 * tmux, script and python's pty could not work inside.
+	 */
+	if (mp->nodev && plan->caps && plan->caps->landlock_abi >= 1) {
+		struct stat sr, sd;
+
+		mp->dev_mount = stat("/", &sr) == 0 && stat("/dev", &sd) == 0 &&
+				sr.st_dev != sd.st_dev;
+	}
 	/* The caller's own ids, unchanged inside: files keep their owners,
 	 * `id` says the same thing. */
 	snprintf(mp->uid_map, sizeof(mp->uid_map), "%u %u 1\n",
@@ -282,7 +365,9 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		strv_push(&cand, plan->rw[i]);
 	for (size_t i = 0; i < plan->ndev; i++)
 		if (stat(plan->dev[i], &st) == 0 &&
-		    (S_ISDIR(st.st_mode) || mode == MNT_NAMESPACE))
+		    (S_ISDIR(st.st_mode) || mode == MNT_NAMESPACE) &&
+		    !(mp->dev_mount && !S_ISDIR(st.st_mode) &&
+		      path_under("/dev", plan->dev[i])))
 			strv_push(&cand, plan->dev[i]);
 	if (cand.n)
 		qsort(cand.v, cand.n, sizeof(*cand.v), by_len);
@@ -347,8 +432,14 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 	}
 	strv_free(&cand);
 	strv_free(&masked);
+	plan_doors(mp, plan);
 	*out = mp;
 	return 0;
+}
+
+size_t mnt_covered(const struct mnt_plan *mp, bool ptys)
+{
+	return !mp ? 0 : ptys ? mp->nptys : mp->nsockets;
 }
 
 static int write_file(const char *path, const char *text)
@@ -448,6 +539,19 @@ static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
 					     "(read-only, recursive)");
 		goto out;
 	}
+	if (mp->dev_mount) {
+		/* We set it a moment ago, so it is not locked: clearing it
+		 * is allowed in a user namespace too. */
+		struct sbx_mount_attr dev = {.attr_clr = MOUNT_ATTR_NODEV};
+
+		if (be_sys->mount_setattr(AT_FDCWD, "/dev", 0, &dev,
+					  sizeof(dev)) < 0) {
+			r = be_fail(diag, errno, mp->backend,
+				    "mount layer: mount_setattr of /dev (dev "
+				    "again, for ptys)");
+			goto out;
+		}
+	}
 	/* A device root's target resolves as mount(2) resolves it in the
 	 * fallback (T_SYMLINKS: /dev/ptmx may be a symlink to pts/ptmx); a
 	 * writable root's through an fd opened without following any, for
@@ -513,8 +617,11 @@ static int ro_by_remount(const struct mnt_plan *mp, struct sbx_diag *diag)
 	}
 	for (size_t i = 0; i < nents; i++) {
 		const char *p = ents[i].path;
-		unsigned long fl = MS_REMOUNT | MS_BIND | MS_RDONLY |
-				   ents[i].keep | (mp->nodev ? MS_NODEV : 0);
+		unsigned long fl =
+		    MS_REMOUNT | MS_BIND | MS_RDONLY | ents[i].keep |
+		    (mp->nodev && !(mp->dev_mount && !strcmp(p, "/dev"))
+			 ? MS_NODEV
+			 : 0);
 		bool dup = false;
 		int e;
 
@@ -581,9 +688,14 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 		const struct mnt_op *op = &mp->ops[i];
 
 		if (be_sys->mount(op->src, op->tgt, op->type, op->flags,
-				  op->data) < 0)
-			return be_fail(diag, errno, mp->backend,
-				       "mount layer: %s", op->what);
+				  op->data) == 0)
+			continue;
+		if (op->optional && (errno == ENOENT || errno == ENOTDIR)) {
+			i++; /* gone since prepare: its remount too */
+			continue;
+		}
+		return be_fail(diag, errno, mp->backend, "mount layer: %s",
+			       op->what);
 	}
 	/* The working directory still points into the mount it was on
 	 * before a root was put over it (the workspace, usually): relative

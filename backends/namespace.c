@@ -29,6 +29,8 @@ struct be_ctx {
 	struct sc_filter *sc;
 	bool userns;
 	bool want_pidns;
+	enum pol_scope scope;
+	int abi; /* Landlock's, 0 without it */
 	struct be_tail tail;
 };
 
@@ -54,12 +56,13 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 		      struct be_ctx **out, struct sbx_diag *diag)
 {
 	struct be_ctx *c = xcalloc(1, sizeof(*c));
-	int r = 0;
+	struct be_caps caps = plan->caps ? *plan->caps : (struct be_caps){0};
+	struct be_plan mp = *plan;
+	int r;
 
 	c->userns = !(plan->caps && plan->caps->root);
 	c->want_pidns = plan->pidns;
-	if (plan->scope != POL_SCOPE_UNRESTRICTED)
-		r = mnt_prepare(plan, MNT_NAMESPACE, NS, notes, &c->mnt, diag);
+	c->scope = plan->scope;
 	/*
 	 * Landlock as well, where the kernel has it. The mounts are the
 	 * filesystem policy, but a descriptor opened before confinement
@@ -68,10 +71,15 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 	 * gets that mount's permissions: `echo x > /dev/stdin` would write
 	 * a file outside every root. Landlock checks the file itself, so it
 	 * refuses that. It also scopes signals and abstract unix sockets
-	 * (ABI 6) to the session, and gives --no-network its TCP rules.
+	 * (ABI 6) to the session, gives --no-network its TCP rules, and at
+	 * ABI 9 refuses sockets made outside.
 	 */
-	if (r >= 0)
-		r = ll_rules_prepare(plan, NS, true, notes, &c->ll, diag);
+	r = ll_rules_prepare(plan, NS, true, notes, &c->ll, diag);
+	c->abi = ll_rules_abi(c->ll);
+	caps.landlock_abi = c->abi;
+	mp.caps = &caps;
+	if (r >= 0 && plan->scope != POL_SCOPE_UNRESTRICTED)
+		r = mnt_prepare(&mp, MNT_NAMESPACE, NS, notes, &c->mnt, diag);
 	if (r >= 0 && !c->ll)
 		be_note(notes, "not_enforced",
 			"namespace backend without Landlock (kernel < 5.13 "
@@ -113,6 +121,7 @@ static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 static void ns_report(const struct be_ctx *c, struct be_notes *notes)
 {
 	be_tail_report(&c->tail, c->mnt != NULL, c->want_pidns, notes);
+	dr_note(c->abi, c->scope, c->mnt, c->mnt != NULL, notes);
 }
 
 const struct be_ops be_namespace = {

@@ -21,14 +21,14 @@
  *   P0 supervisor   the process that was started, outside the namespace.
  *                   Waits; forwards the signals other processes send it
  *                   (a harness's kill -TERM, bash's SIGHUP) to P1; when
- *                   P1 reports, prints the one line about processes left
- *                   behind, gives the terminal back to its own process
+ *                   P1 ends, gives the terminal back to its own process
  *                   group if it had it, and exits as the shell did
  *                   (re-raising a fatal signal, so the caller sees it).
  *   P1 init         pid 1 of the namespace. Forwards P0's signals to the
  *                   shell, reaps orphans. When the shell ends: SIGHUP
  *                   (and SIGCONT) to whatever is left, SIGKILL after a
- *                   short grace, the count and names to P0, then exit.
+ *                   short grace, one line naming them, then it exits
+ *                   with the shell's status.
  *   P2 shell        pid 2: mounts the namespace's /proc (read-only, as
  *                   the host's /proc is under the mount layer) and goes
  *                   on confining itself; every job is its descendant.
@@ -60,12 +60,11 @@
 
 #include "be_internal.h"
 
-/* What P1 tells P0 when the shell has ended. */
+/* What P1 found after the shell ended. */
 struct pns_report {
-	int wstatus;	  /* the shell's, from waitpid() */
-	int nleft;	  /* processes still alive after the shell */
-	int nkilled;	  /* of those, how many needed SIGKILL */
-	char names[240];  /* "sleep, python3, ..." (truncated) */
+	int nleft;	 /* processes still alive after the shell */
+	int nkilled;	 /* of those, how many needed SIGKILL */
+	char names[240]; /* "sleep, python3, ..." (truncated) */
 };
 
 /* Signal forwarding: the pid to pass signals on to, per process. */
@@ -167,7 +166,30 @@ static void left_names(struct pns_report *r)
 	closedir(d);
 }
 
-/* P1: pid 1 of the namespace. Never returns. */
+/* P1 says it: the processes the session left behind, in one line. */
+static void report(const struct pns_report *r)
+{
+	char line[400];
+	int k;
+
+	if (r->nleft <= 0)
+		return;
+	k = snprintf(line, sizeof(line),
+		     "sbxsh: ended %d process%s the session left behind "
+		     "(%s)%s\n",
+		     r->nleft, r->nleft == 1 ? "" : "es", r->names,
+		     r->nkilled ? ": SIGKILL after the hang-up" : "");
+	if (k > 0 && write(2, line, (size_t)k) < 0) {
+		/* nowhere to say it */
+	}
+}
+
+/*
+ * P1: pid 1 of the namespace. Never returns. Exits with the shell's exit
+ * status; a shell killed by a signal is told to P0 with one byte on
+ * |wfd| (the signal number), so that P0 can die of it too. Only the
+ * waits block: each hop of the way out is one wake-up.
+ */
 static void pns_init(pid_t shell, int wfd, const sigset_t *old)
 {
 	struct pns_report r = {0};
@@ -183,7 +205,6 @@ static void pns_init(pid_t shell, int wfd, const sigset_t *old)
 		if (p < 0 && errno == ECHILD)
 			break;
 	}
-	r.wstatus = st;
 	/* kill(-1, 0) from init: is anyone else left in the namespace? */
 	if (kill(-1, 0) == 0) {
 		left_names(&r);
@@ -195,72 +216,53 @@ static void pns_init(pid_t shell, int wfd, const sigset_t *old)
 		}
 		if (kill(-1, 0) == 0) {
 			/* what is still here ignored the hang-up */
-			for (DIR *d = opendir("/proc"); d; d = NULL) {
-				struct dirent *e;
-
-				while ((e = readdir(d)) != NULL)
-					r.nkilled += strtol(e->d_name, NULL,
-							    10) > 1;
-				closedir(d);
-			}
+			r.nkilled = 1;
 			kill(-1, SIGKILL);
 		}
 		reap_all();
+		report(&r);
 	}
-	if (write(wfd, &r, sizeof(r)) != (ssize_t)sizeof(r)) {
-		/* P0 then reports what waitpid() tells it */
+	if (WIFSIGNALED(st)) {
+		unsigned char sig = (unsigned char)WTERMSIG(st);
+
+		if (write(wfd, &sig, 1) < 0) {
+			/* P0 then exits with 128 + sig */
+		}
+		_exit(128 + sig);
 	}
-	_exit(0);
+	_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 1);
 }
 
 /* P0: the supervisor outside. Never returns. */
 static void pns_supervise(pid_t init, int rfd, int ttyfd, bool had_fg,
 			  const sigset_t *old)
 {
-	struct pns_report r = {0};
-	ssize_t n;
+	unsigned char sig = 0;
 	int st = 0;
 
 	pns_catch(init);
 	sigprocmask(SIG_SETMASK, old, NULL);
-	do
-		n = read(rfd, &r, sizeof(r));
-	while (n < 0 && errno == EINTR);
 	while (waitpid(init, &st, 0) < 0 && errno == EINTR)
 		;
-	if (n != (ssize_t)sizeof(r))
-		r.wstatus = st; /* init died without a report */
-	if (r.nleft > 0) {
-		char line[400];
-		int k = snprintf(line, sizeof(line),
-				 "sbxsh: ended %d process%s the session left "
-				 "behind (%s)%s\n",
-				 r.nleft, r.nleft == 1 ? "" : "es", r.names,
-				 r.nkilled ? ": SIGKILL after the hang-up" : "");
-
-		if (k > 0 && write(2, line, (size_t)k) < 0) {
-			/* nowhere to say it */
-		}
-	}
 	if (had_fg) {
 		/* The shell took the terminal for its jobs; hand it back to
 		 * the process group the caller put us in. */
 		signal(SIGTTOU, SIG_IGN);
 		tcsetpgrp(ttyfd, getpgrp());
 	}
-	if (WIFSIGNALED(r.wstatus)) {
-		int sig = WTERMSIG(r.wstatus);
-		sigset_t all;
+	if (read(rfd, &sig, 1) == 1 && sig > 0 && sig < NSIG) {
+		sigset_t one;
 
 		signal(sig, SIG_DFL);
-		sigemptyset(&all);
-		sigaddset(&all, sig);
-		sigprocmask(SIG_UNBLOCK, &all, NULL);
+		sigemptyset(&one);
+		sigaddset(&one, sig);
+		sigprocmask(SIG_UNBLOCK, &one, NULL);
 		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core of ours */
 		raise(sig);
-		_exit(128 + sig);
 	}
-	_exit(WIFEXITED(r.wstatus) ? WEXITSTATUS(r.wstatus) : 1);
+	if (WIFSIGNALED(st)) /* init killed from outside (SIGKILL) */
+		_exit(128 + WTERMSIG(st));
+	_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 1);
 }
 
 static int tty_fd(void)
@@ -284,7 +286,7 @@ int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag)
 		*unshare_err = errno ? errno : EPERM;
 		return 1;
 	}
-	if (pipe2(pfd, O_CLOEXEC) < 0)
+	if (pipe2(pfd, O_CLOEXEC | O_NONBLOCK) < 0)
 		return be_fail(diag, errno, "pid namespace", "pipe2");
 	/* Held until each process has its handlers: a SIGTERM in between
 	 * must not kill P0 and orphan the session. */
@@ -311,16 +313,13 @@ int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag)
 	/* P1. If P0 dies (SIGKILL), so does the whole namespace. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 	shell = fork();
-	if (shell < 0) {
-		struct pns_report r = {.wstatus = 125 << 8};
-
-		if (write(pfd[1], &r, sizeof(r)) < 0) {
-			/* P0 sees our exit */
-		}
-		_exit(125);
-	}
+	if (shell < 0)
+		_exit(125); /* P0 exits 125 too: nothing ran */
 	if (shell > 0) {
-		close_from_but(0, pfd[1]);
+		/* P1 keeps stderr, for the one line it may have to say. */
+		close(0);
+		close(1);
+		close_from_but(3, pfd[1]);
 		pns_init(shell, pfd[1], &old);
 	}
 	close(pfd[1]);

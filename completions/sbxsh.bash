@@ -8,7 +8,7 @@ _sbxsh()
 	case $prev in
 	--workspace|--root|--state)
 		COMPREPLY=($(compgen -d -- "$cur")); return ;;
-	--mask)
+	--mask | --allow-socket)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--backend)
 		COMPREPLY=($(compgen -W "landlock namespace seatbelt none" -- "$cur")); return ;;
@@ -27,7 +27,7 @@ _sbxsh()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
 			--keep-runs --no-persist --backend --scope --no-network
-			--private-tmp --mask --check --banner --agent --print-policy
+			--private-tmp --mask --allow-socket --check --banner --agent --print-policy
 			--json --print-profile --explain --help --version -c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))
 		return

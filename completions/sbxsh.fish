@@ -10,6 +10,7 @@ complete -c sbxsh -l scope -x -a 'workspace read-only unrestricted' -d 'filesyst
 complete -c sbxsh -l no-network -d 'deny TCP/UDP sockets'
 complete -c sbxsh -l private-tmp -d 'private /tmp'
 complete -c sbxsh -l mask -r -d 'mask PATH like a secret'
+complete -c sbxsh -l allow-socket -r -d 'let jobs connect to the unix socket PATH'
 complete -c sbxsh -l check -x -a 'warn deny off' -d 'scope checker mode'
 complete -c sbxsh -l banner -d 'print the banner on stderr'
 complete -c sbxsh -l agent -d 'plain prompt, no colour, OSC 133'

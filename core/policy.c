@@ -19,10 +19,12 @@ struct sbx_policy {
 	struct lay_layout lay; /* deep copy */
 	struct rt_plan route;
 	char *home;
+	char *tty; /* the session's terminal (folded), or NULL */
 	char *homes[3]; /* for guard_refused(): $HOME, passwd home, NULL */
 	struct pol_root *roots;
 	size_t nroots, cap;
 	struct sbx_strv masked;
+	struct sbx_strv sockets; /* --allow-socket, canonical */
 	struct sbx_strv note_keys, note_vals;
 };
 
@@ -502,6 +504,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 		    !path_under("/dev/pts", f->tty))
 			add_root(pol, path_fold(f->tty), POL_WHY_DEVICE, true,
 				 false);
+		if (f->tty && f->tty[0] == '/')
+			pol->tty = path_fold(f->tty);
 	}
 
 	if (f->scope != POL_SCOPE_UNRESTRICTED) {
@@ -530,6 +534,17 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 			add_masked(pol, f, f->history_dir);
 		}
 	}
+	for (char *const *e = f->allow_sockets; e && *e; e++) {
+		SBX_AUTOFREE char *abs = **e == '/' || !f->cwd
+					     ? xstrdup(*e)
+					     : path_join(f->cwd, *e);
+		char *c = abs[0] == '/' ? canon(f, abs) : NULL;
+
+		if (c && !strv_has(&pol->sockets, c))
+			strv_take(&pol->sockets, c);
+		else
+			free(c);
+	}
 	*out = pol;
 	return 0;
 }
@@ -555,6 +570,7 @@ void pol_free(struct sbx_policy *pol)
 	lay_free(&pol->lay);
 	rt_free(&pol->route);
 	free(pol->home);
+	free(pol->tty);
 	if (pol->homes[0] != pol->home)
 		free(pol->homes[0]);
 	if (pol->homes[1] != pol->home)
@@ -563,6 +579,7 @@ void pol_free(struct sbx_policy *pol)
 		free(pol->roots[i].path);
 	free(pol->roots);
 	strv_free(&pol->masked);
+	strv_free(&pol->sockets);
 	strv_free(&pol->note_keys);
 	strv_free(&pol->note_vals);
 	free(pol);
@@ -579,6 +596,13 @@ const char *const *pol_homes(const struct sbx_policy *pol)
 }
 size_t pol_nroots(const struct sbx_policy *pol) { return pol->nroots; }
 size_t pol_nmasked(const struct sbx_policy *pol) { return pol->masked.n; }
+size_t pol_nsockets(const struct sbx_policy *pol) { return pol->sockets.n; }
+const char *pol_tty(const struct sbx_policy *pol) { return pol->tty; }
+
+const char *pol_socket(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->sockets.n ? pol->sockets.v[i] : NULL;
+}
 
 const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i)
 {
@@ -752,6 +776,11 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 			   why_texts[pol->roots[i].why]);
 	buf_putc(b, '\n');
 	pol_format_env(pol, b);
+	if (pol->sockets.n) {
+		buf_puts(b, "\nallowed sockets (--allow-socket):\n");
+		for (size_t i = 0; i < pol->sockets.n; i++)
+			buf_printf(b, "  %s\n", pol->sockets.v[i]);
+	}
 	buf_puts(b, "\nmasked secrets (neither readable nor writable):\n");
 	if (!pol->masked.n)
 		buf_puts(b, "  (none)\n");
@@ -816,6 +845,12 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 		if (i)
 			buf_puts(b, ", ");
 		buf_json_str(b, r->path_prefix.v[i]);
+	}
+	buf_puts(b, "],\n  \"allowed_sockets\": [");
+	for (size_t i = 0; i < pol->sockets.n; i++) {
+		if (i)
+			buf_puts(b, ", ");
+		buf_json_str(b, pol->sockets.v[i]);
 	}
 	buf_puts(b, "],\n  \"masked\": [");
 	for (size_t i = 0; i < pol->masked.n; i++) {

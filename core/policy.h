@@ -62,6 +62,9 @@ struct pol_facts {
 	char *const *env;      /* the environment as sbxsh was started */
 	char *const *user_exports; /* see rt_facts.user_exports */
 	char *const *extra_masked; /* user-added secrets (absolute or ~/x) */
+	char *const *allow_sockets; /* --allow-socket (absolute, or relative
+	                               to |cwd|) */
+	const char *cwd;       /* where sbxsh was started, for the above */
 	const char *history_dir; /* sbxsh's history folder: masked (NULL:
 	                            none) */
 	const char *tty;       /* the controlling terminal's path, or NULL */
@@ -103,6 +106,11 @@ void pol_drop_root(struct sbx_policy *pol, const char *path, const char *why);
 size_t pol_nroots(const struct sbx_policy *pol);
 const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i);
 size_t pol_nmasked(const struct sbx_policy *pol);
+/* The session's own terminal (/dev/pts/3), or NULL. */
+const char *pol_tty(const struct sbx_policy *pol);
+/* The sockets --allow-socket lets jobs connect to (canonical). */
+size_t pol_nsockets(const struct sbx_policy *pol);
+const char *pol_socket(const struct sbx_policy *pol, size_t i);
 const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
 
 const char *pol_scope_name(enum pol_scope s);   /* "workspace" ... */

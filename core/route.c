@@ -11,10 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char RT_RUN_TMP[] = "<run tmp>";
+
 /*
  * One row per variable. |sub| is the folder under the base; a leading '='
  * makes it a constant; a '%s' in |sub| is replaced by the base (for
- * variables that take an option string rather than a path).
+ * variables that take an option string rather than a path); RT_RUN_TMP
+ * is the run folder's tmp/, whatever the base.
  * Keep the core set first and in SPEC order: `policy env` prints rows in
  * this order.
  */
@@ -55,8 +58,13 @@ const struct rt_row rt_table[] = {
 	{ "COMPOSER_HOME",          "composer",    NULL, "composer global" },
 	{ "R_LIBS_USER",            "R/library",   NULL, "install.packages()" },
 	/* Scratch goes to the run folder, never into the persistent one:
-	 * otherwise temp files would pile up in a folder nothing prunes. */
-	{ "TMPDIR",                 NULL,          NULL, "scratch, pruned with the run" },
+	 * otherwise temp files would pile up in a folder nothing prunes.
+	 * tmux keeps its server socket in $TMUX_TMPDIR (default /tmp): in
+	 * the shared /tmp a tmux inside the session would find the user's
+	 * own server outside (covered, or refused by Landlock: "connection
+	 * refused") and then try to remove its socket to start one. */
+	{ "TMUX_TMPDIR",            RT_RUN_TMP,    NULL, "tmux's server socket, in the run folder" },
+	{ "TMPDIR",                 RT_RUN_TMP,    NULL, "scratch, pruned with the run" },
 };
 /* clang-format on */
 const size_t rt_table_len = sizeof(rt_table) / sizeof(rt_table[0]);
@@ -100,8 +108,6 @@ static void add_var(struct rt_plan *p, const struct rt_row *r, char *value,
 
 void rt_compute(const struct rt_facts *f, struct rt_plan *out)
 {
-	const struct rt_row *tmp_row = &rt_table[rt_table_len - 1];
-
 	memset(out, 0, sizeof(*out));
 	if (f->persist_writable && f->persist_dir) {
 		out->kind = RT_BASE_PERSIST;
@@ -117,9 +123,11 @@ void rt_compute(const struct rt_facts *f, struct rt_plan *out)
 		return;
 	}
 	out->vars = xcalloc(rt_table_len, sizeof(*out->vars));
-	for (size_t i = 0; i + 1 < rt_table_len; i++) {
+	for (size_t i = 0; i < rt_table_len; i++) {
 		const struct rt_row *r = &rt_table[i];
 
+		if (r->sub == RT_RUN_TMP)
+			continue; /* after the others */
 		if (r->needs) {
 			const char *dep = env_lookup(f->user_exports, r->needs);
 
@@ -128,8 +136,11 @@ void rt_compute(const struct rt_facts *f, struct rt_plan *out)
 		}
 		add_var(out, r, row_value(r, out->base), f->user_exports);
 	}
-	if (f->run_writable && f->run_tmp)
-		add_var(out, tmp_row, xstrdup(f->run_tmp), f->user_exports);
+	for (size_t i = 0; f->run_writable && f->run_tmp && i < rt_table_len;
+	     i++)
+		if (rt_table[i].sub == RT_RUN_TMP)
+			add_var(out, &rt_table[i], xstrdup(f->run_tmp),
+				f->user_exports);
 	for (size_t i = 0; i < sizeof(rt_bins) / sizeof(rt_bins[0]); i++)
 		strv_take(&out->path_prefix, path_join(out->base, rt_bins[i]));
 }

@@ -27,7 +27,7 @@ struct rt_var {
 struct rt_plan {
 	enum rt_base_kind kind;
 	char *base;              /* NULL for RT_BASE_NONE */
-	struct rt_var *vars;     /* in table order, TMPDIR last */
+	struct rt_var *vars;     /* in table order, the run tmp ones last */
 	size_t nvars;
 	struct sbx_strv path_prefix; /* bin dirs that lead PATH, in order */
 };
@@ -66,5 +66,8 @@ struct rt_row {
 };
 extern const struct rt_row rt_table[];
 extern const size_t rt_table_len;
+/* rt_row.sub of the variables that name the run folder's tmp/ (TMPDIR,
+ * TMUX_TMPDIR): compared by address. */
+extern const char RT_RUN_TMP[];
 
 #endif

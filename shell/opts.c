@@ -32,6 +32,9 @@ const char opt_usage[] =
 "  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
 "  --private-tmp        give the session a private /tmp (namespace backend)\n"
 "  --mask PATH          also mask PATH like a secret (repeatable)\n"
+"  --allow-socket PATH  let jobs connect to the unix socket PATH, made\n"
+"                       outside the session (repeatable; e.g. a docker or\n"
+"                       ssh-agent socket you trust the job with)\n"
 "  --check MODE         scope checker: warn (default), deny, off\n"
 "Shell:\n"
 "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
@@ -60,7 +63,7 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 }
 
 static const char *const long_vals_other[] = {
-	"scope", "check", "mask", "keep-runs", NULL,
+	"scope", "check", "mask", "keep-runs", "allow-socket", NULL,
 };
 
 static int set_flag_letter(struct sbx_opts *o, char c)
@@ -118,6 +121,16 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			return sbx_diag_set(d, -EINVAL, "too many --mask options");
 		o->masks[o->nmasks++] = (char *)v;
 		o->masks[o->nmasks] = NULL;
+	} else if (!strcmp(name, "allow-socket")) {
+		if (o->nsockets + 1 >=
+		    (int)(sizeof(o->sockets) / sizeof(o->sockets[0])))
+			return sbx_diag_set(d, -EINVAL,
+					    "too many --allow-socket options");
+		if (!*v)
+			return sbx_diag_set(d, -EINVAL,
+					    "--allow-socket needs a path");
+		o->sockets[o->nsockets++] = (char *)v;
+		o->sockets[o->nsockets] = NULL;
 	} else if (!strcmp(name, "keep-runs")) {
 		char *end;
 		long k = strtol(v, &end, 10);

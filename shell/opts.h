@@ -32,6 +32,8 @@ struct sbx_opts {
 	enum scope_mode check;
 	char *masks[64];         /* --mask PATH, NULL-terminated */
 	int nmasks;
+	char *sockets[64];       /* --allow-socket PATH, NULL-terminated */
+	int nsockets;
 	char set_flags[32];      /* -e -u -x ... letters */
 	const char *command;     /* -c */
 	bool read_stdin;         /* -s */

@@ -533,6 +533,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	SBX_AUTOFREE char *pwh = NULL;
 	SBX_AUTOFREE char *tmpdir = NULL;
 	SBX_AUTOFREE char *hist = le_history_dir();
+	SBX_AUTOFREE char *cwd0 = getcwd(NULL, 0);
 	SBX_AUTOFREE char *run_id = NULL;
 	struct sbx_strv runs = {0};
 	struct lay_facts lf = {0};
@@ -610,7 +611,12 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.env = environ;
 	pf.extra_masked = (char *const *)o->masks;
 	pf.history_dir = hist;
-	pf.tty = isatty(0) ? ttyname(0) : isatty(2) ? ttyname(2) : NULL;
+	pf.allow_sockets = (char *const *)o->sockets;
+	pf.cwd = cwd0;
+	pf.tty = isatty(0)   ? ttyname(0)
+		 : isatty(1) ? ttyname(1)
+		 : isatty(2) ? ttyname(2)
+			     : NULL;
 	pf.canon = sh_canon_memo;
 	pf.is_dir = sh_is_dir_memo;
 	pf.ctx = memo;

@@ -87,6 +87,16 @@ sess() {
 	RC=$?
 }
 
+# Every remount in the trace is the one of a cover over someone else's
+# terminal or socket (backends/doors.c), not the read-only layer's.
+only_cover_remounts() {
+	local t
+	while read -r t; do
+		[ -S "$t" ] || [[ $t == /dev/pts/[0-9]* ]] || return 1
+	done < <(sed -n 's/.*mount(NULL, "\([^"]*\)".*MS_REMOUNT.*/\1/p' "$B/trace")
+	return 0
+}
+
 cases() { # BACKEND WAY
 	local be=$1 way=$2 tag="[$WHO $1 $2]"
 	local f=$OUTSIDE/file
@@ -106,7 +116,7 @@ cases() { # BACKEND WAY
 		check "$tag the roots moved back with move_mount" \
 			traced "move_mount\\(.*<$WS>.*\\) = 0"
 		check "$tag no mountinfo read, no per-mount remount" \
-			eval '! traced "/proc/self/mountinfo" && ! traced "MS_REMOUNT"'
+			eval '! traced "/proc/self/mountinfo" && only_cover_remounts'
 	else
 		check "$tag $way answered ENOSYS (injected)" \
 			traced "$way\\(.*ENOSYS.*INJECTED"

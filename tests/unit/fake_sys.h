@@ -58,6 +58,7 @@ static struct {
 	int open_tree_err, setattr_err, move_err; /* errno, or 0 */
 	int tree_fd[64], open_trees; /* open_tree fds not yet closed */
 	int seccomp_err;	     /* errno for seccomp_filter, or 0 */
+	uint32_t restrict_flags;     /* landlock_restrict_self()'s flags */
 	const void *seccomp_insns;   /* the program it was given */
 	unsigned seccomp_len;
 } fake;
@@ -136,6 +137,7 @@ static int fake_add_rule(int fd, int type, const void *attr, uint32_t flags)
 
 static int fake_restrict_self(int fd, uint32_t flags)
 {
+	fake.restrict_flags = flags;
 	fake_log("restrict");
 	return fake_ret(mock_type(int));
 }

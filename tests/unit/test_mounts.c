@@ -8,7 +8,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 
 #include <cmocka.h>
 
@@ -401,6 +403,99 @@ static void swapped_root_fails_closed(void **state)
 	assert_int_equal(rename(moved, other), 0);
 }
 
+/* The namespace backend with Landlock under it: /dev keeps dev (Landlock
+ * gives no device node but the roots a rule) and /dev/ptmx stays on it,
+ * beside /dev/pts, so new ptys can be opened inside. */
+static void namespace_with_landlock_keeps_dev_for_ptys(void **state)
+{
+	static const struct be_caps ll_caps = {.root = true, .landlock_abi = 7};
+	static const char *pdev[] = {"/dev/null", "/dev/pts", "/dev/ptmx"};
+	struct be_plan p = plan();
+	struct mnt_plan *mp = NULL;
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	SBX_AUTOFREE char *clr = xasprintf("@setattr /dev|0|0|%#x",
+					   MOUNT_ATTR_NODEV);
+	struct stat sr, sd;
+	int uerr = -1;
+
+	(void)state;
+	if (stat("/", &sr) < 0 || stat("/dev", &sd) < 0 ||
+	    sr.st_dev == sd.st_dev)
+		skip(); /* no /dev mount here: nothing to keep */
+	fake.mount_api = true;
+	p.caps = &ll_caps;
+	p.dev = pdev;
+	p.ndev = 3;
+	p.private_tmp = false;
+	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
+				     &d), 0);
+	will_return(fake_unshare, 0);
+	assert_int_equal(mnt_apply(mp, &uerr, &d), 0);
+	assert_true(fake_call(clr) > fake_call("@setattr /|"));
+	/* The device files stay on /dev (a read-only mount does not stop
+	 * a device's writes); only /dev/pts is a copy of its own. */
+	assert_int_equal(call("@open_tree %s|", "/dev/ptmx"), -1);
+	assert_int_equal(call("@open_tree %s|", "/dev/null"), -1);
+	assert_true(call("@open_tree %s|", "/dev/pts") >= 0);
+	mnt_free(mp);
+	notes_free(&n);
+	/* Without Landlock, /dev stays nodev: no such setattr. */
+	fake_reset();
+	be_set_sys_ops(&fake_ops);
+	fake.mount_api = true;
+	p.caps = &root_caps;
+	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
+				     &d), 0);
+	will_return(fake_unshare, 0);
+	assert_int_equal(mnt_apply(mp, &uerr, &d), 0);
+	assert_int_equal(fake_call(clr), -1);
+	mnt_free(mp);
+	notes_free(&n);
+}
+
+/* The doors (doors.c) for real: a socket this test binds is in the
+ * kernel's /proc/net/unix, and gets a read-only nodev /dev/null over it;
+ * one named by --allow-socket does not. */
+static void covers_bound_sockets(void **state)
+{
+	SBX_AUTOFREE char *s1 = xasprintf("%s/other.sock", other);
+	SBX_AUTOFREE char *s2 = xasprintf("%s/allowed.sock", other);
+	const char *allow[] = {s2};
+	struct be_plan p = plan();
+	struct mnt_plan *mp = NULL;
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	int fd1 = socket(AF_UNIX, SOCK_STREAM, 0);
+	int fd2 = socket(AF_UNIX, SOCK_STREAM, 0);
+	int uerr = -1, b, r;
+
+	(void)state;
+	snprintf(a.sun_path, sizeof(a.sun_path), "%s", s1);
+	assert_int_equal(bind(fd1, (struct sockaddr *)&a, sizeof(a)), 0);
+	snprintf(a.sun_path, sizeof(a.sun_path), "%s", s2);
+	assert_int_equal(bind(fd2, (struct sockaddr *)&a, sizeof(a)), 0);
+	fake.mount_api = true;
+	p.doors = true;
+	p.sockets = allow;
+	p.nsockets = 1;
+	assert_int_equal(mnt_prepare(&p, MNT_METADATA, "landlock", &n, &mp, &d),
+			 0);
+	assert_int_equal(mnt_covered(mp, false) >= 1, 1);
+	will_return(fake_unshare, 0);
+	assert_int_equal(mnt_apply(mp, &uerr, &d), 0);
+	b = fake_mounted(s1, MS_BIND);
+	r = fake_mounted(s1, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NODEV);
+	assert_true(b >= 0 && r > b);
+	assert_non_null(strstr(fake.mounts.v[b], "|/dev/null"));
+	assert_int_equal(fake_mounted(s2, MS_BIND), -1);
+	mnt_free(mp);
+	notes_free(&n);
+	close(fd1);
+	close(fd2);
+}
+
 static void no_roots_one_call(void **state)
 {
 	struct be_plan p = {.scope = POL_SCOPE_READONLY, .network = true};
@@ -438,6 +533,10 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(namespace_backend_fails_closed,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(swapped_root_fails_closed, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(
+		namespace_with_landlock_keeps_dev_for_ptys, setup, teardown),
+	    cmocka_unit_test_setup_teardown(covers_bound_sockets, setup,
 					    teardown),
 	    cmocka_unit_test_setup_teardown(no_roots_one_call, setup, teardown),
 	};

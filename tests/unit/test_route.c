@@ -61,8 +61,12 @@ static void tmpdir_never_in_persist(void **state)
 	plan(&p, true, true, NULL);
 	assert_string_equal(rt_value(&p, "TMPDIR"), RUN "/tmp");
 	assert_false(path_under(P, rt_value(&p, "TMPDIR")));
+	/* tmux's socket folder too: never the shared /tmp, where the
+	 * user's own server outside lives. */
+	assert_string_equal(rt_value(&p, "TMUX_TMPDIR"), RUN "/tmp");
 	for (size_t i = 0; i < p.nvars; i++)
-		if (strcmp(p.vars[i].name, "TMPDIR") != 0)
+		if (strcmp(p.vars[i].name, "TMPDIR") != 0 &&
+		    strcmp(p.vars[i].name, "TMUX_TMPDIR") != 0)
 			assert_true(strstr(p.vars[i].value, "/tmp") == NULL);
 	rt_free(&p);
 }
