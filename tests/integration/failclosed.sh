@@ -32,12 +32,15 @@ B=$(mktemp -d /var/tmp/sbxfc.XXXXXX)
 trap 'rm -rf "$B"' EXIT
 WS=$B/ws
 OUTS=$B/outside
-mkdir -p "$WS" "$B/home" "$OUTS"
+mkdir -p "$WS" "$B/home/.ssh" "$OUTS"
+echo FC-SECRET-7 >"$B/home/.ssh/id"
 MARK=$WS/marker
-# What the default command attempts besides the marker: a file created
-# outside the writable roots (Landlock refuses it; so does the mount
-# layer) and a chmod there (only the mount layer refuses that).
-DEFAULT_CMD="touch $MARK; echo x > $OUTS/escaped; chmod 600 $OUTS/victim; echo RAN"
+# What the default command attempts besides the marker: to copy a masked
+# secret into it (only Landlock refuses that: the mount layer does not
+# mask), to create a file outside the writable roots (Landlock refuses
+# it; so does the mount layer) and a chmod there (only the mount layer
+# refuses that).
+DEFAULT_CMD="touch $MARK; cat $B/home/.ssh/id >> $MARK; echo x > $OUTS/escaped; chmod 600 $OUTS/victim; echo RAN"
 
 # run BACKEND STRACE-INJECT... : runs $CMD (default: $DEFAULT_CMD) in a
 # session under strace with the given -e inject=... options. $RC, $ERR
@@ -54,7 +57,7 @@ run() {
 		      -c "${CMD:-$DEFAULT_CMD}")
 	else
 		argv=("$HARNESS" -v --backend "$be" --rw "$WS" --rw /tmp
-		      --dev /dev/null --dev /dev/tty --dev /dev/pts
+		      --mask "$B/home/.ssh" --dev /dev/null --dev /dev/tty --dev /dev/pts
 		      -- /bin/sh -c "${CMD:-$DEFAULT_CMD}")
 	fi
 	OUT=$(strace -f -qq -o /dev/null "${inj[@]}" "${argv[@]}" 2>"$B/err" </dev/null)
@@ -65,8 +68,12 @@ one_line() { [ "$(printf '%s\n' "$ERR" | grep -c .)" = 1 ]; }
 says() { case $ERR in *"$1"*) return 0 ;; esac; return 1; }
 ran_nothing() { [ "$RC" = 125 ] && [ ! -e "$MARK" ] && [ -z "$OUT" ]; }
 ran() { [ "$RC" = 0 ] && [ -e "$MARK" ]; }
-# ... and the write outside was refused: the file is not there.
-ran_confined() { ran && [ ! -e "$OUTS/escaped" ] && [ -e "$OUTS/victim" ]; }
+# ... and confined: the secret did not reach the marker, the file outside
+# was not created.
+ran_confined() {
+	ran && ! grep -q FC-SECRET-7 "$MARK" && [ ! -e "$OUTS/escaped" ] &&
+		[ -e "$OUTS/victim" ]
+}
 # ... and the chmod outside too (the mount layer is up).
 ran_ro_mounts() { ran_confined && [ "$(stat -c %a "$OUTS/victim")" = 644 ]; }
 
