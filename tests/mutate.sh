@@ -119,6 +119,8 @@ else
 	W=$(mktemp -d /var/tmp/sbxsh-mutate.XXXXXX)
 	trap 'rm -rf "$W"' EXIT
 fi
+# The batteries run the copy's binary as nobody too.
+chmod 755 "$W"
 T=$W/src BD=$W/build
 log() { printf 'mutate: %s\n' "$*" >&2; }
 
