@@ -77,8 +77,8 @@ echo "# ${#PATHS[@]} secrets: ${PATHS[*]#$H/}"
 # as the other one (swapped), owned by WHO; the probe's list in $B/list.
 layout() {
 	local variant=$1 who=$2 i=0 p k
-	rm -rf "$H" "$WS"
-	mkdir -p "$H/.config" "$WS"
+	rm -rf "$H" "$WS" "$B/state" "$RUN"
+	mkdir -p "$H/.config" "$WS" "$RUN"
 	echo "not secret" >"$H/notes"
 	: >"$B/list"
 	for p in "${PATHS[@]}"; do
@@ -100,7 +100,8 @@ layout() {
 	done
 	cp "$SRC/tests/kernel/secret_probe.py" "$B/probe.py"
 	if [ "$who" = nobody ]; then
-		chown -R 65534:65534 "$H" "$WS" "$B/list" "$B/probe.py"
+		chown -R 65534:65534 "$H" "$WS" "$RUN" "$B/list" "$B/probe.py"
+		[ -e "$B/state" ] && chown -R 65534:65534 "$B/state"
 	fi
 }
 
