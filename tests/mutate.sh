@@ -138,7 +138,9 @@ mkdir -p "$T"
 mkdir -p "$W/pristine"
 
 # Targets: a unit test needs its executable; every other test the shell
-# and the battery's harness.
+# and the helpers tests/kernel/tests.cmake builds (sbx_confine, sc_probe).
+KERNEL_TARGETS=$(sed -n 's/^[[:space:]]*add_executable(\([A-Za-z0-9_]*\).*/\1/p' \
+	"$T/tests/kernel/tests.cmake" | tr '\n' ' ')
 targets_for() {
 	local t out=() need_sh=
 	for t in "$@"; do
@@ -147,7 +149,8 @@ targets_for() {
 		*) need_sh=1 ;;
 		esac
 	done
-	[ -n "$need_sh" ] && out+=(sbxsh sbx_confine)
+	# shellcheck disable=SC2206
+	[ -n "$need_sh" ] && out+=(sbxsh $KERNEL_TARGETS)
 	printf '%s\n' "${out[@]}" | sort -u
 }
 regex_for() { local IFS='|'; printf '^(%s)$' "$*"; }

@@ -13,7 +13,7 @@
 # separated) and stays strict about everything else.
 #
 # Names used (keep tests/README.md in step): landlock, landlock-abi6,
-# namespace, userns, mount-layer, root, setpriv, strace-inject, sbxsh, harness,
+# namespace, userns, mount-layer, seccomp, root, setpriv, strace-inject, sbxsh, harness,
 # python3, pexpect, go, pip, npm, bwrap, cc, kernel-headers, vi, less.
 
 sbx_strict() { [ "${SBXSH_TEST_STRICT:-0}" = 1 ]; }
