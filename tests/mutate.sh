@@ -127,10 +127,16 @@ log() { printf 'mutate: %s\n' "$*" >&2; }
 # The copy: the working tree as it is (uncommitted changes included),
 # mtimes kept, so that with MUTATE_DIR an unchanged file is not rebuilt.
 # Files deleted here since the last run are deleted there too.
+# Outside a git checkout (a tarball), everything but the build folders.
 mkdir -p "$T"
-(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
-	while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
-	tar --null -T - -cf -) | tar -xf - -C "$T" || { log "copying the tree failed"; exit 2; }
+if git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
+		while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+		tar --null -T - -cf -)
+else
+	(cd "$SRC" && tar --exclude='./build*' -cf - .)
+fi | tar -xf - -C "$T" || { log "copying the tree failed"; exit 2; }
+[ -f "$T/CMakeLists.txt" ] || { log "the copy of $SRC has no CMakeLists.txt"; exit 2; }
 (cd "$T" && find . -path ./build -prune -o -type f -print | sed 's|^\./||') |
 	while IFS= read -r f; do
 		[ -e "$SRC/$f" ] || rm -f "$T/$f"

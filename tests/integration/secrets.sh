@@ -132,6 +132,7 @@ for variant in real swapped; do
 				continue
 			fi
 			while read -r i k p; do
+				# shellcheck disable=SC2088 # a name to show, not a path
 				name="~/${p#$H/} (as a $([ "$k" = d ] && echo folder || echo file))"
 				leaked=no
 				case $OUT in *"SECRET-$i-$variant"*) leaked=yes ;; esac
