@@ -62,7 +62,7 @@ mutations() {
 		's/if \(strv_has\(skip, p\) \|\| under_any/if (under_any/' \
 		unit/test_landlock integration/escape_landlock.sh integration/secrets.sh
 	mut landlock-domain-not-applied backends/landlock.c \
-		's/if \(c->ruleset >= 0 &&$/if (0 \&\&/' \
+		's/if \(r && r->ruleset >= 0 &&$/if (0 \&\&/' \
 		integration/escape_landlock.sh integration/secrets.sh integration/failclosed.sh
 	# the mount layer (backends/mounts.c)
 	mut mount-layer-not-read-only backends/mounts.c \
