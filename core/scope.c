@@ -95,7 +95,10 @@ static const char *getvar(struct ctx *cx, const char *name)
  * options that take a value, |wval| those whose value is written,
  * |glued| those whose optional value can only be glued (sed -i.bak), and
  * |longs| maps long options to letters ("|output=o|"); a digit stands
- * for a long option that has no short form.
+ * for a long option that has no short form, and like a letter it takes a
+ * value only when |val| lists it too (curl --output-dir, pip --prefix:
+ * without it the value was judged as an operand, a read, or for rsync the
+ * destination). tests/unit/test_scope.c has one case per row.
  */
 enum how {
 	H_READ,   /* operands are reads */
@@ -147,7 +150,7 @@ static const struct argspec specs[] = {
 	{ "mv",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
 	{ "ln",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
 	{ "install",  H_DEST,  0, "gmoSt", "t", "", "|target-directory=t|group=g|mode=m|owner=o|suffix=S|", 0 },
-	{ "rsync",    H_DEST,  0, "eTfB", "T", "", "|rsh=e|temp-dir=T|filter=f|exclude=1|include=1|exclude-from=1|include-from=1|files-from=1|partial-dir=1|backup-dir=1|compare-dest=1|copy-dest=1|link-dest=1|password-file=1|rsync-path=1|chmod=1|chown=1|", 0 },
+	{ "rsync",    H_DEST,  0, "eTfB1", "T", "", "|rsh=e|temp-dir=T|filter=f|exclude=1|include=1|exclude-from=1|include-from=1|files-from=1|partial-dir=1|backup-dir=1|compare-dest=1|copy-dest=1|link-dest=1|password-file=1|rsync-path=1|chmod=1|chown=1|", 0 },
 	{ "sed",      H_SED,   0, "efl", "", "i", "|expression=e|file=f|in-place=i|line-length=l|", 0 },
 	{ "perl",     H_PERL,  0, "eE", "", "iIMmx0lFCdD", "", 0 },
 	{ "grep",     H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|after-context=A|before-context=B|context=C|directories=d|devices=D|", 0 },
@@ -160,7 +163,7 @@ static const struct argspec specs[] = {
 	{ "dd",       H_DD,    0, "", "", "", "", 0 },
 	{ "tar",      H_TAR,   0, "fCTXbgKNLH", "", "", "|file=f|directory=C|files-from=T|exclude-from=X|create=c|extract=x|get=x|append=r|update=u|list=t|diff=d|compare=d|", 0 },
 	{ "git",      H_GIT,   0, "Cc", "", "", "|git-dir=1|work-tree=2|namespace=3|exec-path=4|", 0 },
-	{ "curl",     H_READ,  0, "oKTdFHuXAeEwbcyYzmD", "ocD1", "", "|output=o|output-dir=1|cookie-jar=c|dump-header=D|config=K|upload-file=T|data=d|form=F|header=H|user=u|request=X|user-agent=A|referer=e|cert=E|write-out=w|cookie=b|", 0 },
+	{ "curl",     H_READ,  0, "oKTdFHuXAeEwbcyYzmD1", "ocD1", "", "|output=o|output-dir=1|cookie-jar=c|dump-header=D|config=K|upload-file=T|data=d|form=F|header=H|user=u|request=X|user-agent=A|referer=e|cert=E|write-out=w|cookie=b|", 0 },
 	{ "wget",     H_READ,  0, "OoaPeiUt", "OoaP", "", "|output-document=O|output-file=o|append-output=a|directory-prefix=P|execute=e|input-file=i|user-agent=U|tries=t|", 0 },
 	{ "sort",     H_READ,  0, "okStT", "oT", "", "|output=o|key=k|field-separator=t|buffer-size=S|temporary-directory=T|", 0 },
 	{ "cc",       H_READ,  0, "oILx", "o", "", "", 1 },
@@ -170,8 +173,8 @@ static const struct argspec specs[] = {
 	{ "clang",    H_READ,  0, "oILx", "o", "", "", 1 },
 	{ "clang++",  H_READ,  0, "oILx", "o", "", "", 1 },
 	{ "go",       H_READ,  0, "oC", "o", "", "", 1 },
-	{ "pip",      H_READ,  0, "trc", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
-	{ "pip3",     H_READ,  0, "trc", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
+	{ "pip",      H_READ,  0, "trc12", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
+	{ "pip3",     H_READ,  0, "trc12", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
 	{ "unzip",    H_READ,  0, "d", "d", "", "", 0 },
 	{ "zip",      H_FIRSTW,0, "bt", "", "", "", 0 },
 	{ "sh",       H_SHELL, 0, "o", "", "", "", 0 },

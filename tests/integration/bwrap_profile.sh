@@ -18,11 +18,11 @@ if ! command -v bwrap >/dev/null 2>&1; then
 		DEBIAN_FRONTEND=noninteractive apt-get install -y bubblewrap \
 			>/dev/null 2>&1
 	fi
-	command -v bwrap >/dev/null 2>&1 || skip_all "bubblewrap is not installed"
+	command -v bwrap >/dev/null 2>&1 || skip_all_for bwrap "bubblewrap is not installed"
 fi
 BWRAP=$(command -v bwrap)
 if ! "$BWRAP" --ro-bind / / --dev /dev --proc /proc /bin/true 2>/dev/null; then
-	skip_all "bwrap cannot create namespaces here"
+	skip_all_for bwrap "bwrap cannot create namespaces here"
 fi
 
 # Outside /tmp on purpose: /tmp is a writable root (the process temp dir),
@@ -158,6 +158,8 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 		"$BWRAP" --ro-bind / / --dev /dev --proc /proc /bin/true 2>/dev/null &&
 	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$T"; then
 	users+=(nobody)
+elif [ "$(id -u)" = 0 ]; then
+	skip_case_for userns "bwrap as nobody cannot create namespaces here"
 fi
 [ "$(id -u)" = 0 ] || users=(user)
 

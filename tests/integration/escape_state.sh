@@ -292,7 +292,7 @@ refused_workspaces() {
 
 for who in root nobody; do
 	if [ "$who" = nobody ] && { [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null; }; then
-		ok "# SKIP runs as nobody need root and setpriv"
+		skip_case_for setpriv "runs as nobody need root and setpriv"
 		continue
 	fi
 	[ "$who" = root ] && [ "$(id -u)" != 0 ] && continue

@@ -7,7 +7,8 @@
 set -u
 SRC=${SBXSH_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 CC=${CC:-cc}
-command -v "$CC" >/dev/null || { echo "1..0 # SKIP no C compiler"; exit 77; }
+. "$SRC/tests/integration/lib/strict.bash"
+command -v "$CC" >/dev/null || skip_all_for cc "no C compiler"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/deb12/linux" "$T/abi7/linux"

@@ -8,7 +8,8 @@
 set -u
 SRC=${SBXSH_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 CC=${CC:-cc}
-command -v "$CC" >/dev/null || { echo "1..0 # SKIP no C compiler"; exit 77; }
+. "$SRC/tests/integration/lib/strict.bash"
+command -v "$CC" >/dev/null || skip_all_for cc "no C compiler"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/old/sys"
@@ -97,8 +98,7 @@ t() {
 	fi
 }
 if ! "$CC" -o "$T/want" "$T/want.c" 2>/dev/null; then
-	echo "1..0 # SKIP the kernel headers here lack the new mount API"
-	exit 77
+	skip_all_for kernel-headers "the kernel headers here lack the new mount API"
 fi
 WANT=$("$T/want")
 INC=(-I"$SRC/backends" -I"$SRC/core")

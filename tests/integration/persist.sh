@@ -22,8 +22,8 @@ if ! have_py && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
 	DEBIAN_FRONTEND=noninteractive apt-get install -y python3-pip \
 		python3-setuptools python3-wheel >/dev/null 2>&1
 fi
-have_py || skip_all "no $PY with pip, setuptools and wheel"
-command -v npm >/dev/null 2>&1 || skip_all "no npm"
+have_py || skip_all_for pip "no $PY with pip, setuptools and wheel"
+command -v npm >/dev/null 2>&1 || skip_all_for npm "no npm"
 NODE_DIR=$(dirname "$(command -v node)")
 
 T=$(mktemp -d "${SBXSH_BUILD:-/var/tmp}/persist.XXXXXX") || exit 1
@@ -67,7 +67,7 @@ chmod +x "$T/local-tool/bin/cli.js"
 (cd "$T/local-tool" && env -i HOME="$H" PATH="$NODE_DIR:/usr/bin:/bin" \
 	npm_config_cache="$T/npm-pack-cache" npm pack --silent >/dev/null 2>&1)
 mv "$T/local-tool/local-tool-1.0.0.tgz" "$WS/local-tool.tgz" ||
-	skip_all "npm pack failed"
+	skip_all_for npm "npm pack failed"
 
 # One session. PATH has no pyenv, no ~/.local/bin; nothing is routed by
 # hand. npm's audit and update check would try the network: off, as an

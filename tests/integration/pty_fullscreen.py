@@ -8,7 +8,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from ptyhelp import Sh, done, ok, skip, text  # noqa: E402
+from ptyhelp import Sh, done, ok, skip, skip_case, text  # noqa: E402
 
 import pexpect  # noqa: E402
 
@@ -25,7 +25,7 @@ if vi:
     ok(os.path.exists(path) and open(path).read() == "hello from vi\n",
        "vi opened, edited, wrote and quit", open(path).read() if os.path.exists(path) else "missing")
 else:
-    ok(True, "# SKIP no vi installed")
+    skip_case("no vi installed", "vi")
 
 if shutil.which("less"):
     with open(os.path.join(s.ws, "long.txt"), "w") as f:
@@ -38,7 +38,7 @@ if shutil.which("less"):
     s.prompt(timeout=10)
     ok(i == 0, "less opened and quit with q")
 else:
-    ok(True, "# SKIP no less installed")
+    skip_case("no less installed", "less")
 
 py = shutil.which("python3")
 s.send("python3 -q\r")

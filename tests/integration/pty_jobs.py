@@ -18,18 +18,19 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+import strict  # noqa: E402
+
 try:
     import pexpect
 except ImportError:  # CI's python may not be Debian's, which has pexpect
     if sys.executable != "/usr/bin/python3" and os.path.exists("/usr/bin/python3"):
         os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    print("1..0 # SKIP python3-pexpect is not installed")
-    sys.exit(77)
+    strict.skip_all("pexpect", "python3-pexpect is not installed")
 
 SH = os.environ.get("SBXSH")
 if not SH or not os.access(SH, os.X_OK):
-    print("1..0 # SKIP SBXSH is not set")
-    sys.exit(77)
+    strict.skip_all("sbxsh", "SBXSH is not set")
 
 PROMPT = "READY$ "
 ROOT = tempfile.mkdtemp(prefix="sbx-ptyjobs-")
@@ -86,9 +87,12 @@ class Shell:
                 s.c.close(force=True)
                 if Shell.backend:
                     break
+                if not strict.may_skip("landlock"):
+                    strict.skip_all("landlock", "the default backend does "
+                                    "not reach a prompt (no fallback to "
+                                    "--backend none in strict mode)")
                 Shell.backend = "none"  # no Landlock here: test the shell
-        print("1..0 # SKIP sbxsh does not reach an interactive prompt")
-        sys.exit(77)
+        strict.skip_all("sbxsh", "sbxsh does not reach an interactive prompt")
 
     def prompt(self, timeout=10):
         self.c.expect_exact(PROMPT, timeout=timeout)
@@ -285,7 +289,10 @@ if out.endswith("hi\n"):
     out = s.run("echo alive")
     ok(out == "alive\n", "the shell still reads its terminal", out)
 else:
-    ok(True, "# SKIP cannot write in the workspace here: %r" % out)
+    ok(strict.may_skip("sbxsh"),
+       "# SKIP cannot write in the workspace here: %r" % out
+       if strict.may_skip("sbxsh") else
+       strict.why("sbxsh", "cannot write in the workspace: %r" % out))
 
 # --- a SIGCHLD while a line is half typed ----------------------------------------------
 s.run("sleep 0.3 &")

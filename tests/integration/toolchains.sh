@@ -21,7 +21,7 @@ if [ -z "$GOBIN_DIR" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; t
 	DEBIAN_FRONTEND=noninteractive apt-get install -y golang-go >/dev/null 2>&1
 	[ -x /usr/lib/go/bin/go ] && GOBIN_DIR=/usr/lib/go/bin
 fi
-[ -n "$GOBIN_DIR" ] || skip_all "no Go toolchain"
+[ -n "$GOBIN_DIR" ] || skip_all_for go "no Go toolchain"
 
 T=$(mktemp -d "${SBXSH_BUILD:-/var/tmp}/toolchains.XXXXXX") || exit 1
 trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
@@ -59,9 +59,16 @@ printf '%s' '$main_go' > main.go &&
 printf '%s' '$test_go' > main_test.go &&
 go build ./... && go build -o m . && ./m && go test ./..."
 
-# The command itself must not name any of the variables Go would need.
-check "the command sets no GOCACHE, GOTMPDIR or TMPDIR" \
-	eval '! printf "%s" "$script" | grep -qE "GOCACHE|GOTMPDIR|TMPDIR"'
+# What Go itself sees in the session, with nothing set by the caller
+# (env -i above): the build cache routed into .sandbox-cache, no
+# GOTMPDIR, and TMPDIR (where go build and go test make their work dirs)
+# the session's run folder. `go env` reports what Go will use, so this is
+# the product's doing, checked through the tool that needed it.
+out=$(sbx 'go env GOCACHE GOTMPDIR GOPATH; echo "TMPDIR=$TMPDIR"' 2>&1)
+check "go env: GOCACHE is .sandbox-cache/go-build, GOTMPDIR unset, GOPATH routed" \
+	eval '[ "$(printf "%s\n" "$out" | sed -n 1,3p)" = "$(printf "%s\n\n%s" "$WS/.sandbox-cache/go-build" "$WS/.sandbox-cache/go")" ]'
+check "TMPDIR is the session's run folder tmp" \
+	eval 'printf "%s\n" "$out" | grep -Eqx "TMPDIR=$WS/\.sandbox-runs/[^/]+/tmp"'
 
 out=$(sbx "$script" 2>&1)
 rc=$?

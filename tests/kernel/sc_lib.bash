@@ -7,8 +7,7 @@ BACKEND=landlock
 
 PROBE=${SBXSH_BUILD:+$SBXSH_BUILD/sc_probe}
 if [ -z "$PROBE" ] || [ ! -x "$PROBE" ]; then
-	echo "1..0 # SKIP no sc_probe in \$SBXSH_BUILD (build the tests)"
-	exit 77
+	skip_all_for harness "no sc_probe in \$SBXSH_BUILD (build the tests)"
 fi
 
 # sc_each_user FN: FN once as root, once as nobody (setpriv), each in a
@@ -20,7 +19,7 @@ sc_each_user() {
 	for who in root nobody; do
 		if [ "$(id -u)" != 0 ]; then
 			[ "$who" = root ] && continue
-			skip "runs as nobody need root and setpriv"
+			skip_case_for root "runs as nobody need root and setpriv"
 			continue
 		fi
 		setup_user "$who"

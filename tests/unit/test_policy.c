@@ -391,6 +391,51 @@ static void access_and_masked(void **state)
 	pol_free(pol);
 }
 
+/* The secrets SPEC section 2 names, written here rather than read from
+ * pol_secrets[] or from golden files regenerated from the code: dropping a
+ * row of the table fails this test. tests/integration/secrets.sh checks
+ * the same list against the kernel. */
+static const char *const must_mask[] = {
+	".ssh", ".gnupg", ".aws", ".config/gh", ".netrc",
+	".docker/config.json", ".kube", ".cache/huggingface/token",
+	".git-credentials", ".config/gcloud", ".azure", ".pypirc", ".npmrc",
+};
+
+static bool listed_masked(const struct sbx_policy *pol, const char *path)
+{
+	for (size_t i = 0; i < pol_nmasked(pol); i++)
+		if (!strcmp(pol_masked(pol, i), path))
+			return true;
+	return false;
+}
+
+static void every_named_secret_is_masked(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	struct sbx_buf b = {0};
+
+	(void)state;
+	pol_format_json(pol, &b);
+	for (size_t i = 0; i < sizeof(must_mask) / sizeof(*must_mask); i++) {
+		SBX_AUTOFREE char *p = xasprintf("/home/u/%s", must_mask[i]);
+		SBX_AUTOFREE char *in = xasprintf("%s/inner", p);
+		SBX_AUTOFREE char *sib = xasprintf("%sx", p);
+		SBX_AUTOFREE char *js = xasprintf("\"%s\"", p);
+
+		if (!listed_masked(pol, p))
+			print_error("~/%s is not masked\n", must_mask[i]);
+		assert_true(listed_masked(pol, p));
+		assert_int_equal(pol_access(pol, p, NULL), POL_ACCESS_MASKED);
+		assert_int_equal(pol_access(pol, in, NULL), POL_ACCESS_MASKED);
+		/* A sibling whose name only starts the same is not. */
+		assert_int_equal(pol_access(pol, sib, NULL), POL_ACCESS_RO);
+		/* ... and what tools read (--print-policy --json) says so. */
+		assert_non_null(strstr(b.s, js));
+	}
+	buf_free(&b);
+	pol_free(pol);
+}
+
 static void read_only_and_unrestricted(void **state)
 {
 	struct sbx_policy *pol = mk(POL_SCOPE_READONLY, NULL, NULL);
@@ -475,6 +520,7 @@ int main(void)
 		cmocka_unit_test_setup(create_only_owned, setup),
 		cmocka_unit_test_setup(symlinked_workspace, setup),
 		cmocka_unit_test_setup(access_and_masked, setup),
+		cmocka_unit_test_setup(every_named_secret_is_masked, setup),
 		cmocka_unit_test_setup(read_only_and_unrestricted, setup),
 		cmocka_unit_test_setup(json_shape, setup),
 		cmocka_unit_test_setup(override_reported_once, setup),

@@ -346,6 +346,110 @@ static void flags_writes(void **state)
 	assert_one("sudo bash -lc \"cp a /etc/x\"", SCOPE_FLAG_WRITE, "/etc/x");
 }
 
+/* One case per row of the write table (specs[] and dest_vars[] in
+ * core/scope.c, docs/scope.md "Likely writes"), written out here so that
+ * turning any row into a read fails: |w| must be flagged a write, and
+ * |r|, when given, a read on the same line (so the row does not simply
+ * call everything a write). */
+static const struct {
+	const char *line, *w, *r;
+} write_rows[] = {
+	{ "rm -f /opt/x", "/opt/x", NULL },
+	{ "rmdir /opt/x", "/opt/x", NULL },
+	{ "unlink /opt/x", "/opt/x", NULL },
+	{ "touch -r /etc/ref /opt/x", "/opt/x", "/etc/ref" },
+	{ "mkdir -m 700 /opt/x", "/opt/x", NULL },
+	{ "tee -a /opt/x < /etc/in", "/opt/x", "/etc/in" },
+	{ "chmod 644 /opt/x", "/opt/x", NULL },
+	{ "chmod --reference=/etc/ref /opt/x", "/opt/x", "/etc/ref" },
+	{ "chown u:u /opt/x", "/opt/x", NULL },
+	{ "chgrp staff /opt/x", "/opt/x", NULL },
+	{ "truncate -r /etc/ref /opt/x", "/opt/x", "/etc/ref" },
+	{ "truncate -s 0 /opt/x", "/opt/x", NULL },
+	{ "shred -n 3 /opt/x", "/opt/x", NULL },
+	{ "mkfifo -m 600 /opt/x", "/opt/x", NULL },
+	{ "mknod /opt/x p", "/opt/x", NULL },
+	{ "cp /etc/a /opt/x", "/opt/x", "/etc/a" },
+	{ "mv /etc/a /opt/x", "/opt/x", "/etc/a" },
+	{ "ln -s /etc/a /opt/x", "/opt/x", "/etc/a" },
+	{ "install -m 755 /etc/a /opt/x", "/opt/x", "/etc/a" },
+	{ "rsync -a /etc/a /opt/x", "/opt/x", "/etc/a" },
+	{ "rsync -a --exclude-from=/etc/ex /etc/a /opt/x", "/opt/x", "/etc/ex" },
+	{ "sed -i -f /etc/prog /opt/x", "/opt/x", "/etc/prog" },
+	{ "perl -i -pe s/a/b/ /opt/x", "/opt/x", NULL },
+	{ "dd if=/etc/a of=/opt/x", "/opt/x", "/etc/a" },
+	{ "tar -xf /etc/a.tar -C /opt/x", "/opt/x", "/etc/a.tar" },
+	{ "tar -cf /opt/x.tar /etc/a", "/opt/x.tar", "/etc/a" },
+	{ "git clone https://e.com/r.git /opt/x", "/opt/x", NULL },
+	{ "git init /opt/x", "/opt/x", NULL },
+	{ "find /opt/x -delete", "/opt/x", NULL },
+	{ "find /etc -fprint /opt/x", "/opt/x", "/etc" },
+	{ "curl -o /opt/x https://e.com/", "/opt/x", NULL },
+	{ "curl --output-dir /opt/x -O https://e.com/", "/opt/x", NULL },
+	{ "curl -c /opt/x -K /etc/cfg https://e.com/", "/opt/x", "/etc/cfg" },
+	{ "curl -D /opt/x https://e.com/", "/opt/x", NULL },
+	{ "wget -O /opt/x https://e.com/", "/opt/x", NULL },
+	{ "wget -o /opt/x -i /etc/urls", "/opt/x", "/etc/urls" },
+	{ "wget -a /opt/x https://e.com/", "/opt/x", NULL },
+	{ "wget -P /opt/x https://e.com/", "/opt/x", NULL },
+	{ "sort -o /opt/x /etc/a", "/opt/x", "/etc/a" },
+	{ "sort -T /opt/x /etc/a", "/opt/x", "/etc/a" },
+	{ "unzip -d /opt/x /etc/a.zip", "/opt/x", "/etc/a.zip" },
+	{ "zip /opt/x.zip /etc/a", "/opt/x.zip", "/etc/a" },
+	{ "cc -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c" },
+	{ "gcc -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c" },
+	{ "g++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc" },
+	{ "c++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc" },
+	{ "clang -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c" },
+	{ "clang++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc" },
+	{ "go build -o /opt/x /etc/m.go", "/opt/x", "/etc/m.go" },
+	{ "pip install --target /opt/x -r /etc/req", "/opt/x", "/etc/req" },
+	{ "pip install --prefix /opt/x p", "/opt/x", NULL },
+	{ "pip install --root /opt/x p", "/opt/x", NULL },
+	{ "pip3 install -t /opt/x -c /etc/con p", "/opt/x", "/etc/con" },
+	{ "TMPDIR=/opt/x make", "/opt/x", NULL },
+	{ "GOTMPDIR=/opt/x go build", "/opt/x", NULL },
+	{ "HISTFILE=/opt/x sh", "/opt/x", NULL },
+	{ "GOCACHE=/opt/x go build", "/opt/x", NULL },
+	{ "XDG_CACHE_HOME=/opt/x tool", "/opt/x", NULL },
+	{ "MY_CACHE=/opt/x tool", "/opt/x", NULL },
+	{ "MY_CACHE_DIR=/opt/x tool", "/opt/x", NULL },
+	{ "echo x > /opt/x", "/opt/x", NULL },
+	{ "cat /etc/a >> /opt/x", "/opt/x", "/etc/a" },
+	{ "cmd <> /opt/x", "/opt/x", NULL },
+	{ "cmd &>> /opt/x", "/opt/x", NULL },
+	{ "cmd >& /opt/x", "/opt/x", NULL },
+};
+
+static int kind_of(const struct scope_report *r, const char *path)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcmp(r->flags[i].path, path))
+			return (int)r->flags[i].kind;
+	return -1;
+}
+
+static void every_write_row_flags_a_write(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(write_rows) / sizeof(*write_rows); i++) {
+		struct scope_report r = check(write_rows[i].line);
+		int w = kind_of(&r, write_rows[i].w);
+		int rd = write_rows[i].r ? kind_of(&r, write_rows[i].r)
+					 : (int)SCOPE_FLAG_READ;
+
+		if (w != (int)SCOPE_FLAG_WRITE || rd != (int)SCOPE_FLAG_READ)
+			print_error("'%s': %s is %d (want write), %s is %d "
+				    "(want read)\n", write_rows[i].line,
+				    write_rows[i].w, w,
+				    write_rows[i].r ? write_rows[i].r : "-",
+				    rd);
+		assert_int_equal(w, SCOPE_FLAG_WRITE);
+		assert_int_equal(rd, SCOPE_FLAG_READ);
+		scope_report_free(&r);
+	}
+}
+
 static void read_and_write_on_one_line(void **state)
 {
 	struct scope_report r = check("cat /etc/passwd > /tmp/../etc/hosts");
@@ -608,6 +712,7 @@ int main(void)
 		cmocka_unit_test(options_with_paths),
 		cmocka_unit_test(expansions),
 		cmocka_unit_test(compilers_and_installers),
+		cmocka_unit_test(every_write_row_flags_a_write),
 		cmocka_unit_test(symlinks_canonicalized),
 		cmocka_unit_test(lists_flag_every_part),
 		cmocka_unit_test(dedupe),

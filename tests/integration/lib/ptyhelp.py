@@ -2,7 +2,10 @@
 
 Starts the real binary ($SBXSH) in a real pty with pexpect and types as a
 person would. Prints TAP; exits 77 (CTest skip) when the binary or pexpect
-is unavailable or cannot start an interactive session here.
+is unavailable or cannot start an interactive session here; under
+SBXSH_TEST_STRICT=1 those fail instead (lib/strict.py), and so does a
+default backend that cannot start (outside strict mode the tests then
+run with --backend none, to test the shell at least).
 """
 import os
 import re
@@ -11,13 +14,15 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import strict  # noqa: E402
+
 try:
     import pexpect
 except ImportError:  # CI's python may be pyenv's; Debian's has pexpect
     if sys.executable != "/usr/bin/python3" and os.path.exists("/usr/bin/python3"):
         os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
-    print("1..0 # SKIP python3-pexpect is not installed")
-    sys.exit(77)
+    strict.skip_all("pexpect", "python3-pexpect is not installed")
 
 ESC = "\x1b"
 A_MARK = "\x1b]133;A\x07"
@@ -31,9 +36,17 @@ _n = 0
 _failed = 0
 
 
-def skip(why):
-    print(f"1..0 # SKIP {why}")
-    sys.exit(77)
+def skip(why, need="sbxsh"):
+    """The whole test cannot run here: 77, or a failure in strict mode."""
+    strict.skip_all(need, why)
+
+
+def skip_case(why, need):
+    """One case cannot run here: "ok # SKIP", or not ok in strict mode."""
+    if strict.may_skip(need):
+        ok(True, "# SKIP " + why)
+    else:
+        ok(False, strict.why(need, why))
 
 
 def ok(cond, desc, detail=""):
@@ -110,6 +123,10 @@ class Sh:
                 s.banner = s.c.before
                 return s
             s.close()
+            if not strict.may_skip("landlock"):
+                skip("the default backend does not reach a prompt, and "
+                     "strict mode forbids falling back to --backend none: "
+                     "%r" % s.c.before[-300:], "landlock")
             cls.BACKEND = "none"  # no Landlock here: still test the shell
         s = cls(**kw)
         i = s.c.expect([B_MARK, pexpect.EOF, pexpect.TIMEOUT], timeout=10)

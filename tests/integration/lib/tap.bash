@@ -1,16 +1,19 @@
 # tests/integration/lib/tap.bash — the TAP helpers the shell-script
-# integration tests share. Source it; end the test with tap_done.
+# integration tests share. Source it; end the test with tap_done. A test
+# that cannot run here calls skip_all_for NAME WHY (lib/strict.bash): a
+# skip, or a failure under SBXSH_TEST_STRICT=1.
 n=0
 fails=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
-# check DESC CMD...: ok if CMD succeeds.
+# check DESC CMD...: ok if CMD succeeds. A compound condition goes in
+# one eval '...' (check D a && b would count a alone).
 check() {
 	local desc=$1
 	shift
 	if "$@"; then ok "$desc"; else not_ok "$desc"; fi
 }
-skip_all() { echo "1..0 # SKIP $*"; exit 77; }
+. "$(dirname "${BASH_SOURCE[0]}")/strict.bash"
 tap_done() {
 	echo "1..$n"
 	[ "$fails" = 0 ]

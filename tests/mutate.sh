@@ -1,0 +1,262 @@
+#!/usr/bin/env bash
+# tests/mutate.sh — does the test suite notice when a protection goes?
+#
+# Each mutation below removes one security rule, right or check from a
+# scratch copy of the tree (never this one): a seccomp rule deleted, a
+# Landlock right dropped, a secret unmasked, a checker row turned into a
+# read, a fail-closed return ignored... For each, one at a time, the copy
+# is rebuilt (one build folder shared by all, so only what the mutation
+# touches is recompiled) and the tests named for it are run. A mutation
+# is "killed" when at least one of them fails, and "SURVIVED" when all
+# pass: then the suite would not have noticed the protection was gone.
+# First the unmutated copy must pass every test named here, and run them
+# (a skipped test kills nothing).
+#
+#   bash tests/mutate.sh [--list] [NAME...]    (default: every mutation)
+#
+# Exit 0: every mutation killed. 1: a mutation survived, no longer
+# applies to the code (its pattern matched nothing: update it), or did
+# not build. 2: the unmutated tree fails, or bad usage.
+# Env: MUTATE_DIR=DIR keeps the scratch copy and its build there, so a
+# second run rebuilds only what changed (default: a temporary folder,
+# removed at the end); MUTATE_JOBS (default: nproc); MUTATE_EXTRA=FILE,
+# more mutations (`mut` lines) to try. How to add a
+# mutation: tests/README.md, "Mutation testing".
+set -u
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+JOBS=${MUTATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# --- the mutations ------------------------------------------------------------
+# mut NAME FILE SED-EXPRESSION TEST...
+#   FILE is relative to the tree; SED-EXPRESSION (sed -E) must change it;
+#   each TEST is a CTest name, or a regular expression for names (a test
+#   another branch is adding: it kills once it exists).
+M_NAME=() M_FILE=() M_SED=() M_TESTS=()
+mut() {
+	M_NAME+=("$1") M_FILE+=("$2") M_SED+=("$3")
+	shift 3
+	M_TESTS+=("$*")
+}
+
+SECCOMP_TESTS="unit/test_seccomp integration/seccomp.*"
+mutations() {
+	# seccomp (backends/seccomp.c, seccomp_gen.c)
+	mut seccomp-ioperm backends/seccomp.c '/^\s*\{ *"ioperm",/d' $SECCOMP_TESTS
+	mut seccomp-clone-newns backends/seccomp_gen.c 's/^(\s*)CLONE_NEWNS,\s*/\1/' $SECCOMP_TESTS
+	mut seccomp-tiocsti backends/seccomp.c '/^\s*\{ *"ioctl",.*TIOCSTI,/d' \
+		$SECCOMP_TESTS integration/escape_landlock.sh integration/escape_namespace.sh
+	mut seccomp-ptrace backends/seccomp.c '/^\s*\{ *"ptrace",/d' \
+		$SECCOMP_TESTS integration/escape_landlock.sh integration/escape_namespace.sh
+	mut seccomp-mount backends/seccomp.c '/^\s*\{ *"mount",/d' \
+		$SECCOMP_TESTS integration/escape_landlock.sh integration/escape_namespace.sh
+	mut seccomp-no-network-socket backends/seccomp.c '/^\s*\{ *"socket",/d' \
+		$SECCOMP_TESTS integration/escape_landlock.sh integration/escape_namespace.sh
+	# Landlock (backends/landlock.c)
+	mut landlock-abi-note backends/landlock.c \
+		's/^(\s*)be_note\(notes, "landlock_abi", "%d", abi\);/\1;/' \
+		unit/test_landlock integration/escape_landlock.sh
+	mut landlock-truncate-not-handled backends/landlock.c \
+		's/^(\s*)r \|= LANDLOCK_ACCESS_FS_TRUNCATE;/\1;/' \
+		unit/test_landlock integration/escape_landlock.sh
+	mut landlock-secret-ancestors-granted backends/landlock.c \
+		's/if \(strv_has\(skip, p\) \|\| under_any/if (under_any/' \
+		unit/test_landlock integration/escape_landlock.sh integration/secrets.sh
+	mut landlock-domain-not-applied backends/landlock.c \
+		's/if \(r && r->ruleset >= 0 &&$/if (0 \&\&/' \
+		integration/escape_landlock.sh integration/secrets.sh integration/failclosed.sh
+	# the mount layer (backends/mounts.c)
+	mut mount-layer-not-read-only backends/mounts.c \
+		's/\.attr_set = MOUNT_ATTR_RDONLY \|/.attr_set = 0 |/' \
+		unit/test_mounts integration/escape_mountlayer.sh \
+		integration/escape_landlock.sh integration/escape_namespace.sh
+	# the policy (core/policy.c)
+	mut secret-gnupg-unmasked core/policy.c 's/"\.gnupg", //' \
+		unit/test_policy integration/secrets.sh
+	# the scope checker's write table (core/scope.c)
+	mut checker-truncate-is-a-read core/scope.c 's/^(\s*\{ "truncate", *)H_ALL,/\1H_READ,/' \
+		unit/test_scope integration/cli.sh
+	mut checker-rm-is-a-read core/scope.c 's/^(\s*\{ "rm", *)H_ALL,/\1H_READ,/' \
+		unit/test_scope integration/cli.sh
+	mut checker-tee-is-a-read core/scope.c 's/^(\s*\{ "tee", *)H_ALL,/\1H_READ,/' \
+		unit/test_scope integration/cli.sh
+	# the shell (shell/)
+	mut banner-writable-line shell/cli.c \
+		's/^(\s*)pol_format_writable\(pol, &b\);/\1buf_puts(\&b, "sandbox_writable: []");/' \
+		integration/cli.sh integration/pty_policy.py
+	mut be-confine-failure-ignored shell/main.c \
+		's/if \(be_confine\((.*)\) < 0\) \{/if (be_confine(\1) < 0 \&\& 0) {/' \
+		integration/failclosed.sh
+}
+
+# --- the harness --------------------------------------------------------------
+mutations
+# MUTATE_EXTRA=FILE: more `mut` lines, sourced (to try whether a new test
+# kills something before it joins the list above).
+if [ -n "${MUTATE_EXTRA:-}" ]; then
+	# shellcheck disable=SC1090
+	. "$MUTATE_EXTRA" || { echo "mutate: cannot read $MUTATE_EXTRA" >&2; exit 2; }
+fi
+if [ "${1:-}" = --list ]; then
+	for i in "${!M_NAME[@]}"; do
+		printf '%-34s %-24s %s\n' "${M_NAME[$i]}" "${M_FILE[$i]}" "${M_TESTS[$i]}"
+	done
+	exit 0
+fi
+WANT=("$@")
+for w in "${WANT[@]}"; do
+	printf '%s\n' "${M_NAME[@]}" | grep -qx -- "$w" ||
+		{ echo "mutate: no mutation named $w (--list)" >&2; exit 2; }
+done
+picked() {
+	[ ${#WANT[@]} = 0 ] && return 0
+	printf '%s\n' "${WANT[@]}" | grep -qx -- "$1"
+}
+
+if [ -n "${MUTATE_DIR:-}" ]; then
+	W=$MUTATE_DIR
+	mkdir -p "$W"
+else
+	W=$(mktemp -d /var/tmp/sbxsh-mutate.XXXXXX)
+	trap 'rm -rf "$W"' EXIT
+fi
+# The batteries run the copy's binary as nobody too.
+chmod 755 "$W"
+T=$W/src BD=$W/build
+log() { printf 'mutate: %s\n' "$*" >&2; }
+
+# The copy: the working tree as it is (uncommitted changes included),
+# mtimes kept, so that with MUTATE_DIR an unchanged file is not rebuilt.
+# Files deleted here since the last run are deleted there too.
+# Outside a git checkout (a tarball), everything but the build folders.
+mkdir -p "$T"
+if git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
+		while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+		tar --null -T - -cf -)
+else
+	(cd "$SRC" && tar --exclude='./build*' -cf - .)
+fi | tar -xf - -C "$T" || { log "copying the tree failed"; exit 2; }
+[ -f "$T/CMakeLists.txt" ] || { log "the copy of $SRC has no CMakeLists.txt"; exit 2; }
+(cd "$T" && find . -path ./build -prune -o -type f -print | sed 's|^\./||') |
+	while IFS= read -r f; do
+		[ -e "$SRC/$f" ] || rm -f "$T/$f"
+	done
+mkdir -p "$W/pristine"
+
+# Targets: a unit test needs its executable; every other test the shell
+# and the helpers tests/kernel/tests.cmake builds (sbx_confine, sc_probe).
+KERNEL_TARGETS=$(sed -n 's/^[[:space:]]*add_executable(\([A-Za-z0-9_]*\).*/\1/p' \
+	"$T/tests/kernel/tests.cmake" | tr '\n' ' ')
+targets_for() {
+	local t out=() need_sh=
+	for t in "$@"; do
+		case $t in
+		unit/*) out+=("${t#unit/}") ;;
+		*) need_sh=1 ;;
+		esac
+	done
+	# shellcheck disable=SC2206
+	[ -n "$need_sh" ] && out+=(sbxsh $KERNEL_TARGETS)
+	printf '%s\n' "${out[@]}" | sort -u
+}
+regex_for() { local IFS='|'; printf '^(%s)$' "$*"; }
+
+build() { # TARGET...
+	local args=() t
+	for t in "$@"; do args+=(--target "$t"); done
+	cmake --build "$BD" -j"$JOBS" "${args[@]}" >"$W/build.log" 2>&1
+}
+
+# run_tests LOGFILE TEST...: ctest over the tests; sets FAILED (names)
+# and SKIPPED (names); returns ctest's status.
+run_tests() {
+	local lf=$1 rc
+	shift
+	(cd "$BD" && ctest -R "$(regex_for "$@")" -j"$JOBS" --timeout 600 \
+		--output-on-failure) >"$lf" 2>&1
+	rc=$?
+	# ctest's summary: "The following tests FAILED:" (or "did not
+	# run:"), then one "<tab> 12 - name (Failed)" line each.
+	FAILED=$(awk '/^The following tests FAILED:/ { s = 1; next }
+		/^The following tests/ { s = 0 }
+		s && /^[ \t]+[0-9]+ - / { sub(/^[ \t]+[0-9]+ - /, ""); sub(/ \([^()]*\)$/, ""); printf "%s ", $0 }' "$lf")
+	SKIPPED=$(awk '/^[ \t]+[0-9]+ - .* \(Skipped\)$/ { sub(/^[ \t]+[0-9]+ - /, ""); sub(/ \(Skipped\)$/, ""); printf "%s ", $0 }' "$lf")
+	return $rc
+}
+
+log "scratch copy and build: $W"
+cmake -S "$T" -B "$BD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSBXSH_WERROR=OFF \
+	-DSBXSH_DIFF_TESTS=OFF >"$W/configure.log" 2>&1 ||
+	{ log "cmake configure failed: $W/configure.log"; exit 2; }
+
+# --- the unmutated copy must pass what will judge the mutations ------------
+ALL=()
+for i in "${!M_NAME[@]}"; do
+	picked "${M_NAME[$i]}" || continue
+	# shellcheck disable=SC2206
+	ALL+=(${M_TESTS[$i]})
+done
+mapfile -t ALL < <(printf '%s\n' "${ALL[@]}" | sort -u)
+mapfile -t TG < <(targets_for "${ALL[@]}")
+start=$(date +%s)
+build "${TG[@]}" || { log "the unmutated tree does not build: $W/build.log"; tail -20 "$W/build.log" >&2; exit 2; }
+(cd "$BD" && ctest -N -R "$(regex_for "${ALL[@]}")") >"$W/listed.log" 2>&1
+for t in "${ALL[@]}"; do
+	grep -Eq "Test +#[0-9]+: ($t)\$" "$W/listed.log" ||
+		log "note: no test matches '$t' (yet): it kills nothing in this run"
+done
+if ! run_tests "$W/baseline.log" "${ALL[@]}"; then
+	log "the unmutated tree fails: ${FAILED:-see $W/baseline.log}"
+	tail -30 "$W/baseline.log" >&2
+	exit 2
+fi
+if [ -n "$SKIPPED" ]; then
+	log "the unmutated tree skips: $SKIPPED— a skipped test kills nothing (see SBXSH_TEST_STRICT)"
+	exit 2
+fi
+log "baseline: ${#ALL[@]} test names pass unmutated ($(($(date +%s) - start)) s)"
+
+# --- one mutation at a time ---------------------------------------------------
+bad=0
+RESULTS=()
+for i in "${!M_NAME[@]}"; do
+	name=${M_NAME[$i]} f=${M_FILE[$i]}
+	picked "$name" || continue
+	t0=$(date +%s)
+	# shellcheck disable=SC2206
+	tests=(${M_TESTS[$i]})
+	mkdir -p "$W/pristine/$(dirname "$f")"
+	cp -p "$T/$f" "$W/pristine/$f"
+	sed -E -i -e "${M_SED[$i]}" "$T/$f"
+	if cmp -s "$T/$f" "$W/pristine/$f"; then
+		verdict="STALE (the pattern no longer matches $f: update the mutation)"
+		bad=1
+	else
+		mapfile -t TG < <(targets_for "${tests[@]}")
+		if ! build "${TG[@]}"; then
+			verdict="BROKEN (does not build: fix the mutation; $W/build.log)"
+			cp "$W/build.log" "$W/build-$name.log"
+			bad=1
+		elif run_tests "$W/run-$name.log" "${tests[@]}"; then
+			verdict="SURVIVED (${tests[*]} all pass${SKIPPED:+; skipped: $SKIPPED})"
+			bad=1
+		else
+			verdict="killed by ${FAILED:-(see $W/run-$name.log)}"
+		fi
+	fi
+	# Back to the original, newer than the objects built from the
+	# mutant, so the next build recompiles it.
+	cp "$W/pristine/$f" "$T/$f"
+	touch "$T/$f"
+	line=$(printf '%-34s %s (%s s)' "$name" "$verdict" "$(($(date +%s) - t0))")
+	echo "$line"
+	RESULTS+=("$line")
+done
+build "${TG[@]}" >/dev/null 2>&1 || true # leave MUTATE_DIR's build unmutated
+
+echo "mutate: ${#RESULTS[@]} mutations in $(($(date +%s) - start)) s"
+if [ "$bad" != 0 ]; then
+	echo "mutate: FAILED: a mutation survived, no longer applies, or does not build"
+	exit 1
+fi
+echo "mutate: every mutation was killed"
