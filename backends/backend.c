@@ -91,6 +91,11 @@ void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
 	strv_take(&n->vals, b.s);
 }
 
+void be_session_end(int exit_fd, int status)
+{
+	pns_exit_fast(exit_fd, status);
+}
+
 void be_harden_self(bool subreaper)
 {
 	(void)be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -107,11 +112,13 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
 	int r;
 
 	memset(t, 0, sizeof(*t));
+	t->exit_fd = -1;
 	/* The PID namespace needs the capabilities the mount layer had
 	 * (in a user namespace: CLONE_NEWPID, and mounting its /proc), so
 	 * it comes before they are dropped. */
 	if (mnt && pidns) {
-		r = pns_enter(&t->proc_private, &t->pns_err, diag);
+		r = pns_enter(&t->proc_private, &t->pns_err, &t->exit_fd,
+			      diag);
 		if (r < 0)
 			return r;
 		t->in_ns = r == 0;
@@ -139,6 +146,7 @@ void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 	if (!pidns)
 		return;
 	notes->pidns = t->in_ns;
+	notes->exit_fd = t->in_ns ? t->exit_fd : -1;
 	if (t->in_ns && t->proc_private)
 		be_note(notes, "processes",
 			"private PID namespace with its own /proc: processes "
@@ -281,7 +289,7 @@ fail:
 }
 
 static int run(const char *name, struct sbx_policy *pol,
-	       const struct be_opts *o, bool apply, bool *pidns,
+	       const struct be_opts *o, bool apply, bool *pidns, int *exit_fd,
 	       struct sbx_diag *diag)
 {
 	const struct be_ops *ops;
@@ -323,6 +331,8 @@ static int run(const char *name, struct sbx_policy *pol,
 	plan_free(&plan);
 	if (pidns)
 		*pidns = notes.pidns;
+	if (exit_fd)
+		*exit_fd = notes.pidns ? notes.exit_fd : -1;
 	for (size_t i = 0; i < notes.keys.n; i++)
 		/* A preview runs before the session creates its run folder
 		 * and caches: "does not exist" is expected there, not news. */
@@ -336,16 +346,19 @@ static int run(const char *name, struct sbx_policy *pol,
 int be_preview(const char *name, struct sbx_policy *pol,
 	       const struct be_opts *o, struct sbx_diag *diag)
 {
-	return run(name, pol, o, false, NULL, diag);
+	return run(name, pol, o, false, NULL, NULL, diag);
 }
 
 int be_confine(const char *name, struct sbx_policy *pol, struct be_opts *o,
 	       struct sbx_diag *diag)
 {
 	bool pidns = false;
-	int r = run(name, pol, o, true, &pidns, diag);
+	int fd = -1;
+	int r = run(name, pol, o, true, &pidns, &fd, diag);
 
-	if (o)
+	if (o) {
 		o->pidns = pidns;
+		o->exit_fd = fd;
+	}
 	return r;
 }

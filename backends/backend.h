@@ -18,9 +18,17 @@
 struct be_opts {
 	bool private_tmp; /* --private-tmp: run tmp bound over /tmp */
 	/* Out, from be_confine(): the session runs in a private PID
-	 * namespace, whose init ends whatever the session leaves behind. */
+	 * namespace, whose init ends whatever the session leaves behind;
+	 * |exit_fd| is for be_session_end() (-1: none). */
 	bool pidns;
+	int exit_fd;
 };
+
+/* The shell is about to exit with |status|: with nothing else left in
+ * the session's PID namespace, tells the supervisor at once, so the
+ * caller does not wait for the namespaces to be torn down. Else (or
+ * with |exit_fd| -1) does nothing: the namespace's init reports. */
+void be_session_end(int exit_fd, int status);
 
 /*
  * Confines the calling process for the rest of its life, as the backend

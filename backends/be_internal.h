@@ -73,8 +73,10 @@ struct be_notes {
 	struct sbx_strv keys, vals;
 	/* A fact apply() established for the caller, not for display: the
 	 * session runs in a private PID namespace, whose init ends every
-	 * process left behind (else the shell does, as a subreaper). */
+	 * process left behind (else the shell does, as a subreaper), and
+	 * the shell tells the supervisor its status on |exit_fd|. */
 	bool pidns;
+	int exit_fd;
 };
 void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -352,8 +354,10 @@ int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag);
  * returns, nor does the namespace's init. Returns 1 (*unshare_err set,
  * nothing changed) when the namespace cannot be had, or -errno (+diag).
  * *proc_private: the namespace's own /proc is mounted over /proc.
+ * *exit_fd: for be_session_end() in the shell (-1: none).
  */
-int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag);
+int pns_enter(bool *proc_private, int *unshare_err, int *exit_fd,
+	      struct sbx_diag *diag);
 
 /*
  * What both Linux backends do after their mount layer (backend.c): the
@@ -367,12 +371,15 @@ struct be_tail {
 	bool in_ns;	   /* the shell is pid 2 of a private PID ns */
 	bool proc_private; /* ...with its own /proc */
 	int pns_err;	   /* unshare(CLONE_NEWPID)'s errno, or 0 */
+	int exit_fd;	   /* the shell's end of the status pipe, or -1 */
 };
 struct ll_rules;
 int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
 		  const struct ll_rules *ll, const struct sc_filter *sc,
 		  const char *backend, struct be_tail *t,
 		  struct sbx_diag *diag);
+/* P2's side of the fast way out (be_session_end()). */
+void pns_exit_fast(int fd, int status);
 /* The notes about processes: the PID namespace, or the door left open
  * and why; sets notes->pidns. */
 void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,

@@ -197,6 +197,7 @@ static void pns_init(pid_t shell, int wfd, const sigset_t *old)
 	int st = 0;
 
 	pns_catch(shell);
+	signal(SIGPIPE, SIG_IGN); /* P0 may be gone: see pns_exit_fast() */
 	sigprocmask(SIG_SETMASK, old, NULL);
 	for (;;) {
 		p = waitpid(-1, &st, 0);
@@ -223,46 +224,74 @@ static void pns_init(pid_t shell, int wfd, const sigset_t *old)
 		report(&r);
 	}
 	if (WIFSIGNALED(st)) {
-		unsigned char sig = (unsigned char)WTERMSIG(st);
+		unsigned char m[2] = {'S', (unsigned char)WTERMSIG(st)};
 
-		if (write(wfd, &sig, 1) < 0) {
+		if (write(wfd, m, 2) < 0) {
 			/* P0 then exits with 128 + sig */
 		}
-		_exit(128 + sig);
+		_exit(128 + m[1]);
 	}
 	_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 1);
 }
 
-/* P0: the supervisor outside. Never returns. */
+/*
+ * P0: the supervisor outside. Never returns. It waits on the pipe, not on
+ * P1: the shell says "E<code>" itself when it ends with nothing left
+ * behind (pns_exit_fast()), so the caller gets the status without waiting
+ * for two more processes to exit and for the namespaces to be torn down;
+ * P1 says "S<signal>" for a shell killed by a signal. EOF with neither:
+ * P1's own exit status.
+ */
 static void pns_supervise(pid_t init, int rfd, int ttyfd, bool had_fg,
 			  const sigset_t *old)
 {
-	unsigned char sig = 0;
+	unsigned char m[2] = {0, 0};
+	ssize_t n;
 	int st = 0;
 
 	pns_catch(init);
 	sigprocmask(SIG_SETMASK, old, NULL);
-	while (waitpid(init, &st, 0) < 0 && errno == EINTR)
-		;
+	do
+		n = read(rfd, m, 2);
+	while (n < 0 && errno == EINTR);
+	if (n != 2 || m[0] != 'E')
+		while (waitpid(init, &st, 0) < 0 && errno == EINTR)
+			;
 	if (had_fg) {
 		/* The shell took the terminal for its jobs; hand it back to
 		 * the process group the caller put us in. */
 		signal(SIGTTOU, SIG_IGN);
 		tcsetpgrp(ttyfd, getpgrp());
 	}
-	if (read(rfd, &sig, 1) == 1 && sig > 0 && sig < NSIG) {
+	if (n == 2 && m[0] == 'E')
+		_exit(m[1]);
+	if (n == 2 && m[0] == 'S' && m[1] > 0 && m[1] < NSIG) {
 		sigset_t one;
 
-		signal(sig, SIG_DFL);
+		signal(m[1], SIG_DFL);
 		sigemptyset(&one);
-		sigaddset(&one, sig);
+		sigaddset(&one, m[1]);
 		sigprocmask(SIG_UNBLOCK, &one, NULL);
 		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core of ours */
-		raise(sig);
+		raise(m[1]);
 	}
 	if (WIFSIGNALED(st)) /* init killed from outside (SIGKILL) */
 		_exit(128 + WTERMSIG(st));
 	_exit(WIFEXITED(st) ? WEXITSTATUS(st) : 1);
+}
+
+void pns_exit_fast(int fd, int status)
+{
+	unsigned char m[2] = {'E', (unsigned char)status};
+
+	/* kill(-1, 0) from pid 2 asks for every process of the namespace
+	 * but init and ourselves: ESRCH means none is left (an unreaped
+	 * zombie counts, and takes the slow way through init). */
+	if (fd < 0 || kill(-1, 0) == 0 || errno != ESRCH)
+		return;
+	if (write(fd, m, 2) < 0) {
+		/* then init reports, the slow way */
+	}
 }
 
 static int tty_fd(void)
@@ -273,7 +302,8 @@ static int tty_fd(void)
 	return -1;
 }
 
-int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag)
+int pns_enter(bool *proc_private, int *unshare_err, int *exit_fd,
+	      struct sbx_diag *diag)
 {
 	int pfd[2], ttyfd = tty_fd();
 	bool had_fg = ttyfd >= 0 && tcgetpgrp(ttyfd) == getpgrp();
@@ -282,11 +312,12 @@ int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag)
 
 	*proc_private = false;
 	*unshare_err = 0;
+	*exit_fd = -1;
 	if (be_sys->unshare(CLONE_NEWPID) < 0) {
 		*unshare_err = errno ? errno : EPERM;
 		return 1;
 	}
-	if (pipe2(pfd, O_CLOEXEC | O_NONBLOCK) < 0)
+	if (pipe2(pfd, O_CLOEXEC) < 0)
 		return be_fail(diag, errno, "pid namespace", "pipe2");
 	/* Held until each process has its handlers: a SIGTERM in between
 	 * must not kill P0 and orphan the session. */
@@ -322,6 +353,10 @@ int pns_enter(bool *proc_private, int *unshare_err, struct sbx_diag *diag)
 		close_from_but(3, pfd[1]);
 		pns_init(shell, pfd[1], &old);
 	}
+	/* P2: the shell keeps the pipe's write end, out of the range
+	 * redirections name, for pns_exit_fast(). Close-on-exec: no job
+	 * has it (and the shell is not dumpable: no /proc/<pid>/fd). */
+	*exit_fd = fcntl(pfd[1], F_DUPFD_CLOEXEC, 10);
 	close(pfd[1]);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	/* P2: the shell. Its own /proc, read-only as the host's is under

@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 	struct sbx_opts o;
 	struct sbx_diag d = {0};
 	struct session s;
-	struct be_opts bo = {0};
+	struct be_opts bo = {.exit_fd = -1};
 	struct sh_config cfg = {0};
 	const char *backend;
 	char *script = NULL; /* o.script made absolute, if it had to be */
@@ -106,6 +106,7 @@ int main(int argc, char **argv)
 	cfg.agent = o.agent;
 	cfg.backend = backend;
 	cfg.reap_at_exit = !bo.pidns && strcmp(backend, "none") != 0;
+	cfg.exit_fd = bo.pidns ? bo.exit_fd : -1;
 	/* `policy` names the backend even when it added no note of its own */
 	if (!pol_note(s.pol, "backend"))
 		pol_add_note(s.pol, "backend", backend);

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "sh.h"
 
 enum { REAP_MAX = 256, REAP_GRACE_MS = 300 };
@@ -92,16 +93,21 @@ static void pause_ms(long ms)
 	nanosleep(&ts, NULL);
 }
 
-void sh_end_session(struct shell *sh)
+void sh_end_session(struct shell *sh, int status)
 {
 	pid_t pids[REAP_MAX];
 	struct sbx_buf line = {0}, names = {0};
 	size_t n, left;
 	int killed = 0;
 
-	if (!sh->cfg->reap_at_exit || sh->subshell ||
-	    getpid() != sh->rootpid)
+	if (sh->subshell || getpid() != sh->rootpid)
 		return;
+	if (!sh->cfg->reap_at_exit) {
+		/* Everything written before the caller hears the status. */
+		fflush(NULL);
+		be_session_end(sh->cfg->exit_fd, status);
+		return;
+	}
 	n = descendants(pids, REAP_MAX);
 	if (!n)
 		return;

@@ -234,7 +234,7 @@ void sh_exit(struct shell *sh, int status)
 	trap_run_exit(sh);
 	if (!sh->subshell)
 		job_exit_hook(sh);
-	sh_end_session(sh);
+	sh_end_session(sh, sh->exit_status & 0xff);
 	_exit(sh->exit_status & 0xff);
 }
 
@@ -455,7 +455,7 @@ int sh_run(const struct sh_config *cfg)
 	trap_run_exit(sh);
 	st = sh->exit_status & 0xff;
 	job_exit_hook(sh);
-	sh_end_session(sh);
+	sh_end_session(sh, st);
 	/* The process exits next: freeing each variable, node and policy
 	 * string one by one would only delay it (a tenth of the user time
 	 * of `sbxsh -c true`). Sanitizer builds free everything, so that

@@ -106,10 +106,12 @@ struct shell {
 };
 
 /* --- reap.c --------------------------------------------------------------- */
-/* At the session's end, without a PID namespace: hangs up, then kills,
- * every descendant still alive, and says so in one line. No-op in a
- * subshell, or when the PID namespace's init does it. */
-void sh_end_session(struct shell *sh);
+/* At the session's end (the shell exits with |status|): without a PID
+ * namespace, hangs up, then kills, every descendant still alive, and says
+ * so in one line; with one, hands the status to the supervisor when
+ * nothing is left (be_session_end()), else leaves it to its init. No-op
+ * in a subshell. */
+void sh_end_session(struct shell *sh, int status);
 
 /* --- run.c ---------------------------------------------------------------- */
 /* A shell with |cfg|'s parameters and options, variables from environ;

@@ -34,6 +34,7 @@ struct sh_config {
 	/* No PID namespace ends the session's processes: the shell does it
 	 * at exit, as the subreaper the backend made it (shell/reap.c). */
 	bool reap_at_exit;
+	int exit_fd;           /* be_session_end()'s, or -1 */
 };
 
 /* Runs the shell until exit; returns the exit status. */
