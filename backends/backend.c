@@ -104,7 +104,7 @@ void be_harden_self(bool subreaper)
 		(void)be_sys->prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
 }
 
-int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
+int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		  const struct ll_rules *ll, const struct sc_filter *sc,
 		  const char *backend, struct be_tail *t,
 		  struct sbx_diag *diag)
@@ -117,8 +117,8 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
 	 * (in a user namespace: CLONE_NEWPID, and mounting its /proc), so
 	 * it comes before they are dropped. */
 	if (mnt && pidns) {
-		r = pns_enter(&t->proc_private, &t->pns_err, &t->exit_fd,
-			      diag);
+		r = pns_enter(last_pid_fd, &t->proc_private, &t->pns_err,
+			      &t->exit_fd, diag);
 		if (r < 0)
 			return r;
 		t->in_ns = r == 0;

@@ -356,8 +356,12 @@ int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag);
  * *proc_private: the namespace's own /proc is mounted over /proc.
  * *exit_fd: for be_session_end() in the shell (-1: none).
  */
-int pns_enter(bool *proc_private, int *unshare_err, int *exit_fd,
-	      struct sbx_diag *diag);
+int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
+	      int *exit_fd, struct sbx_diag *diag);
+/* /proc/sys/kernel/ns_last_pid opened for pns_enter() (whose init makes
+ * the shell's pid random), before the mount layer makes /proc read-only;
+ * -1 if it cannot be. The caller closes it. */
+int pns_open_last_pid(void);
 
 /*
  * What both Linux backends do after their mount layer (backend.c): the
@@ -374,7 +378,7 @@ struct be_tail {
 	int exit_fd;	   /* the shell's end of the status pipe, or -1 */
 };
 struct ll_rules;
-int be_apply_tail(const struct mnt_plan *mnt, bool pidns,
+int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		  const struct ll_rules *ll, const struct sc_filter *sc,
 		  const char *backend, struct be_tail *t,
 		  struct sbx_diag *diag);

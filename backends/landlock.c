@@ -626,15 +626,18 @@ fail:
  * (be_apply_tail()). */
 static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
 {
-	int r;
+	int lp = c->mnt && c->want_pidns ? pns_open_last_pid() : -1;
+	int r = 0;
 
-	if (c->mnt) {
+	if (c->mnt)
 		r = mnt_apply(c->mnt, &c->mnt_err, diag);
-		if (r < 0)
-			return r;
-	}
-	return be_apply_tail(c->mnt && !c->mnt_err ? c->mnt : NULL,
-			     c->want_pidns, c->ll, c->sc, LL, &c->tail, diag);
+	if (r >= 0)
+		r = be_apply_tail(c->mnt && !c->mnt_err ? c->mnt : NULL,
+				  c->want_pidns, lp, c->ll, c->sc, LL, &c->tail,
+				  diag);
+	if (lp >= 0)
+		close(lp);
+	return r;
 }
 
 static void ll_report(const struct be_ctx *c, struct be_notes *notes)

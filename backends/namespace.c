@@ -102,20 +102,23 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 
 static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 {
-	int uerr = 0, r;
+	int lp = c->mnt && c->want_pidns ? pns_open_last_pid() : -1;
+	int uerr = 0, r = 0;
 
 	if (c->mnt) {
 		r = mnt_apply(c->mnt, &uerr, diag);
-		if (r < 0)
-			return r;
 		if (r == 1)
-			return be_fail(diag, uerr, NS,
-				       c->userns ? "unshare(CLONE_NEWUSER|"
-						   "CLONE_NEWNS)"
-						 : "unshare(CLONE_NEWNS)");
+			r = be_fail(diag, uerr, NS,
+				    c->userns ? "unshare(CLONE_NEWUSER|"
+						"CLONE_NEWNS)"
+					      : "unshare(CLONE_NEWNS)");
 	}
-	return be_apply_tail(c->mnt, c->want_pidns, c->ll, c->sc, NS,
-			     &c->tail, diag);
+	if (r >= 0)
+		r = be_apply_tail(c->mnt, c->want_pidns, lp, c->ll, c->sc, NS,
+				  &c->tail, diag);
+	if (lp >= 0)
+		close(lp);
+	return r;
 }
 
 static void ns_report(const struct be_ctx *c, struct be_notes *notes)

@@ -52,6 +52,7 @@
 #include <string.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -294,6 +295,38 @@ void pns_exit_fast(int fd, int status)
 	}
 }
 
+int pns_open_last_pid(void)
+{
+	/* The sysctl acts on the pid namespace of whoever writes, at the
+	 * write: opened here (before the mount layer makes /proc read-only),
+	 * written by the namespace's init. */
+	return open("/proc/sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
+}
+
+/*
+ * In a new PID namespace every session's shell would be pid 2 and its
+ * first job pid 3: `cmd > /tmp/out.$$`, pid files and lock files in the
+ * shared /tmp would collide between two sessions running at once. So the
+ * namespace's init moves its last pid to a random one first, and the
+ * shell and its jobs get ordinary-looking pids (best effort: without it
+ * the numbers only start low).
+ */
+static void random_pids(int fd)
+{
+	unsigned r = 0;
+	char num[16];
+	int k;
+
+	if (fd < 0)
+		return;
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r))
+		r = (unsigned)getpid() * 2654435761u;
+	k = snprintf(num, sizeof(num), "%u", 1000 + r % 20000);
+	if (write(fd, num, (size_t)k) < 0) {
+		/* the numbers start low, that is all */
+	}
+}
+
 static int tty_fd(void)
 {
 	for (int fd = 0; fd <= 2; fd++)
@@ -302,8 +335,8 @@ static int tty_fd(void)
 	return -1;
 }
 
-int pns_enter(bool *proc_private, int *unshare_err, int *exit_fd,
-	      struct sbx_diag *diag)
+int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
+	      int *exit_fd, struct sbx_diag *diag)
 {
 	int pfd[2], ttyfd = tty_fd();
 	bool had_fg = ttyfd >= 0 && tcgetpgrp(ttyfd) == getpgrp();
@@ -343,6 +376,7 @@ int pns_enter(bool *proc_private, int *unshare_err, int *exit_fd,
 	close(pfd[0]);
 	/* P1. If P0 dies (SIGKILL), so does the whole namespace. */
 	prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+	random_pids(last_pid_fd);
 	shell = fork();
 	if (shell < 0)
 		_exit(125); /* P0 exits 125 too: nothing ran */

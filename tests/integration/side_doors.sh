@@ -233,6 +233,13 @@ other_processes() {
 	sbx "$be" "tr '\\0' '\\n' < /proc/$pid/environ; ls -l /proc/$pid/cwd /proc/$pid/root; kill -TERM $pid; kill -KILL $pid; echo DONE"
 	check "$tag its environ is unreadable from inside" eval 'has DONE && ! has secret-env-42'
 	check "$tag it is still alive after kill from inside" kill -0 "$pid"
+	# Pids inside are the PID namespace's, but not all alike: two
+	# sessions writing /tmp/x.$$ at once must not collide.
+	local a b
+	sbx "$be" 'echo "PIDS $$"'; a=$(printf '%s\n' "$OUTPUT" | sed -n 's/^PIDS //p')
+	sbx "$be" 'echo "PIDS $$"'; b=$(printf '%s\n' "$OUTPUT" | sed -n 's/^PIDS //p')
+	check "$tag \$\$ differs between sessions and is not 2 ($a, $b)" \
+		eval '[ -n "$a" ] && [ "$a" != "$b" ] && [ "$a" != 2 ] && [ "$b" != 2 ]'
 	kill "$pid" 2>/dev/null
 	wait "$pid" 2>/dev/null
 }
