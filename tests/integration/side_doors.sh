@@ -119,10 +119,16 @@ terminals() {
 	local be=$1; local tag="[$WHO $be]" tty log=$B/pty.$be
 	: >"$log"
 	[ "$WHO" = nobody ] && chown 65534 "$log"
-	"${PRIV[@]}" "$PY" "$B/doors.py" hold-pty "$log" 40 >"$B/pty.path" &
+	rm -f "$B/pty.path"
+	"${PRIV[@]}" "$PY" "$B/doors.py" hold-pty "$log" 40 >"$B/pty.path" 2>"$B/pty.err" &
 	BG=$!
-	for _ in $(seq 150); do [ -s "$B/pty.path" ] && break; sleep 0.1; done
+	for _ in $(seq 300); do [ -s "$B/pty.path" ] && break; sleep 0.1; done
 	tty=$(cat "$B/pty.path")
+	if [ -z "$tty" ]; then
+		not_ok "$tag an outside pty could be opened for the test: $(tr '\n' ' ' <"$B/pty.err")"
+		stop_bg
+		return
+	fi
 	sbx none "$PY $B/doors.py steal-tty $tty"
 	sleep 0.3
 	check "$tag control: another terminal ($tty) can be opened and written" \
