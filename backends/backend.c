@@ -230,6 +230,16 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	p->private_tmp = o && o->private_tmp;
 	p->pidns = true;
 	p->doors = true;
+#ifdef SBXSH_BENCH_KNOBS
+	/* tests/bench only (the sbxsh_knobs binary, never installed): what
+	 * each door costs at start-up, measured by leaving it out. */
+	{
+		const char *off = getenv("SBXSH_BENCH_OFF");
+
+		p->pidns = !(off && strstr(off, "pidns"));
+		p->doors = !(off && strstr(off, "doors"));
+	}
+#endif
 	p->tty = pol_tty(pol);
 	p->run_tmp = lay ? lay->run_tmp : NULL;
 	for (size_t i = 0; i < nr; i++) {

@@ -224,3 +224,37 @@ if sys.argv[9]:
     print("  floor: dash -c true + confinement = %s vs bash -c true %s (%.2fx)"
           % (ms(floor).strip(), ms(s_bash).strip(), floor / s_bash))
 EOF
+
+# --- 4. what each side door costs at start-up ----------------------------
+# sbxsh_knobs (tests/bench/tests.cmake: `cmake --build BUILD --target
+# sbxsh_knobs`) is sbxsh whose $SBXSH_BENCH_OFF leaves a door out: the
+# private PID namespace with its own /proc ("pidns"), the covers over
+# other terminals and sockets ("doors"). In turns, same run.
+KNOBS=$(dirname "$SBXSH")/sbxsh_knobs
+if [ -x "$TURNS" ] && [ -x "$KNOBS" ]; then
+	"$TURNS" "$STARTUP_RUNS" all env SBXSH_BENCH_OFF= "$KNOBS" -c true \
+		::: no-pidns env SBXSH_BENCH_OFF=pidns "$KNOBS" -c true \
+		::: no-doors env SBXSH_BENCH_OFF=doors "$KNOBS" -c true \
+		::: neither env SBXSH_BENCH_OFF=pidns,doors "$KNOBS" -c true \
+		::: bash env bash -c true >"$T/doors.tsv" &&
+		python3 - "$T/doors.tsv" "$STARTUP_RUNS" <<'PY'
+import sys
+t = {}
+for line in open(sys.argv[1]):
+    name, med, mean, mn = line.rstrip("\n").split("\t")
+    t[name] = (float(med), float(mn))
+print("what each side door costs at start-up (sbxsh_knobs, turns: median"
+      " of %s rounds; fastest in brackets)" % sys.argv[2])
+for k, what in (("pidns", "PID namespace + its /proc (no-pidns)"),
+                ("doors", "covers over others' terminals and sockets (no-doors)")):
+    m = t["all"][0] - t["no-" + k][0]
+    f = t["all"][1] - t["no-" + k][1]
+    print("  %-52s %+8.1f us  (%+.1f us)" % (what, m * 1e6, f * 1e6))
+print("  all doors, against neither                           %+8.1f us"
+      % ((t["all"][0] - t["neither"][0]) * 1e6))
+print("  sbxsh -c true, all doors / bash -c true              %8.2fx  (fastest: %.2fx)"
+      % (t["all"][0] / t["bash"][0], t["all"][1] / t["bash"][1]))
+PY
+else
+	echo "what each side door costs: build sbxsh_knobs first (cmake --build BUILD --target sbxsh_knobs)"
+fi
