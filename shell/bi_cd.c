@@ -76,25 +76,19 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 			}
 		}
 	}
+	/* An unset OLDPWD or HOME is taken as "", and "" as "." (the
+	 * logical "$PWD/."), as dash does: POSIX leaves all three open. */
 	if (i < argc) {
 		dir = argv[i];
 		if (!strcmp(dir, "-")) {
 			dir = var_get(sh, "OLDPWD");
-			if (!dir) {
-				sh_err(sh, "cd: OLDPWD not set");
-				return 2;
-			}
 			print = true;
 		}
 	} else {
 		dir = var_get(sh, "HOME");
-		if (!dir) {
-			sh_err(sh, "cd: HOME not set");
-			return 2;
-		}
 	}
-	if (!*dir)
-		return 0;
+	if (!dir || !*dir)
+		dir = ".";
 	cdpath = var_get(sh, "CDPATH");
 	if (dir[0] != '/' && cdpath && strcmp(dir, ".") && strcmp(dir, "..") &&
 	    strncmp(dir, "./", 2) && strncmp(dir, "../", 3)) {
@@ -136,9 +130,17 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 			newpwd = t;
 		}
 		free(abs);
+		/* POSIX cd step 10: the folded logical path or an error (a
+		 * removed working folder: "cd ." fails). Only a $PWD we never
+		 * knew falls back to the path as given. */
 		if (newpwd && chdir(newpwd) < 0) {
 			free(newpwd);
 			newpwd = NULL;
+			if (sh->pwd) {
+				sh_err(sh, "cd: can't cd to %s", dir);
+				free(target);
+				return 2;
+			}
 			phys = true;
 		}
 	}
@@ -151,8 +153,9 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 		newpwd = getcwd(NULL, 0);
 	}
 	free(target);
+	/* exported, as dash does (a child sees both) */
 	if (sh->pwd)
-		var_set(sh, "OLDPWD", sh->pwd, 0);
+		var_set(sh, "OLDPWD", sh->pwd, V_EXPORT);
 	set_pwd(sh, newpwd);
 	if (print && newpwd) {
 		sh_write(1, newpwd, strlen(newpwd));
@@ -182,12 +185,17 @@ int bi_pwd(struct shell *sh, int argc, char **argv)
 		buf_printf(&out, "%s\n", sh->pwd);
 	} else {
 		cwd = getcwd(NULL, 0);
-		if (!cwd) {
+		if (!cwd && !phys && sh->pwd && errno == ENOENT) {
+			/* the working folder was removed: the logical name
+			 * is all there is, and dash prints it */
+			buf_printf(&out, "%s\n", sh->pwd);
+		} else if (!cwd) {
 			sh_err(sh, "pwd: %s", strerror(errno));
 			return 1;
+		} else {
+			buf_printf(&out, "%s\n", cwd);
+			free(cwd);
 		}
-		buf_printf(&out, "%s\n", cwd);
-		free(cwd);
 	}
 	return bi_flush(sh, "pwd", &out, 1);
 }

@@ -16,40 +16,68 @@ struct optname {
 	enum sh_opt opt;
 };
 
+/* dash's table, in dash's order: `set -o` lists it so, "$-" shows the
+ * letters in reverse ("ue" after set -e -u), as dash does. interactive
+ * and stdin are shown, not set. pipefail (POSIX.1-2024) comes after. */
 /* clang-format off */
 static const struct optname optnames[] = {
-	{ "errexit",   'e', O_ERREXIT },
-	{ "noglob",    'f', O_NOGLOB },
-	{ "ignoreeof", 0,   O_IGNOREEOF },
-	{ "monitor",   'm', O_MONITOR },
-	{ "noexec",    'n', O_NOEXEC },
-	{ "nounset",   'u', O_NOUNSET },
-	{ "verbose",   'v', O_VERBOSE },
-	{ "xtrace",    'x', O_XTRACE },
-	{ "noclobber", 'C', O_NOCLOBBER },
-	{ "allexport", 'a', O_ALLEXPORT },
-	{ "notify",    'b', O_NOTIFY },
-	{ "nolog",     0,   O_NOLOG },
-	{ "emacs",     0,   O_EMACS },
-	{ "vi",        0,   O_VI },
-	{ "pipefail",  0,   O_PIPEFAIL },
+	{ "errexit",     'e', O_ERREXIT },
+	{ "noglob",      'f', O_NOGLOB },
+	{ "ignoreeof",   'I', O_IGNOREEOF },
+	{ "interactive", 'i', O_INTERACTIVE },
+	{ "monitor",     'm', O_MONITOR },
+	{ "noexec",      'n', O_NOEXEC },
+	{ "stdin",       's', O_STDIN },
+	{ "xtrace",      'x', O_XTRACE },
+	{ "verbose",     'v', O_VERBOSE },
+	{ "vi",          'V', O_VI },
+	{ "emacs",       'E', O_EMACS },
+	{ "noclobber",   'C', O_NOCLOBBER },
+	{ "allexport",   'a', O_ALLEXPORT },
+	{ "notify",      'b', O_NOTIFY },
+	{ "nounset",     'u', O_NOUNSET },
+	{ "privileged",  'p', O_PRIVILEGED },
+	{ "nolog",       0,   O_NOLOG },
+	{ "debug",       0,   O_DEBUG },
+	{ "pipefail",    0,   O_PIPEFAIL },
 };
 /* clang-format on */
 
 #define NOPTS (sizeof(optnames) / sizeof(optnames[0]))
 
+void sh_dollar_dash(struct shell *sh, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = NOPTS; i-- > 0 && k + 1 < n;)
+		if (optnames[i].letter && sh->opt[optnames[i].opt])
+			buf[k++] = optnames[i].letter;
+	buf[k] = 0;
+}
+
+/* One option on or off, with what else it takes along. */
+static void set_opt(struct shell *sh, const struct optname *o, bool on)
+{
+	/* what the shell is, not something to set */
+	if (o->opt == O_INTERACTIVE || o->opt == O_STDIN)
+		return;
+	sh->opt[o->opt] = on;
+	if (o->opt == O_MONITOR && !sh->subshell)
+		job_set_monitor(sh, on);  /* jobs.c */
+	if (on && (o->opt == O_VI || o->opt == O_EMACS)) {
+		sh->opt[o->opt == O_VI ? O_EMACS : O_VI] = false;
+		le_set_mode(NULL, o->name);
+	}
+}
+
 int sh_setopt_letter(struct shell *sh, char c, bool on)
 {
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (optnames[i].letter == c) {
-			sh->opt[optnames[i].opt] = on;
-			if (optnames[i].opt == O_MONITOR && !sh->subshell)
-				job_set_monitor(sh, on);  /* jobs.c */
+			set_opt(sh, &optnames[i], on);
 			return 0;
 		}
 	}
-	if (c == 'i' || c == 's')
-		return 0;
 	return -EINVAL;
 }
 
@@ -59,8 +87,6 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 		term_set_osc133(on);
 		return 0;
 	}
-	if (on && (!strcmp(name, "vi") || !strcmp(name, "emacs")))
-		le_set_mode(NULL, name);
 	/* set -o check=warn|deny|off: the scope checker's mode */
 	if (!strncmp(name, "check=", 6)) {
 		enum scope_mode m;
@@ -72,13 +98,7 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 	}
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (!strcmp(optnames[i].name, name)) {
-			sh->opt[optnames[i].opt] = on;
-			if (optnames[i].opt == O_MONITOR && !sh->subshell)
-				job_set_monitor(sh, on);  /* jobs.c */
-			if (on && optnames[i].opt == O_EMACS)
-				sh->opt[O_VI] = false;
-			if (on && optnames[i].opt == O_VI)
-				sh->opt[O_EMACS] = false;
+			set_opt(sh, &optnames[i], on);
 			return 0;
 		}
 	}
@@ -132,12 +152,15 @@ int bi_set(struct shell *sh, int argc, char **argv)
 		char *a = argv[i];
 		bool on = a[0] == '-';
 
-		if ((a[0] != '-' && a[0] != '+') || !a[1]) {
-			if (!strcmp(a, "-")) {
-				sh->opt[O_XTRACE] = sh->opt[O_VERBOSE] = false;
-				i++;
-				setargs = true;
-			}
+		if (a[0] != '-' && a[0] != '+')
+			break;
+		/* As dash: "-" turns -x and -v off and ends the options, the
+		 * parameters change only if words follow; "--" ends them and
+		 * sets the parameters, to none if nothing follows; "+" alone
+		 * is an empty list of options (XCU 2.14 set). */
+		if (!strcmp(a, "-")) {
+			sh->opt[O_XTRACE] = sh->opt[O_VERBOSE] = false;
+			i++;
 			break;
 		}
 		if (!strcmp(a, "--")) {
@@ -268,6 +291,12 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 			func_unset(sh, argv[i]);
 			continue;
 		}
+		if (!parse_is_name(argv[i], strlen(argv[i]))) {
+			sh_err(sh, "unset: %s: bad variable name", argv[i]);
+			sh->special_err = true;
+			st = 2;
+			continue;
+		}
 		if (var_unset(sh, argv[i]) < 0) {
 			sh_err(sh, "unset: %s: is read only", argv[i]);
 			sh->special_err = true;
@@ -283,6 +312,7 @@ int bi_local(struct shell *sh, int argc, char **argv)
 
 	if (!var_in_function(sh)) {
 		sh_err(sh, "local: not in a function");
+		sh->special_err = true;
 		return 2;
 	}
 	for (int i = 1; i < argc; i++) {
@@ -297,6 +327,7 @@ int bi_local(struct shell *sh, int argc, char **argv)
 		if (!parse_is_name(argv[i], n)) {
 			sh_err(sh, "local: %.*s: bad variable name", (int)n,
 			       argv[i]);
+			sh->special_err = true;
 			st = 2;
 			continue;
 		}
@@ -304,6 +335,7 @@ int bi_local(struct shell *sh, int argc, char **argv)
 		var_make_local(sh, name);
 		if (eq && var_set(sh, name, eq + 1, 0) < 0) {
 			sh_err(sh, "local: %s: is read only", name);
+			sh->special_err = true;
 			st = 2;
 		}
 		free(name);
@@ -446,6 +478,17 @@ static void set_optind(struct shell *sh, int optind)
 	sh->optoff = off;
 }
 
+/* getopts' NAME: "is read only" is an error (status 2), as in dash. */
+static int getopts_var(struct shell *sh, const char *name, const char *val,
+		       unsigned flags)
+{
+	if (var_set(sh, name, val, flags) < 0) {
+		sh_err(sh, "getopts: %s: is read only", name);
+		return -1;
+	}
+	return 0;
+}
+
 int bi_getopts(struct shell *sh, int argc, char **argv)
 {
 	const char *optstr, *name, *ov, *arg, *p;
@@ -498,7 +541,7 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 			sh_err(sh, "Illegal option -%c", cbuf[0]);
 			var_unset(sh, "OPTARG");
 		}
-		var_set(sh, name, "?", 0);
+		getopts_var(sh, name, "?", 0);
 		set_optind(sh, optind);
 		return 0;
 	}
@@ -513,11 +556,11 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 		} else {
 			if (silent) {
 				var_set(sh, "OPTARG", cbuf, 0);
-				var_set(sh, name, ":", 0);
+				getopts_var(sh, name, ":", 0);
 			} else {
 				sh_err(sh, "No arg for -%c option", cbuf[0]);
 				var_unset(sh, "OPTARG");
-				var_set(sh, name, "?", 0);
+				getopts_var(sh, name, "?", 0);
 			}
 			set_optind(sh, optind);
 			return 0;
@@ -525,12 +568,14 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 	} else {
 		var_unset(sh, "OPTARG");
 	}
-	var_set(sh, name, cbuf, 0);
+	if (getopts_var(sh, name, cbuf, 0) < 0)
+		return 2;
 	set_optind(sh, optind);
 	return 0;
 end:
 	sh->optoff = 0;
-	var_set(sh, name, "?", 0);
+	if (getopts_var(sh, name, "?", 0) < 0)
+		return 2;
 	set_optind(sh, optind);
 	sh->optoff = 0;
 	return 1;

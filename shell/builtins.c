@@ -4,7 +4,9 @@
  * wait. Variable builtins are in bi_vars.c, cd and pwd in bi_cd.c. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,9 +83,20 @@ static int bi_test(struct shell *sh, int argc, char **argv)
 	return st;
 }
 
-static int usage(struct shell *sh, const char *msg)
+/* A special builtin's usage error: status 2, and the shell ends if it
+ * is not interactive (XCU 2.8.1). */
+static int usage(struct shell *sh, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int usage(struct shell *sh, const char *fmt, ...)
 {
-	sh_err(sh, "%s", msg);
+	struct sbx_buf b = { 0 };
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_vprintf(&b, fmt, ap);
+	va_end(ap);
+	sh_err(sh, "%s", b.s);
+	buf_free(&b);
 	sh->special_err = true;
 	return 2;
 }
@@ -96,7 +109,7 @@ static bool parse_num(const char *s, long *out)
 		return false;
 	errno = 0;
 	*out = strtol(s, &end, 10);
-	return !*end && !errno && *out >= 0;
+	return !*end && !errno && *out >= 0 && *out <= INT_MAX;
 }
 
 static int bi_break(struct shell *sh, int argc, char **argv)
@@ -126,8 +139,10 @@ static int bi_return(struct shell *sh, int argc, char **argv)
 		sh->special_err = true;
 		return 2;
 	}
+	/* dash keeps all of it: return 300 makes $? 300 (POSIX: values
+	 * above 255 are unspecified); only the process exit truncates */
 	sh->jump = J_RETURN;
-	sh->exit_status = (int)(n & 0xff);
+	sh->exit_status = (int)n;
 	return sh->exit_status;
 }
 
@@ -143,8 +158,9 @@ static int bi_exit(struct shell *sh, int argc, char **argv)
 		sh->special_err = true;
 		return 2;
 	}
+	/* $? in the EXIT trap is all of it; _exit() keeps the low 8 bits */
 	sh->jump = J_EXIT;
-	sh->exit_status = (int)(n & 0xff);
+	sh->exit_status = (int)n;
 	return sh->exit_status;
 }
 
@@ -234,6 +250,10 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 	}
 	rc = in_slurp(fd, &text, &len);
 	close(fd);
+	if (rc == -EISDIR) {
+		/* dash reads a directory as an empty script */
+		return 0;
+	}
 	if (rc < 0) {
 		sh_err(sh, ".: %s: %s", path, strerror(-rc));
 		sh->special_err = true;
@@ -273,8 +293,7 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 
 static int bi_exec(struct shell *sh, int argc, char **argv)
 {
-	/* Redirections were applied by eval and saved; make them stick by
-	 * being called with none saved (see run_builtin's exec case). */
+	/* eval_simple made the redirections stick (redir_commit). */
 	if (argc > 1 && !strcmp(argv[1], "--")) {
 		argc--;
 		argv++;
@@ -301,40 +320,41 @@ static int bi_times(struct shell *sh, int argc, char **argv)
 	return bi_flush(sh, "times", &out, 1);
 }
 
+/* trap as dash 0.5.12 has it: one operand, or a first operand that is a
+ * signal number, resets (XCU 2.14 trap); a bad condition is reported
+ * with status 1 and ends the list there, and it does not end the shell
+ * ("invalid signal names or numbers shall not be considered a syntax
+ * error and do not cause the shell to abort"). */
 static int bi_trap(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 };
-	const char *action;
-	int i = 1, st = 0;
+	const char *action = NULL;
+	int i = 1;
 
 	if (argc > 1 && !strcmp(argv[1], "--"))
 		i++;
+	else if (argc > 1 && argv[1][0] == '-' && argv[1][1])
+		return usage(sh, "trap: Illegal option %s", argv[1]);
 	if (i >= argc) {
 		trap_print(sh, &out);
 		return bi_flush(sh, "trap", &out, 1);
 	}
-	action = argv[i];
-	/* "trap N sig..." with N a number: reset them all (POSIX) */
-	if (sig_byname(action) >= 0 && strspn(action, "0123456789") ==
-	    strlen(action)) {
-		action = NULL;
-	} else {
-		i++;
+	if (i + 1 < argc && !(sig_trapname(argv[i]) >= 0 &&
+			      strspn(argv[i], "0123456789") == strlen(argv[i]))) {
+		action = argv[i++];
 		if (!strcmp(action, "-"))
 			action = NULL;
 	}
-	if (i >= argc)
-		return usage(sh, "trap: usage: trap [action condition...]");
 	for (; i < argc; i++) {
-		int sig = sig_byname(argv[i]);
+		int sig = sig_trapname(argv[i]);
 
-		if (sig < 0 || trap_set(sh, sig, action) < 0) {
+		if (sig < 0) {
 			sh_err(sh, "trap: %s: bad trap", argv[i]);
-			st = 1;
-			sh->special_err = true;
+			return 1;
 		}
+		trap_set(sh, sig, action);
 	}
-	return st;
+	return 0;
 }
 
 static int bi_alias(struct shell *sh, int argc, char **argv)
@@ -461,19 +481,32 @@ static int describe(struct shell *sh, const char *name, int mode,
 			buf_printf(out, "%s is a shell builtin\n", name);
 		return 0;
 	}
-	path = exec_find(sh, name, &err,
-			 defpath ? "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" :
-				   NULL);
-	if (path && (!strchr(name, '/') || !err)) {
-		if (strchr(name, '/') && access(name, X_OK) < 0)
-			goto notfound;
-		if (mode == 'v')
-			buf_printf(out, "%s\n", path);
-		else
-			buf_printf(out, "%s is %s\n", name, path);
-		return 0;
+	if (strchr(name, '/')) {
+		struct stat st;
+
+		/* a path names itself if there is something there, as in
+		 * dash (executable or not: the exec would say) */
+		if (stat(name, &st) == 0) {
+			if (mode == 'v')
+				buf_printf(out, "%s\n", name);
+			else
+				buf_printf(out, "%s is %s\n", name, name);
+			return 0;
+		}
+	} else {
+		bool tracked = !defpath && exec_hashed(sh, name);
+
+		path = exec_find(sh, name, &err, defpath ? SH_DEFPATH : NULL);
+		if (path) {
+			if (mode == 'v')
+				buf_printf(out, "%s\n", path);
+			else
+				buf_printf(out, "%s is %s%s\n", name,
+					   tracked ? "a tracked alias for " : "",
+					   path);
+			return 0;
+		}
 	}
-notfound:
 	if (mode == 'V')
 		buf_printf(out, "%s: not found\n", name);
 	return 127;
@@ -516,12 +549,10 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 	if (i >= argc)
 		return 0;
 	if (mode) {
+		/* one command_name (XCU command); dash ignores the rest */
 		struct sbx_buf out = { 0 };
-		int st = 0;
+		int st = describe(sh, argv[i], mode, &out, defpath);
 
-		for (; i < argc; i++)
-			if (describe(sh, argv[i], mode, &out, defpath))
-				st = 127;
 		if (bi_flush(sh, "command", &out, 1))
 			st = 1;
 		return st;
@@ -529,7 +560,7 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 	if (defpath) {
 		var_push_frame(sh);
 		var_make_local(sh, "PATH");
-		var_set(sh, "PATH", "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin", 0);
+		var_set(sh, "PATH", SH_DEFPATH, 0);
 	}
 	/* command suppresses functions, and special builtins lose their
 	 * special properties (errors do not end the shell). */
@@ -711,7 +742,8 @@ static const struct builtin builtins[] = {
 	{ "history",  bi_history,  BI_REGULAR },
 	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
-	{ "local",    bi_local,    BI_REGULAR },
+	/* special in dash: its errors end a script */
+	{ "local",    bi_local,    BI_SPECIAL },
 	{ "policy",   bi_policy,   BI_REGULAR },
 	{ "printf",   bi_printf,   BI_REGULAR },
 	{ "pwd",      bi_pwd,      BI_REGULAR },

@@ -37,7 +37,7 @@ static void trace_word(struct sbx_buf *b, const char *s)
 }
 
 static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
-		   int argc)
+		   int argc, int fd)
 {
 	struct sbx_buf b = { 0 };
 	const char *ps4 = var_get(sh, "PS4");
@@ -71,7 +71,8 @@ static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
 		sp = true;
 	}
 	buf_putc(&b, '\n');
-	sh_write(2, b.s, b.len);
+	if (fd >= 0)
+		sh_write(fd, b.s, b.len);
 	buf_free(&b);
 }
 
@@ -91,76 +92,52 @@ static int expand_assign(struct shell *sh, struct word *w,
 	return 0;
 }
 
-/* NAME=value words of a simple command, expanded into "NAME=value". */
-static int expand_assigns(struct shell *sh, struct word *w,
-			  struct sbx_strv *out)
+/*
+ * The NAME=value words of a simple command, each expanded and assigned
+ * before the next one is expanded, so A=1 B=$A gives B the 1 (XCU 2.9.1:
+ * "each variable assignment shall be expanded ... prior to assigning the
+ * value", in order; dash and bash agree). |local|: into the frame the
+ * caller pushed, as the temporaries of a function, builtin or program;
+ * else for good (no command name, special builtins). |flags| are added
+ * (V_EXPORT). With |trace| the "NAME=value" strings are collected for
+ * set -x. 0, -1 after an expansion error (printed), -2 after "is read
+ * only" (printed).
+ */
+static int assign_words(struct shell *sh, struct word *w, bool local,
+			unsigned flags, struct sbx_strv *trace)
 {
-	for (; w; w = w->next)
-		if (expand_assign(sh, w, out) < 0)
-			return -1;
-	return 0;
-}
+	for (; w; w = w->next) {
+		char *name, *val = exp_assign(sh, w, &name);
+		int rc = 0;
 
-/* NAME=value with no command: assigned at once, so the next word sees
- * it. 0, -1 expansion error, -2 readonly. */
-static int assign_now(struct shell *sh, struct word *w, struct sbx_strv *trace)
-{
-	char *name, *val = exp_assign(sh, w, &name);
-	int rc = 0;
-
-	if (!val) {
-		free(name);
-		return -1;
-	}
-	if (var_set(sh, name, val, 0) < 0) {
-		sh_err(sh, "%s: is read only", name);
-		rc = -2;
-	}
-	if (trace)
-		strv_take(trace, xasprintf("%s=%s", name, val));
-	free(name);
-	free(val);
-	return rc;
-}
-
-/* Assigns "NAME=value" strings; |flags| V_EXPORT for temporaries. */
-static int do_assigns(struct shell *sh, struct sbx_strv *as, unsigned flags,
-		      bool local)
-{
-	for (size_t i = 0; i < as->n; i++) {
-		char *s = as->v[i], *eq = strchr(s, '=');
-
-		*eq = 0;
-		if (local)
-			var_make_local(sh, s);
-		if (var_set(sh, s, eq + 1, flags) < 0) {
-			sh_err(sh, "%s: is read only", s);
-			*eq = '=';
+		if (!val) {
+			free(name);
 			return -1;
 		}
-		*eq = '=';
+		if (local)
+			var_make_local(sh, name);
+		if (var_set(sh, name, val, flags) < 0) {
+			sh_err(sh, "%s: is read only", name);
+			rc = -2;
+		} else if (trace) {
+			strv_take(trace, xasprintf("%s=%s", name, val));
+		}
+		free(name);
+		free(val);
+		if (rc)
+			return rc;
 	}
 	return 0;
 }
 
-static int run_builtin(struct shell *sh, const struct builtin *bi, int argc,
-		       char **argv, struct redir *redirs)
+/* An assignment to a readonly variable ends a non-interactive shell
+ * (XCU 2.8.1 "variable assignment error"), whatever the command. */
+static void assign_fail(struct shell *sh)
 {
-	struct redir_save *save = NULL;
-	bool keep = bi->fn == bi_exec_fn;
-	int st;
-
-	/* exec's redirections are the point: they stay */
-	if (redirs && redir_apply(sh, redirs, keep ? NULL : &save) < 0) {
-		redir_restore(sh, save);
-		if (bi->flags & BI_SPECIAL)
-			sh->special_err = true;
-		return 2;
+	if (!sh->opt[O_INTERACTIVE] && !sh->jump && !sh->in_command) {
+		sh->jump = J_EXIT;
+		sh->exit_status = 2;
 	}
-	sh->special_err = false;
-	st = bi->fn(sh, argc, argv);
-	redir_restore(sh, save);
-	return st;
 }
 
 /* A failed special builtin ends a non-interactive shell (XCU 2.8.1). */
@@ -174,52 +151,83 @@ static void special_fail(struct shell *sh, int st)
 	sh->special_err = false;
 }
 
-static int run_external(struct shell *sh, int argc, char **argv,
-			struct sbx_strv *assigns, struct redir *redirs,
-			int flags)
+/* Runs builtin |bi|; redirections are the caller's. */
+static int run_builtin(struct shell *sh, const struct builtin *bi, int argc,
+		       char **argv, int flags)
 {
-	struct redir_save *save = NULL;
+	int st;
+
+	/* eval and . run their text in the caller's context: a tested one
+	 * ignores set -e inside (XCU 2.14 set -e) */
+	if (flags & EV_TESTED)
+		sh->noerrexit++;
+	sh->special_err = false;
+	st = bi->fn(sh, argc, argv);
+	if (flags & EV_TESTED)
+		sh->noerrexit--;
+	if (bi->flags & BI_SPECIAL)
+		special_fail(sh, st);
+	sh->special_err = false;
+	return st;
+}
+
+/* "not found", "Permission denied", "File name too long": the message
+ * and status for a command that cannot be started (|err| an errno or
+ * 126/127 from exec_find). */
+static int exec_fail(struct shell *sh, const char *name, int err)
+{
+	switch (err) {
+	case 127:
+	case ENOENT:
+	case ENOTDIR:
+		sh_err(sh, "%s: not found", name);
+		return 127;
+	case ENAMETOOLONG:
+		/* no file can have that name: not found, as in dash */
+		sh_err(sh, "%s: %s", name, strerror(err));
+		return 127;
+	case 126:
+		sh_err(sh, "%s: Permission denied", name);
+		return 126;
+	default:
+		sh_err(sh, "%s: %s", name, strerror(err));
+		return 126;
+	}
+}
+
+/* A program, found by PATH search; assignments and redirections are in
+ * place already (the caller's frame, the caller's saved fds). */
+static int run_external(struct shell *sh, int argc, char **argv, int flags)
+{
 	const char *path;
-	int err = 0, st, id, xerr = 0;
+	int err = 0, id, xerr = 0;
 	char **envp;
 	pid_t pid;
 
 	path = exec_find(sh, argv[0], &err, NULL);
-	if (!path) {
-		/* dash checks redirections before the lookup fails */
-		if (redirs && redir_apply(sh, redirs, &save) < 0) {
-			redir_restore(sh, save);
-			return 2;
-		}
-		redir_restore(sh, save);
-		sh_err(sh, "%s: %s", argv[0],
-		       err == 126 ? "Permission denied" : "not found");
-		return err;
-	}
-	if (assigns->n) {
-		var_push_frame(sh);
-		do_assigns(sh, assigns, V_EXPORT, true);
-	}
+	if (!path)
+		return exec_fail(sh, argv[0], err);
 	envp = var_environ(sh);
 	if ((flags & EV_EXIT) && !trap_any(sh)) {
 		/* Last command of a forked child with no traps to run
 		 * afterwards: no need to fork again. */
-		if (redirs && redir_apply(sh, redirs, NULL) < 0)
-			sh_exit(sh, 2);
-		st = exec_replace(sh, path, argv, envp);
-		_exit(st);
-	}
-	if (redirs && redir_apply(sh, redirs, &save) < 0) {
-		redir_restore(sh, save);
-		if (assigns->n)
-			var_pop_frame(sh);
-		return 2;
+		_exit(exec_replace(sh, argv[0], argv, envp));
 	}
 	job_prefork(sh, -1, false);
 	pid = exec_spawn(sh, path, argv, envp, &xerr);
-	redir_restore(sh, save);
-	if (assigns->n)
-		var_pop_frame(sh);
+	if (pid > 0 && xerr == ENOENT && !strchr(argv[0], '/')) {
+		/* The file the hash remembered has gone (exec_spawn forgot
+		 * it): search PATH again, as dash does. */
+		int ws;
+
+		waitpid(pid, &ws, 0);
+		path = exec_find(sh, argv[0], &err, NULL);
+		if (!path)
+			return exec_fail(sh, argv[0], err);
+		xerr = 0;
+		job_prefork(sh, -1, false);
+		pid = exec_spawn(sh, path, argv, envp, &xerr);
+	}
 	if (pid < 0) {
 		sh_err(sh, "%s: %s", argv[0], strerror((int)-pid));
 		return 126;
@@ -228,12 +236,7 @@ static int run_external(struct shell *sh, int argc, char **argv,
 		int ws;
 
 		waitpid(pid, &ws, 0);
-		if (xerr == ENOENT) {
-			sh_err(sh, "%s: not found", argv[0]);
-			return 127;
-		}
-		sh_err(sh, "%s: %s", argv[0], strerror(xerr));
-		return 126;
+		return exec_fail(sh, argv[0], xerr);
 	}
 	id = job_new(sh);
 	job_set_argv(sh, id, argv);
@@ -272,65 +275,28 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 	return 0;
 }
 
+/*
+ * A simple command in the order of XCU 2.9.1: the words are expanded,
+ * then the redirections are performed, then the assignments are
+ * expanded and assigned (so x=$(cmd 2>&1) 2>f sees f), then the command
+ * runs. A set -x trace goes to the stderr from before the redirections,
+ * as in dash.
+ */
 static int eval_simple(struct shell *sh, struct node *n, int flags)
 {
-	struct sbx_strv args = { 0 }, assigns = { 0 };
+	struct sbx_strv args = { 0 }, trace = { 0 };
+	struct sbx_strv *tr = sh->opt[O_XTRACE] ? &trace : NULL;
+	struct redir_save *save = NULL;
 	const struct builtin *bi = NULL;
 	struct node *fn = NULL;
-	int st = 0;
+	bool special, frame = false;
+	int st = 0, rc;
 
 	sh->lineno = n->lineno;
 	sh->cmdsub_status = -1;
 	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
-	if (!args.n && n->args == NULL && !n->redirs) {
-		/* a=$b b=$a: each assignment sees the ones before it */
-		for (struct word *w = n->assigns; w; w = w->next) {
-			int rc = assign_now(sh, w, sh->opt[O_XTRACE] ?
-					    &assigns : NULL);
-
-			if (rc == -1)
-				goto experr;
-			if (rc < 0) {
-				st = 2;
-				if (!sh->opt[O_INTERACTIVE] && !sh->jump &&
-				    !sh->in_command) {
-					sh->jump = J_EXIT;
-					sh->exit_status = 2;
-				}
-				goto out;
-			}
-		}
-		if (sh->opt[O_XTRACE] && assigns.n)
-			xtrace(sh, &assigns, NULL, 0);
-		st = sh->cmdsub_status >= 0 ? sh->cmdsub_status : 0;
-		goto out;
-	}
-	if (n->assigns && expand_assigns(sh, n->assigns, &assigns) < 0)
-		goto experr;
-	if (!args.n) {
-		struct redir_save *save = NULL;
-
-		if (sh->opt[O_XTRACE] && assigns.n)
-			xtrace(sh, &assigns, NULL, 0);
-		st = sh->cmdsub_status >= 0 ? sh->cmdsub_status : 0;
-		if (n->redirs) {
-			if (redir_apply(sh, n->redirs, &save) < 0)
-				st = 2;
-			redir_restore(sh, save);
-		}
-		if (st != 2 && do_assigns(sh, &assigns, 0, false) < 0) {
-			st = 2;
-			if (!sh->opt[O_INTERACTIVE] && !sh->jump) {
-				sh->jump = J_EXIT;
-				sh->exit_status = 2;
-			}
-		}
-		goto out;
-	}
-	if (sh->opt[O_XTRACE])
-		xtrace(sh, &assigns, args.v, (int)args.n);
-	if (!strchr(args.v[0], '/')) {
+	if (args.n && !strchr(args.v[0], '/')) {
 		bi = bi_find(args.v[0]);
 		if (!bi || !(bi->flags & BI_SPECIAL)) {
 			fn = func_get(sh, args.v[0]);
@@ -338,63 +304,69 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 				bi = NULL;
 		}
 	}
-	if (bi && (bi->flags & BI_SPECIAL)) {
-		/* x=1 exec cmd: the assignment is for cmd's environment */
-		if (do_assigns(sh, &assigns,
-			       bi->fn == bi_exec_fn && args.n > 1 ? V_EXPORT : 0,
-			       false) < 0) {
+	/* no command name: the assignments stay, like a special builtin's */
+	special = !args.n || (bi && (bi->flags & BI_SPECIAL));
+	if (n->redirs) {
+		/* exec's redirections are the point: they stay */
+		bool keep = bi && bi->fn == bi_exec_fn;
+
+		if (redir_apply(sh, n->redirs, &save) < 0) {
+			redir_restore(sh, save);
 			st = 2;
-			sh->special_err = true;
-			special_fail(sh, st);
+			if (bi && (bi->flags & BI_SPECIAL)) {
+				sh->special_err = true;
+				special_fail(sh, st);
+			}
 			goto out;
 		}
-		/* eval and . run their text in the caller's context: a
-		 * tested one ignores set -e inside (XCU 2.14 set -e) */
-		if (flags & EV_TESTED)
-			sh->noerrexit++;
-		st = run_builtin(sh, bi, (int)args.n, args.v, n->redirs);
-		if (flags & EV_TESTED)
-			sh->noerrexit--;
-		special_fail(sh, st);
-	} else if (fn || bi) {
-		struct redir_save *save = NULL;
-
-		if (assigns.n) {
-			var_push_frame(sh);
-			do_assigns(sh, &assigns, fn ? V_EXPORT : 0, true);
+		if (keep) {
+			redir_commit(save);
+			save = NULL;
 		}
-		if (fn) {
-			if (n->redirs && redir_apply(sh, n->redirs, &save) < 0)
-				st = 2;
-			else
-				st = eval_call_func(sh, fn, (int)args.n,
-						    args.v, flags);
-			redir_restore(sh, save);
-		} else {
-			if (flags & EV_TESTED)
-				sh->noerrexit++;
-			st = run_builtin(sh, bi, (int)args.n, args.v,
-					 n->redirs);
-			if (flags & EV_TESTED)
-				sh->noerrexit--;
-			sh->special_err = false;
-		}
-		if (assigns.n)
-			var_pop_frame(sh);
-	} else {
-		st = run_external(sh, (int)args.n, args.v, &assigns, n->redirs,
-				  flags);
 	}
+	if (!special && n->assigns) {
+		var_push_frame(sh);
+		frame = true;
+	}
+	/* x=1 exec cmd: the assignment is for cmd's environment */
+	rc = assign_words(sh, n->assigns, frame,
+			  frame || (bi && bi->fn == bi_exec_fn && args.n > 1) ?
+				  V_EXPORT : 0,
+			  tr);
+	if (rc == -1)
+		goto experr;
+	if (rc < 0) {
+		st = 2;
+		assign_fail(sh);
+		goto out;
+	}
+	if (tr && (trace.n || args.n))
+		xtrace(sh, &trace, args.v, (int)args.n,
+		       redir_saved_fd(save, 2));
+	if (!args.n)
+		st = sh->cmdsub_status >= 0 ? sh->cmdsub_status : 0;
+	else if (fn)
+		st = eval_call_func(sh, fn, (int)args.n, args.v, flags);
+	else if (bi)
+		st = run_builtin(sh, bi, (int)args.n, args.v, flags);
+	else
+		st = run_external(sh, (int)args.n, args.v, flags);
 out:
+	if (frame)
+		var_pop_frame(sh);
+	redir_restore(sh, save);
 	strv_free(&args);
-	strv_free(&assigns);
+	strv_free(&trace);
 	sh->status = st;
 	if (!fn || sh->jump != J_RETURN)
 		check_errexit(sh, st, flags);
 	return st;
 experr:
+	if (frame)
+		var_pop_frame(sh);
+	redir_restore(sh, save);
 	strv_free(&args);
-	strv_free(&assigns);
+	strv_free(&trace);
 	return sh->status;
 }
 
@@ -403,7 +375,6 @@ int eval_argv(struct shell *sh, int argc, char **argv, int flags,
 {
 	const struct builtin *bi = NULL;
 	struct node *fn;
-	struct sbx_strv none = { 0 };
 
 	if (!strchr(argv[0], '/')) {
 		bi = bi_find(argv[0]);
@@ -417,7 +388,7 @@ int eval_argv(struct shell *sh, int argc, char **argv, int flags,
 		sh->special_err = false;
 		return st;
 	}
-	return run_external(sh, argc, argv, &none, NULL, flags);
+	return run_external(sh, argc, argv, flags);
 }
 
 int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
@@ -810,6 +781,10 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		return 2;
 	}
 	while (n && !sh->jump) {
+		/* set -n in a script: nothing more runs (interactive
+		 * shells ignore it) */
+		if (sh->opt[O_NOEXEC] && !sh->opt[O_INTERACTIVE])
+			break;
 		if (trap_gotsig)
 			trap_run_pending(sh);
 		if (sh->jump)

@@ -77,8 +77,9 @@ static char *path_search(const char *name, const char *pathvar, int *err,
 
 	*err = 127;
 	*relative = false;
+	/* PATH unset: the current folder only, as dash searches then */
 	if (!p)
-		p = "/usr/local/bin:/usr/bin:/bin";
+		p = "";
 	for (;;) {
 		size_t dl;
 		char *cand;
@@ -173,6 +174,16 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 	e->next = h->tab[k];
 	h->tab[k] = e;
 	return e->path;
+}
+
+bool exec_hashed(struct shell *sh, const char *name)
+{
+	if (!sh->hash)
+		return false;
+	for (struct hent *e = sh->hash->tab[hname(name)]; e; e = e->next)
+		if (!strcmp(e->name, name))
+			return true;
+	return false;
 }
 
 void exec_hash_print(struct shell *sh, struct sbx_buf *out)
@@ -272,12 +283,24 @@ int exec_replace(struct shell *sh, const char *name, char **argv,
 	sh_input_sync(sh);
 	execve(path, argv, envp);
 	err = errno;
+	if (err == ENOENT && !strchr(name, '/')) {
+		/* the hashed file has gone: search again (dash does) */
+		hash_drop(sh, name);
+		path = exec_find(sh, name, &err, NULL);
+		if (!path) {
+			sh_err(sh, "%s: not found", name);
+			return 127;
+		}
+		execve(path, argv, envp);
+		err = errno;
+	}
 	if (err == ENOEXEC)
 		sh_run_script_child(sh, path, argv);
-	if (err == ENOENT) {
+	if (err == ENOENT || err == ENOTDIR) {
 		sh_err(sh, "%s: not found", name);
 		return 127;
 	}
 	sh_err(sh, "%s: %s", name, strerror(err));
-	return 126;
+	/* no file can have a name that long: "not found", as in dash */
+	return err == ENAMETOOLONG ? 127 : 126;
 }

@@ -44,9 +44,17 @@ struct exp {
 
 static int expand_parts(struct exp *e, struct wpart *w);
 
+/* A quoted character in a pattern is escaped with a backslash so that it
+ * matches itself. Inside a bracket expression that covers more than the
+ * five pattern characters: "[\!a]", "[a\-c]" and "[[:alpha\:]]" are sets
+ * of literal characters (XCU 2.13.1), so every ASCII punctuation
+ * character is escaped ('/' excepted: glob(3) splits on it first).
+ * Letters, digits and non-ASCII bytes (a multibyte character) never
+ * need it. */
 static bool is_glob_special(int c)
 {
-	return c == '*' || c == '?' || c == '[' || c == ']' || c == '\\';
+	return c < 128 && c != '/' && !(c >= '0' && c <= '9') &&
+	       !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c > ' ';
 }
 
 static void add_char(struct exp *e, int c, bool quoted)
@@ -288,7 +296,7 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 			snprintf(buf, sizeof(buf), "%ld", (long)sh->lastbg);
 			return *tmp = xstrdup(buf);
 		case '-':
-			var_dollar_dash(sh, buf, sizeof(buf));
+			sh_dollar_dash(sh, buf, sizeof(buf));
 			return *tmp = xstrdup(buf);
 		case '0':
 			return sh->arg0;
@@ -367,7 +375,8 @@ static int expand_arg(struct exp *e, struct wpart *w)
 		e->pending = false;
 	}
 	e->in_arg++;
-	e->tilde = tilde ? 1 : 0;
+	/* in an assignment, x=${y:-~/a:~/b} expands both (dash) */
+	e->tilde = tilde;
 	rc = expand_parts(e, w->arg->parts);
 	e->tilde = tilde;
 	e->in_arg--;
@@ -432,8 +441,13 @@ static int expand_param(struct exp *e, struct wpart *w)
 			add_value(e, val, w->quoted);
 		break;
 	case PO_PLUS:
-		if (set && !(w->colon && empty))
+		if (set && !(w->colon && empty)) {
 			rc = expand_arg(e, w);
+		} else if (w->quoted) {
+			/* "${x+...}" with x unset is still one empty field */
+			e->inword = true;
+			e->pending = false;
+		}
 		break;
 	case PO_ASSIGN:
 		if (set && !(w->colon && empty)) {

@@ -791,6 +791,81 @@ void lex_free_dead(struct parser *p)
 	p->dead = NULL;
 }
 
+/*
+ * The word after << or <<-: its text after quote removal and nothing
+ * else, as one literal part (XCU 2.7.4). "$x", "${x}", "$(x)" and "`x`"
+ * are not expanded: the body ends at a line that reads just that.
+ * W_QUOTED if any of it was quoted (the body is then taken literally).
+ */
+static struct word *read_delim(struct parser *p)
+{
+	struct word *w = arena_alloc(p->a, sizeof(*w));
+	struct wpart *part = arena_alloc(p->a, sizeof(*part));
+	struct sbx_buf d = { 0 };
+	int c, depth = 0;
+
+	buf_putn(&d, "", 0);
+	for (;;) {
+		c = pgetc_nl(p);
+		if (c == EOF)
+			break;
+		if (!depth && strchr(" \t\n;&|()<>", c)) {
+			pungetc(p, c);
+			break;
+		}
+		if (c == '\\') {
+			w->flags |= W_QUOTED;
+			if ((c = pgetc(p)) == EOF)
+				break;
+		} else if (c == '\'') {
+			w->flags |= W_QUOTED;
+			while ((c = pgetc(p)) != EOF && c != '\'')
+				buf_putc(&d, (char)c);
+			if (c == EOF)
+				lex_perr_eof(p, "unterminated quoted string");
+			continue;
+		} else if (c == '"') {
+			w->flags |= W_QUOTED;
+			while ((c = pgetc_nl(p)) != EOF && c != '"') {
+				if (c == '\\') {
+					int e = pgetc(p);
+
+					if (e == EOF)
+						break;
+					if (!strchr("$`\"\\", e))
+						buf_putc(&d, '\\');
+					c = e;
+				}
+				buf_putc(&d, (char)c);
+			}
+			if (c == EOF)
+				lex_perr_eof(p, "unterminated quoted string");
+			continue;
+		} else if (c == '$') {
+			int e = pgetc(p);
+
+			buf_putc(&d, '$');
+			if (e != '(' && e != '{') {
+				pungetc(p, e);
+				continue;
+			}
+			depth++;
+			c = e;
+		} else if (depth && (c == '(' || c == '{')) {
+			depth++;
+		} else if (depth && (c == ')' || c == '}')) {
+			depth--;
+		}
+		buf_putc(&d, (char)c);
+	}
+	part->type = WP_LIT;
+	part->s = arena_strndup(p->a, d.s, d.len);
+	part->len = d.len;
+	w->parts = d.len || (w->flags & W_QUOTED) ? part : NULL;
+	buf_free(&d);
+	return w;
+}
+
 static enum tok lex(struct parser *p, bool chkalias)
 {
 	int c, d;
@@ -844,6 +919,16 @@ again:
 		goto redir;
 	}
 	pungetc(p, c);
+	if (p->want_delim) {
+		p->want_delim = false;
+		p->tw = read_delim(p);
+		if (p->err)
+			return p->tok = T_EOF;
+		if (p->tw->parts)
+			return p->tok = T_WORD;
+		/* an operator right after <<: the parser's syntax error */
+		return lex(p, chkalias);
+	}
 	struct wb wb;
 
 	wb_init(&wb, p);

@@ -59,6 +59,7 @@ struct parser {
 	int depth;
 	bool alias_next;  /* previous alias ended in a blank */
 	struct heredoc *hd, **hd_tail;
+	bool want_delim;  /* the next word is a here-document delimiter */
 	char warn[256];
 };
 

@@ -103,7 +103,7 @@ void live_init(struct shell *sh)
 	if (r->kind == RT_BASE_NONE)
 		return;
 	path = rt_path(r, var_get(sh, "PATH") ? var_get(sh, "PATH")
-					      : "/usr/local/bin:/usr/bin:/bin");
+					      : SH_DEFPATH);
 	var_set(sh, "PATH", path, V_EXPORT);
 	free(path);
 }

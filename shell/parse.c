@@ -112,6 +112,7 @@ static struct redir *parse_redir(struct parser *p)
 		      r->type == R_RDWR || r->type == R_HEREDOC) ? 0 : 1;
 	r->fd = fd;
 	lex_consume(p);
+	p->want_delim = r->type == R_HEREDOC;
 	if (peek(p) != T_WORD) {
 		unexpected(p);
 		return NULL;

@@ -252,8 +252,15 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 				}
 				v = strtol(s, &end, 10);
 				if (!*s || *end || v < 0 || v > INT_MAX) {
-					sh_err(sh, "%s: Bad file descriptor", s);
+					/* Not a number: POSIX leaves it open;
+					 * dash makes it a syntax error, which
+					 * ends a non-interactive shell. */
+					sh_err(sh, "%s: Bad fd number", s);
 					free(s);
+					if (!sh->opt[O_INTERACTIVE] && !sh->jump) {
+						sh->jump = J_EXIT;
+						sh->exit_status = 2;
+					}
 					return -1;
 				}
 				src = (int)v;
@@ -314,6 +321,26 @@ void redir_restore(struct shell *sh, struct redir_save *s)
 		} else {
 			close(s->fd);
 		}
+		free(s);
+	}
+}
+
+int redir_saved_fd(const struct redir_save *s, int fd)
+{
+	for (; s; s = s->next)
+		if (s->fd == fd)
+			return s->saved;
+	return fd;
+}
+
+void redir_commit(struct redir_save *s)
+{
+	struct redir_save *n;
+
+	for (; s; s = n) {
+		n = s->next;
+		if (s->saved >= 0)
+			close(s->saved);
 		free(s);
 	}
 }

@@ -399,8 +399,12 @@ struct shell *sh_new(const struct sh_config *cfg)
 	trap_init(sh);
 	sh->arg0 = xstrdup(cfg->arg0 ? cfg->arg0 : "sbxsh");
 	var_set_params(sh, cfg->nargs, cfg->args);
-	for (const char *f = cfg->set_flags; f && *f; f++)
-		sh_setopt_letter(sh, *f, true);
+	for (const char *f = cfg->set_flags; f && *f; f++) {
+		if (*f == 'P')  /* -o pipefail: no letter (opts.c) */
+			sh_setopt_name(sh, "pipefail", true);
+		else
+			sh_setopt_letter(sh, *f, true);
+	}
 	return sh;
 }
 

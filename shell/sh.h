@@ -34,7 +34,8 @@ enum sh_jump { J_NONE, J_BREAK, J_CONTINUE, J_RETURN, J_EXIT, J_INTR };
 enum sh_opt {
 	O_ERREXIT, O_NOUNSET, O_XTRACE, O_NOGLOB, O_NOCLOBBER, O_ALLEXPORT,
 	O_VERBOSE, O_NOEXEC, O_PIPEFAIL, O_MONITOR, O_IGNOREEOF, O_NOTIFY,
-	O_EMACS, O_VI, O_NOLOG, O_INTERACTIVE, O_STDIN, O__N,
+	O_EMACS, O_VI, O_NOLOG, O_INTERACTIVE, O_STDIN, O_PRIVILEGED,
+	O_DEBUG, O__N,
 };
 
 struct shell {
@@ -180,8 +181,6 @@ void var_set_params(struct shell *sh, int n, char *const *v);
 void var_free_params(char **v, int n);
 /* Frees variables, functions, aliases and parameters (at exit). */
 void var_free_all(struct shell *sh);
-/* "$-" */
-void var_dollar_dash(struct shell *sh, char *buf, size_t n);
 /* 'quoted' for output as dash prints it */
 void var_quote(struct sbx_buf *b, const char *s);
 
@@ -240,6 +239,10 @@ int eval_argv(struct shell *sh, int argc, char **argv, int flags,
  * string is owned by the hash. */
 const char *exec_find(struct shell *sh, const char *name, int *err,
 		      const char *path);
+/* Is |name| in the hash (found by an earlier lookup)? */
+bool exec_hashed(struct shell *sh, const char *name);
+/* PATH when the environment has none, and for command -p (dash's). */
+#define SH_DEFPATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 void sh_hash_invalidate(struct shell *sh);
 void exec_hash_print(struct shell *sh, struct sbx_buf *out);
 int exec_hash_add(struct shell *sh, const char *name);
@@ -259,6 +262,11 @@ struct redir_save;
  * 0, or -1 after a message. */
 int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save);
 void redir_restore(struct shell *sh, struct redir_save *save);
+/* The fd that held |fd| before the redirections of |save| (|fd| itself if
+ * they left it alone, -1 if it was closed): where set -x traces go. */
+int redir_saved_fd(const struct redir_save *save, int fd);
+/* Keeps the redirections of |save| for good (exec) and frees it. */
+void redir_commit(struct redir_save *save);
 /* Moves an internal fd out of the way (>= 10, close-on-exec). */
 int redir_move_high(int fd);
 
@@ -412,6 +420,8 @@ int bi_pwd(struct shell *sh, int argc, char **argv);
 /* option letters/names */
 int sh_setopt_name(struct shell *sh, const char *name, bool on);
 int sh_setopt_letter(struct shell *sh, char c, bool on);
+/* "$-": the letters of the options that are on, in dash's order. */
+void sh_dollar_dash(struct shell *sh, char *buf, size_t n);
 void sh_pwd_init(struct shell *sh);
 
 #endif

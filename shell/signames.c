@@ -87,7 +87,7 @@ static int sig_num(const char *s, int max)
 	return (int)v;
 }
 
-int sig_byname(const char *name)
+static int sig_lookup(const char *name, bool lenient)
 {
 	int i, n;
 
@@ -95,14 +95,14 @@ int sig_byname(const char *name)
 		return -1;
 	if (*name >= '0' && *name <= '9')
 		return sig_num(name, NSIG - 1);
-	if (!strncasecmp(name, "SIG", 3) && name[3])
+	if (lenient && !strncasecmp(name, "SIG", 3) && name[3])
 		name += 3;
 	if (!strcasecmp(name, "EXIT"))
 		return 0;
 	for (i = 0; i < SIG_N(sig_tab); i++)
 		if (!strcasecmp(name, sig_tab[i].name))
 			return sig_tab[i].sig;
-	for (i = 0; i < SIG_N(sig_alias); i++)
+	for (i = 0; lenient && i < SIG_N(sig_alias); i++)
 		if (!strcasecmp(name, sig_alias[i].name))
 			return sig_alias[i].sig;
 #ifdef SIGRTMIN
@@ -121,6 +121,16 @@ int sig_byname(const char *name)
 	}
 #endif
 	return -1;
+}
+
+int sig_byname(const char *name)
+{
+	return sig_lookup(name, true);
+}
+
+int sig_trapname(const char *name)
+{
+	return sig_lookup(name, false);
 }
 
 const char *sig_name(int sig)

@@ -10,6 +10,11 @@
  * A number must be below NSIG. Returns -1 for anything else. */
 int sig_byname(const char *name);
 
+/* The names trap takes, as dash 0.5.12 does: the same without the SIG
+ * prefix and the input-only aliases ("SIGINT" and "IOT" are bad traps;
+ * POSIX names conditions without the prefix). */
+int sig_trapname(const char *name);
+
 /* 2 -> "INT", 0 -> "EXIT", 35 -> "RTMIN+1" (no SIG prefix); NULL for a
  * number with no name (16 on Linux, as dash shows it). Static storage. */
 const char *sig_name(int sig);

@@ -70,7 +70,7 @@ int trap_set(struct shell *sh, int sig, const char *action)
 		sh->exit_trap = action ? xstrdup(action) : NULL;
 		return 0;
 	}
-	if (sig < 0 || sig >= NSIG || sig == SIGKILL || sig == SIGSTOP)
+	if (sig < 0 || sig >= NSIG)
 		return -EINVAL;
 	/* POSIX: signals ignored on entry to a non-interactive shell cannot
 	 * be trapped or reset. */
@@ -86,7 +86,10 @@ int trap_set(struct shell *sh, int sig, const char *action)
 		sa.sa_handler = SIG_IGN;
 	else
 		sa.sa_handler = on_signal;
-	sigaction(sig, &sa, NULL);
+	/* KILL and STOP cannot be caught: the action is kept and listed
+	 * but never runs, as in dash (POSIX: undefined results). */
+	if (sig != SIGKILL && sig != SIGSTOP)
+		sigaction(sig, &sa, NULL);
 	/* trap - SIG: back to what the shell itself does with it */
 	if (!action && sig == SIGCHLD && job_monitor(sh))
 		job_sigchld_install(sh);

@@ -236,6 +236,9 @@ void var_init(struct shell *sh, char **env)
 			continue;
 		var_setn(sh, env[i], (size_t)(eq - env[i]), eq + 1, V_EXPORT);
 	}
+	/* no PATH in the environment: dash's default, not an empty search */
+	if (!var_get(sh, "PATH"))
+		var_set(sh, "PATH", SH_DEFPATH, 0);
 	var_set(sh, "IFS", " \t\n", 0);
 	var_set(sh, "PS2", "> ", 0);
 	var_set(sh, "PS4", "+ ", 0);
@@ -348,32 +351,26 @@ void var_set_params(struct shell *sh, int n, char *const *v)
 	sh->nparams = n;
 }
 
-void var_dollar_dash(struct shell *sh, char *buf, size_t n)
-{
-	static const char letters[O__N] = {
-		[O_ERREXIT] = 'e', [O_NOUNSET] = 'u', [O_XTRACE] = 'x',
-		[O_NOGLOB] = 'f', [O_NOCLOBBER] = 'C', [O_ALLEXPORT] = 'a',
-		[O_VERBOSE] = 'v', [O_NOEXEC] = 'n', [O_MONITOR] = 'm',
-		[O_NOTIFY] = 'b', [O_INTERACTIVE] = 'i', [O_STDIN] = 's',
-	};
-	size_t k = 0;
-
-	for (int i = 0; i < O__N && k + 1 < n; i++)
-		if (sh->opt[i] && letters[i])
-			buf[k++] = letters[i];
-	buf[k] = 0;
-}
-
+/* dash's single_quote(): runs without a quote go in '...', runs of
+ * quotes in "..." ("a'b" -> 'a'"'"'b'), so the output is the same text
+ * dash prints for set, export -p, alias and trap. */
 void var_quote(struct sbx_buf *b, const char *s)
 {
-	buf_putc(b, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			buf_puts(b, "'\\''");
-		else
-			buf_putc(b, *s);
-	}
-	buf_putc(b, '\'');
+	do {
+		size_t n = strcspn(s, "'");
+
+		buf_putc(b, '\'');
+		buf_putn(b, s, n);
+		buf_putc(b, '\'');
+		s += n;
+		if (*s != '\'')
+			break;
+		n = strspn(s, "'");
+		buf_putc(b, '"');
+		buf_putn(b, s, n);
+		buf_putc(b, '"');
+		s += n;
+	} while (*s);
 }
 
 /* --- aliases ------------------------------------------------------------------ */
