@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lineedit.h"
@@ -369,6 +370,58 @@ int bi_shift(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * What `read` takes from fd 0. From a regular file a block is read and the
+ * line taken from it; the rest stays in sh->rd_buf with the file offset
+ * ahead of it, and sh_read_sync() puts the offset back to just after the
+ * last line taken before anything else could read that file: a fork or
+ * exec, a redirection made or undone, the script's own reader, exit
+ * (sh_input_sync() calls it at each). A loop of `read` over a file is
+ * then one read(2) per block instead of one per byte. A pipe or a
+ * terminal cannot be given back what was read past the newline, and POSIX
+ * read says that must stay for the next reader: there it is one byte per
+ * read(2), as before. 1 with a byte in *c, 0 at end of file, -1 (errno).
+ */
+#define RD_BLOCK 8192
+enum { RD_UNKNOWN, RD_BLOCKS, RD_BYTES };
+
+static int rd_getc(struct shell *sh, char *c)
+{
+	ssize_t k;
+
+	if (sh->rd_pos < sh->rd_len) {
+		*c = sh->rd_buf[sh->rd_pos++];
+		return 1;
+	}
+	if (sh->rd_kind == RD_UNKNOWN) {
+		struct stat st;
+
+		sh->rd_kind = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ?
+				      RD_BLOCKS : RD_BYTES;
+	}
+	if (sh->rd_kind == RD_BYTES) {
+		k = read(0, c, 1);
+		return k < 0 ? -1 : (int)k;
+	}
+	if (!sh->rd_buf)
+		sh->rd_buf = xmalloc(RD_BLOCK);
+	k = read(0, sh->rd_buf, RD_BLOCK);
+	if (k <= 0)
+		return k < 0 ? -1 : 0;
+	sh->rd_len = (size_t)k;
+	sh->rd_pos = 1;
+	*c = sh->rd_buf[0];
+	return 1;
+}
+
+void sh_read_sync(struct shell *sh)
+{
+	if (sh->rd_pos < sh->rd_len)
+		lseek(0, -(off_t)(sh->rd_len - sh->rd_pos), SEEK_CUR);
+	sh->rd_pos = sh->rd_len = 0;
+	sh->rd_kind = RD_UNKNOWN;
+}
+
 int bi_read(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf line = { 0 }, esc = { 0 };
@@ -416,11 +469,11 @@ int bi_read(struct shell *sh, int argc, char **argv)
 		sh_write(2, prompt, strlen(prompt));
 	buf_putn(&line, "", 0);
 	buf_putn(&esc, "", 0);
-	/* One byte at a time: what follows the line belongs to others. */
-	sh_input_sync(sh);
+	/* The script's own read-ahead goes back first (stdin shared). */
+	sh_script_sync(sh);
 	for (;;) {
 		char c;
-		ssize_t k = read(0, &c, 1);
+		int k = rd_getc(sh, &c);
 
 		if (k < 0 && errno == EINTR) {
 			if (trap_gotsig) {
@@ -435,7 +488,9 @@ int bi_read(struct shell *sh, int argc, char **argv)
 			break;
 		}
 		if (c == '\\' && !raw) {
-			k = read(0, &c, 1);
+			do
+				k = rd_getc(sh, &c);
+			while (k < 0 && errno == EINTR && !trap_gotsig);
 			if (k <= 0) {
 				eof = true;
 				break;

@@ -94,7 +94,11 @@ static const char *fd_readline(struct sh_reader *r, bool cont, size_t *len)
 		if (st->share && !st->seekable) {
 			/* A pipe shared with the commands we run: take one byte
 			 * at a time so `read` in the script sees the rest. */
-			ssize_t k = fd_read(st->fd, &c, 1);
+			ssize_t k;
+
+			if (r->pre_read)
+				r->pre_read(r->pre_ctx);
+			k = fd_read(st->fd, &c, 1);
 
 			if (k <= 0) {
 				st->eof = !st->tty;
@@ -109,6 +113,8 @@ static const char *fd_readline(struct sh_reader *r, bool cont, size_t *len)
 			st->cap = 8192;
 			st->buf = xmalloc(st->cap);
 		}
+		if (r->pre_read)
+			r->pre_read(r->pre_ctx);
 		ssize_t k = fd_read(st->fd, st->buf, st->cap);
 
 		if (k <= 0) {

@@ -26,6 +26,11 @@ struct sh_reader {
 	bool lazy_sync;
 	void (*destroy)(struct sh_reader *r);
 	void *priv;
+	/* in_fd readers: called before each read(2) of the fd, so that
+	 * another reader of it (`read`'s block) gives its read-ahead back
+	 * first. May be NULL. */
+	void (*pre_read)(void *ctx);
+	void *pre_ctx;
 	/* Set by an interactive reader when Ctrl-C dropped the command
 	 * being typed (at a PS2 prompt): the parser abandons it. */
 	bool interrupted;

@@ -313,6 +313,10 @@ void redir_restore(struct shell *sh, struct redir_save *s)
 {
 	struct redir_save *n;
 
+	/* `read`'s block belongs to the fd 0 that is going away */
+	if (s)
+		sh_input_sync(sh);
+
 	for (; s; s = n) {
 		n = s->next;
 		if (s->saved >= 0) {

@@ -216,12 +216,24 @@ int sh_eval_string(struct shell *sh, const char *s, size_t len)
 	return st;
 }
 
-void sh_input_sync(struct shell *sh)
+void sh_script_sync(struct shell *sh)
 {
 	if (sh->sync_due && sh->sync_reader) {
 		sh->sync_reader->sync(sh->sync_reader);
 		sh->sync_due = false;
 	}
+}
+
+static void read_sync_hook(void *ctx)
+{
+	sh_read_sync(ctx);
+}
+
+void sh_input_sync(struct shell *sh)
+{
+	sh_script_sync(sh);
+	if (sh->rd_kind)
+		sh_read_sync(sh);
 }
 
 void sh_exit(struct shell *sh, int status)
@@ -373,6 +385,7 @@ void sh_free(struct shell *sh)
 	free(sh->jobs);
 	free(sh->pwd);
 	free(sh->arg0);
+	free(sh->rd_buf);
 	free(sh);
 }
 
@@ -446,8 +459,14 @@ int sh_run(const struct sh_config *cfg)
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
-		r = cfg->interactive ? sh_interactive_reader(sh)
-				     : in_fd(0, true, false);
+		if (cfg->interactive) {
+			r = sh_interactive_reader(sh);
+		} else {
+			r = in_fd(0, true, false);
+			/* `read` in the script may hold a block of fd 0 */
+			r->pre_read = read_sync_hook;
+			r->pre_ctx = sh;
+		}
 		sh_loop(sh, r, true, 1);
 	}
 	sh_input_sync(sh);

@@ -87,6 +87,9 @@ struct shell {
 	bool live_bins_stale;     /* live.c: recheck the bin dirs on lookup */
 	struct sh_reader *sync_reader; /* run.c: the script's lazy reader */
 	bool sync_due;            /* ...has read ahead since its last sync */
+	char *rd_buf;             /* bi_vars.c: `read`'s block of fd 0 */
+	size_t rd_pos, rd_len;    /* ...taken so far, read so far */
+	int rd_kind;              /* ...fd 0 a file (blocks) or not (bytes) */
 	unsigned long var_gen;    /* bumped by every change of a value */
 	unsigned long live_gen;   /* live.c: var_gen its last pass left */
 	char *exit_trap;
@@ -143,6 +146,12 @@ char *sh_expand_prompt(void *ctx, const char *ps);
 /* Gives the script's read-ahead back to the shared stdin, if a lazy
  * reader holds some: before anything that could read or redirect fd 0. */
 void sh_input_sync(struct shell *sh);
+/* The same for the script's reader only (`read` keeps its own block). */
+void sh_script_sync(struct shell *sh);
+/* bi_vars.c: gives `read`'s block of fd 0 back (file offset to just
+ * after the last line taken); before fd 0 can change or be read by
+ * anything else. */
+void sh_read_sync(struct shell *sh);
 void sh_exit(struct shell *sh, int status) __attribute__((noreturn));
 /* In a forked child: traps reset, job table forgotten. */
 void sh_forked(struct shell *sh, bool bg);
