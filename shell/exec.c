@@ -141,6 +141,8 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 		last = path_search(name, pathvar, err, &rel);
 		return last;
 	}
+	if (sh->path_changed)
+		live_path(sh);
 	/* A tool installed by the previous command must be found now. */
 	if (sh->live_bins_stale)
 		live_check_bins(sh);

@@ -2,6 +2,7 @@
 #include "input.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,6 +52,7 @@ struct sh_reader *in_string(const char *s, size_t len)
 }
 
 struct in_fd {
+	const volatile sig_atomic_t *intr; /* in_fd_intr() */
 	int fd;
 	bool share, own, seekable, eof;
 	bool tty; /* a terminal's EOF (Ctrl-D) is not the end: not latched */
@@ -98,8 +100,15 @@ static const char *fd_readline(struct sh_reader *r, bool cont, size_t *len)
 
 			if (r->pre_read)
 				r->pre_read(r->pre_ctx);
-			k = fd_read(st->fd, &c, 1);
-
+			do
+				k = read(st->fd, &c, 1);
+			while (k < 0 && errno == EINTR &&
+			       !(st->intr && *st->intr));
+			if (k < 0 && errno == EINTR) {
+				/* Ctrl-C: the line is dropped (in_fd_intr) */
+				st->line.len = 0;
+				return NULL;
+			}
 			if (k <= 0) {
 				st->eof = !st->tty;
 				break;
@@ -168,6 +177,13 @@ struct sh_reader *in_fd(int fd, bool share, bool own)
 	r->sync = fd_sync;
 	r->destroy = fd_destroy;
 	return r;
+}
+
+void in_fd_intr(struct sh_reader *r, const volatile sig_atomic_t *flag)
+{
+	struct in_fd *st = r->priv;
+
+	st->intr = flag;
 }
 
 void in_free(struct sh_reader *r)

@@ -36,6 +36,12 @@ static void g_before_prompt(void *ctx)
 	job_notify(ctx);
 }
 
+/* Ctrl-C at the prompt: $? is 130, as in dash and bash. */
+static void g_interrupted(void *ctx)
+{
+	((struct shell *)ctx)->status = 130;
+}
+
 /* set -b (notify): report a job's end at once, even mid-line. */
 static bool g_async_notices(void *ctx, struct sbx_buf *out)
 {
@@ -111,6 +117,7 @@ struct sh_reader *sh_interactive_reader(struct shell *sh)
 	c.prompt.njobs = g_njobs;
 	c.before_prompt = g_before_prompt;
 	c.async_notices = g_async_notices;
+	c.interrupted = g_interrupted;
 	c.ctx = sh;
 	c.prompt.workflow = sh->pol ? pol_layout(sh->pol)->workflow_id : NULL;
 	c.prompt.backend = cfg->backend;
@@ -118,11 +125,14 @@ struct sh_reader *sh_interactive_reader(struct shell *sh)
 	c.complete.names = g_names;
 	c.complete.getvar = g_getvar;
 	r = le_reader(&c);
-	/* vars.c gives PS1 the POSIX default; interactively ours (workflow,
-	 * sandbox marker, cwd) replaces it unless the user set another. */
+	/* vars.c gives PS1 the POSIX default; interactively ours replaces
+	 * it (workflow, sandbox marker, cwd; "sbxsh$ " for --agent). A PS1
+	 * exported in the environment is kept, even "$ ": a program that
+	 * drives the shell through a pty sets it to know the prompt. */
 	ps1 = var_get(sh, "PS1");
-	if (!ps1 || !strcmp(ps1, "$ ") || !strcmp(ps1, "# "))
-		var_set(sh, "PS1", pr_default_ps1(term_colour()), 0);
+	if (!ps1 || !(var_flags(sh, "PS1", NULL) & V_EXPORT))
+		var_set(sh, "PS1", cfg->agent ? PR_AGENT_PS1 :
+			pr_default_ps1(term_colour()), 0);
 	return r;
 }
 

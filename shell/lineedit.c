@@ -14,6 +14,7 @@
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -763,6 +764,18 @@ static const char *next_pending(struct le *le, size_t *len)
 	return le->line.s;
 }
 
+/* The terminal does not echo: a program drives the shell (pexpect spawns
+ * with echo=False, and so does replwrap) and wants no copy of what it
+ * sent. libedit would draw the typed line whatever ECHO says, and turns
+ * ECHO back on for the commands it runs; bash's readline does neither,
+ * so such a shell gets the plain reader, which leaves the modes alone. */
+static bool tty_echoes(int fd)
+{
+	struct termios t;
+
+	return tcgetattr(fd, &t) < 0 || (t.c_lflag & ECHO);
+}
+
 static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 {
 	struct le *le = r->priv;
@@ -773,6 +786,7 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 
 	if ((s = next_pending(le, len)))
 		return s;
+
 	for (;;) {
 		if (!cont) {
 			before_ps1(le);
@@ -817,6 +831,8 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 			}
 			le->interrupted = true;
 			le->tab_armed = false;
+			if (le->cfg.interrupted)
+				le->cfg.interrupted(le->cfg.ctx);
 			if (!cont)
 				continue;
 			/* Inside a PS2 command: the parser drops it when
@@ -866,16 +882,46 @@ static const char *plain_read(struct sh_reader *r, bool cont, size_t *len)
 	SBX_AUTOFREE char *ps = NULL;
 	const char *s;
 
-	if (!cont)
-		before_ps1(le);
-	ps = pr_render(&le->pctx, cont);
-	if (!cont)
-		term_fmt_prompt_start(&b);
-	buf_puts(&b, ps);
-	term_fmt_prompt_end(&b);
-	term_write(le->cfg.out_fd, &b);
-	buf_free(&b);
-	s = le->plain->read_line(le->plain, cont, len);
+	struct sigaction sa = {0}, old_int;
+
+	for (;;) {
+		if (!cont)
+			before_ps1(le);
+		free(ps);
+		ps = pr_render(&le->pctx, cont);
+		if (!cont)
+			term_fmt_prompt_start(&b);
+		buf_puts(&b, ps);
+		term_fmt_prompt_end(&b);
+		term_write(le->cfg.out_fd, &b);
+		buf_free(&b);
+		/* Ctrl-C ends the read (no SA_RESTART) and drops the line,
+		 * as with libedit (edit_read) */
+		sa.sa_handler = on_sigint;
+		sigemptyset(&sa.sa_mask);
+		le_sigint = 0;
+		sigaction(SIGINT, &sa, &old_int);
+		s = le->plain->read_line(le->plain, cont, len);
+		sigaction(SIGINT, &old_int, NULL);
+		if (s || !le_sigint)
+			break;
+		/* the terminal echoed ^C (ECHOCTL), not the newline */
+		if (write(le->cfg.out_fd, "\n", 1) < 0) {
+			/* the terminal is gone; EOF comes next */
+		}
+		le->interrupted = true;
+		if (le->cfg.interrupted)
+			le->cfg.interrupted(le->cfg.ctx);
+		if (!cont)
+			continue;
+#ifdef SH_READER_INTERRUPTED
+		r->interrupted = true;
+#endif
+		le->line.len = 0;
+		buf_puts(&le->line, "\n");
+		*len = 1;
+		return le->line.s;
+	}
 	if (!s)
 		return NULL;
 	hist_add(le, s, *len - (s[*len - 1] == '\n'), cont);
@@ -1003,7 +1049,8 @@ struct sh_reader *le_reader(const struct le_config *cfg)
 	history(le->hist, &le->ev, H_SETUNIQUE, 1);
 	le->hist_keep = keep;
 
-	if (!cfg->plain && tty_in && tty_out && !term_dumb()) {
+	if (!cfg->plain && tty_in && tty_out && !term_dumb() &&
+	    tty_echoes(cfg->in_fd)) {
 		/* libedit needs the user's LC_CTYPE to draw UTF-8. */
 		setlocale(LC_CTYPE, "");
 		le->pctx.delim = PR_DELIM;
@@ -1017,6 +1064,7 @@ struct sh_reader *le_reader(const struct le_config *cfg)
 	}
 	le->pctx.delim = 0;
 	le->plain = in_fd(cfg->in_fd, true, false);
+	in_fd_intr(le->plain, &le_sigint);
 	r->read_line = plain_read;
 	return r;
 }

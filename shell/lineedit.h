@@ -54,6 +54,9 @@ struct le_config {
 	 * prints them on a line of their own and redraws the prompt and the
 	 * half-typed line below them. May be NULL. */
 	bool (*async_notices)(void *ctx, struct sbx_buf *out);
+	/* Ctrl-C at a prompt (PS1 or PS2) dropped the line: the shell sets
+	 * $? to 130, as dash and bash do. May be NULL. */
+	void (*interrupted)(void *ctx);
 	void *ctx;
 	/* Force the plain reader even on a terminal (tests). */
 	bool plain;

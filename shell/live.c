@@ -51,8 +51,6 @@ static bool bins_changed(const struct rt_plan *r)
 void live_apply(struct shell *sh)
 {
 	const struct rt_plan *r;
-	const char *path;
-	char *want;
 
 	if (!sh->pol)
 		return;
@@ -79,12 +77,28 @@ void live_apply(struct shell *sh)
 	/* The bin dirs themselves are looked at lazily, by the next command
 	 * lookup (live_check_bins): a line of builtins costs no stat, and a
 	 * 200 000-line script of them no 2 million. */
+	live_path(sh);
+	sh->live_gen = sh->var_gen ? sh->var_gen : 1;
+}
+
+void live_path(struct shell *sh)
+{
+	const struct rt_plan *r;
+	const char *path;
+	char *want;
+
+	sh->path_changed = false;
+	if (!sh->pol)
+		return;
+	r = pol_route(sh->pol);
+	if (r->kind == RT_BASE_NONE)
+		return;
 	path = var_get(sh, "PATH");
 	want = rt_path(r, path);
 	if (!path || strcmp(path, want) != 0)
 		var_set(sh, "PATH", want, V_EXPORT); /* drops the hash too */
 	free(want);
-	sh->live_gen = sh->var_gen ? sh->var_gen : 1;
+	sh->path_changed = false;
 }
 
 void live_init(struct shell *sh)

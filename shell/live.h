@@ -19,6 +19,10 @@ void live_apply(struct shell *sh);
  * was started with is imported first; a routed variable the user had
  * set there keeps their value, as the policy decided). */
 void live_init(struct shell *sh);
+/* Called by the command lookup when PATH was assigned since: the bin
+ * dirs lead it again at once, so PATH=/usr/bin:/bin; tool finds a tool
+ * in .sandbox-cache/bin within the same line, not from the next one. */
+void live_path(struct shell *sh);
 /* Called by the command lookup when live_apply() ran since the last
  * check: one stat() per bin dir, the hash flushed if one changed. */
 void live_check_bins(struct shell *sh);

@@ -242,13 +242,12 @@ char *pr_render(const struct pr_ctx *c, bool cont)
 	const char *ps;
 	SBX_AUTOFREE char *exp = NULL;
 
-	if (c->agent) {
-		ps = cont ? PR_DEFAULT_PS2 : PR_AGENT_PS1;
-		return xstrdup(ps);
-	}
+	/* --agent: the shell starts PS1 at PR_AGENT_PS1 (interactive.c);
+	 * one the harness sets (pexpect's replwrap does) wins */
 	ps = var(c, cont ? "PS2" : "PS1");
 	if (!ps)
-		ps = cont ? PR_DEFAULT_PS2 : pr_default_ps1(c->colour);
+		ps = cont ? PR_DEFAULT_PS2 :
+			    c->agent ? PR_AGENT_PS1 : pr_default_ps1(c->colour);
 	if (c->expand)
 		ps = exp = c->expand(c->ctx, ps);
 	return pr_expand(c, ps);

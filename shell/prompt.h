@@ -34,7 +34,7 @@ struct pr_ctx {
 	const char *workflow;   /* \S shows "[sbx:<workflow>]" */
 	const char *backend;    /* \B */
 	bool colour;            /* the default prompt may use colour */
-	bool agent;             /* stable prompt: PR_AGENT_PS1, PS1 ignored */
+	bool agent;             /* PR_AGENT_PS1 when PS1 is unset */
 	/* PR_DELIM: keep non-printing groups between delimiters (libedit);
 	 * 0: drop the groups entirely (plain reader, TERM=dumb). */
 	char delim;
@@ -57,7 +57,7 @@ const char *pr_default_ps1(bool colour);
 char *pr_expand(const struct pr_ctx *c, const char *ps);
 
 /* The prompt to show: PS1 (or PS2 when |cont|) from the shell, the default
- * when unset, PR_AGENT_PS1 in agent mode. New string. */
+ * when unset (PR_AGENT_PS1 in agent mode). New string. */
 char *pr_render(const struct pr_ctx *c, bool cont);
 
 /* |s| rewritten so libedit shows every literal group: adjacent groups

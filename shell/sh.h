@@ -85,6 +85,7 @@ struct shell {
 	bool trap_ignored_at_start[NSIG];
 	bool trap_entry_known[NSIG]; /* the above asked yet (trap.c) */
 	bool live_bins_stale;     /* live.c: recheck the bin dirs on lookup */
+	bool path_changed;        /* PATH assigned since live_path() ran */
 	struct sh_reader *sync_reader; /* run.c: the script's lazy reader */
 	bool sync_due;            /* ...has read ahead since its last sync */
 	char *rd_buf;             /* bi_vars.c: `read`'s block of fd 0 */

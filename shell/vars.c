@@ -112,8 +112,10 @@ static void var_changed(struct shell *sh, struct var *v)
 {
 	if (v->flags & V_EXPORT)
 		sh->env_dirty = true;
-	if (v->name[0] == 'P' && !strcmp(v->name, "PATH"))
+	if (v->name[0] == 'P' && !strcmp(v->name, "PATH")) {
 		sh_hash_invalidate(sh);
+		sh->path_changed = true;
+	}
 	else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND"))
 		sh->optoff = 0;
 }
@@ -240,8 +242,12 @@ void var_init(struct shell *sh, char **env)
 	if (!var_get(sh, "PATH"))
 		var_set(sh, "PATH", SH_DEFPATH, 0);
 	var_set(sh, "IFS", " \t\n", 0);
-	var_set(sh, "PS2", "> ", 0);
-	var_set(sh, "PS4", "+ ", 0);
+	/* PS1, PS2 and PS4 from the environment are kept (dash keeps them;
+	 * programs that drive a shell through a pty set them); IFS is not */
+	if (!var_get(sh, "PS2"))
+		var_set(sh, "PS2", "> ", 0);
+	if (!var_get(sh, "PS4"))
+		var_set(sh, "PS4", "+ ", 0);
 	if (!var_get(sh, "PS1"))
 		var_set(sh, "PS1", geteuid() ? "$ " : "# ", 0);
 	var_set(sh, "OPTIND", "1", 0);

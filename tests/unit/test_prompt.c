@@ -149,8 +149,14 @@ static void render_defaults(void **state)
 	s = pr_render(&c, false);
 	assert_memory_equal(s, "custom", 6);
 	free(s);
-	/* Agent mode ignores PS1: the prompt never changes under a harness. */
+	/* Agent mode: a PS1 the harness set wins (pexpect's replwrap sets
+	 * its own and waits for it)... */
 	c.agent = true;
+	s = pr_render(&c, false);
+	assert_memory_equal(s, "custom", 6);
+	free(s);
+	/* ...and with none, the fixed prompt. */
+	vars[3][0] = NULL;
 	s = pr_render(&c, false);
 	assert_string_equal(s, PR_AGENT_PS1);
 	free(s);
