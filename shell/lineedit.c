@@ -776,6 +776,32 @@ static bool tty_echoes(int fd)
 	return tcgetattr(fd, &t) < 0 || (t.c_lflag & ECHO);
 }
 
+/* Ctrl-C at a prompt dropped the line: |echo| ends it on the screen, the
+ * shell hears of it ($? 130). At PS1 the caller prompts again; inside a
+ * PS2 command the returned empty line, with the reader marked
+ * interrupted (input.h), makes the parser drop the whole command. */
+static const char *prompt_interrupted(struct sh_reader *r, const char *echo,
+				      bool cont, size_t *len)
+{
+	struct le *le = r->priv;
+
+	if (write(le->cfg.out_fd, echo, strlen(echo)) < 0) {
+		/* the terminal is gone; EOF comes next */
+	}
+	le->interrupted = true;
+	le->tab_armed = false;
+	if (le->cfg.interrupted)
+		le->cfg.interrupted(le->cfg.ctx);
+#ifdef SH_READER_INTERRUPTED
+	if (cont)
+		r->interrupted = true;
+#endif
+	le->line.len = 0;
+	buf_puts(&le->line, "\n");
+	*len = 1;
+	return le->line.s;
+}
+
 static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 {
 	struct le *le = r->priv;
@@ -823,30 +849,13 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 		if (s && count > 0)
 			break;
 		if (le_sigint) {
-			static const char nl[] = "^C\n";
-
 			fflush(le->fout);
-			if (write(le->cfg.out_fd, nl, sizeof(nl) - 1) < 0) {
-				/* the terminal is gone; EOF comes next */
-			}
-			le->interrupted = true;
-			le->tab_armed = false;
-			if (le->cfg.interrupted)
-				le->cfg.interrupted(le->cfg.ctx);
-			if (!cont)
-				continue;
-			/* Inside a PS2 command: the parser drops it when
-			 * the reader says so (input.h's |interrupted|);
-			 * otherwise it sees an empty line and the shell may
-			 * ask le_take_interrupt(). */
-#ifdef SH_READER_INTERRUPTED
-			r->interrupted = true;
-#endif
 			le->entry.len = 0;
-			le->line.len = 0;
-			buf_puts(&le->line, "\n");
-			*len = 1;
-			return le->line.s;
+			if (!cont) {
+				prompt_interrupted(r, "^C\n", cont, len);
+				continue;
+			}
+			return prompt_interrupted(r, "^C\n", cont, len);
 		}
 		return NULL; /* EOF (Ctrl-D on an empty line) or error */
 	}
@@ -906,21 +915,11 @@ static const char *plain_read(struct sh_reader *r, bool cont, size_t *len)
 		if (s || !le_sigint)
 			break;
 		/* the terminal echoed ^C (ECHOCTL), not the newline */
-		if (write(le->cfg.out_fd, "\n", 1) < 0) {
-			/* the terminal is gone; EOF comes next */
-		}
-		le->interrupted = true;
-		if (le->cfg.interrupted)
-			le->cfg.interrupted(le->cfg.ctx);
-		if (!cont)
+		if (!cont) {
+			prompt_interrupted(r, "\n", cont, len);
 			continue;
-#ifdef SH_READER_INTERRUPTED
-		r->interrupted = true;
-#endif
-		le->line.len = 0;
-		buf_puts(&le->line, "\n");
-		*len = 1;
-		return le->line.s;
+		}
+		return prompt_interrupted(r, "\n", cont, len);
 	}
 	if (!s)
 		return NULL;
