@@ -222,11 +222,15 @@ static int export_like(struct shell *sh, int argc, char **argv,
 	struct sbx_buf out = { 0 };
 	int st = 0, i = 1;
 
-	if (i < argc && !strcmp(argv[i], "-p"))
+	bool print = false;
+
+	if (i < argc && !strcmp(argv[i], "-p")) {
 		i++;
+		print = true;   /* dash lists them all, whatever follows */
+	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
-	if (i >= argc) {
+	if (i >= argc || print) {
 		char prefix[32];
 
 		snprintf(prefix, sizeof(prefix), "%s ", name);
@@ -591,7 +595,8 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 	}
 	if (!p) {
 		if (silent) {
-			var_set(sh, "OPTARG", cbuf, 0);
+			if (getopts_var(sh, "OPTARG", cbuf, 0) < 0)
+				return 2;
 		} else {
 			sh_err(sh, "Illegal option -%c", cbuf[0]);
 			var_unset(sh, "OPTARG");
@@ -602,15 +607,18 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 	}
 	if (p[1] == ':') {
 		if (sh->optoff) {
-			var_set(sh, "OPTARG", arg + sh->optoff, 0);
+			if (getopts_var(sh, "OPTARG", arg + sh->optoff, 0) < 0)
+				return 2;
 			optind++;
 			sh->optoff = 0;
 		} else if (optind <= nargs) {
-			var_set(sh, "OPTARG", args[optind - 1], 0);
+			if (getopts_var(sh, "OPTARG", args[optind - 1], 0) < 0)
+				return 2;
 			optind++;
 		} else {
 			if (silent) {
-				var_set(sh, "OPTARG", cbuf, 0);
+				if (getopts_var(sh, "OPTARG", cbuf, 0) < 0)
+					return 2;
 				getopts_var(sh, name, ":", 0);
 			} else {
 				sh_err(sh, "No arg for -%c option", cbuf[0]);

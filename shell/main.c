@@ -101,6 +101,7 @@ int main(int argc, char **argv)
 	cfg.script = script ? script : o.script;
 	cfg.interactive = interactive;
 	cfg.set_flags = o.set_flags;
+	cfg.unset_flags = o.unset_flags;
 	cfg.check = o.check;
 	cfg.pol = s.pol;
 	cfg.agent = o.agent;

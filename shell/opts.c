@@ -66,15 +66,21 @@ static const char *const long_vals_other[] = {
 	"scope", "check", "mask", "keep-runs", "allow-socket", NULL,
 };
 
-static int set_flag_letter(struct sbx_opts *o, char c)
+/* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
+ * the letter goes into one list and out of the other. */
+static int set_flag_letter(struct sbx_opts *o, char c, bool plus)
 {
-	size_t n = strlen(o->set_flags);
+	char *to = plus ? o->unset_flags : o->set_flags;
+	char *from = plus ? o->set_flags : o->unset_flags, *f;
+	size_t n = strlen(to);
 
 	if (!strchr("aefhmnuvxCb", c))
 		return -EINVAL;
-	if (n + 1 < sizeof(o->set_flags) && !strchr(o->set_flags, c)) {
-		o->set_flags[n] = c;
-		o->set_flags[n + 1] = '\0';
+	if ((f = strchr(from, c)))
+		memmove(f, f + 1, strlen(f));
+	if (n + 1 < sizeof(o->set_flags) && !strchr(to, c)) {
+		to[n] = c;
+		to[n + 1] = '\0';
 	}
 	return 0;
 }
@@ -91,7 +97,7 @@ static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
 
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (!strcmp(map[i].name, name))
-			return set_flag_letter(o, map[i].letter);
+			return set_flag_letter(o, map[i].letter, false);
 	if (!strcmp(name, "pipefail")) {
 		/* Not a letter: passed as 'P' to the shell. */
 		n = strlen(o->set_flags);
@@ -216,7 +222,7 @@ static int parse_short(struct sbx_opts *o, int argc, char **argv, int *i,
 				return -EINVAL;
 			break;
 		default:
-			if (plus || set_flag_letter(o, *p) < 0)
+			if (set_flag_letter(o, *p, plus) < 0)
 				return sbx_diag_set(d, -EINVAL,
 					"unknown option '-%c'", *p);
 		}

@@ -35,6 +35,7 @@ struct sbx_opts {
 	char *sockets[64];       /* --allow-socket PATH, NULL-terminated */
 	int nsockets;
 	char set_flags[32];      /* -e -u -x ... letters */
+	char unset_flags[32];    /* +e +m ... letters (after set_flags) */
 	const char *command;     /* -c */
 	bool read_stdin;         /* -s */
 	const char *arg0;

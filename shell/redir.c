@@ -225,9 +225,17 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 				fd = heredoc_fd(sh, w ? w->s : "",
 						w ? w->len : 0);
 			} else {
+				enum sh_jump j = sh->jump;
+
 				s = exp_str(sh, r->target, false);
-				if (!s)
+				if (!s) {
+					/* An error in the body (set -u) is a
+					 * redirection error, as in dash: the
+					 * command does not run, the shell goes
+					 * on unless the caller ends it. */
+					sh->jump = j;
 					return -1;
+				}
 				fd = heredoc_fd(sh, s, strlen(s));
 			}
 		} else {

@@ -160,6 +160,11 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			buf_free(&b);
 			arena_unref(a);
 			sh->status = 2;
+			if (sh->in_command && sh->evaldepth) {
+				/* command eval 'if': the error ends the eval,
+				 * not the shell (XCU 2.8.1, as dash) */
+				break;
+			}
 			if (!sh->opt[O_INTERACTIVE]) {
 				sh->jump = J_EXIT;
 				sh->exit_status = 2;
@@ -418,6 +423,8 @@ struct shell *sh_new(const struct sh_config *cfg)
 		else
 			sh_setopt_letter(sh, *f, true);
 	}
+	for (const char *f = cfg->unset_flags; f && *f; f++)
+		sh_setopt_letter(sh, *f, false);
 	return sh;
 }
 
@@ -431,7 +438,8 @@ int sh_run(const struct sh_config *cfg)
 		signal(SIGQUIT, SIG_IGN);
 		signal(SIGTERM, SIG_IGN);
 		trap_catch_int(sh);
-		if (!cfg->command && !cfg->script)
+		if (!cfg->command && !cfg->script &&
+		    !(cfg->unset_flags && strchr(cfg->unset_flags, 'm')))
 			job_init_monitor(sh);
 	}
 	if (cfg->command) {

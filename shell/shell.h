@@ -23,6 +23,7 @@ struct sh_config {
 	/* -e, -u, -x, -f, -C, -v ... given on sbxsh's command line, as the
 	 * letters set would take ("eux"); may be NULL. */
 	const char *set_flags;
+	const char *unset_flags;   /* +m and friends: turned off after */
 	enum scope_mode check; /* --check */
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
