@@ -112,8 +112,10 @@ static void ar_next(struct ar *a)
 {
 	const char *s = a->p;
 
-	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' ||
-	       *s == '\v' || *s == '\f')
+	/* blanks and newlines separate tokens, as in dash; a \r (a CRLF
+	 * script) is a bad character there, though a variable's value may
+	 * carry one around its number (ar_value) */
+	while (*s == ' ' || *s == '\t' || *s == '\n')
 		s++;
 	a->tstart = s;
 	if (!*s) {

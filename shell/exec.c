@@ -68,12 +68,14 @@ static int check_file(const char *path)
 	return 0;
 }
 
-/* Searches |pathvar|; the result is a new string. */
+/* Searches |pathvar|; the result is a new string. Only an executable
+ * regular file counts: a file that is not executable is passed over and,
+ * with none found, the command is "not found" (127), as in dash (XCU
+ * 2.9.1.1 searches for an executable file). */
 static char *path_search(const char *name, const char *pathvar, int *err,
 			 bool *relative)
 {
 	const char *p = pathvar, *e;
-	char *found126 = NULL;
 
 	*err = 127;
 	*relative = false;
@@ -83,7 +85,6 @@ static char *path_search(const char *name, const char *pathvar, int *err,
 	for (;;) {
 		size_t dl;
 		char *cand;
-		int r;
 
 		e = strchr(p, ':');
 		dl = e ? (size_t)(e - p) : strlen(p);
@@ -91,30 +92,16 @@ static char *path_search(const char *name, const char *pathvar, int *err,
 			cand = xasprintf("%.*s/%s", (int)dl, p, name);
 		else
 			cand = xstrdup(name);
-		r = check_file(cand);
-		if (!r) {
-			free(found126);
+		if (!check_file(cand)) {
 			*err = 0;
 			*relative = !dl || p[0] != '/';
 			return cand;
-		}
-		if (r == 126 && !found126) {
-			struct stat st;
-
-			/* a directory of that name does not count */
-			if (stat(cand, &st) == 0 && S_ISREG(st.st_mode)) {
-				found126 = cand;
-				cand = NULL;
-			}
 		}
 		free(cand);
 		if (!e)
 			break;
 		p = e + 1;
 	}
-	if (found126)
-		*err = 126;
-	free(found126);
 	return NULL;
 }
 

@@ -272,6 +272,13 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 					return -1;
 				}
 				src = (int)v;
+				/* n>&n does nothing, open or not, as in
+				 * dash and bash (a private fd stays private:
+				 * nothing is duplicated) */
+				if (src == r->fd) {
+					free(s);
+					continue;
+				}
 				if (!user_fd(src)) {
 					sh_err(sh, "%d: Bad file descriptor",
 					       src);

@@ -1,0 +1,2 @@
+echo $((x + 1 = 3)) 2>/dev/null
+echo not reached

@@ -1,0 +1,3 @@
+x='1 2'
+echo $((x)) 2>/dev/null
+echo not reached

@@ -1,0 +1,4 @@
+(echo $((0x))) 2>/dev/null
+echo "status $?"
+(echo $((0xg))) 2>/dev/null
+echo "status $?"

@@ -1,0 +1,1 @@
+echo $((0xffffffffffffffff)) $((0x8000000000000000))

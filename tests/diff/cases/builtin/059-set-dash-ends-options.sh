@@ -1,0 +1,6 @@
+set -x
+set -
+echo "opts [$-]"
+set -- a b
+set -
+echo "$# $1"

@@ -1,0 +1,3 @@
+set -v -x
+set - a b
+echo "$# $1 [$-]"

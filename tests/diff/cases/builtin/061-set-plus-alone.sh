@@ -1,0 +1,5 @@
+set -e
+set +
+echo "[$-] $#"
+set + a
+echo "$# $1"

@@ -1,0 +1,6 @@
+set -o errexit -o nounset
+echo "$-"
+set +o nounset
+echo "$-"
+set -o noclobber -o allexport
+echo "$-"

@@ -1,0 +1,3 @@
+echo before
+set -n
+echo not run

@@ -1,0 +1,1 @@
+echo before; set -n; echo not run

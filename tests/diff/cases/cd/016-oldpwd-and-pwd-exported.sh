@@ -1,0 +1,3 @@
+cd /
+cd /tmp
+sh -c 'echo "[$OLDPWD] [$PWD]"'

@@ -1,0 +1,4 @@
+unset OLDPWD
+cd - >out
+echo "status $?"
+[ "$(cat out)" = "$PWD" ] && echo printed the folder

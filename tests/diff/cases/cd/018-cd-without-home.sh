@@ -1,0 +1,5 @@
+here=$PWD
+unset HOME
+cd
+echo "status $?"
+[ "$PWD" = "$here" ] && echo stayed

@@ -1,0 +1,4 @@
+cd /tmp
+cd /
+cd ""
+echo "status $? [$OLDPWD] [$PWD]"

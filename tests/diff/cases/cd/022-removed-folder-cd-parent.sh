@@ -1,0 +1,5 @@
+mkdir -p p/d
+cd p/d
+rmdir ../d
+cd ..
+echo "status $? ${PWD##*/}"

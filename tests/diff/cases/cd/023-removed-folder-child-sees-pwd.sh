@@ -1,0 +1,4 @@
+mkdir d
+cd d
+rmdir ../d
+sh -c 'echo "${PWD##*/}"'

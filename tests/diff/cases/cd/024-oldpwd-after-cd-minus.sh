@@ -1,0 +1,4 @@
+cd /tmp
+cd /
+cd - >/dev/null
+echo "[$OLDPWD] [$PWD]"

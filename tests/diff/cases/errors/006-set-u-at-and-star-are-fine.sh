@@ -1,0 +1,5 @@
+set -u
+set --
+echo "[$@] [$*] $#"
+for i in "$@"; do echo never; done
+echo ok

@@ -1,0 +1,3 @@
+set -u
+echo "${nope%x}" 2>/dev/null
+echo not reached

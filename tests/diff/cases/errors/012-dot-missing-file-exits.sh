@@ -1,0 +1,3 @@
+echo before
+. ./no_such_file_here 2>/dev/null
+echo not reached

@@ -1,0 +1,2 @@
+command . ./no_such_file_here 2>/dev/null
+echo "status $?"

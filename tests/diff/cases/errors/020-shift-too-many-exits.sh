@@ -1,0 +1,3 @@
+set -- a b
+shift 3 2>/dev/null
+echo not reached

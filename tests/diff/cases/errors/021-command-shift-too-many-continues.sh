@@ -1,0 +1,3 @@
+set -- a b
+command shift 3 2>/dev/null
+echo "status $? and $# left"

@@ -1,0 +1,2 @@
+(unset 'a-b' 2>/dev/null; echo not reached)
+echo "status $?"

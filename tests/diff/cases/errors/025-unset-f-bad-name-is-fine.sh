@@ -1,0 +1,2 @@
+unset -f 1abc
+echo "status $?"

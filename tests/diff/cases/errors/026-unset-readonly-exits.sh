@@ -1,0 +1,3 @@
+readonly r=1
+unset r 2>/dev/null
+echo not reached

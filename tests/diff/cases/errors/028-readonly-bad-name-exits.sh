@@ -1,0 +1,2 @@
+readonly 'a b' 2>/dev/null
+echo not reached

@@ -1,0 +1,3 @@
+readonly a=a
+a=b : 2>/dev/null
+echo not reached

@@ -1,0 +1,2 @@
+local x=1 2>/dev/null
+echo not reached

@@ -1,0 +1,2 @@
+: </no_such_dir/file
+echo not reached

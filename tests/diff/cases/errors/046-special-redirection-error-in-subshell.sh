@@ -1,0 +1,2 @@
+(set </no_such_dir/file; echo not reached) 2>/dev/null
+[ $? -ne 0 ] && echo subshell failed

@@ -1,0 +1,2 @@
+cat </no_such_dir/file 2>/dev/null
+echo "status $?"

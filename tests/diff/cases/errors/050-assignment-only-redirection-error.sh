@@ -1,0 +1,2 @@
+x=1 </no_such_dir/file 2>/dev/null
+echo "status $? x=[${x-unset}]"

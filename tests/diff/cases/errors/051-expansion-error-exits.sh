@@ -1,0 +1,3 @@
+unset a
+echo ${a?} 2>/dev/null
+echo not reached

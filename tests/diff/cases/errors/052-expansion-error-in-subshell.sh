@@ -1,0 +1,3 @@
+unset a
+(echo ${a?}; echo not reached) 2>/dev/null
+[ $? -ne 0 ] && echo subshell failed

@@ -1,0 +1,2 @@
+eval 'if' 2>/dev/null
+echo not reached

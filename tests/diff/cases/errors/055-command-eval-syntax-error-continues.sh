@@ -1,0 +1,2 @@
+command eval 'if' 2>/dev/null
+echo "status $?"

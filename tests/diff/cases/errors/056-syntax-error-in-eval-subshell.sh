@@ -1,0 +1,2 @@
+(eval 'fi'; echo not reached) 2>/dev/null
+[ $? -ne 0 ] && echo subshell failed

@@ -1,0 +1,2 @@
+echo $((1 +)) 2>/dev/null
+echo not reached

@@ -1,0 +1,2 @@
+(echo hi <&x; echo not reached) 2>/dev/null
+[ $? -ne 0 ] && echo subshell failed

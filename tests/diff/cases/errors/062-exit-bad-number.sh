@@ -1,0 +1,2 @@
+exit abc 2>/dev/null
+echo not reached

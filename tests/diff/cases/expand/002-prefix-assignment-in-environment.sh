@@ -1,0 +1,1 @@
+A=1 B=$A env | grep -E '^(A|B)=' | sort

@@ -1,0 +1,3 @@
+f() { echo "[$A][$B]"; }
+A=1 B=$A f
+echo "after [${A-unset}][${B-unset}]"

@@ -1,0 +1,3 @@
+A=x
+A=1 B=$A sh -c 'echo "[$B]"'
+echo "A is $A"

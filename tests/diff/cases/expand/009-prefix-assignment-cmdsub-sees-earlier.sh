@@ -1,0 +1,1 @@
+A=1 B=$(echo "in $A") sh -c 'echo "$B"'

@@ -1,0 +1,2 @@
+x=$(echo to-err >&2) true 2>err
+cat err

@@ -1,0 +1,5 @@
+HOME=/h
+x=${y:-~/a:~/b}
+echo "$x"
+x=${y-~}
+echo "$x"

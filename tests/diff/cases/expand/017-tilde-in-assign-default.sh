@@ -1,0 +1,3 @@
+HOME=/h
+echo ${x:=~/a:~/b}
+echo "$x"

@@ -1,0 +1,2 @@
+HOME=/h
+echo a=~ --opt=~/x b:~ ~/a:~/b

@@ -1,0 +1,3 @@
+HOME='$x * $((1))'
+x=X
+printf '[%s]' ~; echo

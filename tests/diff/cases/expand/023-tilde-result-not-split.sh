@@ -1,0 +1,2 @@
+HOME='/path/with  space'
+printf '[%s]' ~ ~/a; echo

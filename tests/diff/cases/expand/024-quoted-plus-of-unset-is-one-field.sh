@@ -1,0 +1,6 @@
+set -- "${x+}"
+echo $#
+set -- "${x+""}"
+echo $#
+set -- ""${x+}
+echo $#

@@ -1,0 +1,4 @@
+set -- ${x+}
+echo $#
+set -- ${x+"a"}
+echo $#

@@ -1,0 +1,7 @@
+set -- a b
+x=1
+set -- ${x+"$@"}
+echo $#
+set --
+set -- ${x+"$@"}
+echo $#

@@ -1,0 +1,4 @@
+cat <<$x
+hello
+$x
+echo after

@@ -1,0 +1,5 @@
+b=B
+cat <<a$b
+hello $b
+a$b
+echo after

@@ -1,0 +1,6 @@
+cat <<"$x"
+hello $HOME
+$x
+cat <<'a$(b)'
+hello $(echo no)
+a$(b)

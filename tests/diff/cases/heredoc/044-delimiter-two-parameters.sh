@@ -1,0 +1,4 @@
+cat <<$x$y
+hi
+$x$y
+echo after

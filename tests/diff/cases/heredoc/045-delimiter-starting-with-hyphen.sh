@@ -1,0 +1,4 @@
+cat << -END
+foo
+END
+-END

@@ -1,0 +1,3 @@
+cat <<-END\	HERE
+foo
+	END	HERE

@@ -1,0 +1,5 @@
+x=1
+cat <<E\
+ND
+$x
+END

@@ -1,0 +1,5 @@
+read first
+alpha
+head -n 1
+beta
+echo "first [$first]"

@@ -1,0 +1,4 @@
+read x
+skipped
+cat
+echo this line is data for cat

@@ -1,0 +1,4 @@
+mkdir -p a/tool2
+PATH=$PWD/a:$PATH
+tool2 2>/dev/null
+echo "status $?"

@@ -1,0 +1,6 @@
+mkdir a b
+printf '#!/bin/sh\necho a\n' >a/tool
+printf '#!/bin/sh\necho b\n' >b/tool
+chmod +x b/tool
+PATH=$PWD/a:$PWD/b:$PATH
+tool

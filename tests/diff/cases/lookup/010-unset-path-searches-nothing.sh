@@ -1,0 +1,3 @@
+unset PATH
+ls >/dev/null 2>&1
+echo "status $?"

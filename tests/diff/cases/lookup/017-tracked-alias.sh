@@ -1,0 +1,4 @@
+command -V ls
+ls >/dev/null
+command -V ls
+type ls

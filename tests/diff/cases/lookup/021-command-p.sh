@@ -1,0 +1,2 @@
+command -pv ls
+command -p ls / >/dev/null && echo ran

@@ -1,0 +1,3 @@
+ls >/dev/null
+cd /
+command -v ls

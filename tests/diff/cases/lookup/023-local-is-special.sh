@@ -1,0 +1,3 @@
+local() { echo function; }
+local 2>/dev/null
+echo "status $?"

@@ -1,0 +1,3 @@
+echo() { printf 'mine %s\n' "$1"; }
+echo hi
+command echo builtin

@@ -1,0 +1,5 @@
+touch a- ab ']' 'b!' c
+echo [\-]*
+echo *[\]]*
+echo [\!a]*
+echo [a\-c]*

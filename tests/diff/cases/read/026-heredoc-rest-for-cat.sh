@@ -1,0 +1,5 @@
+{ read x; cat; echo "x=$x"; } <<EOF
+one
+two
+three
+EOF

@@ -1,0 +1,3 @@
+exec 5>f
+echo hi 5>&5 >&5
+cat f

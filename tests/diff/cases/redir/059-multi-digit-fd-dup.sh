@@ -1,0 +1,2 @@
+echo data 12>f >&12
+cat f

@@ -1,0 +1,3 @@
+echo \2>q
+echo "2">q2
+cat q q2

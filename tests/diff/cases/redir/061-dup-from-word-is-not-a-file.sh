@@ -1,0 +1,2 @@
+echo x >&file 2>/dev/null
+echo not reached

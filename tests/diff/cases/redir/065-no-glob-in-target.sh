@@ -1,0 +1,3 @@
+echo 'in*' >'in*'
+echo other >inA
+cat <in*

@@ -1,0 +1,3 @@
+x=1 >created
+echo "[$x]"
+[ -f created ] && echo file made

@@ -1,0 +1,2 @@
+f() { return 300; }
+f; (exit $?); echo $?

@@ -1,0 +1,2 @@
+(exit +3) 2>/dev/null
+echo "status $?"

@@ -1,0 +1,3 @@
+trap 'echo x' NO_SUCH_SIG 2>/dev/null
+echo "status $?"
+trap

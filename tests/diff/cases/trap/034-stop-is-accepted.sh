@@ -1,0 +1,4 @@
+trap 'echo never' STOP
+echo "status $?"
+trap - STOP
+trap

@@ -1,0 +1,3 @@
+trap 'echo x' 1 2 3 15
+trap 'echo y' 0
+trap

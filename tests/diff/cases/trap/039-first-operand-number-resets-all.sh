@@ -1,0 +1,3 @@
+trap 'echo trapped' 2 QUIT
+trap 2 QUIT
+trap

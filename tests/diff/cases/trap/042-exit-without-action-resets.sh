@@ -1,0 +1,5 @@
+trap 'echo bye' EXIT
+trap EXIT
+echo "status $?"
+trap
+echo end

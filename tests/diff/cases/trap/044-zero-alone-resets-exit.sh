@@ -1,0 +1,4 @@
+trap 'echo bye' EXIT
+trap 0
+trap
+echo end

@@ -1,0 +1,4 @@
+trap -- 'echo x' INT
+trap -- INT
+echo "status $?"
+trap

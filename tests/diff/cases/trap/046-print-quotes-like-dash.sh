@@ -1,0 +1,3 @@
+trap "echo 'a b'" INT
+trap 'echo "it'"'"'s"' USR1
+trap

@@ -1,0 +1,4 @@
+trap '' TERM
+trap 'echo bye' EXIT
+trap 'echo h' HUP
+trap

@@ -1,0 +1,2 @@
+trap -p 2>/dev/null
+echo not reached

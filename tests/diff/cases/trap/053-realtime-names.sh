@@ -1,0 +1,2 @@
+trap 'echo x' RTMIN RTMAX rtmin+1
+trap

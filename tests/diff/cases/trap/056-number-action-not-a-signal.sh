@@ -1,0 +1,3 @@
+# "999" is no signal number, so it is the action
+trap 999 INT
+trap

@@ -1,0 +1,1 @@
+trap 'echo x' BOGUS 2>/dev/null || echo "failed with $?"

@@ -1,0 +1,3 @@
+trap 'echo got usr1' 10
+kill -USR1 $$
+echo after

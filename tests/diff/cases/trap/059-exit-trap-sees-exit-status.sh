@@ -1,0 +1,2 @@
+trap 'echo "in trap $?"' EXIT
+exit 3
