@@ -137,5 +137,31 @@ check "live: the user's export and unset are kept" "/elsewhere
 unset" "$(printf '%s\n' "$got" | tail -n 2)"
 check "live: each override reported once" 2 "$(grep -c '^sbxsh: routing: GOCACHE' err)"
 
+# read's block of a regular file is given back when the shell leaves:
+# the next program on the same open file sees exactly the bytes after
+# the line read took (issue 15), from -c, a script file and a subshell.
+seq 20 >lines
+got=$({ sh -c 'read a; read b; echo "sbxsh [$a $b]"'; head -n 2; } <lines)
+check "read then exit: the next reader gets line 3 on" "sbxsh [1 2]
+3
+4" "$got"
+printf 'while read x; do [ "$x" = 5 ] && break; done\necho "at $x"\n' >rl.sh
+got=$({ sh rl.sh; cat; } <lines | tr '\n' ' ')
+check "while read in a script file, break: the rest for cat" \
+	"at 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 " "$got"
+got=$({ sh -c '(read a; exit 3); echo "sub $?"; read b; echo "main $b"'; cat; } <lines | head -n 4 | tr '\n' ' ')
+check "read in a subshell, then the parent, then cat" "sub 3 main 2 3 4 " "$got"
+# ... and a pipe is never read past the newline (one byte at a time)
+got=$(seq 5 | { sh -c 'read a; echo "got $a"'; cat; } | tr '\n' ' ')
+check "read from a pipe leaves the rest in the pipe" "got 1 2 3 4 5 " "$got"
+# The control: a reader that takes a block (not POSIX read) leaves less.
+got=$(seq 5 | { dd bs=4096 count=1 status=none >/dev/null; cat; } | wc -l)
+check "control: a block reader on the pipe takes all of it" 0 "$got"
+
+# PATH unset when the shell starts: dash's default, so commands are found.
+got=$(env -u PATH "$SBXSH" --backend none --check off -c 'command -v ls; echo "$PATH" | tr : "\n" | grep -v sandbox-cache | paste -sd:')
+check "PATH unset at start-up: a default (after the bin dirs)" "/usr/bin/ls
+/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" "$got"
+
 echo "1..$n"
 [ $fail -eq 0 ]
