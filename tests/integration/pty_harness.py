@@ -139,7 +139,9 @@ for term in ("xterm", None):
 s = Sh.start(agent=True)
 bindir = os.path.join(s.ws, ".sandbox-cache", "bin")
 os.makedirs(bindir, exist_ok=True)
-for d, name in ((bindir, "cachedtool"), (s.root, "loosetool")):
+loosedir = os.path.join(s.ws, "loose")   # in the workspace, no bin dir
+os.makedirs(loosedir, exist_ok=True)
+for d, name in ((bindir, "cachedtool"), (loosedir, "loosetool")):
     p = os.path.join(d, name)
     with open(p, "w") as f:
         f.write("#!/bin/sh\necho %s-ran\n" % name)
@@ -149,7 +151,7 @@ ok(b"cachedtool-ran" in out and st == 0,
    "PATH=/usr/bin:/bin; tool finds .sandbox-cache/bin/tool in that line", out)
 out, st = s.run("PATH=/usr/bin:/bin cachedtool")
 ok(b"cachedtool-ran" in out, "and with PATH=... as the command's own assignment", out)
-out, st = s.run("PATH=%s:$PATH; loosetool; PATH=/usr/bin:/bin; loosetool" % s.root)
+out, st = s.run("PATH=%s:$PATH; loosetool; PATH=/usr/bin:/bin; loosetool" % loosedir)
 ok(b"loosetool-ran" in out and st == 127,
    "control: a tool in no bin dir is found, then not once PATH drops its folder", out)
 s.cleanup()

@@ -1,2 +1,2 @@
-echo data 12>f >&12
+echo data 57>f >&57
 cat f
