@@ -73,6 +73,32 @@ static void sig_rejects(void **state)
 	assert_int_equal(sig_byname("NOPE"), -1);
 }
 
+/* trap's names are dash's: no SIG prefix, none of the input-only
+ * aliases; case, numbers and the realtime names as for kill. */
+static void sig_trap_names(void **state)
+{
+	(void)state;
+	assert_int_equal(sig_trapname("INT"), SIGINT);
+	assert_int_equal(sig_trapname("int"), SIGINT);
+	assert_int_equal(sig_trapname("2"), 2);
+	assert_int_equal(sig_trapname("EXIT"), 0);
+	assert_int_equal(sig_trapname("0"), 0);
+	assert_int_equal(sig_trapname("KILL"), SIGKILL);
+	assert_int_equal(sig_trapname("rtmin+1"), SIGRTMIN + 1);
+	assert_int_equal(sig_trapname("SIGINT"), -1);
+	assert_int_equal(sig_trapname("SIGEXIT"), -1);
+	assert_int_equal(sig_trapname("sigrtmax"), -1);
+	assert_int_equal(sig_trapname("IOT"), -1);
+	assert_int_equal(sig_trapname("CLD"), -1);
+	assert_int_equal(sig_trapname("POLL"), -1);
+	assert_int_equal(sig_trapname("-1"), -1);
+	assert_int_equal(sig_trapname(""), -1);
+	/* what trap prints reads back */
+	for (int i = 0; i < NSIG; i++)
+		if (sig_name(i))
+			assert_int_equal(sig_trapname(sig_name(i)), i);
+}
+
 static void sig_list_as_dash(void **state)
 {
 	struct sbx_buf b = {0};
@@ -131,6 +157,7 @@ int main(void)
 	    cmocka_unit_test(sig_names_both_ways),
 	    cmocka_unit_test(sig_realtime),
 	    cmocka_unit_test(sig_rejects),
+	    cmocka_unit_test(sig_trap_names),
 	    cmocka_unit_test(sig_list_as_dash),
 	    cmocka_unit_test(sig_kill_l_cases),
 	};

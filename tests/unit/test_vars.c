@@ -136,6 +136,31 @@ static void path_change_forgets_hash(void **state)
 	assert_int_equal(err, 127);
 }
 
+/* var_quote() writes what dash's single_quote() writes: set, export -p,
+ * alias and trap output compare equal with dash's. */
+static void quote_as_dash(void **state)
+{
+	static const char *const cases[][2] = {
+		{ "", "''" },
+		{ "abc", "'abc'" },
+		{ "a b", "'a b'" },
+		{ "a'b", "'a'\"'\"'b'" },
+		{ "echo 'q'", "'echo '\"'\"'q'\"'\"" },
+		{ "'x", "''\"'\"'x'" },
+		{ "''", "''\"''\"" },
+		{ "a\\b$c", "'a\\b$c'" },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sbx_buf b = { 0 };
+
+		var_quote(&b, cases[i][0]);
+		assert_string_equal(b.s, cases[i][1]);
+		buf_free(&b);
+	}
+}
+
 static void params_and_aliases(void **state)
 {
 	struct shell *sh = *state;
@@ -161,6 +186,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(local_frames_restore, setup, teardown),
 		cmocka_unit_test_setup_teardown(path_change_forgets_hash, setup, teardown),
 		cmocka_unit_test_setup_teardown(params_and_aliases, setup, teardown),
+		cmocka_unit_test(quote_as_dash),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
