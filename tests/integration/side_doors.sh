@@ -189,7 +189,9 @@ b = pexpect.spawn("bash", ["--norc", "--noprofile", "-i"], encoding="utf-8",
                   timeout=10 if be == "none" else 20,
                   env=dict(os.environ, PS1="OUTER$ ", TERM="dumb"))
 b.expect_exact("OUTER$ ")
-b.sendline("%s --agent --backend %s" % (sbx, be))
+# (env -u PS1: bash's PS1 came from the environment, so it is exported,
+# and an exported PS1 would be sbxsh's prompt too, --agent or not)
+b.sendline("env -u PS1 %s --agent --backend %s" % (sbx, be))
 b.expect_exact("sbxsh$ ")
 b.sendline("/usr/bin/python3 %s; sleep 0.5; cat job.alive && echo ' JOB-STARTED'" % job)
 b.expect_exact("JOB-STARTED")
