@@ -2,6 +2,7 @@
  * be_plan, the "none" backend, and the shared error helpers.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +90,25 @@ void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
 	va_end(ap);
 	strv_push(&n->keys, key);
 	strv_take(&n->vals, b.s);
+}
+
+int be_fd_private(int fd)
+{
+	int h;
+
+	if (fd < 0)
+		return fd;
+	if (fd >= SBX_FD_PRIVATE) {
+		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+		return fd;
+	}
+	h = fcntl(fd, F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
+	if (h < 0 && fd < 10)
+		h = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	if (h < 0)
+		return fd;
+	close(fd);
+	return h;
 }
 
 void be_session_end(int exit_fd, int status)

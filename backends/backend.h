@@ -66,6 +66,11 @@ const char *be_hint(const char *name);
  */
 int be_open_nosym(const char *path, int flags, const char *create_below);
 
+/* Moves |fd| to the shell's own range (SBX_FD_PRIVATE and up, else 10
+ * and up), close-on-exec, and closes the original; returns the new fd,
+ * or |fd| itself if it is there already or cannot be moved. */
+int be_fd_private(int fd);
+
 /* The names be_confine() accepts, NULL-terminated. */
 extern const char *const be_names[];
 

@@ -390,8 +390,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	/* P2: the shell keeps the pipe's write end, out of the range
 	 * redirections name, for pns_exit_fast(). Close-on-exec: no job
 	 * has it (and the shell is not dumpable: no /proc/<pid>/fd). */
-	*exit_fd = fcntl(pfd[1], F_DUPFD_CLOEXEC, 10);
-	close(pfd[1]);
+	*exit_fd = be_fd_private(pfd[1]);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	/* P2: the shell. Its own /proc, read-only as the host's is under
 	 * the mount layer. If the kernel refuses (a container that masks

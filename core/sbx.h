@@ -81,6 +81,16 @@ char *path_join(const char *a, const char *b);
 /* Last component of a folded path ("/" for "/"). Points into |p|. */
 const char *path_base(const char *p);
 
+/*
+ * The shell's own descriptors (the history file, the script it reads, the
+ * terminal it keeps, the run folder's lock, saved copies of redirected
+ * fds) live from here up, close-on-exec, where scripts rarely reach:
+ * redirections that name one are refused (shell/redir.c), so they are
+ * kept out of the 10-99 some scripts use (`exec 10>lock`). A process
+ * limited to fewer descriptors falls back to 10.
+ */
+#define SBX_FD_PRIVATE 100
+
 /* Looks NAME up in a NULL-terminated "NAME=value" array. */
 const char *env_lookup(char *const *env, const char *name);
 

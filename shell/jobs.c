@@ -40,6 +40,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "sh.h"
 
 /* Done background jobs a non-interactive shell remembers for `wait PID`
@@ -181,16 +182,10 @@ static int open_tty(void)
 	if (fd < 0) {
 		for (int k = 0; k <= 2 && fd < 0; k += 2)
 			if (isatty(k))
-				fd = fcntl(k, F_DUPFD_CLOEXEC, 10);
+				fd = be_fd_private(dup(k));
 		return fd;
 	}
-	if (fd < 10) {
-		int h = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-
-		close(fd);
-		fd = h;
-	}
-	return fd;
+	return be_fd_private(fd);
 }
 
 int job_init_monitor(struct shell *sh)

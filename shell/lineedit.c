@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "backend.h"
 #include "term.h"
 
 struct le {
@@ -957,26 +958,17 @@ static void le_destroy(struct sh_reader *r)
 	free(le);
 }
 
-/* Our own fds live at 10 and above, as dash keeps its own: `exec 3>f`
- * in the session must not land on the history file or the terminal. */
-#define LE_FD_MIN 10
-
+/* Our own fds live in the shell's range (SBX_FD_PRIVATE and up), as dash
+ * keeps its own above 10: `exec 3>f` in the session must not land on the
+ * history file or the terminal. */
 static int move_high(int fd)
 {
-	int h;
-
-	if (fd < 0 || fd >= LE_FD_MIN)
-		return fd;
-	h = fcntl(fd, F_DUPFD_CLOEXEC, LE_FD_MIN);
-	if (h < 0)
-		return fd;
-	close(fd);
-	return h;
+	return be_fd_private(fd);
 }
 
 static FILE *dup_file(int fd, const char *mode)
 {
-	int d = fcntl(fd, F_DUPFD_CLOEXEC, LE_FD_MIN);
+	int d = be_fd_private(dup(fd));
 	FILE *f;
 
 	if (d < 0)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "sh.h"
 
 struct redir_save {
@@ -21,15 +22,7 @@ struct redir_save {
 
 int redir_move_high(int fd)
 {
-	int n;
-
-	if (fd < 0 || fd >= 10)
-		return fd;
-	n = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-	if (n < 0)
-		return fd;
-	close(fd);
-	return n;
+	return be_fd_private(fd);
 }
 
 /*
@@ -197,7 +190,9 @@ static void save_fd(struct redir_save **save, int fd)
 			return;
 	s = xcalloc(1, sizeof(*s));
 	s->fd = fd;
-	s->saved = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	s->saved = fcntl(fd, F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
+	if (s->saved < 0)
+		s->saved = fcntl(fd, F_DUPFD_CLOEXEC, 10);
 	s->next = *save;
 	*save = s;
 }

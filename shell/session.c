@@ -679,16 +679,9 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 				i++;
 		}
 	}
-	if (s->run_lock_fd >= 0 && s->run_lock_fd < 10) {
-		/* Out of the range redirections name (0-9): `exec 5>x` is
-		 * the user's, and must not land on the shell's own lock. */
-		int h = fcntl(s->run_lock_fd, F_DUPFD_CLOEXEC, 10);
-
-		if (h >= 0) {
-			close(s->run_lock_fd);
-			s->run_lock_fd = h;
-		}
-	}
+	/* Out of the range redirections name: `exec 5>x` is the user's, and
+	 * must not land on the shell's own lock. */
+	s->run_lock_fd = be_fd_private(s->run_lock_fd);
 	lay_free(&lay);
 	if (rc < 0) {
 		pol_free(s->pol);
