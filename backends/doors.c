@@ -10,14 +10,17 @@
  * sendmsg() to a socket created outside the session's domain unless a
  * rule allows its path (landlock.c does that, for --allow-socket). Before
  * ABI 9, the mount layer covers every socket bound when the session opens
- * (/proc/net/unix lists them) with a read-only, nodev /dev/null: connect()
- * then finds no socket (ECONNREFUSED). A socket bound later, outside, is
+ * (/proc/net/unix lists them) that the user could connect to (write
+ * permission on the file) with /dev/null: connect() then finds no socket
+ * (ECONNREFUSED). A socket bound later, outside, is
  * not covered; the banner says so.
  *
  * Terminals. Every other terminal of the user is a /dev/pts/N the session
  * could open, read (stealing the keystrokes typed there) and write. The
  * mount layer covers each one that exists when the session opens, but the
- * session's own, the same way: opening it then fails (EACCES, nodev).
+ * session's own and those the user can neither read nor write, with a
+ * read-only, nodev /dev/null: opening it then fails (EACCES) whoever
+ * asks.
  * Ptys the session makes itself (tmux, script, python's pty) are new
  * nodes, uncovered. A terminal opened later, outside, is not covered.
  */

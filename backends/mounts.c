@@ -84,9 +84,9 @@ struct mnt_op {
 	const char *what; /* for the diag */
 	/* A cover over a socket or a terminal of someone else's: it may
 	 * vanish between prepare and apply (the server exits, the terminal
-	 * closes), which is not a reason to refuse the session. With its
-	 * remount (the next op) skipped too. */
+	 * closes), which is not a reason to refuse the session. */
 	bool optional;
+	bool pair; /* the next op is this one's remount: skipped with it */
 };
 
 struct mnt_plan {
@@ -258,10 +258,13 @@ static unsigned long keep_flags(const char *path)
 	return k;
 }
 
-/* A read-only, nodev /dev/null over |path| (a socket or a terminal of
- * someone else's, doors.c): connect() finds no socket there, open()
- * fails with EACCES whoever asks. */
-static void add_cover(struct mnt_plan *mp, const char *path, const char *what)
+/* /dev/null over |path| (a socket or a terminal of someone else's,
+ * doors.c): connect() finds no socket there. A terminal's cover is also
+ * made read-only and nodev (|seal|), so that open() fails with EACCES
+ * whoever asks, instead of opening /dev/null; a socket's needs no second
+ * mount call. */
+static void add_cover(struct mnt_plan *mp, const char *path, const char *what,
+		      bool seal)
 {
 	struct mnt_op *op = add_op(mp);
 
@@ -269,7 +272,10 @@ static void add_cover(struct mnt_plan *mp, const char *path, const char *what)
 	op->tgt = keep(mp, xstrdup(path));
 	op->flags = MS_BIND;
 	op->optional = true;
+	op->pair = seal;
 	op->what = keep(mp, xasprintf("/dev/null over %s %s", what, path));
+	if (!seal)
+		return;
 	op = add_op(mp);
 	op->tgt = mp->ops[mp->nops - 2].tgt;
 	op->flags = MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NODEV | MS_NOSUID |
@@ -302,17 +308,25 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 		for (size_t i = 0; i < socks.n; i++) {
 			const char *p = socks.v[i];
 
+			/* connect() needs write permission on the socket
+			 * file: one the user cannot write is no door. */
 			if (listed(plan->sockets, plan->nsockets, p) ||
 			    lstat(p, &st) < 0 || !S_ISSOCK(st.st_mode) ||
+			    faccessat(AT_FDCWD, p, W_OK, AT_EACCESS) < 0 ||
 			    (plan->private_tmp && path_under("/tmp", p)))
 				continue;
-			add_cover(mp, p, "socket");
+			add_cover(mp, p, "socket", false);
 			mp->nsockets++;
 		}
 	}
 	if (dr_other_ptys(plan->dev, plan->ndev, plan->tty, &ptys) == 0)
 		for (size_t i = 0; i < ptys.n; i++) {
-			add_cover(mp, ptys.v[i], "terminal");
+			/* Another user's terminal (mode 620) the caller can
+			 * neither read nor write needs no cover. */
+			if (faccessat(AT_FDCWD, ptys.v[i], R_OK, AT_EACCESS) < 0 &&
+			    faccessat(AT_FDCWD, ptys.v[i], W_OK, AT_EACCESS) < 0)
+				continue;
+			add_cover(mp, ptys.v[i], "terminal", true);
 			mp->nptys++;
 		}
 	strv_free(&socks);
@@ -691,7 +705,7 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 				  op->data) == 0)
 			continue;
 		if (op->optional && (errno == ENOENT || errno == ENOTDIR)) {
-			i++; /* gone since prepare: its remount too */
+			i += op->pair; /* gone since prepare: its remount too */
 			continue;
 		}
 		return be_fail(diag, errno, mp->backend, "mount layer: %s",
