@@ -320,6 +320,13 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 
 		if (m[0] != '/' || strcmp(m, "/") == 0)
 			continue;
+		/* An absent secret outside the writable roots cannot appear
+		 * later from inside: its folder is not writable. One absent
+		 * inside a root is not reported either (the credential table
+		 * names /tmp/krb5cc_<uid>, which most machines never have):
+		 * only what exists is a secret Landlock fails to hide. */
+		if (lstat(m, &st) < 0)
+			continue;
 		if (under_any(plan->rw, plan->nrw, m) ||
 		    under_any(plan->dev, plan->ndev, m)) {
 			/* One note for all of them, not a line each: with
@@ -327,10 +334,6 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 			strv_push(&inroot, m);
 			continue;
 		}
-		/* An absent secret cannot appear later: its folder is not
-		 * writable (else the check above had caught it). */
-		if (lstat(m, &st) < 0)
-			continue;
 		strv_push(&masked, m);
 		strv_push(&skip, m);
 	}

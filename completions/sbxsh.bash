@@ -21,13 +21,16 @@ _sbxsh()
 	--workflow)
 		local root=${SBXSH_ROOT:-.}
 		COMPREPLY=($(cd "$root/Workflow" 2>/dev/null && compgen -d -- "$cur")); return ;;
+	--keep-env)
+		# names only: what is set now (values are never completed)
+		COMPREPLY=($(compgen -e -- "$cur")); return ;;
 	--keep-runs|--explain|-c|-o)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
 			--keep-runs --no-persist --backend --scope --no-network
-			--private-tmp --mask --allow-socket --check --banner --agent --print-policy
+			--private-tmp --mask --allow-socket --keep-env --check --banner --agent --print-policy
 			--json --print-profile --explain --help --version -c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))
 		return

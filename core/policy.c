@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "envfilter.h"
 #include "guard.h"
+#include "secrets.h"
 
 struct sbx_policy {
 	enum pol_scope scope;
@@ -25,17 +27,9 @@ struct sbx_policy {
 	size_t nroots, cap;
 	struct sbx_strv masked;
 	struct sbx_strv sockets; /* --allow-socket, canonical */
+	struct sbx_strv masked_tool, masked_why; /* parallel to masked */
+	struct ef_report envf; /* credential variables withheld (names) */
 	struct sbx_strv note_keys, note_vals;
-};
-
-/* Secrets a sandboxed command must neither read nor write, relative to
- * $HOME. A blanket writable ~/.cache could expose tokens stored there,
- * which is one more reason routing moves caches into .sandbox-cache. */
-static const char *const pol_secrets[] = {
-	".ssh", ".gnupg", ".aws", ".config/gh", ".netrc",
-	".docker/config.json", ".kube", ".cache/huggingface/token",
-	".git-credentials", ".config/gcloud", ".azure", ".pypirc",
-	".npmrc",
 };
 
 /* Device nodes every ordinary and interactive program needs. /dev/pts is
@@ -301,8 +295,15 @@ static void add_caches(struct sbx_policy *pol, const struct pol_facts *f)
 	}
 }
 
+/*
+ * Masks |p| (absolute or "~/..."), shown with |tool| and |why|. One
+ * beneath a path masked already adds nothing (the first reason stands).
+ * One that holds the workspace is not masked: the session could not work
+ * (GNUPGHOME=<the workspace> is a mistake, not a secret), and a note says
+ * so.
+ */
 static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
-		       const char *p)
+		       const char *p, const char *tool, const char *why)
 {
 	SBX_AUTOFREE char *abs = NULL;
 	char *c;
@@ -319,11 +320,71 @@ static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
 	c = canon(f, abs);
 	if (!c)
 		return;
-	if (strv_has(&pol->masked, c)) {
+	for (size_t i = 0; i < pol->masked.n; i++) {
+		if (path_under(pol->masked.v[i], c)) {
+			free(c);
+			return;
+		}
+	}
+	if (path_under(c, pol->lay.workspace)) {
+		SBX_AUTOFREE char *n = xasprintf(
+		    "%s (%s) holds the workspace: not masked", c, tool);
+
+		pol_add_note(pol, "refused", n);
 		free(c);
 		return;
 	}
 	strv_take(&pol->masked, c);
+	strv_push(&pol->masked_tool, tool);
+	strv_push(&pol->masked_why, why);
+}
+
+struct mask_ctx {
+	struct sbx_policy *pol;
+	const struct pol_facts *f;
+};
+
+static void mask_row(void *ctx, const char *path, const struct sec_row *row)
+{
+	struct mask_ctx *m = ctx;
+
+	add_masked(m->pol, m->f, path, row->tool, row->why);
+}
+
+/* The credential-file table (core/secrets.c), the user's --mask paths and
+ * sbxsh's own history. */
+static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
+{
+	struct mask_ctx m = {pol, f};
+	struct sec_facts sf = {
+		.home = pol->home,
+		.env = f->env_start ? f->env_start : f->env,
+		.uid_known = f->uid_known,
+		.uid = f->uid,
+	};
+
+	sec_resolve(&sf, mask_row, &m);
+	for (char *const *e = f->extra_masked; e && *e; e++)
+		add_masked(pol, f, *e, "--mask", "you asked for it");
+	/* The shell's history (every workflow's commands, typed secrets
+	 * included) is opened before confinement and written through that
+	 * fd only; a job has no business reading it, and one that could
+	 * open it could flock() it forever. */
+	if (f->history_dir && f->history_dir[0] == '/') {
+		SBX_AUTOFREE char *h = canon(f, f->history_dir);
+
+		if (h && pol_access(pol, h, NULL) == POL_ACCESS_RW) {
+			SBX_AUTOFREE char *n = xasprintf(
+			    "history (%s) lies in a writable root: jobs can "
+			    "read and rewrite it (set XDG_STATE_HOME "
+			    "elsewhere)", h);
+
+			pol_add_note(pol, "not_enforced", n);
+		}
+		add_masked(pol, f, f->history_dir, "sbxsh",
+			   "every workflow's commands, typed secrets "
+			   "included");
+	}
 }
 
 static void copy_layout(struct lay_layout *d, const struct lay_layout *s)
@@ -508,32 +569,9 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 			pol->tty = path_fold(f->tty);
 	}
 
-	if (f->scope != POL_SCOPE_UNRESTRICTED) {
-		for (size_t i = 0; i < sizeof(pol_secrets) / sizeof(*pol_secrets); i++) {
-			SBX_AUTOFREE char *p = xasprintf("~/%s", pol_secrets[i]);
-
-			add_masked(pol, f, p);
-		}
-		for (char *const *e = f->extra_masked; e && *e; e++)
-			add_masked(pol, f, *e);
-		/* The shell's history (every workflow's commands, typed
-		 * secrets included) is opened before confinement and written
-		 * through that fd only; a job has no business reading it, and
-		 * one that could open it could flock() it forever. */
-		if (f->history_dir && f->history_dir[0] == '/') {
-			SBX_AUTOFREE char *h = canon(f, f->history_dir);
-
-			if (h && pol_access(pol, h, NULL) == POL_ACCESS_RW) {
-				SBX_AUTOFREE char *n = xasprintf(
-				    "history (%s) lies in a writable root: "
-				    "jobs can read and rewrite it (set "
-				    "XDG_STATE_HOME elsewhere)", h);
-
-				pol_add_note(pol, "not_enforced", n);
-			}
-			add_masked(pol, f, f->history_dir);
-		}
-	}
+	if (f->scope != POL_SCOPE_UNRESTRICTED)
+		add_secrets(pol, f);
+	ef_report_copy(&pol->envf, f->envf);
 	for (char *const *e = f->allow_sockets; e && *e; e++) {
 		SBX_AUTOFREE char *abs = **e == '/' || !f->cwd
 					     ? xstrdup(*e)
@@ -580,6 +618,9 @@ void pol_free(struct sbx_policy *pol)
 	free(pol->roots);
 	strv_free(&pol->masked);
 	strv_free(&pol->sockets);
+	strv_free(&pol->masked_tool);
+	strv_free(&pol->masked_why);
+	ef_report_free(&pol->envf);
 	strv_free(&pol->note_keys);
 	strv_free(&pol->note_vals);
 	free(pol);
@@ -612,6 +653,21 @@ const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i)
 const char *pol_masked(const struct sbx_policy *pol, size_t i)
 {
 	return i < pol->masked.n ? pol->masked.v[i] : NULL;
+}
+
+const char *pol_masked_tool(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->masked.n ? pol->masked_tool.v[i] : NULL;
+}
+
+const char *pol_masked_why(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->masked.n ? pol->masked_why.v[i] : NULL;
+}
+
+const struct ef_report *pol_env_report(const struct sbx_policy *pol)
+{
+	return &pol->envf;
 }
 
 enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
@@ -757,6 +813,7 @@ void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
 			buf_printf(b, " %s", r->path_prefix.v[i]);
 		buf_putc(b, '\n');
 	}
+	ef_format_text(&pol->envf, b);
 }
 
 void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
@@ -785,7 +842,8 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 	if (!pol->masked.n)
 		buf_puts(b, "  (none)\n");
 	for (size_t i = 0; i < pol->masked.n; i++)
-		buf_printf(b, "  %s\n", pol->masked.v[i]);
+		buf_printf(b, "  %-40s %s: %s\n", pol->masked.v[i],
+			   pol->masked_tool.v[i], pol->masked_why.v[i]);
 }
 
 static void json_kv(struct sbx_buf *b, const char *k, const char *v,
@@ -858,9 +916,23 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 			buf_puts(b, ", ");
 		buf_json_str(b, pol->masked.v[i]);
 	}
+	/* "masked" stays a list of paths (tools iterate it); the reasons
+	 * come alongside, one object per path, in the same order. */
+	buf_puts(b, "],\n  \"masked_why\": [");
+	for (size_t i = 0; i < pol->masked.n; i++) {
+		buf_puts(b, i ? ",\n    {" : "\n    {");
+		json_kv(b, "path", pol->masked.v[i], false);
+		buf_puts(b, ", ");
+		json_kv(b, "tool", pol->masked_tool.v[i], false);
+		buf_puts(b, ", ");
+		json_kv(b, "why", pol->masked_why.v[i], false);
+		buf_putc(b, '}');
+	}
+	buf_puts(b, pol->masked.n ? "\n  ],\n  " : "],\n  ");
+	ef_format_json(&pol->envf, b);
 	/* Notes: one key each, repeated notes joined with "; " so the
 	 * object never has duplicate keys. */
-	buf_puts(b, "],\n  \"notes\": {");
+	buf_puts(b, ",\n  \"notes\": {");
 	for (size_t i = 0, k = 0; i < pol->note_keys.n; i++) {
 		struct sbx_buf v = {0};
 		bool seen = false;

@@ -10,6 +10,7 @@
 #ifndef SBX_POLICY_H
 #define SBX_POLICY_H
 
+#include "envfilter.h"
 #include "layout.h"
 #include "route.h"
 #include "sbx.h"
@@ -59,7 +60,17 @@ struct pol_facts {
 	                          unset, empty or relative; else NULL */
 	const char *tmpdir;    /* $TMPDIR as sbxsh was started, else /tmp;
 	                          canonical */
-	char *const *env;      /* the environment as sbxsh was started */
+	char *const *env;      /* the environment as sbxsh was started,
+	                          credential variables withheld
+	                          (core/envfilter.h) */
+	char *const *env_start; /* the same before they were withheld: only
+	                          the credential-file table reads it, for the
+	                          paths tools take from such variables
+	                          (GOOGLE_APPLICATION_CREDENTIALS). NULL: env */
+	const struct ef_report *envf; /* what was withheld, for display
+	                          (copied; NULL: nothing) */
+	bool uid_known;        /* the effective uid: root-only secrets, the */
+	unsigned uid;          /* runtime folder's default (core/secrets.h) */
 	char *const *user_exports; /* see rt_facts.user_exports */
 	char *const *extra_masked; /* user-added secrets (absolute or ~/x) */
 	char *const *allow_sockets; /* --allow-socket (absolute, or relative
@@ -112,6 +123,13 @@ const char *pol_tty(const struct sbx_policy *pol);
 size_t pol_nsockets(const struct sbx_policy *pol);
 const char *pol_socket(const struct sbx_policy *pol, size_t i);
 const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
+/* The tool a masked path belongs to and why it is masked (static
+ * sentences of core/secrets.c, "--mask", "sbxsh"). */
+const char *pol_masked_tool(const struct sbx_policy *pol, size_t i);
+const char *pol_masked_why(const struct sbx_policy *pol, size_t i);
+/* The credential variables withheld from the session (names, never
+ * values) and those --keep-env passed. */
+const struct ef_report *pol_env_report(const struct sbx_policy *pol);
 
 const char *pol_scope_name(enum pol_scope s);   /* "workspace" ... */
 int pol_scope_parse(const char *s, enum pol_scope *out);
@@ -147,11 +165,13 @@ void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
 
 /* The whole policy as text (for --print-policy and `policy`) or as one
  * JSON document with keys workflow, workspace, persistent_dir, run_dir,
- * sandbox_writable [{path,reason}], env {}, path_prefix [], masked [],
- * plus scope, network, notes. */
+ * sandbox_writable [{path,reason}], env {}, path_prefix [], masked []
+ * (paths), masked_why [{path,tool,why}], env_withheld [{name,rule,why}],
+ * env_passed [], plus scope, network, notes. */
 void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b);
 void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b);
-/* The routing table as `policy env` prints it. */
+/* The routing table and the withheld variables, as `policy env` prints
+ * them. */
 void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b);
 
 #endif

@@ -123,6 +123,24 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 	buf_printf(&b, ", scope %s, network %s\n",
 		   pol_scope_name(pol_scope(pol)),
 		   pol_network(pol) ? "allowed" : "denied");
+	/* SPEC 2b: which credential variables stayed outside, never their
+	 * values; and which the user passed on purpose. */
+	{
+		const struct ef_report *er = pol_env_report(pol);
+
+		if (er->nwithheld)
+			buf_printf(&b, "sbxsh: env: withheld %zu credential "
+				   "variable%s from the session (policy env "
+				   "names them; --keep-env NAME passes one)\n",
+				   er->nwithheld, er->nwithheld == 1 ? "" : "s");
+		if (er->passed.n) {
+			buf_puts(&b, "sbxsh: env: passed on purpose "
+				     "(--keep-env):");
+			for (size_t i = 0; i < er->passed.n; i++)
+				buf_printf(&b, " %s", er->passed.v[i]);
+			buf_putc(&b, '\n');
+		}
+	}
 	/* Best effort stays visible: one line per thing not covered. */
 	for (size_t i = 0; i < pol_nnotes(pol); i++) {
 		const char *k, *v;

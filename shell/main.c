@@ -13,6 +13,7 @@
 
 #include "backend.h"
 #include "cli.h"
+#include "envsec.h"
 #include "lineedit.h"
 #include "opts.h"
 #include "session.h"
@@ -38,12 +39,16 @@ int main(int argc, char **argv)
 	const char *backend;
 	char *script = NULL; /* o.script made absolute, if it had to be */
 	bool interactive;
-	int st;
+	int st, rc;
 
 	if (opt_parse(argc, argv, &o, &d) < 0) {
 		fprintf(stderr, "sbxsh: %s (see sbxsh --help)\n", d.msg);
 		return EXIT_USAGE;
 	}
+	/* SPEC 2b: credential variables are withheld before anything reads
+	 * the environment (the session's facts, the shell's variable table,
+	 * every job's environment). Nothing above read it. */
+	es_filter((const char *const *)o.keep_env);
 	switch (o.action) {
 	case OPT_HELP: fputs(opt_usage, stdout); return 0;
 	case OPT_VERSION: printf("sbxsh %s\n", SBXSH_VERSION); return 0;
@@ -62,7 +67,11 @@ int main(int argc, char **argv)
 	interactive = o.interactive > 0 ||
 		      (o.interactive < 0 && !o.command && !o.script &&
 		       isatty(0) && isatty(2));
-	if (ses_open(&o, &s, &d) < 0) {
+	rc = ses_open(&o, &s, &d);
+	/* The session knows where the credential files are: the withheld
+	 * values themselves are no longer needed, nor kept anywhere. */
+	es_wipe();
+	if (rc < 0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return EXIT_USAGE;
 	}

@@ -35,6 +35,8 @@ const char opt_usage[] =
 "  --allow-socket PATH  let jobs connect to the unix socket PATH, made\n"
 "                       outside the session (repeatable; e.g. a docker or\n"
 "                       ssh-agent socket you trust the job with)\n"
+"  --keep-env NAME      pass credential variable NAME to the session anyway\n"
+"                       (repeatable; NAME may hold '*': 'AWS_*')\n"
 "  --check MODE         scope checker: warn (default), deny, off\n"
 "Shell:\n"
 "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
@@ -63,7 +65,8 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 }
 
 static const char *const long_vals_other[] = {
-	"scope", "check", "mask", "keep-runs", "allow-socket", NULL,
+	"scope", "check", "mask", "keep-env", "keep-runs", "allow-socket",
+	NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -137,6 +140,17 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 					    "--allow-socket needs a path");
 		o->sockets[o->nsockets++] = (char *)v;
 		o->sockets[o->nsockets] = NULL;
+	} else if (!strcmp(name, "keep-env")) {
+		/* A name (or a pattern of names): a value would end up in
+		 * the shell's argv, which every job can read in /proc. */
+		if (!*v || strchr(v, '='))
+			return sbx_diag_set(d, -EINVAL,
+				"--keep-env %s: expected a variable name (or a "
+				"pattern such as 'AWS_*'), never a value", v);
+		if (o->nkeep_env + 1 >= (int)(sizeof(o->keep_env) / sizeof(o->keep_env[0])))
+			return sbx_diag_set(d, -EINVAL, "too many --keep-env options");
+		o->keep_env[o->nkeep_env++] = (char *)v;
+		o->keep_env[o->nkeep_env] = NULL;
 	} else if (!strcmp(name, "keep-runs")) {
 		char *end;
 		long k = strtol(v, &end, 10);

@@ -34,6 +34,8 @@ struct sbx_opts {
 	int nmasks;
 	char *sockets[64];       /* --allow-socket PATH, NULL-terminated */
 	int nsockets;
+	char *keep_env[64];      /* --keep-env NAME|PATTERN, NULL-terminated */
+	int nkeep_env;
 	char set_flags[32];      /* -e -u -x ... letters */
 	char unset_flags[32];    /* +e +m ... letters (after set_flags) */
 	const char *command;     /* -c */

@@ -10,7 +10,8 @@ const char *const pb_subcommands[] = {
 
 static const char usage[] =
 	"usage: policy              summary of this session's sandbox\n"
-	"       policy env          routing of caches and tool homes\n"
+	"       policy env          routing of caches and tool homes, and the\n"
+	"                           credential variables withheld (names)\n"
 	"       policy check PATH...  can a command read or write PATH? why?\n"
 	"       policy explain 'LINE' what the scope checker flags in LINE\n"
 	"       policy --json       everything, as one JSON document\n";
@@ -58,9 +59,12 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 		break;
 	}
 	case POL_ACCESS_MASKED:
-		buf_printf(out, "  rule:      masked secret %s: hidden from "
-			       "every command, even inside a writable root\n",
-			   pol_masked(pol, (size_t)rule));
+		buf_printf(out, "  rule:      masked secret %s (%s: %s): "
+			       "hidden from every command, even inside a "
+			       "writable root\n",
+			   pol_masked(pol, (size_t)rule),
+			   pol_masked_tool(pol, (size_t)rule),
+			   pol_masked_why(pol, (size_t)rule));
 		break;
 	case POL_ACCESS_RO:
 		if (pol_scope(pol) == POL_SCOPE_READONLY)

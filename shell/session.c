@@ -18,6 +18,7 @@
 
 #include "backend.h"
 #include "canon.h"
+#include "envsec.h"
 #include "guard.h"
 #include "layout.h"
 #include "lineedit.h"
@@ -609,6 +610,10 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.pw_home = pwh;
 	pf.tmpdir = tmpdir;
 	pf.env = environ;
+	pf.env_start = es_start_env();
+	pf.envf = es_report();
+	pf.uid_known = true;
+	pf.uid = (unsigned)geteuid();
 	pf.extra_masked = (char *const *)o->masks;
 	pf.history_dir = hist;
 	pf.allow_sockets = (char *const *)o->sockets;

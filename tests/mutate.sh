@@ -69,9 +69,10 @@ mutations() {
 		's/\.attr_set = MOUNT_ATTR_RDONLY \|/.attr_set = 0 |/' \
 		unit/test_mounts integration/escape_mountlayer.sh \
 		integration/escape_landlock.sh integration/escape_namespace.sh
-	# the policy (core/policy.c)
-	mut secret-gnupg-unmasked core/policy.c 's/"\.gnupg", //' \
-		unit/test_policy integration/secrets.sh
+	# the credential table (core/secrets.c)
+	mut secret-gnupg-unmasked core/secrets.c 's/\{ H, "\.gnupg", /{ H, ".gnupg-x", /' \
+		unit/test_secrets unit/test_policy integration/secrets.sh \
+		integration/cred_files.sh
 	# the scope checker's write table (core/scope.c)
 	mut checker-truncate-is-a-read core/scope.c 's/^(\s*\{ "truncate", *)H_ALL,/\1H_READ,/' \
 		unit/test_scope integration/cli.sh

@@ -90,11 +90,15 @@ sess() {
 }
 
 # Every remount in the trace is the one of a cover over someone else's
-# terminal or socket (backends/doors.c), not the read-only layer's.
+# terminal or socket (backends/doors.c), or of a masked credential file's
+# /dev/null bind (the namespace backend makes that read-only), not the
+# read-only layer's.
 only_cover_remounts() {
-	local t
+	local t masks
+	masks=$(sed -n 's/.*mount("\/dev\/null", "\([^"]*\)", NULL, MS_BIND.*/\1/p' "$B/trace")
 	while read -r t; do
-		[ -S "$t" ] || [[ $t == /dev/pts/[0-9]* ]] || return 1
+		[ -S "$t" ] || [[ $t == /dev/pts/[0-9]* ]] ||
+			printf '%s\n' "$masks" | grep -qxF -- "$t" || return 1
 	done < <(sed -n 's/.*mount(NULL, "\([^"]*\)".*MS_REMOUNT.*/\1/p' "$B/trace")
 	return 0
 }

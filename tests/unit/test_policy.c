@@ -26,6 +26,10 @@ struct mk_opts {
 	const char *tmpdir; /* NULL: /tmp */
 	bool no_state;	    /* state folders not writable: no routing */
 	int want;	    /* pol_new's expected return */
+	char **env_start;   /* the environment before the filter */
+	const struct ef_report *envf;
+	int uid;	    /* 0: unknown; else uid + 1 */
+	char **extra;	    /* --mask paths */
 };
 
 static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
@@ -49,6 +53,11 @@ static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
 	f.tmpdir = o->tmpdir ? o->tmpdir : "/tmp";
 	f.env = env;
 	f.user_exports = user;
+	f.env_start = o->env_start;
+	f.envf = o->envf;
+	f.extra_masked = o->extra;
+	f.uid_known = o->uid > 0;
+	f.uid = o->uid > 0 ? (unsigned)(o->uid - 1) : 0;
 	f.canon = fake_canon;
 	f.is_dir = fake_is_dir;
 	f.ctx = &fs;
@@ -481,6 +490,135 @@ static void json_shape(void **state)
 	pol_free(pol);
 }
 
+/* The credential-file table reaches the policy with its reasons: the
+ * JSON keeps "masked" a list of paths and adds masked_why alongside;
+ * `policy check` and the text show the tool and the reason. */
+static void masked_with_reasons(void **state)
+{
+	char *extra[] = {"~/.config/my-secret", "/home/u/.ssh/id_rsa", NULL};
+	struct mk_opts o = {.extra = extra};
+	struct sbx_policy *pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o,
+				      NULL);
+	struct sbx_buf b = {0}, t = {0};
+	int rule = -1;
+
+	(void)state;
+	assert_int_equal(pol_access(pol, "/home/u/.pgpass", &rule),
+			 POL_ACCESS_MASKED);
+	assert_string_equal(pol_masked(pol, (size_t)rule), "/home/u/.pgpass");
+	assert_string_equal(pol_masked_tool(pol, (size_t)rule), "postgres");
+	assert_string_equal(pol_masked_why(pol, (size_t)rule),
+			    "database passwords");
+	assert_int_equal(pol_access(pol, "/home/u/.config/my-secret", &rule),
+			 POL_ACCESS_MASKED);
+	assert_string_equal(pol_masked_tool(pol, (size_t)rule), "--mask");
+	/* beneath a masked folder: nothing added, the folder's reason */
+	for (size_t i = 0; i < pol_nmasked(pol); i++)
+		assert_string_not_equal(pol_masked(pol, i), "/home/u/.ssh/id_rsa");
+	assert_int_equal(pol_access(pol, "/home/u/.ssh/id_rsa", &rule),
+			 POL_ACCESS_MASKED);
+	assert_string_equal(pol_masked_tool(pol, (size_t)rule), "ssh");
+	/* settings stay readable */
+	assert_int_equal(pol_access(pol, "/home/u/.gitconfig", NULL),
+			 POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/home/u/.docker/buildx", NULL),
+			 POL_ACCESS_RO);
+	pol_format_json(pol, &b);
+	assert_non_null(strstr(b.s, "\"masked\": [\"/home/u/.ssh\", "));
+	assert_non_null(strstr(b.s, "\"masked_why\": [\n    {\"path\": "
+				    "\"/home/u/.ssh\", \"tool\": \"ssh\", "
+				    "\"why\": "));
+	assert_non_null(strstr(b.s, "{\"path\": \"/home/u/.pgpass\", "
+				    "\"tool\": \"postgres\", \"why\": "
+				    "\"database passwords\"}"));
+	pol_format_text(pol, &t);
+	assert_non_null(strstr(t.s, "/home/u/.pgpass"));
+	assert_non_null(strstr(t.s, "postgres: database passwords"));
+	buf_free(&b);
+	buf_free(&t);
+	pol_free(pol);
+}
+
+/* Tools' variables come from the environment before the filter (the
+ * filter withholds GOOGLE_APPLICATION_CREDENTIALS itself); root gets the
+ * system's secrets; a variable that would mask the workspace is refused
+ * with a note, not obeyed. */
+static void masks_from_start_env_uid_and_workspace(void **state)
+{
+	char *start[] = {"GOOGLE_APPLICATION_CREDENTIALS=/keys/sa.json",
+			 "GNUPGHOME=" WS, "CODEX_HOME=" WS "/.codex", NULL};
+	struct mk_opts o = {.env_start = start, .uid = 1};
+	struct sbx_policy *pol;
+
+	(void)state;
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	assert_int_equal(pol_access(pol, "/keys/sa.json", NULL),
+			 POL_ACCESS_MASKED);
+	assert_int_equal(pol_access(pol, "/etc/shadow", NULL),
+			 POL_ACCESS_MASKED);
+	assert_int_equal(pol_access(pol, "/run/user/0/containers/auth.json",
+				    NULL), POL_ACCESS_MASKED);
+	/* the workspace stays the workspace; a file in it can be masked */
+	assert_int_equal(pol_access(pol, WS "/src/a.c", NULL), POL_ACCESS_RW);
+	assert_true(has_note(pol, "refused", "holds the workspace"));
+	assert_int_equal(pol_access(pol, WS "/.codex/auth.json", NULL),
+			 POL_ACCESS_MASKED);
+	pol_free(pol);
+	/* not root: /etc/shadow is the file permissions' business */
+	o.uid = 1001;
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	assert_int_equal(pol_access(pol, "/etc/shadow", NULL), POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/run/user/1000/containers/auth.json",
+				    NULL), POL_ACCESS_MASKED);
+	pol_free(pol);
+	/* unrestricted: nothing masked at all */
+	pol = mk_o(POL_SCOPE_UNRESTRICTED, NULL, NULL, &o, NULL);
+	assert_int_equal(pol_nmasked(pol), 0);
+	pol_free(pol);
+}
+
+/* What the filter withheld is copied into the policy: `policy env`, the
+ * text and the JSON name it, never a value. */
+static void env_report_in_policy(void **state)
+{
+	char *env[] = {"GITHUB_TOKEN=ghp_topsecret", "EDITOR=vi",
+		       "AWS_SECRET_ACCESS_KEY=abc/def", NULL};
+	const char *keep[] = {"AWS_*", NULL};
+	struct ef_report rep;
+	char **kept;
+	struct mk_opts o = {0};
+	struct sbx_policy *pol;
+	struct sbx_buf e = {0}, t = {0}, j = {0};
+
+	(void)state;
+	ef_split(env, keep, &kept, NULL, NULL, &rep);
+	o.envf = &rep;
+	o.env_start = env;
+	pol = mk_o(POL_SCOPE_WORKSPACE, kept, NULL, &o, NULL);
+	ef_report_free(&rep); /* the policy has its own copy */
+	assert_int_equal(pol_env_report(pol)->nwithheld, 1);
+	assert_string_equal(pol_env_report(pol)->withheld[0].name,
+			    "GITHUB_TOKEN");
+	pol_format_env(pol, &e);
+	pol_format_text(pol, &t);
+	pol_format_json(pol, &j);
+	assert_non_null(strstr(e.s, "GITHUB_TOKEN"));
+	assert_non_null(strstr(e.s, "(--keep-env): AWS_SECRET_ACCESS_KEY"));
+	assert_non_null(strstr(t.s, "GITHUB_TOKEN"));
+	assert_non_null(strstr(j.s, "\"env_withheld\": [\n    {\"name\": "
+				    "\"GITHUB_TOKEN\""));
+	assert_non_null(strstr(j.s, "\"env_passed\": [\"AWS_SECRET_ACCESS_KEY\"]"));
+	assert_null(strstr(e.s, "topsecret"));
+	assert_null(strstr(t.s, "topsecret"));
+	assert_null(strstr(j.s, "topsecret"));
+	assert_null(strstr(j.s, "abc/def"));
+	buf_free(&e);
+	buf_free(&t);
+	buf_free(&j);
+	free(kept);
+	pol_free(pol);
+}
+
 static void override_reported_once(void **state)
 {
 	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
@@ -523,6 +661,10 @@ int main(void)
 		cmocka_unit_test_setup(every_named_secret_is_masked, setup),
 		cmocka_unit_test_setup(read_only_and_unrestricted, setup),
 		cmocka_unit_test_setup(json_shape, setup),
+		cmocka_unit_test_setup(masked_with_reasons, setup),
+		cmocka_unit_test_setup(masks_from_start_env_uid_and_workspace,
+				       setup),
+		cmocka_unit_test_setup(env_report_in_policy, setup),
 		cmocka_unit_test_setup(override_reported_once, setup),
 	};
 
