@@ -230,6 +230,7 @@ static void plan_free(struct be_plan *p)
 	free((void *)p->dev);
 	free((void *)p->masked);
 	free((void *)p->sockets);
+	free((void *)p->masked_present);
 }
 
 /* Borrows the policy's strings. */
@@ -242,6 +243,7 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	const char **masked = xcalloc(nm + 1, sizeof(*masked));
 	size_t ns = pol_nsockets(pol);
 	const char **socks = xcalloc(ns + 1, sizeof(*socks));
+	bool *present = xcalloc(nm + 1, sizeof(*present));
 	const struct lay_layout *lay = pol_layout(pol);
 
 	memset(p, 0, sizeof(*p));
@@ -272,13 +274,16 @@ static void plan_from_policy(const struct sbx_policy *pol,
 		else
 			rw[p->nrw++] = r->path;
 	}
-	for (size_t i = 0; i < nm; i++)
+	for (size_t i = 0; i < nm; i++) {
+		present[p->nmasked] = pol_masked_present(pol, i);
 		masked[p->nmasked++] = pol_masked(pol, i);
+	}
 	for (size_t i = 0; i < ns; i++)
 		socks[p->nsockets++] = pol_socket(pol, i);
 	p->rw = rw;
 	p->dev = dev;
 	p->masked = masked;
+	p->masked_present = present;
 	p->sockets = socks;
 }
 

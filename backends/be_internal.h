@@ -50,6 +50,9 @@ struct be_plan {
 	size_t ndev;
 	const char *const *masked; /* secrets: neither readable nor writable */
 	size_t nmasked;
+	const bool *masked_present; /* per masked path: false if it did not
+				       exist when the policy was made (no need
+				       to look again); NULL: unknown */
 	const char *tty; /* the session's own terminal, or NULL */
 	/* --allow-socket: sockets a job may connect to though they were
 	 * made outside the session (canonical). */

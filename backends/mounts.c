@@ -409,7 +409,8 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 
 	if (mode == MNT_NAMESPACE) {
 		for (size_t i = 0; i < plan->nmasked; i++)
-			strv_push(&masked, plan->masked[i]);
+			if (!plan->masked_present || plan->masked_present[i])
+				strv_push(&masked, plan->masked[i]);
 		if (masked.n)
 			qsort(masked.v, masked.n, sizeof(*masked.v), by_len);
 	}

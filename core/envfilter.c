@@ -163,6 +163,54 @@ bool ef_keep_match(const char *pattern, const char *name)
 	return glob(pattern, name, strlen(name), false);
 }
 
+/*
+ * The table's patterns are NAME, *X, X* or *X* (upper case): a compare,
+ * a prefix or suffix compare, a substring. Parsed once per split (every
+ * variable is matched against every row at start-up, on the path of
+ * `sbxsh -c true`); anything else goes to glob().
+ */
+struct ef_pat {
+	const char *pat, *mid;
+	size_t ml;
+	bool lead, trail, general;
+};
+
+static void pats_prepare(struct ef_pat *pp)
+{
+	for (size_t i = 0; i < ef_npatterns; i++) {
+		struct ef_pat *p = &pp[i];
+
+		p->pat = ef_patterns[i].pattern;
+		p->lead = p->pat[0] == '*';
+		p->mid = p->pat + p->lead;
+		p->ml = strlen(p->mid);
+		p->trail = p->ml && p->mid[p->ml - 1] == '*';
+		if (p->trail)
+			p->ml--;
+		p->general = memchr(p->mid, '*', p->ml) != NULL;
+	}
+}
+
+/* |up| (|n| bytes, upper case) against one prepared pattern. */
+static bool match_upper(const struct ef_pat *p, const char *up, size_t n)
+{
+	if (p->general)
+		return glob(p->pat, up, n, false);
+	if (p->ml > n)
+		return false;
+	if (!p->lead && !p->trail)
+		return p->ml == n && !memcmp(p->mid, up, n);
+	if (!p->lead)
+		return !memcmp(p->mid, up, p->ml);
+	if (!p->trail)
+		return !memcmp(p->mid, up + n - p->ml, p->ml);
+	/* names are short: a first-byte scan beats memmem's set-up */
+	for (size_t i = 0; i + p->ml <= n; i++)
+		if (up[i] == p->mid[0] && !memcmp(up + i, p->mid, p->ml))
+			return true;
+	return false;
+}
+
 static bool is_alpha(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -210,13 +258,17 @@ static const struct ef_shape *token_shaped(const char *v)
 {
 	size_t n = strlen(v);
 
+	if (n < 20) /* the shortest shape */
+		return NULL;
 	for (size_t i = 0; i < sizeof(ef_shapes) / sizeof(*ef_shapes); i++) {
 		const struct ef_shape *t = &ef_shapes[i];
-		size_t pl = strlen(t->prefix);
+		size_t pl;
 		const char *c;
 
-		if (n < t->min || (t->max && n > t->max) ||
-		    strncmp(v, t->prefix, pl) != 0)
+		if (v[0] != t->prefix[0] || n < t->min || (t->max && n > t->max))
+			continue;
+		pl = strlen(t->prefix);
+		if (strncmp(v, t->prefix, pl) != 0)
 			continue;
 		for (c = v + pl; *c && (t->upper ? (*c >= 'A' && *c <= 'Z') ||
 							   is_digit(*c)
@@ -244,48 +296,58 @@ static bool exempt(const char *name, size_t n)
 	return false;
 }
 
-/* |name| is [name, name + n): the caller may pass "NAME=value". */
-static bool withhold_n(const char *name, size_t n, const char *value,
-		       const char **rule, const char **why)
+/* |name| is [name, name + n): the caller may pass "NAME=value". |pp|:
+ * the prepared patterns. */
+static bool withhold_n(const struct ef_pat *pp, const char *name, size_t n,
+		       const char *value, const char **rule, const char **why)
 {
 	const struct ef_shape *t;
+	char buf[256];
+	bool hit = false;
 
-	if (exempt(name, n))
-		return false;
-	for (size_t i = 0; i < ef_npatterns; i++) {
-		if (glob(ef_patterns[i].pattern, name, n, true)) {
+	if (n < sizeof(buf)) {
+		for (size_t i = 0; i < n; i++)
+			buf[i] = (char)(name[i] >= 'a' && name[i] <= 'z'
+						? name[i] - 'a' + 'A'
+						: name[i]);
+	}
+	for (size_t i = 0; i < ef_npatterns && !hit; i++) {
+		if (n < sizeof(buf) ? match_upper(&pp[i], buf, n)
+				    : glob(pp[i].pat, name, n, true)) {
 			*rule = ef_patterns[i].pattern;
 			*why = ef_patterns[i].why;
-			return true;
+			hit = true;
 		}
 	}
-	if (!value)
-		return false;
-	if (url_with_password(value)) {
-		*rule = "a URL with a password";
-		*why = "user:password@ in a URL (DATABASE_URL, a proxy with a "
-		       "login)";
-		return true;
+	if (!hit && value) {
+		if (url_with_password(value)) {
+			*rule = "a URL with a password";
+			*why = "user:password@ in a URL (DATABASE_URL, a proxy "
+			       "with a login)";
+			hit = true;
+		} else if (strstr(value, "-----BEGIN") &&
+			   strstr(value, "PRIVATE KEY-----")) {
+			*rule = "a PEM private key";
+			*why = "the value is a private key";
+			hit = true;
+		} else if ((t = token_shaped(value))) {
+			*rule = t->prefix;
+			*why = t->why;
+			hit = true;
+		}
 	}
-	if (strstr(value, "-----BEGIN") && strstr(value, "PRIVATE KEY-----")) {
-		*rule = "a PEM private key";
-		*why = "the value is a private key";
-		return true;
-	}
-	if ((t = token_shaped(value))) {
-		*rule = t->prefix;
-		*why = t->why;
-		return true;
-	}
-	return false;
+	/* Asked only of a hit: nearly every variable is no hit at all. */
+	return hit && !exempt(name, n);
 }
 
 bool ef_withhold(const char *name, const char *value, const char **rule,
 		 const char **why)
 {
+	struct ef_pat pp[sizeof(ef_patterns) / sizeof(ef_patterns[0])];
 	const char *r, *w;
 
-	if (!withhold_n(name, strlen(name), value, &r, &w))
+	pats_prepare(pp);
+	if (!withhold_n(pp, name, strlen(name), value, &r, &w))
 		return false;
 	if (rule)
 		*rule = r;
@@ -310,10 +372,12 @@ static bool kept_by_flag(const char *const *keep, const char *name, size_t n)
 void ef_split(char *const *env, const char *const *keep, char ***kept,
 	      size_t **withheld_at, size_t *nat, struct ef_report *rep)
 {
+	struct ef_pat pp[sizeof(ef_patterns) / sizeof(ef_patterns[0])];
 	size_t n = 0, k = 0, w = 0;
 	char **out;
 	size_t *at;
 
+	pats_prepare(pp);
 	memset(rep, 0, sizeof(*rep));
 	for (const char *const *p = keep; p && *p; p++)
 		strv_push(&rep->keep, *p);
@@ -327,7 +391,7 @@ void ef_split(char *const *env, const char *const *keep, char ***kept,
 		const char *rule, *why;
 		size_t len = eq ? (size_t)(eq - e) : strlen(e);
 
-		if (!eq || !withhold_n(e, len, eq + 1, &rule, &why)) {
+		if (!eq || !withhold_n(pp, e, len, eq + 1, &rule, &why)) {
 			out[k++] = env[i];
 			continue;
 		}

@@ -15,6 +15,13 @@
 #include "guard.h"
 #include "secrets.h"
 
+/* What is known of a masked path besides the path itself. */
+struct pol_mask {
+	const char *tool, *why; /* static: the table's, "--mask", "sbxsh" */
+	unsigned long hash;     /* of the canonical path (under_masked) */
+	bool present;           /* it existed (pol_facts.exists) */
+};
+
 struct sbx_policy {
 	enum pol_scope scope;
 	bool network;
@@ -27,7 +34,8 @@ struct sbx_policy {
 	size_t nroots, cap;
 	struct sbx_strv masked;
 	struct sbx_strv sockets; /* --allow-socket, canonical */
-	struct sbx_strv masked_tool, masked_why; /* parallel to masked */
+	struct pol_mask *mmeta;  /* parallel to masked */
+	size_t *mslot, nmslot;   /* mmeta[].hash indexed: index + 1, 0 free */
 	struct ef_report envf; /* credential variables withheld (names) */
 	struct sbx_strv note_keys, note_vals;
 };
@@ -106,7 +114,13 @@ int pol_scope_parse(const char *s, enum pol_scope *out)
 
 static char *canon(const struct pol_facts *f, const char *path)
 {
-	SBX_AUTOFREE char *folded = path_fold(path);
+	SBX_AUTOFREE char *folded = NULL;
+
+	/* The credential table's hundred paths come folded: folding each
+	 * again is a copy for nothing. */
+	if (path_is_folded(path))
+		return f->canon ? f->canon(f->ctx, path) : xstrdup(path);
+	folded = path_fold(path);
 
 	if (!folded)
 		return NULL;
@@ -295,6 +309,59 @@ static void add_caches(struct sbx_policy *pol, const struct pol_facts *f)
 	}
 }
 
+/* Is canonical |c| masked already (itself, or beneath a masked folder)?
+ * Asked of every row of the credential table: each prefix of |c| is
+ * looked up by its hash, not compared with every masked path. */
+static bool under_masked(const struct sbx_policy *pol, const char *c,
+			 unsigned long *full)
+{
+	unsigned long h = 14695981039346656037UL;
+
+	for (size_t i = 0;; i++) {
+		if (!c[i])
+			*full = h; /* for the index, when c is added */
+		/* "/" itself, and every prefix that ends a component */
+		if (pol->nmslot &&
+		    (i == 1 || (i > 1 && (c[i] == '/' || !c[i])))) {
+			size_t mask = pol->nmslot - 1;
+
+			for (size_t j = h & mask; pol->mslot[j]; j = (j + 1) & mask) {
+				size_t k = pol->mslot[j] - 1;
+
+				if (pol->mmeta[k].hash == h &&
+				    !strncmp(pol->masked.v[k], c, i) &&
+				    !pol->masked.v[k][i])
+					return true;
+			}
+		}
+		if (!c[i])
+			return false;
+		h = (h ^ (unsigned char)c[i]) * 1099511628211UL;
+	}
+}
+
+static void mslot_put(struct sbx_policy *pol, size_t k)
+{
+	size_t mask = pol->nmslot - 1, j = pol->mmeta[k].hash & mask;
+
+	while (pol->mslot[j])
+		j = (j + 1) & mask;
+	pol->mslot[j] = k + 1;
+}
+
+/* Records masked entry |k|'s hash in the index, at most half full. */
+static void mslot_add(struct sbx_policy *pol, size_t k)
+{
+	if (2 * (k + 1) >= pol->nmslot) {
+		pol->nmslot = pol->nmslot ? pol->nmslot * 2 : 256;
+		free(pol->mslot);
+		pol->mslot = xcalloc(pol->nmslot, sizeof(*pol->mslot));
+		for (size_t i = 0; i < k; i++)
+			mslot_put(pol, i);
+	}
+	mslot_put(pol, k);
+}
+
 /*
  * Masks |p| (absolute or "~/..."), shown with |tool| and |why|. One
  * beneath a path masked already adds nothing (the first reason stands).
@@ -306,25 +373,22 @@ static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
 		       const char *p, const char *tool, const char *why)
 {
 	SBX_AUTOFREE char *abs = NULL;
+	unsigned long h = 0;
 	char *c;
 
 	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0')) {
 		if (!pol->home)
 			return;
 		abs = path_join(pol->home, p + 1);
-	} else if (p[0] == '/') {
-		abs = xstrdup(p);
-	} else {
+	} else if (p[0] != '/') {
 		return;
 	}
-	c = canon(f, abs);
+	c = canon(f, abs ? abs : p);
 	if (!c)
 		return;
-	for (size_t i = 0; i < pol->masked.n; i++) {
-		if (path_under(pol->masked.v[i], c)) {
-			free(c);
-			return;
-		}
+	if (under_masked(pol, c, &h)) {
+		free(c);
+		return;
 	}
 	if (path_under(c, pol->lay.workspace)) {
 		SBX_AUTOFREE char *n = xasprintf(
@@ -335,8 +399,12 @@ static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
 		return;
 	}
 	strv_take(&pol->masked, c);
-	strv_push(&pol->masked_tool, tool);
-	strv_push(&pol->masked_why, why);
+	pol->mmeta = xrealloc(pol->mmeta, pol->masked.cap * sizeof(*pol->mmeta));
+	pol->mmeta[pol->masked.n - 1] = (struct pol_mask){
+	    .tool = tool, .why = why, .hash = h,
+	    .present = !f->exists || f->exists(f->ctx, c),
+	};
+	mslot_add(pol, pol->masked.n - 1);
 }
 
 struct mask_ctx {
@@ -364,6 +432,16 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 	};
 
 	sec_resolve(&sf, mask_row, &m);
+	/* The table covers the user's own credentials. For root, what file
+	 * permissions keep from everyone else is readable to every job
+	 * unless masked, and masking /etc costs a walk of all of it
+	 * (core/secrets.c): not silently. */
+	if (f->uid_known && f->uid == 0)
+		pol_add_note(pol, "not_enforced",
+			     "running as root: what only root may read "
+			     "(/etc/shadow, the host's ssh keys, other users' "
+			     "homes) is readable to every job; --mask PATH "
+			     "hides one");
 	for (char *const *e = f->extra_masked; e && *e; e++)
 		add_masked(pol, f, *e, "--mask", "you asked for it");
 	/* The shell's history (every workflow's commands, typed secrets
@@ -618,8 +696,8 @@ void pol_free(struct sbx_policy *pol)
 	free(pol->roots);
 	strv_free(&pol->masked);
 	strv_free(&pol->sockets);
-	strv_free(&pol->masked_tool);
-	strv_free(&pol->masked_why);
+	free(pol->mmeta);
+	free(pol->mslot);
 	ef_report_free(&pol->envf);
 	strv_free(&pol->note_keys);
 	strv_free(&pol->note_vals);
@@ -657,12 +735,17 @@ const char *pol_masked(const struct sbx_policy *pol, size_t i)
 
 const char *pol_masked_tool(const struct sbx_policy *pol, size_t i)
 {
-	return i < pol->masked.n ? pol->masked_tool.v[i] : NULL;
+	return i < pol->masked.n ? pol->mmeta[i].tool : NULL;
 }
 
 const char *pol_masked_why(const struct sbx_policy *pol, size_t i)
 {
-	return i < pol->masked.n ? pol->masked_why.v[i] : NULL;
+	return i < pol->masked.n ? pol->mmeta[i].why : NULL;
+}
+
+bool pol_masked_present(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->masked.n && pol->mmeta[i].present;
 }
 
 const struct ef_report *pol_env_report(const struct sbx_policy *pol)
@@ -843,7 +926,7 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 		buf_puts(b, "  (none)\n");
 	for (size_t i = 0; i < pol->masked.n; i++)
 		buf_printf(b, "  %-40s %s: %s\n", pol->masked.v[i],
-			   pol->masked_tool.v[i], pol->masked_why.v[i]);
+			   pol->mmeta[i].tool, pol->mmeta[i].why);
 }
 
 static void json_kv(struct sbx_buf *b, const char *k, const char *v,
@@ -923,9 +1006,9 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 		buf_puts(b, i ? ",\n    {" : "\n    {");
 		json_kv(b, "path", pol->masked.v[i], false);
 		buf_puts(b, ", ");
-		json_kv(b, "tool", pol->masked_tool.v[i], false);
+		json_kv(b, "tool", pol->mmeta[i].tool, false);
 		buf_puts(b, ", ");
-		json_kv(b, "why", pol->masked_why.v[i], false);
+		json_kv(b, "why", pol->mmeta[i].why, false);
 		buf_putc(b, '}');
 	}
 	buf_puts(b, pol->masked.n ? "\n  ],\n  " : "],\n  ");

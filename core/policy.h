@@ -82,6 +82,10 @@ struct pol_facts {
 	/* Facts about the disk, asked through callbacks so core stays pure. */
 	sbx_canon_fn canon;
 	bool (*is_dir)(void *ctx, const char *path);
+	/* Does canonical |path| exist (lstat)? NULL: taken to exist. Asked
+	 * of every masked path, so the backends need not look at the
+	 * hundred the credential table names that are not there. */
+	bool (*exists)(void *ctx, const char *path);
 	void *ctx;
 };
 
@@ -127,6 +131,10 @@ const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
  * sentences of core/secrets.c, "--mask", "sbxsh"). */
 const char *pol_masked_tool(const struct sbx_policy *pol, size_t i);
 const char *pol_masked_why(const struct sbx_policy *pol, size_t i);
+/* False if the masked path did not exist when the policy was made: the
+ * Linux backends have nothing to hide there (an entry made later in a
+ * folder they walk is not readable either; backends/landlock.c). */
+bool pol_masked_present(const struct sbx_policy *pol, size_t i);
 /* The credential variables withheld from the session (names, never
  * values) and those --keep-env passed. */
 const struct ef_report *pol_env_report(const struct sbx_policy *pol);

@@ -73,6 +73,8 @@ void buf_free(struct sbx_buf *b);
  * stays at "/". No trailing slash except for "/" itself. Returns a new
  * string, or NULL if |p| is not absolute. */
 char *path_fold(const char *p);
+/* True if |p| is absolute and path_fold() would leave it as it is. */
+bool path_is_folded(const char *p);
 /* True if |p| equals |root| or lies beneath it ("/dev" does not contain
  * "/device"). Both must be folded absolute paths. */
 bool path_under(const char *root, const char *p);

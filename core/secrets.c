@@ -17,8 +17,14 @@
  * Cost: a row whose path does not exist costs one readlink at start-up
  * (the policy canonicalizes it) and one lstat in the backend; an existing
  * one makes the Landlock backend grant read on the siblings along its
- * path instead of on its ancestors (backends/landlock.c). See
- * tests/bench/bench-secrets.sh.
+ * path instead of on its ancestors (backends/landlock.c), and the
+ * namespace backend mount over it. See tests/bench/bench-secrets.sh.
+ *
+ * Not here: what only root can read (/etc/shadow, the host's ssh keys,
+ * other users' homes). Permissions keep every other user out already, and
+ * for root one row in /etc makes the Landlock backend walk all of /etc
+ * (~140 rules, +0.6 ms, a third of a start-up, measured). A root session
+ * says so instead (core/policy.c), and --mask hides any of them.
  */
 #include "secrets.h"
 
@@ -225,35 +231,6 @@ const struct sec_row sec_table[] = {
 	{ H, ".rediscli_history", NULL, NULL, "redis-cli",
 	  "commands you typed (AUTH ...)", 0 },
 
-	/* --- the system's own, for root -------------------------------- */
-	{ A, "/etc/shadow", NULL, NULL, "system", "password hashes",
-	  SEC_F_ROOT },
-	{ A, "/etc/gshadow", NULL, NULL, "system", "group password hashes",
-	  SEC_F_ROOT },
-	{ A, "/etc/ssh/ssh_host_rsa_key", NULL, NULL, "sshd",
-	  "the host's key: whoever has it can pose as this machine",
-	  SEC_F_ROOT },
-	{ A, "/etc/ssh/ssh_host_ecdsa_key", NULL, NULL, "sshd",
-	  "the host's key: whoever has it can pose as this machine",
-	  SEC_F_ROOT },
-	{ A, "/etc/ssh/ssh_host_ed25519_key", NULL, NULL, "sshd",
-	  "the host's key: whoever has it can pose as this machine",
-	  SEC_F_ROOT },
-	{ A, "/etc/ssh/ssh_host_dsa_key", NULL, NULL, "sshd",
-	  "the host's key: whoever has it can pose as this machine",
-	  SEC_F_ROOT },
-	{ A, "/etc/ssl/private", NULL, NULL, "tls", "TLS private keys",
-	  SEC_F_ROOT },
-	{ A, "/etc/letsencrypt/archive", NULL, NULL, "certbot",
-	  "TLS private keys", SEC_F_ROOT },
-	{ A, "/etc/letsencrypt/keys", NULL, NULL, "certbot",
-	  "TLS private keys", SEC_F_ROOT },
-	{ A, "/etc/krb5.keytab", NULL, NULL, "kerberos", "the host's keys",
-	  SEC_F_ROOT },
-	{ A, "/etc/NetworkManager/system-connections", NULL, NULL,
-	  "NetworkManager", "wifi and VPN passwords", SEC_F_ROOT },
-	{ A, "/etc/wireguard", NULL, NULL, "wireguard", "VPN private keys",
-	  SEC_F_ROOT },
 };
 #undef H
 #undef C
@@ -281,27 +258,32 @@ static char *place(const char *v)
 	return p;
 }
 
+/* |base| folded (or NULL), |rel| a clean relative path (or NULL/""). */
 static void emit_under(const struct sec_facts *f, const char *base,
 		       const char *rel, const struct sec_row *row,
 		       sec_emit_fn emit, void *ctx)
 {
 	SBX_AUTOFREE char *p = NULL;
-	SBX_AUTOFREE char *folded = NULL;
 
 	if (!base)
 		return;
 	p = rel && *rel ? path_join(base, rel) : xstrdup(base);
-	folded = place(p);
-	/* GNUPGHOME=$HOME (or a folder above it) would mask the whole home:
-	 * that is no tool's secret, and the session could not work. */
-	if (!folded || (f->home && path_under(folded, f->home)))
+	/* GNUPGHOME=$HOME (or a folder above it, or "/") would mask the
+	 * whole home: that is no tool's secret, and the session could not
+	 * work. */
+	if (!strcmp(p, "/") || (f->home && path_under(p, f->home)))
 		return;
-	emit(ctx, folded, row);
+	emit(ctx, p, row);
 }
 
-/* The base folder's places: the XDG variable's value and the default. */
-static void bases(const struct sec_facts *f, enum sec_base b,
-		  const char **val, char **dflt)
+/* The places of each base folder: the variable's value (absolute, else
+ * none) and the default, resolved once for the whole table. */
+struct sec_bases {
+	char *val[SEC_VAR + 1];
+	char *dflt[SEC_VAR + 1];
+};
+
+static void bases_resolve(const struct sec_facts *f, struct sec_bases *b)
 {
 	static const char *const xdg[] = {
 		[SEC_CONFIG] = "XDG_CONFIG_HOME",
@@ -315,26 +297,31 @@ static void bases(const struct sec_facts *f, enum sec_base b,
 		[SEC_CACHE] = ".cache",
 	};
 
-	*val = NULL;
-	*dflt = NULL;
-	switch (b) {
-	case SEC_HOME:
-		*val = f->home;
-		return;
-	case SEC_CONFIG:
-	case SEC_DATA:
-	case SEC_CACHE:
-		*val = env_lookup(f->env, xdg[b]);
-		if (f->home)
-			*dflt = path_join(f->home, rel[b]);
-		return;
-	case SEC_RUNTIME:
-		*val = env_lookup(f->env, xdg[b]);
-		if (f->uid_known)
-			*dflt = xasprintf("/run/user/%u", f->uid);
-		return;
-	default:
-		return;
+	memset(b, 0, sizeof(*b));
+	/* HOME=/ is a home too (some daemons): its rows are /.ssh ... */
+	b->val[SEC_HOME] = f->home && f->home[0] == '/' ? path_fold(f->home)
+							: NULL;
+	for (int i = SEC_CONFIG; i <= SEC_RUNTIME; i++) {
+		b->val[i] = place(env_lookup(f->env, xdg[i]));
+		if (i == SEC_RUNTIME)
+			b->dflt[i] = f->uid_known
+					 ? xasprintf("/run/user/%u", f->uid)
+					 : NULL;
+		else if (f->home)
+			b->dflt[i] = path_join(f->home, rel[i]);
+		/* the same folder twice is one place */
+		if (b->val[i] && b->dflt[i] && !strcmp(b->val[i], b->dflt[i])) {
+			free(b->dflt[i]);
+			b->dflt[i] = NULL;
+		}
+	}
+}
+
+static void bases_free(struct sec_bases *b)
+{
+	for (int i = 0; i <= SEC_VAR; i++) {
+		free(b->val[i]);
+		free(b->dflt[i]);
 	}
 }
 
@@ -356,8 +343,9 @@ static void emit_var(const struct sec_facts *f, const struct sec_row *row,
 			e = s + strlen(s);
 		if (e > s && *s == '/') {
 			SBX_AUTOFREE char *one = xstrndup(s, (size_t)(e - s));
+			SBX_AUTOFREE char *folded = place(one);
 
-			emit_under(f, one, row->sub, row, emit, ctx);
+			emit_under(f, folded, row->sub, row, emit, ctx);
 		}
 		if (!*e)
 			break;
@@ -366,11 +354,12 @@ static void emit_var(const struct sec_facts *f, const struct sec_row *row,
 
 void sec_resolve(const struct sec_facts *f, sec_emit_fn emit, void *ctx)
 {
+	struct sec_bases b;
+
+	bases_resolve(f, &b);
 	for (size_t i = 0; i < sec_table_len; i++) {
 		const struct sec_row *row = &sec_table[i];
 
-		if ((row->flags & SEC_F_ROOT) && !(f->uid_known && f->uid == 0))
-			continue;
 		if (row->base == SEC_ABS) {
 			const char *pct = strstr(row->path, "%u");
 			SBX_AUTOFREE char *p = NULL;
@@ -382,17 +371,26 @@ void sec_resolve(const struct sec_facts *f, sec_emit_fn emit, void *ctx)
 				: xstrdup(row->path);
 			emit_under(f, p, NULL, row, emit, ctx);
 		} else if (row->base != SEC_VAR) {
-			const char *val;
-			SBX_AUTOFREE char *dflt = NULL;
-			SBX_AUTOFREE char *vp = NULL;
-
-			bases(f, row->base, &val, &dflt);
-			vp = place(val);
-			emit_under(f, vp, row->path, row, emit, ctx);
-			if (dflt && (!vp || strcmp(vp, dflt) != 0))
-				emit_under(f, dflt, row->path, row, emit, ctx);
+			emit_under(f, b.val[row->base], row->path, row, emit, ctx);
+			emit_under(f, b.dflt[row->base], row->path, row, emit, ctx);
 		}
 		if (row->var)
 			emit_var(f, row, emit, ctx);
 	}
+	bases_free(&b);
+}
+
+void sec_folders(const struct sec_facts *f,
+		 void (*emit)(void *ctx, const char *dir), void *ctx)
+{
+	struct sec_bases b;
+
+	bases_resolve(f, &b);
+	for (int i = SEC_HOME; i <= SEC_RUNTIME; i++) {
+		if (b.val[i])
+			emit(ctx, b.val[i]);
+		if (b.dflt[i])
+			emit(ctx, b.dflt[i]);
+	}
+	bases_free(&b);
 }

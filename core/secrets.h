@@ -24,13 +24,9 @@ enum sec_base {
 	SEC_VAR,     /* only what |var| names */
 };
 
-/* clang-format off */
 enum {
-	SEC_F_ROOT = 1 << 0, /* only for uid 0: file permissions keep every
-				other user out already */
-	SEC_F_LIST = 1 << 1, /* |var| is a ':'-separated list (KUBECONFIG) */
+	SEC_F_LIST = 1 << 0, /* |var| is a ':'-separated list (KUBECONFIG) */
 };
-/* clang-format on */
 
 struct sec_row {
 	enum sec_base base;
@@ -69,5 +65,11 @@ typedef void (*sec_emit_fn)(void *ctx, const char *path,
  * folder holding the home.
  */
 void sec_resolve(const struct sec_facts *f, sec_emit_fn emit, void *ctx);
+
+/* The folders most rows lie in (the home, the XDG bases and their
+ * defaults, the runtime folder), each once: the effectful layer may read
+ * them whole before the policy asks about each row's name in them. */
+void sec_folders(const struct sec_facts *f,
+		 void (*emit)(void *ctx, const char *dir), void *ctx);
 
 #endif

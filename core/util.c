@@ -224,6 +224,22 @@ char *path_fold(const char *p)
 	return out;
 }
 
+bool path_is_folded(const char *p)
+{
+	if (!p || p[0] != '/')
+		return false;
+	for (const char *c = p; *c; c++) {
+		if (*c != '/')
+			continue;
+		if (c[1] == '/' || (c[1] == '\0' && c != p))
+			return false;
+		if (c[1] == '.' && (c[2] == '/' || !c[2] ||
+				    (c[2] == '.' && (c[3] == '/' || !c[3]))))
+			return false;
+	}
+	return true;
+}
+
 bool path_under(const char *root, const char *p)
 {
 	size_t rl = strlen(root);

@@ -23,6 +23,7 @@
 #include "layout.h"
 #include "lineedit.h"
 #include "pw.h"
+#include "secrets.h"
 #include "sbx.h"
 
 extern char **environ;
@@ -524,6 +525,13 @@ static int make_root(struct sbx_policy *pol, const char *path,
 	return 0;
 }
 
+static void list_folder(void *memo, const char *dir)
+{
+	SBX_AUTOFREE char *c = sh_canon_memo(memo, dir);
+
+	canon_memo_list(memo, c);
+}
+
 static int gather_with(const struct sbx_opts *o, struct session *s,
 		       bool create, struct canon_memo *memo, struct sbx_diag *d)
 {
@@ -624,6 +632,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			     : NULL;
 	pf.canon = sh_canon_memo;
 	pf.is_dir = sh_is_dir_memo;
+	pf.exists = sh_exists_memo;
 	pf.ctx = memo;
 
 	if (create && pf.state_writable) {
@@ -656,6 +665,17 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		made = true;
 		/* What was missing a moment ago may exist now. */
 		canon_memo_forget_absent(memo);
+	}
+	{
+		/* The credential table asks about a hundred names in these
+		 * few folders: one read of each instead of a readlink per
+		 * name (shell/canon.c). */
+		struct sec_facts sf = {
+			.home = home, .env = pf.env_start,
+			.uid_known = pf.uid_known, .uid = pf.uid,
+		};
+
+		sec_folders(&sf, list_folder, memo);
 	}
 	rc = pol_new(&pf, &s->pol, d);
 	if (rc == 0 && create) {

@@ -153,6 +153,54 @@ static void memo_knows_what_is_missing(void **state)
 	canon_memo_free(&m);
 }
 
+/* A folder read whole (canon_memo_list) gives the same answers without
+ * a readlink per name: links in it are still resolved, names it lacks
+ * are missing; sh_exists_memo() agrees with lstat() on all of them. */
+static void listed_folder_same_answers(void **state)
+{
+	static const char *const names[] = {
+		"a", "a/b", "a/rel", "abs", "dang", "loop1", "root", "chain",
+		"file", "real", "nope", "nope/x", "a/nope", "file/x", "dang/x",
+	};
+	struct canon_memo m = {0};
+
+	(void)state;
+	canon_memo_list(&m, base);
+	canon_memo_list(&m, base); /* once is enough; twice is harmless */
+	assert_int_equal(m.listed.n, 1);
+	for (int i = 0; i < 2; i++) {
+		expect(&m, "a/b", "a/b");
+		expect(&m, "a/rel", "real");
+		expect(&m, "abs/q", "real/q");
+		expect(&m, "chain/k", "real/k");
+		expect(&m, "root", "/");
+		expect(&m, "dang", "dang");
+		expect(&m, "loop1/z", "loop1/z");
+		expect(&m, "nope/x/y", "nope/x/y");
+		expect(&m, "nope", "nope");
+		expect(&m, "file", "file");
+	}
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		SBX_AUTOFREE char *p = at(names[i]);
+		SBX_AUTOFREE char *c = sh_canon_memo(&m, p);
+		struct stat st;
+
+		assert_int_equal(sh_exists_memo(&m, c), lstat(c, &st) == 0);
+		assert_int_equal(sh_exists_memo(NULL, c), lstat(c, &st) == 0);
+	}
+	/* created after the listing: forgotten with the rest */
+	{
+		SBX_AUTOFREE char *n = at("new-dir");
+
+		assert_false(sh_exists_memo(&m, n));
+		assert_int_equal(mkdir(n, 0755), 0);
+		canon_memo_forget_absent(&m);
+		assert_int_equal(m.listed.n, 0);
+		assert_true(sh_exists_memo(&m, n));
+	}
+	canon_memo_free(&m);
+}
+
 static void folds_and_roots(void **state)
 {
 	SBX_AUTOFREE char *r = NULL;
@@ -166,6 +214,22 @@ static void folds_and_roots(void **state)
 	free(r);
 	r = sh_canon(NULL, "/nonexistent-sbxsh/a");
 	assert_string_equal(r, "/nonexistent-sbxsh/a");
+	/* path_is_folded() says yes exactly where path_fold() changes
+	 * nothing (the policy skips the fold on its say-so) */
+	{
+		static const char *const cases[] = {
+			"/", "/a", "/a/b", "//", "/a//b", "/a/", "/.", "/a/.",
+			"/a/./b", "/..", "/a/..", "/a/../b", "/.a", "/a/.b",
+			"/a/..b", "/a/b.", "/...", "/a/...", "a", "", "/a/b/.c/d",
+		};
+
+		for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+			SBX_AUTOFREE char *f = path_fold(cases[i]);
+
+			assert_int_equal(path_is_folded(cases[i]),
+					 f && !strcmp(f, cases[i]));
+		}
+	}
 }
 
 int main(void)
@@ -174,6 +238,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(resolves_links, setup, teardown),
 		cmocka_unit_test_setup_teardown(stops_where_realpath_stops, setup, teardown),
 		cmocka_unit_test_setup_teardown(memo_knows_what_is_missing, setup, teardown),
+		cmocka_unit_test_setup_teardown(listed_folder_same_answers, setup, teardown),
 		cmocka_unit_test(folds_and_roots),
 	};
 

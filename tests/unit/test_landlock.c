@@ -407,6 +407,38 @@ static void masked_secret_gets_sibling_rules(void **state)
 	notes_free(&n);
 }
 
+/* The policy says which masked paths exist: one it found absent is not
+ * looked at again (no walk for it), one it found present is masked. */
+static void masked_present_from_the_policy(void **state)
+{
+	SBX_AUTOFREE char *home = tp("home");
+	SBX_AUTOFREE char *ssh = tp("home/.ssh");
+	SBX_AUTOFREE char *gone = tp("home/.netrc");
+	const char *masked[] = {ssh, gone};
+	const bool present[] = {true, false};
+	struct be_plan p = base_plan(NULL, 0);
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+
+	(void)state;
+	assert_int_equal(mkdir(home, 0700), 0);
+	assert_int_equal(mkdir(ssh, 0700), 0);
+	mkfile(gone); /* made after the policy looked: not its business */
+	p.masked = masked;
+	p.masked_present = present;
+	p.nmasked = 2;
+	will_return(fake_create_ruleset, 7);
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, -EPERM);
+	will_return(fake_restrict_self, 0);
+	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
+	assert_int_equal(fake_rights(ssh), -1);
+	assert_int_equal(fake_rights(home), -1);
+	/* a sibling of .ssh: the walk grants it like any other */
+	assert_int_equal(fake_rights(gone), FS(EXECUTE) | FS(READ_FILE));
+	notes_free(&n);
+}
+
 /* A writable root beneath another gets no rule of its own (the outer
  * rule covers it with the same rights), and the walk that masks a secret
  * adds no read rule for a sibling that is, or lies in, a writable root. */
@@ -638,6 +670,8 @@ int main(void)
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(
 		masked_inside_writable_root_is_reported, setup, teardown),
+	    cmocka_unit_test_setup_teardown(masked_present_from_the_policy,
+					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(
 		apply_order_mounts_nnp_landlock_seccomp, setup, teardown),
 	    cmocka_unit_test_setup_teardown(dev_nodes_get_no_read, setup,

@@ -540,9 +540,9 @@ static void masked_with_reasons(void **state)
 }
 
 /* Tools' variables come from the environment before the filter (the
- * filter withholds GOOGLE_APPLICATION_CREDENTIALS itself); root gets the
- * system's secrets; a variable that would mask the workspace is refused
- * with a note, not obeyed. */
+ * filter withholds GOOGLE_APPLICATION_CREDENTIALS itself); a root session
+ * says the system's secrets are open; a variable that would mask the
+ * workspace is refused with a note, not obeyed. */
 static void masks_from_start_env_uid_and_workspace(void **state)
 {
 	char *start[] = {"GOOGLE_APPLICATION_CREDENTIALS=/keys/sa.json",
@@ -554,8 +554,8 @@ static void masks_from_start_env_uid_and_workspace(void **state)
 	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
 	assert_int_equal(pol_access(pol, "/keys/sa.json", NULL),
 			 POL_ACCESS_MASKED);
-	assert_int_equal(pol_access(pol, "/etc/shadow", NULL),
-			 POL_ACCESS_MASKED);
+	assert_int_equal(pol_access(pol, "/etc/shadow", NULL), POL_ACCESS_RO);
+	assert_true(has_note(pol, "not_enforced", "running as root"));
 	assert_int_equal(pol_access(pol, "/run/user/0/containers/auth.json",
 				    NULL), POL_ACCESS_MASKED);
 	/* the workspace stays the workspace; a file in it can be masked */
@@ -564,16 +564,55 @@ static void masks_from_start_env_uid_and_workspace(void **state)
 	assert_int_equal(pol_access(pol, WS "/.codex/auth.json", NULL),
 			 POL_ACCESS_MASKED);
 	pol_free(pol);
-	/* not root: /etc/shadow is the file permissions' business */
+	/* not root: no such note */
 	o.uid = 1001;
 	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
-	assert_int_equal(pol_access(pol, "/etc/shadow", NULL), POL_ACCESS_RO);
+	assert_false(has_note(pol, "not_enforced", "running as root"));
 	assert_int_equal(pol_access(pol, "/run/user/1000/containers/auth.json",
 				    NULL), POL_ACCESS_MASKED);
 	pol_free(pol);
 	/* unrestricted: nothing masked at all */
 	pol = mk_o(POL_SCOPE_UNRESTRICTED, NULL, NULL, &o, NULL);
 	assert_int_equal(pol_nmasked(pol), 0);
+	pol_free(pol);
+}
+
+static bool only_ssh(void *ctx, const char *path)
+{
+	(void)ctx;
+	return path_under("/home/u/.ssh", path);
+}
+
+/* Which masked paths exist is asked once, through the facts; without the
+ * callback every one is taken to exist (the backends look themselves). */
+static void masked_presence(void **state)
+{
+	struct sbx_policy *pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
+	struct lay_facts lf = {.workspace = WS,
+			       .run_id = "20261129T191450Z-1-00000000"};
+	struct pol_facts f = {0};
+	size_t seen = 0;
+
+	(void)state;
+	for (size_t i = 0; i < pol_nmasked(pol); i++)
+		assert_true(pol_masked_present(pol, i));
+	assert_false(pol_masked_present(pol, pol_nmasked(pol)));
+	pol_free(pol);
+	lay_free(&lay);
+	assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
+	f.scope = POL_SCOPE_WORKSPACE;
+	f.lay = &lay;
+	f.home = "/home/u";
+	f.tmpdir = "/tmp";
+	f.exists = only_ssh;
+	assert_int_equal(pol_new(&f, &pol, NULL), 0);
+	for (size_t i = 0; i < pol_nmasked(pol); i++) {
+		bool ssh = !strcmp(pol_masked(pol, i), "/home/u/.ssh");
+
+		assert_int_equal(pol_masked_present(pol, i), ssh);
+		seen += ssh;
+	}
+	assert_int_equal(seen, 1);
 	pol_free(pol);
 }
 
@@ -665,6 +704,7 @@ int main(void)
 		cmocka_unit_test_setup(masks_from_start_env_uid_and_workspace,
 				       setup),
 		cmocka_unit_test_setup(env_report_in_policy, setup),
+		cmocka_unit_test_setup(masked_presence, setup),
 		cmocka_unit_test_setup(override_reported_once, setup),
 	};
 

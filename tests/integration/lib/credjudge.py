@@ -1,16 +1,15 @@
-"""tests/integration/lib/credjudge.py LIST OUT VARIANT BACKEND WHO PREFIX —
+"""tests/integration/lib/credjudge.py LIST OUT VARIANT BACKEND PREFIX —
 the verdict of tests/integration/cred_files.sh on one session, judged
-from outside: for every line "<i> <f|d|r> <path>" of LIST, did the
+from outside: for every line "<i> <f|d> <path>" of LIST, did the
 secret's content reach the session's output OUT, is the file on disk as
 the layout made it ("CRED-<i>-<VARIANT>", nothing created in a folder),
-and did the probe try both (READ/WRITE lines)? "r" lines are the
-system's files, read only, judged by their first line. With BACKEND none
+and did the probe try both (READ/WRITE lines)? With BACKEND none
 (the control) every secret must have been read and written. Prints the
 number of secrets that behaved, then one line per one that did not."""
 import os
 import sys
 
-lst, outf, variant, be, who, pre = sys.argv[1:]
+lst, outf, variant, be, pre = sys.argv[1:]
 out = open(outf, errors="replace").read()
 tried = set(" ".join(l.split(" ", 2)[:2]) for l in out.splitlines()
             if l.startswith(("READ ", "WRITE ")))
@@ -27,13 +26,6 @@ def unchanged(i, k, p):
 good, bad = 0, []
 for line in open(lst):
     i, k, p = line.rstrip("\n").split(" ", 2)
-    if k == "r":
-        leaked = open(p).readline().strip() in out
-        if be == "none" and not leaked:
-            bad.append("control: %s not read" % p)
-        elif be != "none" and leaked:
-            bad.append("%s read" % p)
-        continue
     leaked = ("CRED-%s-%s" % (i, variant)) in out
     same = unchanged(i, k, p)
     name = p[len(pre):] if p.startswith(pre) else p
