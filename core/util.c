@@ -228,9 +228,8 @@ bool path_is_folded(const char *p)
 {
 	if (!p || p[0] != '/')
 		return false;
-	for (const char *c = p; *c; c++) {
-		if (*c != '/')
-			continue;
+	/* only what follows each slash can be wrong: strchr() jumps */
+	for (const char *c = p; (c = strchr(c, '/')) != NULL; c++) {
 		if (c[1] == '/' || (c[1] == '\0' && c != p))
 			return false;
 		if (c[1] == '.' && (c[2] == '/' || !c[2] ||

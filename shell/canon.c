@@ -23,6 +23,71 @@
 
 enum { CANON_MAX_LINKS = 40 }; /* the kernel's own limit (ELOOP) */
 
+/*
+ * A folder read whole (canon_memo_list): its names in one buffer, each
+ * as a type byte ('e': exists and is no symlink; 'l': a symlink, or a
+ * type the listing did not say) then the name and a NUL, found through
+ * an open-addressing index of offsets. One allocation for all the names:
+ * a home of a hundred entries is read at every session's start.
+ */
+struct canon_listing {
+	char *dir; /* canonical */
+	size_t dlen;
+	char *names;
+	size_t len;
+	unsigned *slot; /* offset of the type byte + 1; 0 empty */
+	size_t nslot;   /* a power of two */
+};
+
+enum { LIST_MISSING, LIST_EXISTS, LIST_ASK };
+
+static unsigned long name_hash(const char *s, size_t n)
+{
+	unsigned long h = 14695981039346656037UL; /* FNV-1a */
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211UL;
+	return h;
+}
+
+static void lists_free(struct canon_memo *m)
+{
+	for (size_t i = 0; i < m->nlists; i++) {
+		free(m->lists[i].dir);
+		free(m->lists[i].names);
+		free(m->lists[i].slot);
+	}
+	free(m->lists);
+	m->lists = NULL;
+	m->nlists = 0;
+}
+
+/* The listing of folder [s, s + len), if it was read whole. */
+static const struct canon_listing *listing_of(const struct canon_memo *m,
+					      const char *s, size_t len)
+{
+	for (size_t i = 0; m && len && i < m->nlists; i++)
+		if (m->lists[i].dlen == len && !memcmp(m->lists[i].dir, s, len))
+			return &m->lists[i];
+	return NULL;
+}
+
+/* Is [name, name + n) in listing |l|, and how? */
+static int listing_has(const struct canon_listing *l, const char *name,
+		       size_t n)
+{
+	size_t mask = l->nslot - 1;
+
+	for (size_t j = name_hash(name, n) & mask; l->slot[j];
+	     j = (j + 1) & mask) {
+		const char *e = l->names + l->slot[j] - 1;
+
+		if (!strncmp(e + 1, name, n) && !e[1 + n])
+			return e[0] == 'e' ? LIST_EXISTS : LIST_ASK;
+	}
+	return LIST_MISSING;
+}
+
 void canon_memo_free(struct canon_memo *m)
 {
 	if (!m)
@@ -34,7 +99,7 @@ void canon_memo_free(struct canon_memo *m)
 	free(m->slot);
 	m->slot = NULL;
 	m->nslot = 0;
-	strv_free(&m->listed);
+	lists_free(m);
 	buf_free(&m->last);
 }
 
@@ -77,7 +142,7 @@ void canon_memo_forget_absent(struct canon_memo *m)
 	if (m->nslot)
 		memo_reindex(m);
 	/* A listed folder may hold new entries now. */
-	strv_free(&m->listed);
+	lists_free(m);
 }
 
 /* Cuts |b| back to |n| bytes (an empty buffer stays empty). */
@@ -98,9 +163,6 @@ static void buf_set(struct sbx_buf *b, const char *s)
 /* The value of a prefix known not to exist (ENOENT, ENOTDIR): "" (a
  * resolved one always starts with '/'). */
 static const char memo_absent[] = "";
-/* The value of an entry a listing found but could not tell a symlink
- * from anything else by (DT_LNK, DT_UNKNOWN): readlink() it. */
-static const char memo_ask[] = "?";
 
 static unsigned long memo_hash(const char *p)
 {
@@ -131,36 +193,6 @@ static const char *memo_get(const struct canon_memo *m, const char *p)
 	return m ? memo_find(m, p, memo_hash(p)) : NULL;
 }
 
-/* An entry a listing left to ask about gets what was found. */
-static void memo_settle(struct canon_memo *m, const char *p, unsigned long h,
-			const char *r)
-{
-	for (size_t j = h & (m->nslot - 1); m->slot[j];
-	     j = (j + 1) & (m->nslot - 1)) {
-		size_t i = m->slot[j] - 1;
-
-		if (m->hash[i] == h && strcmp(m->keys.v[i], p) == 0) {
-			if (m->vals.v[i][0] == '?') {
-				free(m->vals.v[i]);
-				m->vals.v[i] = xstrdup(r);
-			}
-			return;
-		}
-	}
-}
-
-/* Was the parent of canonical prefix |s| (its first |plen| bytes) read
- * whole by canon_memo_list()? */
-static bool listed_parent(const struct canon_memo *m, const char *s,
-			  size_t plen)
-{
-	for (size_t i = 0; m && plen && i < m->listed.n; i++)
-		if (strlen(m->listed.v[i]) == plen &&
-		    !memcmp(m->listed.v[i], s, plen))
-			return true;
-	return false;
-}
-
 static void memo_put(struct canon_memo *m, const char *p, const char *r)
 {
 	unsigned long h;
@@ -168,10 +200,8 @@ static void memo_put(struct canon_memo *m, const char *p, const char *r)
 	if (!m)
 		return;
 	h = memo_hash(p);
-	if (memo_find(m, p, h)) {
-		memo_settle(m, p, h, r);
+	if (memo_find(m, p, h))
 		return;
-	}
 	strv_push(&m->keys, p);
 	strv_push(&m->vals, r);
 	/* keys.cap grew with the push: the hashes follow it. */
@@ -213,14 +243,23 @@ static size_t walk(struct canon_memo *m, const char *p, struct sbx_buf *out,
 		/* Memo keys are canonical prefixes, values what they resolve
 		 * to: for an existing non-link the same string. */
 		hit = memo_get(m, out->s);
-		if (!hit && listed_parent(m, out->s, out->len - (j - start))) {
-			/* read whole: no such name (remembered, so that
-			 * sh_exists_memo() of a path beneath it knows) */
-			memo_put(m, out->s, memo_absent);
-			hit = memo_absent;
+		if (!hit && m && m->nlists) {
+			/* The folder read whole: a name it lacks is missing,
+			 * one it holds that is no symlink needs no readlink. */
+			size_t plen = out->len - (j - start);
+			const struct canon_listing *l =
+			    listing_of(m, out->s, plen);
+			int k = l ? listing_has(l, out->s + plen + 1,
+						j - start - 1)
+				  : LIST_ASK;
+
+			if (k == LIST_MISSING) {
+				buf_cut(out, plen);
+				return start;
+			}
+			if (k == LIST_EXISTS)
+				continue;
 		}
-		if (hit && hit[0] == '?')
-			hit = NULL; /* a symlink, or a type unknown: ask */
 		if (hit && !*hit) {
 			buf_cut(out, out->len - (j - start));
 			return start;
@@ -283,36 +322,59 @@ void canon_memo_list(struct canon_memo *m, const char *dir)
 		char b[16384];
 		struct dirent64 align;
 	} buf;
-	int fd, n = 0;
-	long got;
+	struct canon_listing l = {0};
+	struct sbx_buf names = {0};
+	size_t n = 0, nslot = 16;
+	long got = 0;
+	int fd;
 
-	if (!m || dir[0] != '/' || strv_has(&m->listed, dir))
+	if (!m || dir[0] != '/' || listing_of(m, dir, strlen(dir)))
 		return;
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	while ((got = (long)getdents64(fd, buf.b, sizeof(buf.b))) > 0) {
+	while (n <= 2048 &&
+	       (got = (long)getdents64(fd, buf.b, sizeof(buf.b))) > 0) {
 		for (long off = 0; off < got;) {
 			struct dirent64 *e = (struct dirent64 *)(buf.b + off);
-			SBX_AUTOFREE char *key = NULL;
 
 			off += e->d_reclen;
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
-			key = path_join(dir, e->d_name);
-			memo_put(m, key, e->d_type == DT_LNK ||
+			buf_putc(&names, e->d_type == DT_LNK ||
 						 e->d_type == DT_UNKNOWN
-					     ? memo_ask
-					     : key);
+					     ? 'l'
+					     : 'e');
+			buf_putn(&names, e->d_name, strlen(e->d_name) + 1);
 			n++;
 		}
-		if (n > 2048)
-			break;
 	}
 	close(fd);
 	/* A listing cut short, or failed, says nothing of what is absent. */
-	if (got == 0 && n <= 2048)
-		strv_push(&m->listed, dir);
+	if (got != 0 || n > 2048) {
+		buf_free(&names);
+		return;
+	}
+	while (nslot < 2 * n + 2)
+		nslot *= 2;
+	l.dir = xstrdup(dir);
+	l.dlen = strlen(dir);
+	l.names = names.s ? names.s : xstrdup("");
+	l.len = names.len;
+	l.slot = xcalloc(nslot, sizeof(*l.slot));
+	l.nslot = nslot;
+	for (size_t off = 0; off < l.len;) {
+		const char *e = l.names + off;
+		size_t nl = strlen(e + 1);
+		size_t j = name_hash(e + 1, nl) & (nslot - 1);
+
+		while (l.slot[j])
+			j = (j + 1) & (nslot - 1);
+		l.slot[j] = (unsigned)off + 1;
+		off += nl + 2;
+	}
+	m->lists = xrealloc(m->lists, (m->nlists + 1) * sizeof(*m->lists));
+	m->lists[m->nlists++] = l;
 }
 
 char *sh_canon(void *ctx, const char *path)
@@ -337,7 +399,7 @@ static enum known memo_known(const struct canon_memo *m, const char *p)
 	unsigned long h = 14695981039346656037UL, ph[64];
 	size_t pl[64], np = 0, i;
 
-	if (!m || !m->nslot)
+	if (!m || (!m->nslot && !m->nlists))
 		return KNOWN_NOT;
 	for (i = 0;; i++) {
 		if (i > 1 && (p[i] == '/' || !p[i]) && np < 64) {
@@ -353,7 +415,7 @@ static enum known memo_known(const struct canon_memo *m, const char *p)
 	for (size_t k = np; k-- > 0;) {
 		const char *hit = NULL;
 
-		for (size_t j = ph[k] & (m->nslot - 1); m->slot[j];
+		for (size_t j = ph[k] & (m->nslot - 1); m->nslot && m->slot[j];
 		     j = (j + 1) & (m->nslot - 1)) {
 			size_t e = m->slot[j] - 1;
 
@@ -364,16 +426,30 @@ static enum known memo_known(const struct canon_memo *m, const char *p)
 				break;
 			}
 		}
-		if (!hit)
-			continue;
-		if (!*hit)
-			return KNOWN_MISSING;
-		if (hit[0] == '?' || strncmp(hit, p, pl[k]) || hit[pl[k]])
-			return KNOWN_NOT; /* a link, or not canonical */
-		if (k == np - 1)
-			return KNOWN_EXISTS;
-		/* every name of a listed folder is in the memo */
-		return listed_parent(m, p, pl[k]) ? KNOWN_MISSING : KNOWN_NOT;
+		if (hit) {
+			if (!*hit)
+				return KNOWN_MISSING;
+			return k == np - 1 && !strncmp(hit, p, pl[k]) &&
+					       !hit[pl[k]]
+				   ? KNOWN_EXISTS
+				   : KNOWN_NOT; /* deeper: a walk's business */
+		}
+		/* Not in the memo: its folder may have been read whole. */
+		if (k > 0) {
+			const struct canon_listing *l =
+			    listing_of(m, p, pl[k - 1]);
+
+			if (l) {
+				int r = listing_has(l, p + pl[k - 1] + 1,
+						    pl[k] - pl[k - 1] - 1);
+
+				if (r == LIST_MISSING)
+					return KNOWN_MISSING;
+				return r == LIST_EXISTS && k == np - 1
+					   ? KNOWN_EXISTS
+					   : KNOWN_NOT;
+			}
+		}
 	}
 	return KNOWN_NOT;
 }

@@ -16,7 +16,8 @@ struct canon_memo {
 				empty; the credential table alone asks about
 				a hundred paths, too many for a linear scan */
 	size_t nslot;        /* a power of two, or 0 */
-	struct sbx_strv listed; /* folders canon_memo_list() read whole */
+	struct canon_listing *lists; /* folders canon_memo_list() read whole */
+	size_t nlists;
 	struct sbx_buf last;    /* the last path sh_canon_memo() knew without a */
 	int last_known;         /* walk, and what it knew (for the exists
 				   question the policy asks next) */

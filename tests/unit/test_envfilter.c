@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "docsecrets.h"
 #include "envfilter.h"
 #include "route.h"
 
@@ -281,6 +282,17 @@ static void split_of_nothing(void **state)
 	free(kept);
 }
 
+static void documented(void **state)
+{
+	SBX_AUTOFREE char *doc = read_doc();
+
+	(void)state;
+	for (size_t i = 0; i < ef_npatterns; i++)
+		doc_has(doc, ef_patterns[i].pattern);
+	for (size_t i = 0; i < ef_nexceptions; i++)
+		doc_has(doc, ef_exceptions[i].pattern);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -293,6 +305,7 @@ int main(void)
 		cmocka_unit_test(keep_patterns),
 		cmocka_unit_test(split_keeps_order_withholds_and_passes),
 		cmocka_unit_test(split_of_nothing),
+		cmocka_unit_test(documented),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "docsecrets.h"
 #include "secrets.h"
 
 static struct sbx_strv got;
+
 
 static void collect(void *ctx, const char *path, const struct sec_row *row)
 {
@@ -271,6 +273,39 @@ static void no_home(void **state)
 		assert_true(got.v[i][0] == '/');
 }
 
+/* Every row, as the table in docs/secrets.md shows it: the place under
+ * its base, and the tool's variable. */
+static void documented(void **state)
+{
+	static const char *const base[] = {
+		[SEC_HOME] = "~/", [SEC_CONFIG] = "$XDG_CONFIG_HOME/",
+		[SEC_DATA] = "$XDG_DATA_HOME/", [SEC_CACHE] = "$XDG_CACHE_HOME/",
+		[SEC_RUNTIME] = "$XDG_RUNTIME_DIR/", [SEC_ABS] = "",
+	};
+	SBX_AUTOFREE char *doc = read_doc();
+
+	(void)state;
+	for (size_t i = 0; i < sec_table_len; i++) {
+		const struct sec_row *r = &sec_table[i];
+
+		if (r->path) {
+			const char *pct = strstr(r->path, "%u");
+			SBX_AUTOFREE char *p =
+			    pct ? xasprintf("%s%.*s<uid>%s", base[r->base],
+					    (int)(pct - r->path), r->path, pct + 2)
+				: xasprintf("%s%s", base[r->base], r->path);
+
+			doc_has(doc, p);
+		}
+		if (r->var) {
+			SBX_AUTOFREE char *v = xasprintf(
+			    "$%s%s%s", r->var, *r->sub ? "/" : "", r->sub);
+
+			doc_has(doc, v);
+		}
+	}
+}
+
 static int teardown(void **state)
 {
 	(void)state;
@@ -291,6 +326,7 @@ int main(void)
 		cmocka_unit_test_teardown(variables_never_mask_the_home,
 					  teardown),
 		cmocka_unit_test_teardown(no_home, teardown),
+		cmocka_unit_test(documented),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
