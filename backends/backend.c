@@ -116,6 +116,19 @@ void be_session_end(int exit_fd, int status)
 	pns_exit_fast(exit_fd, status);
 }
 
+void be_note_checker_only(struct be_notes *n, size_t nprot, const char *why)
+{
+	n->protect = -1;
+	if (!nprot)
+		return;
+	be_note(n, "git metadata",
+		"checker-only (%s): Landlock cannot keep a path inside a "
+		"writable root read-only, so writes to git's hooks and "
+		"config and the --protect paths are flagged, not stopped, "
+		"and reported when the session ends",
+		why);
+}
+
 void be_harden_self(bool subreaper)
 {
 	(void)be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
@@ -147,6 +160,10 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 			return r;
 	}
 	if (mnt && (r = mnt_drop_caps(mnt, diag)) < 0)
+		return r;
+	/* SPEC 2b: a linked worktree's common dir, now that the mount layer
+	 * holds its hooks and config read-only. */
+	if (mnt && (r = ll_rules_grant_guarded(ll, backend, diag)) < 0)
 		return r;
 	be_harden_self(!t->in_ns);
 	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
@@ -201,6 +218,7 @@ static int none_prepare(const struct be_plan *plan, struct be_notes *notes,
 			struct be_ctx **ctx, struct sbx_diag *diag)
 {
 	be_note(notes, "backend", "none: NOT confined");
+	be_note_checker_only(notes, plan->nprot, "backend none");
 	*ctx = NULL;
 	return 0;
 }
@@ -231,6 +249,7 @@ static void plan_free(struct be_plan *p)
 	free((void *)p->masked);
 	free((void *)p->sockets);
 	free((void *)p->masked_present);
+	free((void *)p->guarded);
 }
 
 /* Borrows the policy's strings. */
@@ -244,6 +263,7 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	size_t ns = pol_nsockets(pol);
 	const char **socks = xcalloc(ns + 1, sizeof(*socks));
 	bool *present = xcalloc(nm + 1, sizeof(*present));
+	const char **guarded = xcalloc(nr + 1, sizeof(*guarded));
 	const struct lay_layout *lay = pol_layout(pol);
 
 	memset(p, 0, sizeof(*p));
@@ -273,6 +293,8 @@ static void plan_from_policy(const struct sbx_policy *pol,
 			dev[p->ndev++] = r->path;
 		else
 			rw[p->nrw++] = r->path;
+		if (r->guarded)
+			guarded[p->nguarded++] = r->path;
 	}
 	for (size_t i = 0; i < nm; i++) {
 		present[p->nmasked] = pol_masked_present(pol, i);
@@ -285,6 +307,9 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	p->masked = masked;
 	p->masked_present = present;
 	p->sockets = socks;
+	p->guarded = guarded;
+	p->prot = pol_protected(pol, 0);
+	p->nprot = pol_nprotected(pol);
 }
 
 static void add_hint(struct sbx_diag *diag, const char *name)
@@ -368,6 +393,20 @@ static int run(const char *name, struct sbx_policy *pol,
 		*pidns = notes.pidns;
 	if (exit_fd)
 		*exit_fd = notes.pidns ? notes.exit_fd : -1;
+	/* SPEC 2b: how the protected paths are held, and the guarded
+	 * roots that are not writable without the mount layer. */
+	pol_set_guard(pol, notes.protect > 0 ? POL_GUARD_MOUNT
+					     : POL_GUARD_CHECKER);
+	for (size_t i = 0; apply && i < notes.drop.n; i++) {
+		SBX_AUTOFREE char *why = xasprintf(
+		    "%s (git-common-dir): not writable without the mount "
+		    "layer that keeps its hooks and config read-only; git gc "
+		    "and packed-refs updates fail in this worktree",
+		    notes.drop.v[i]);
+
+		pol_drop_root(pol, notes.drop.v[i], why);
+	}
+	strv_free(&notes.drop);
 	for (size_t i = 0; i < notes.keys.n; i++)
 		/* A preview runs before the session creates its run folder
 		 * and caches: "does not exist" is expected there, not news. */

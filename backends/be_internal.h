@@ -67,6 +67,20 @@ struct be_plan {
 	 * is had (backends/pidns.c). Sessions ask for it; unit tests with a
 	 * fake kernel and tests/kernel/sbx_confine --no-pidns do not. */
 	bool pidns;
+	/* SPEC 2b: paths in the writable roots that must stay read-only
+	 * (git hooks and config, --protect), parent first, as the policy
+	 * holds them: the mount layer binds each over itself, read-only
+	 * (GM_P_PIN: writable, holding only the name; GM_P_MKDIR: made
+	 * empty first; GM_P_ABSENT and GM_P_LINK: nothing a mount can
+	 * hold). */
+	const struct gm_path *prot;
+	size_t nprot;
+	/* Writable roots (also in rw) that may be writable only where the
+	 * mount layer holds the protected paths in them: a linked
+	 * worktree's common dir, whose hooks and config lie next to the
+	 * packed-refs git writes. */
+	const char *const *guarded;
+	size_t nguarded;
 	const struct be_caps *caps;
 };
 
@@ -80,7 +94,14 @@ struct be_notes {
 	 * the shell tells the supervisor its status on |exit_fd|. */
 	bool pidns;
 	int exit_fd;
+	/* SPEC 2b, what apply() (or, previewing, prepare()) found: > 0 the
+	 * mount layer holds plan->prot; else checker-only. */
+	int protect;
+	struct sbx_strv drop; /* guarded roots that could not be granted */
 };
+/* The note a backend adds when it cannot hold plan->prot: |why| says
+ * what is missing. Nothing when there is nothing to protect. */
+void be_note_checker_only(struct be_notes *n, size_t nprot, const char *why);
 void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -210,6 +231,11 @@ int ll_rules_add_read(const struct ll_rules *r, const char *path,
 		      const char *backend, struct sbx_diag *diag);
 /* The ABI the ruleset was made for (lowered on EINVAL); 0 for NULL. */
 int ll_rules_abi(const struct ll_rules *r);
+/* The rules of the guarded roots (be_plan.guarded), once the mount layer
+ * holds their protected paths: be_apply_tail() calls it only then. No
+ * allocation. 0 or -errno (+diag). */
+int ll_rules_grant_guarded(const struct ll_rules *r, const char *backend,
+			   struct sbx_diag *diag);
 /* landlock_restrict_self() with it (NULL: nothing); TSYNC from ABI 8.
  * 0 or -errno. */
 int ll_rules_restrict(const struct ll_rules *r, const char *backend,

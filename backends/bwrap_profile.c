@@ -4,7 +4,9 @@
  * bubblewrap applies its mounts in argument order, each on top of the
  * ones before, so the order is the policy: the whole tree read-only first,
  * then each writable root bound read-write (the workspace last, as SPEC
- * section 5 shows it), then the masks over the secrets, which must come
+ * section 5 shows it), then the protected paths (SPEC 2b) bound over
+ * themselves, which must come after the roots they lie in, then the masks
+ * over the secrets, which must come
  * after every bind or a writable root that contains a secret (a $HOME
  * inside /tmp) would uncover it again.
  *
@@ -93,6 +95,26 @@ static void bw_roots(const struct sbx_policy *pol, struct sbx_strv *argv)
 		bw_push3(argv, "--bind", ws, ws);
 }
 
+/* SPEC 2b: git's hooks and config (and --protect paths) read-only inside
+ * the writable roots, git dirs bound over themselves so they cannot be
+ * renamed, a missing hooks/ made empty first (--dir creates it through
+ * the writable bind, as a session does). Parent first, as the policy
+ * lists them. Absent files and symlinks cannot be held by a bind: a
+ * session reports their changes; bubblewrap has no such report. */
+static void bw_protect(const struct sbx_policy *pol, struct sbx_strv *argv)
+{
+	for (size_t i = 0; i < pol_nprotected(pol); i++) {
+		const struct gm_path *e = pol_protected(pol, i);
+
+		if (e->flags & (GM_P_ABSENT | GM_P_LINK))
+			continue;
+		if (e->flags & GM_P_MKDIR)
+			bw_push3(argv, "--dir", e->path, NULL);
+		bw_push3(argv, e->flags & GM_P_PIN ? "--bind" : "--ro-bind",
+			 e->path, e->path);
+	}
+}
+
 static void bw_masks(const struct sbx_policy *pol,
 		     const struct prof_disk *disk, struct sbx_strv *argv)
 {
@@ -138,6 +160,7 @@ void bw_args_disk(const struct sbx_policy *pol, const struct prof_disk *disk,
 		bw_push3(argv, "--proc", "/proc", NULL);
 		bw_devices(pol, argv);
 		bw_roots(pol, argv);
+		bw_protect(pol, argv);
 		bw_masks(pol, disk, argv);
 	}
 	if (!pol_network(pol)) {

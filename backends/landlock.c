@@ -63,10 +63,19 @@
 		   LANDLOCK_ACCESS_FS_TRUNCATE | LANDLOCK_ACCESS_FS_IOCTL_DEV)
 /* clang-format on */
 
+#define LL_MAX_GUARDED 4
+
 /* A prepared ruleset (be_internal.h): what both Linux backends apply. */
 struct ll_rules {
 	int abi;
 	int ruleset; /* -1: nothing to enforce */
+	/* Guarded roots (be_plan.guarded): their rules wait for the mount
+	 * layer, which holds the protected paths in them read-only
+	 * (ll_rules_grant_guarded()). */
+	int gfd[LL_MAX_GUARDED];
+	const char *gpath[LL_MAX_GUARDED];
+	size_t ngfd;
+	uint64_t hfs;
 };
 
 struct be_ctx {
@@ -78,6 +87,8 @@ struct be_ctx {
 	int mnt_err; /* apply(): errno the namespace failed with */
 	struct be_tail tail;
 	struct sc_filter *sc;
+	const char *const *guarded; /* the plan's, for report() */
+	size_t nguarded, nprot;
 };
 
 uint64_t ll_fs_rights(int abi)
@@ -260,12 +271,23 @@ static bool under_any(const char *const *roots, size_t n, const char *p)
 	return false;
 }
 
-/* True if writable root |i| lies beneath another (or repeats one). */
+static bool guarded(const struct be_plan *plan, const char *p)
+{
+	for (size_t i = 0; i < plan->nguarded; i++)
+		if (!strcmp(plan->guarded[i], p))
+			return true;
+	return false;
+}
+
+/* True if writable root |i| lies beneath another (or repeats one). A
+ * guarded root covers nothing: its rule may never come (a linked
+ * worktree's objects/ and refs/ need their own). */
 static bool nested_root(const struct be_plan *plan, size_t i)
 {
 	for (size_t j = 0; j < plan->nrw; j++)
 		if (j != i && path_under(plan->rw[j], plan->rw[i]) &&
-		    (strcmp(plan->rw[j], plan->rw[i]) != 0 || j < i))
+		    (strcmp(plan->rw[j], plan->rw[i]) != 0 || j < i) &&
+		    !guarded(plan, plan->rw[j]))
 			return true;
 	return false;
 }
@@ -437,6 +459,8 @@ void ll_rules_free(struct ll_rules *r)
 		return;
 	if (r->ruleset >= 0)
 		close(r->ruleset);
+	for (size_t i = 0; i < r->ngfd; i++)
+		close(r->gfd[i]);
 	free(r);
 }
 
@@ -495,6 +519,19 @@ int ll_rules_prepare(const struct be_plan *plan, const char *backend,
 		 * existing ones); a file would be retried. */
 		if (nested_root(plan, i))
 			continue;
+		if (guarded(plan, plan->rw[i])) {
+			/* A rule is on the inode: an fd from before the mount
+			 * namespace serves. */
+			int fd = be_open_nosym(plan->rw[i], O_PATH, NULL);
+
+			if (fd >= 0 && c->ngfd < LL_MAX_GUARDED) {
+				c->gpath[c->ngfd] = plan->rw[i];
+				c->gfd[c->ngfd++] = fd;
+			} else if (fd >= 0) {
+				close(fd);
+			}
+			continue;
+		}
 		r = add_rule(c->ruleset, plan->rw[i], LL_R_DIR | LL_W, hfs,
 			     DT_DIR, diag);
 		if (r < 0)
@@ -529,6 +566,7 @@ int ll_rules_prepare(const struct be_plan *plan, const char *backend,
 				"--allow-socket %s does not exist",
 				plan->sockets[i]);
 	}
+	c->hfs = hfs;
 	*out = c;
 	return 0;
 fail:
@@ -553,6 +591,24 @@ int ll_rules_add_read(const struct ll_rules *r, const char *path,
 int ll_rules_abi(const struct ll_rules *r)
 {
 	return r ? r->abi : 0;
+}
+
+int ll_rules_grant_guarded(const struct ll_rules *r, const char *backend,
+			   struct sbx_diag *diag)
+{
+	for (size_t i = 0; r && r->ruleset >= 0 && i < r->ngfd; i++) {
+		struct ll_path_beneath_attr pb = {
+		    .allowed_access = (LL_R_DIR | LL_W) & r->hfs,
+		    .parent_fd = r->gfd[i],
+		};
+
+		if (be_sys->landlock_add_rule(r->ruleset, LL_RULE_PATH_BENEATH,
+					      &pb, 0) < 0)
+			return be_fail(diag, errno, backend,
+				       "landlock_add_rule for %s",
+				       r->gpath[i]);
+	}
+	return 0;
 }
 
 int ll_rules_restrict(const struct ll_rules *r, const char *backend,
@@ -616,6 +672,14 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		}
 		c->mnt_userns = plan->caps && !plan->caps->root;
 	}
+	c->guarded = plan->guarded;
+	c->nguarded = plan->nguarded;
+	c->nprot = plan->nprot;
+	/* A preview stops here: what a session would get. */
+	if (c->mnt)
+		notes->protect = 1;
+	else
+		be_note_checker_only(notes, plan->nprot, "scope unrestricted");
 	c->want_pidns = plan->pidns;
 	c->scope = plan->scope;
 	r = sc_build(plan, LL, &c->sc, diag);
@@ -652,13 +716,22 @@ static void ll_report(const struct be_ctx *c, struct be_notes *notes)
 {
 	char es[96];
 
-	if (c->mnt && c->mnt_err)
+	if (c->mnt && c->mnt_err) {
+		char why[160];
+
 		be_note(notes, "not_enforced",
 			"metadata changes (chmod, chown, utimes, xattrs) "
 			"outside the writable roots: no private mount "
 			"namespace (unshare: %s)",
 			be_errstr(c->mnt_err, es, sizeof(es)));
-	else if (c->mnt)
+		/* SPEC 2b: nothing holds the protected paths, and the guarded
+		 * roots got no rule (ll_rules_grant_guarded()). */
+		snprintf(why, sizeof(why), "no private mount namespace: %s",
+			 es);
+		be_note_checker_only(notes, c->nprot, why);
+		for (size_t i = 0; i < c->nguarded; i++)
+			strv_push(&notes->drop, c->guarded[i]);
+	} else if (c->mnt)
 		be_note(notes, "mount_layer",
 			c->mnt_userns
 			    ? "read-only outside the writable roots (in a "

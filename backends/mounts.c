@@ -38,9 +38,14 @@
  *      clearing). The detached copies are not in the tree: untouched;
  *   5. each copy moved back over its root with move_mount(): the roots
  *      writable again, on top of their now read-only originals;
- *   6. (namespace) the run tmp over /tmp, then masks over the secrets:
- *      after the roots, or a root containing a secret (a $HOME under
- *      /tmp) would uncover it again;
+ *   6. (namespace) the run tmp over /tmp; then (both backends) each
+ *      protected path (SPEC 2b: git's hooks and config, --protect)
+ *      bound over itself read-only, and each git dir bound over itself
+ *      writable (a mount point cannot be renamed: `mv .git x` fails with
+ *      EBUSY); a missing hooks/ made empty first (see protect_ops());
+ *      then (namespace) masks over the secrets: after the roots, or a
+ *      root containing a secret (a $HOME under /tmp) would uncover it
+ *      again;
  *   7. the working directory entered again by name; then (the
  *      backend's apply) the PID namespace and its /proc (pidns.c), and
  *      in a user namespace every capability dropped (mnt_drop_caps():
@@ -66,6 +71,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +93,7 @@ struct mnt_op {
 	 * closes), which is not a reason to refuse the session. */
 	bool optional;
 	bool pair; /* the next op is this one's remount: skipped with it */
+	bool mkdir; /* tgt made an empty folder first (a missing hooks/) */
 };
 
 struct mnt_plan {
@@ -333,6 +340,60 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 	strv_free(&ptys);
 }
 
+/*
+ * SPEC 2b, step 6: each protected path bound over itself, read-only.
+ * mount(2) by path: after step 4 every mount outside the roots is
+ * read-only, so a symlink swapped in since the scan can only lead a bind
+ * to something read-only already, or to a writable root's file, which
+ * it then makes read-only: never wider. A bind keeps the flags of the
+ * mount it copies; the remount keeps those a user namespace locks
+ * (nosuid, nodev, noexec, atime).
+ *   - a git dir (GM_P_PIN) is bound writable: only its name is held;
+ *   - a missing hooks/ (GM_P_MKDIR) is made empty first: git runs no
+ *     hook from an empty folder, as from none, and a job cannot create
+ *     one. A mount needs a folder to sit on; an empty tmpfs would need
+ *     one too, and nothing but the folder keeps `mkdir hooks` out;
+ *   - absent files and symlinks are left to the end-of-session report:
+ *     a mount holds an existing inode, never a name not there yet, nor
+ *     a link itself.
+ */
+static void protect_ops(struct mnt_plan *mp, const struct be_plan *plan)
+{
+	for (size_t i = 0; i < plan->nprot; i++) {
+		const struct gm_path *e = &plan->prot[i];
+		const char *p;
+		struct mnt_op *op;
+
+		if (e->flags & (GM_P_ABSENT | GM_P_LINK))
+			continue;
+		p = keep(mp, xstrdup(e->path));
+		op = add_op(mp);
+		op->src = op->tgt = p;
+		op->flags = MS_BIND;
+		/* Gone since the scan: nothing to hold, no error. */
+		op->optional = true;
+		op->mkdir = (e->flags & GM_P_MKDIR) != 0;
+		op->pair = !(e->flags & GM_P_PIN);
+		op->what = keep(mp, xasprintf("bind of protected %s", p));
+		if (e->flags & GM_P_PIN)
+			continue;
+		op = add_op(mp);
+		op->tgt = p;
+		/* The flags of the mount it lies on (the workspace's): a
+		 * missing hooks/ asks its folder. */
+		if (e->flags & GM_P_MKDIR) {
+			SBX_AUTOFREE char *dir = xstrdup(p);
+
+			*strrchr(dir, '/') = '\0';
+			op->flags = keep_flags(*dir ? dir : "/");
+		} else {
+			op->flags = keep_flags(p);
+		}
+		op->flags |= MS_REMOUNT | MS_BIND | MS_RDONLY;
+		op->what = keep(mp, xasprintf("read-only protected %s", p));
+	}
+}
+
 int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		const char *backend, struct be_notes *notes,
 		struct mnt_plan **out, struct sbx_diag *diag)
@@ -407,6 +468,7 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 		be_note(notes, "private_tmp", "%s is /tmp", plan->run_tmp);
 	}
 
+	protect_ops(mp, plan);
 	if (mode == MNT_NAMESPACE) {
 		for (size_t i = 0; i < plan->nmasked; i++)
 			if (!plan->masked_present || plan->masked_present[i])
@@ -665,6 +727,36 @@ out:
 	return r;
 }
 
+/* |path| made an empty folder (0755, as git's templates make hooks/)
+ * unless it is one, in a folder opened without following any symlink.
+ * 0 or -errno. No allocation. */
+static int make_dir(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	struct stat st;
+	int fd, r = 0;
+
+	if (!slash || n >= sizeof(dir))
+		return -EINVAL;
+	memcpy(dir, path, n);
+	dir[n ? n : 1] = '\0';
+	if (!n)
+		dir[0] = '/';
+	fd = be_open_nosym(dir, O_PATH | O_DIRECTORY, NULL);
+	if (fd < 0)
+		return fd;
+	if (mkdirat(fd, slash + 1, 0755) < 0 && errno != EEXIST)
+		r = -errno;
+	else if (fstatat(fd, slash + 1, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		r = -errno;
+	else if (!S_ISDIR(st.st_mode))
+		r = -ENOTDIR;
+	close(fd);
+	return r;
+}
+
 int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	      struct sbx_diag *diag)
 {
@@ -702,6 +794,19 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	for (size_t i = 0; i < mp->nops; i++) {
 		const struct mnt_op *op = &mp->ops[i];
 
+		if (op->mkdir) {
+			r = make_dir(op->tgt);
+			if (r == -ENOENT || r == -EROFS || r == -EACCES) {
+				/* Its git dir is gone, or lies where nothing
+				 * is writable: nothing to hold. */
+				i += op->pair;
+				continue;
+			}
+			if (r < 0)
+				return be_fail(diag, -r, mp->backend,
+					       "mount layer: creating empty "
+					       "%s", op->tgt);
+		}
 		if (be_sys->mount(op->src, op->tgt, op->type, op->flags,
 				  op->data) == 0)
 			continue;

@@ -96,6 +96,10 @@ static int ns_prepare(const struct be_plan *plan, struct be_notes *notes,
 	if (c->mnt && c->userns)
 		be_note(notes, "user_namespace",
 			"files of other users show as nobody");
+	if (c->mnt)
+		notes->protect = 1; /* no namespace, no session */
+	else
+		be_note_checker_only(notes, plan->nprot, "scope unrestricted");
 	*out = c;
 	return 0;
 }

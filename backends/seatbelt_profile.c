@@ -203,6 +203,33 @@ static void sb_files(const struct be_plan *plan, const struct sbx_policy *pol,
 		    "(allow file-write* (subpath \"/dev/fd\"))\n");
 }
 
+/* SPEC 2b: protected paths inside the writable roots, denied after the
+ * allows they lie in. subpath also covers one that does not exist yet,
+ * so a missing hooks/ needs no folder here. A git dir keeps its contents
+ * writable; only its removal or rename (an unlink of the name) is
+ * denied. */
+static void sb_protect(const struct be_plan *plan, struct sbx_buf *b)
+{
+	if (!plan->nprot)
+		return;
+	buf_puts(b, "\n; Protected (git hooks and config, --protect): not "
+		    "writable, even in a writable root.\n");
+	for (size_t i = 0; i < plan->nprot; i++) {
+		const struct gm_path *e = &plan->prot[i];
+
+		if (e->flags & GM_P_PIN) {
+			buf_puts(b, "(deny file-write-unlink");
+			sb_filters(b, "literal", e->path);
+		} else {
+			buf_puts(b, "(deny file-write*");
+			sb_filters(b, e->flags & GM_P_DIR ? "subpath"
+							  : "literal",
+				   e->path);
+		}
+		buf_puts(b, ")\n");
+	}
+}
+
 static void sb_secrets(const struct be_plan *plan, struct sbx_buf *b)
 {
 	if (!plan->nmasked)
@@ -239,6 +266,8 @@ void sb_profile_plan(const struct be_plan *plan, const struct sbx_policy *pol,
 {
 	sb_header(plan, pol, out);
 	sb_files(plan, pol, out);
+	if (plan->scope != POL_SCOPE_UNRESTRICTED)
+		sb_protect(plan, out);
 	sb_secrets(plan, out);
 	sb_network(plan, out);
 }
@@ -271,5 +300,7 @@ void sb_profile(const struct sbx_policy *pol, struct sbx_buf *out)
 	plan.rw = rw;
 	plan.dev = dev;
 	plan.masked = masked;
+	plan.prot = pol_protected(pol, 0);
+	plan.nprot = pol_nprotected(pol);
 	sb_profile_plan(&plan, pol, out);
 }

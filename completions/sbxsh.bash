@@ -8,7 +8,7 @@ _sbxsh()
 	case $prev in
 	--workspace|--root|--state)
 		COMPREPLY=($(compgen -d -- "$cur")); return ;;
-	--mask | --allow-socket)
+	--mask | --allow-socket | --protect)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--backend)
 		COMPREPLY=($(compgen -W "landlock namespace seatbelt none" -- "$cur")); return ;;
@@ -24,13 +24,14 @@ _sbxsh()
 	--keep-env)
 		# names only: what is set now (values are never completed)
 		COMPREPLY=($(compgen -e -- "$cur")); return ;;
-	--keep-runs|--explain|-c|-o)
+	--keep-runs|--git-depth|--explain|-c|-o)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
 			--keep-runs --no-persist --backend --scope --no-network
-			--private-tmp --mask --allow-socket --keep-env --check --banner --agent --print-policy
+			--private-tmp --mask --allow-socket --keep-env --protect --git-depth
+			--check --banner --agent --print-policy
 			--json --print-profile --explain --help --version -c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))
 		return

@@ -38,6 +38,8 @@ struct sbx_policy {
 	size_t *mslot, nmslot;   /* mmeta[].hash indexed: index + 1, 0 free */
 	struct ef_report envf; /* credential variables withheld (names) */
 	struct sbx_strv note_keys, note_vals;
+	struct gm_plan *git; /* protected paths in a writable root, or NULL */
+	enum pol_guard guard;
 };
 
 /* Device nodes every ordinary and interactive program needs. /dev/pts is
@@ -61,6 +63,7 @@ static const char *const why_names[] = {
 	[POL_WHY_CARGO_GIT] = "cargo-git",
 	[POL_WHY_DEVICE] = "device",
 	[POL_WHY_UNRESTRICTED] = "unrestricted",
+	[POL_WHY_GIT_COMMON] = "git-common-dir",
 };
 
 static const char *const why_texts[] = {
@@ -77,6 +80,8 @@ static const char *const why_texts[] = {
 	[POL_WHY_CARGO_GIT] = "cargo's git cache",
 	[POL_WHY_DEVICE] = "a device ordinary programs need",
 	[POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
+	[POL_WHY_GIT_COMMON] = "what git needs of the workspace's repository "
+			       "outside it (linked worktree)",
 };
 
 const char *pol_why_name(enum pol_why w)
@@ -553,6 +558,71 @@ static void add_tmp(struct sbx_policy *pol, const struct pol_facts *f)
 		add_root(pol, t, POL_WHY_TMP, false, false);
 }
 
+static int root_of(const struct sbx_policy *pol, const char *c);
+
+/* Is the entry |e| names something a job could change: the path itself
+ * in a writable root or, for one that is absent, pinned or a symlink
+ * (its name is what matters), its folder? A masked path is not. */
+static bool writable_entry(const struct sbx_policy *pol,
+			   const struct gm_path *e)
+{
+	SBX_AUTOFREE char *dir = NULL;
+	const char *at = e->path;
+	const char *s;
+
+	if (e->flags & (GM_P_ABSENT | GM_P_PIN | GM_P_LINK)) {
+		s = strrchr(e->path, '/');
+		dir = s == e->path ? xstrdup("/")
+				   : xstrndup(e->path, (size_t)(s - e->path));
+		at = dir;
+	}
+	for (size_t i = 0; i < pol->masked.n; i++)
+		if (path_under(pol->masked.v[i], e->path))
+			return false;
+	return root_of(pol, at) >= 0;
+}
+
+/*
+ * The git metadata of SPEC 2b: the roots a linked worktree needs
+ * (git-common-dir; in the workspace scope only), then the protected
+ * paths, of which only those in a writable root are kept: elsewhere the
+ * whole tree is read-only already, and listing it would only be noise.
+ */
+static void add_git(struct sbx_policy *pol, const struct gm_plan *src)
+{
+	struct gm_plan *g = gm_plan_copy(src);
+	size_t o = 0;
+
+	if (pol->scope == POL_SCOPE_WORKSPACE) {
+		for (size_t i = 0; i < g->nroots; i++) {
+			char why[160];
+
+			/* Writable already (a main repository under /tmp):
+			 * nothing to add, nothing to guard. */
+			if (root_of(pol, g->roots[i].path) >= 0 ||
+			    refused(pol, g->roots[i].path, why, sizeof(why)))
+				continue;
+			add_root(pol, xstrdup(g->roots[i].path),
+				 POL_WHY_GIT_COMMON, false, false);
+			for (size_t k = 0; k < pol->nroots; k++)
+				if (!strcmp(pol->roots[k].path,
+					    g->roots[i].path))
+					pol->roots[k].guarded =
+					    g->roots[i].guarded;
+		}
+	}
+	for (size_t i = 0; i < g->npaths; i++) {
+		if (writable_entry(pol, &g->paths[i]))
+			g->paths[o++] = g->paths[i];
+		else
+			free(g->paths[i].path);
+	}
+	g->npaths = o;
+	for (size_t i = 0; i < g->notes.n; i++)
+		pol_add_note(pol, "git", g->notes.v[i]);
+	pol->git = g;
+}
+
 int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	    struct sbx_diag *diag)
 {
@@ -661,6 +731,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 		else
 			free(c);
 	}
+	if (f->git)
+		add_git(pol, f->git);
 	*out = pol;
 	return 0;
 }
@@ -701,6 +773,7 @@ void pol_free(struct sbx_policy *pol)
 	ef_report_free(&pol->envf);
 	strv_free(&pol->note_keys);
 	strv_free(&pol->note_vals);
+	gm_plan_free(pol->git);
 	free(pol);
 }
 
@@ -753,21 +826,37 @@ const struct ef_report *pol_env_report(const struct sbx_policy *pol)
 	return &pol->envf;
 }
 
-enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
-			   int *rule)
+const struct gm_plan *pol_git(const struct sbx_policy *pol)
+{
+	return pol->git;
+}
+
+size_t pol_nprotected(const struct sbx_policy *pol)
+{
+	return pol->git ? pol->git->npaths : 0;
+}
+
+const struct gm_path *pol_protected(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol_nprotected(pol) ? &pol->git->paths[i] : NULL;
+}
+
+void pol_set_guard(struct sbx_policy *pol, enum pol_guard g)
+{
+	pol->guard = g;
+}
+
+enum pol_guard pol_guard(const struct sbx_policy *pol)
+{
+	return pol->guard;
+}
+
+/* The most specific root holding |c|, or -1. */
+static int root_of(const struct sbx_policy *pol, const char *c)
 {
 	size_t best_len = 0;
 	int best = -1;
 
-	/* Masked wins: a secret inside a writable root is still a secret
-	 * (the backends that cannot enforce that say so in a note). */
-	for (size_t i = 0; i < pol->masked.n; i++) {
-		if (path_under(pol->masked.v[i], c)) {
-			if (rule)
-				*rule = (int)i;
-			return POL_ACCESS_MASKED;
-		}
-	}
 	/* The most specific root decides, so `policy check` names the
 	 * reason a person would expect (.sandbox-cache, not workspace). */
 	for (size_t i = 0; i < pol->nroots; i++) {
@@ -782,6 +871,33 @@ enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
 			best_len = l;
 		}
 	}
+	return best;
+}
+
+enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
+			   int *rule)
+{
+	const struct gm_path *g;
+	int best;
+
+	/* Masked wins: a secret inside a writable root is still a secret
+	 * (the backends that cannot enforce that say so in a note). */
+	for (size_t i = 0; i < pol->masked.n; i++) {
+		if (path_under(pol->masked.v[i], c)) {
+			if (rule)
+				*rule = (int)i;
+			return POL_ACCESS_MASKED;
+		}
+	}
+	/* Then the protected paths: they lie in writable roots (add_git()
+	 * keeps no other), and must not be written there. */
+	g = gm_lookup(pol->git, c);
+	if (g) {
+		if (rule)
+			*rule = (int)(g - pol->git->paths);
+		return POL_ACCESS_PROTECTED;
+	}
+	best = root_of(pol, c);
 	if (rule)
 		*rule = best;
 	return best >= 0 ? POL_ACCESS_RW : POL_ACCESS_RO;
@@ -927,17 +1043,13 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 	for (size_t i = 0; i < pol->masked.n; i++)
 		buf_printf(b, "  %-40s %s: %s\n", pol->masked.v[i],
 			   pol->mmeta[i].tool, pol->mmeta[i].why);
+	gm_format_text(pol->git, pol->guard == POL_GUARD_MOUNT, b);
 }
 
 static void json_kv(struct sbx_buf *b, const char *k, const char *v,
 		    bool comma)
 {
-	buf_json_str(b, k);
-	buf_puts(b, ": ");
-	if (v)
-		buf_json_str(b, v);
-	else
-		buf_puts(b, "null");
+	buf_json_kv(b, k, v);
 	if (comma)
 		buf_puts(b, ",\n  ");
 }
@@ -1013,6 +1125,8 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 	}
 	buf_puts(b, pol->masked.n ? "\n  ],\n  " : "],\n  ");
 	ef_format_json(&pol->envf, b);
+	buf_puts(b, ",\n  ");
+	gm_format_json(pol->git, pol->guard == POL_GUARD_MOUNT, b);
 	/* Notes: one key each, repeated notes joined with "; " so the
 	 * object never has duplicate keys. */
 	buf_puts(b, ",\n  \"notes\": {");

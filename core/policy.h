@@ -11,6 +11,7 @@
 #define SBX_POLICY_H
 
 #include "envfilter.h"
+#include "gitmeta.h"
 #include "layout.h"
 #include "route.h"
 #include "sbx.h"
@@ -36,6 +37,7 @@ enum pol_why {
 	POL_WHY_CARGO_GIT,
 	POL_WHY_DEVICE,
 	POL_WHY_UNRESTRICTED,
+	POL_WHY_GIT_COMMON, /* a linked worktree's git dir, common dir parts */
 };
 
 struct pol_root {
@@ -47,6 +49,9 @@ struct pol_root {
 	                      dir, run folder, ...). Only ever set for a
 	                      root inside sbxsh's own state folders, which
 	                      is created without following any symlink */
+	bool guarded;      /* writable only where the mount layer keeps the
+	                      protected paths in it read-only (a common dir:
+	                      its hooks and config); dropped otherwise */
 };
 
 struct pol_facts {
@@ -79,6 +84,9 @@ struct pol_facts {
 	const char *history_dir; /* sbxsh's history folder: masked (NULL:
 	                            none) */
 	const char *tty;       /* the controlling terminal's path, or NULL */
+	const struct gm_plan *git; /* repositories found in the workspace and
+	                              --protect paths (shell/gitscan.c); may
+	                              be NULL. Copied. */
 	/* Facts about the disk, asked through callbacks so core stays pure. */
 	sbx_canon_fn canon;
 	bool (*is_dir)(void *ctx, const char *path);
@@ -149,12 +157,30 @@ enum pol_access {
 	POL_ACCESS_RW,     /* beneath a writable root */
 	POL_ACCESS_RO,     /* readable, not writable */
 	POL_ACCESS_MASKED, /* a masked secret: neither */
+	POL_ACCESS_PROTECTED, /* in a writable root, but protected (git
+	                         metadata, --protect): read-only where
+	                         pol_guard() is POL_GUARD_MOUNT */
 };
-/* |rule| (may be NULL) gets the index of the deciding root, or of the
- * masked entry for POL_ACCESS_MASKED, or -1 for "everything else is
- * read-only". */
+/* |rule| (may be NULL) gets the index of the deciding root, of the
+ * masked entry for POL_ACCESS_MASKED, of the pol_protected() entry for
+ * POL_ACCESS_PROTECTED, or -1 for "everything else is read-only". */
 enum pol_access pol_access(const struct sbx_policy *pol, const char *canon,
 			   int *rule);
+
+/* The protected paths (SPEC 2b) that lie in a writable root, parent
+ * first; NULL when there are none. */
+const struct gm_plan *pol_git(const struct sbx_policy *pol);
+size_t pol_nprotected(const struct sbx_policy *pol);
+const struct gm_path *pol_protected(const struct sbx_policy *pol, size_t i);
+
+/* How the protected paths are held: the backend says (backend.c). */
+enum pol_guard {
+	POL_GUARD_CHECKER, /* no mount layer: the checker flags writes, the
+	                      end of the session reports what changed */
+	POL_GUARD_MOUNT,   /* bound read-only by the mount layer */
+};
+void pol_set_guard(struct sbx_policy *pol, enum pol_guard g);
+enum pol_guard pol_guard(const struct sbx_policy *pol);
 
 /* "sandbox_writable: [/a, /b]" — the machine-readable contract of SPEC
  * section 2, without a newline. */

@@ -64,6 +64,8 @@ void buf_printf(struct sbx_buf *b, const char *fmt, ...)
 void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap);
 /* Appends |s| as a JSON string literal, quotes included. */
 void buf_json_str(struct sbx_buf *b, const char *s);
+/* "k": "v" (v NULL: null). */
+void buf_json_kv(struct sbx_buf *b, const char *k, const char *v);
 void buf_free(struct sbx_buf *b);
 
 /*
@@ -75,6 +77,8 @@ void buf_free(struct sbx_buf *b);
 char *path_fold(const char *p);
 /* True if |p| is absolute and path_fold() would leave it as it is. */
 bool path_is_folded(const char *p);
+/* The same in place, for an absolute |p|: no allocation. */
+void path_fold_inplace(char *p);
 /* True if |p| equals |root| or lies beneath it ("/dev" does not contain
  * "/device"). Both must be folded absolute paths. */
 bool path_under(const char *root, const char *p);

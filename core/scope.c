@@ -78,7 +78,9 @@ static const char *getvar(struct ctx *cx, const char *name)
  *   H_SED / H_PERL    the files, with -i/--in-place (sed -i, perl -pi)
  *   H_DD              of= (if= is a read)
  *   H_TAR             -C/--directory when extracting; -f when creating
- *   H_GIT             git clone URL DIR: DIR; git init DIR
+ *   H_GIT             git clone URL DIR: DIR; git init DIR; git config
+ *                     NAME VALUE (and -C DIR, --git-dir, --file,
+ *                     --global): the config file it writes
  *   H_FIND            find's start paths with -delete; -fprint FILE
  *   option values     curl -o/--output/--output-dir/-c/-D, wget -O/-o/
  *                     -a/-P, sort -o/-T, unzip -d, zip's archive,
@@ -162,7 +164,7 @@ static const struct argspec specs[] = {
 	{ "mawk",     H_SCRIPT,0, "fvF", "", "", "", 0 },
 	{ "dd",       H_DD,    0, "", "", "", "", 0 },
 	{ "tar",      H_TAR,   0, "fCTXbgKNLH", "", "", "|file=f|directory=C|files-from=T|exclude-from=X|create=c|extract=x|get=x|append=r|update=u|list=t|diff=d|compare=d|", 0 },
-	{ "git",      H_GIT,   0, "Cc", "", "", "|git-dir=1|work-tree=2|namespace=3|exec-path=4|", 0 },
+	{ "git",      H_GIT,   0, "Cc1234", "", "", "|git-dir=1|work-tree=2|namespace=3|exec-path=4|", 0 },
 	{ "curl",     H_READ,  0, "oKTdFHuXAeEwbcyYzmD1", "ocD1", "", "|output=o|output-dir=1|cookie-jar=c|dump-header=D|config=K|upload-file=T|data=d|form=F|header=H|user=u|request=X|user-agent=A|referer=e|cert=E|write-out=w|cookie=b|", 0 },
 	{ "wget",     H_READ,  0, "OoaPeiUt", "OoaP", "", "|output-document=O|output-file=o|append-output=a|directory-prefix=P|execute=e|input-file=i|user-agent=U|tries=t|", 0 },
 	{ "sort",     H_READ,  0, "okStT", "oT", "", "|output=o|key=k|field-separator=t|buffer-size=S|temporary-directory=T|", 0 },
@@ -566,8 +568,160 @@ static bool is_url(const char *v, size_t n)
 	return k + 2 < n && v[k] == ':' && v[k + 1] == '/' && v[k + 2] == '/';
 }
 
-static void git_args(struct cmd *c, const size_t *av, size_t n,
-		     const struct argspec *sp, struct walk *wk)
+static void judge_path(struct ctx *cx, enum role role, const char *v,
+		       size_t vl, const char *t, size_t tl, bool partial);
+
+#define NW(a) (sizeof(a) / sizeof(*(a)))
+
+static bool in_words(const char *v, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(v, list[i]))
+			return true;
+	return false;
+}
+
+/* Is `git config ARGS` a write, and of which file? |*loc| gets 'l'
+ * (the repository's config), 'w' (config.worktree), 'g' (global), 's'
+ * (system) or 'f' (|*file|: --file's value; NULL when unknown). */
+static bool git_config_writes(const struct cmd *c, const size_t *av, size_t n,
+			      char *loc, const char **file)
+{
+	static const char *const writes[] = {
+		"--add", "--replace-all", "--unset", "--unset-all",
+		"--rename-section", "--remove-section", "--edit", "-e",
+	};
+	static const char *const reads[] = {
+		"--get", "--get-all", "--get-regexp", "--get-urlmatch",
+		"--get-color", "--get-colorbool", "--list", "-l",
+	};
+	/* git 2.46's subcommands: set, unset ... as the first operand. */
+	static const char *const subw[] = {
+		"set", "unset", "rename-section", "remove-section", "edit",
+	};
+	static const char *const subr[] = {"get", "list"};
+	bool write = false, action = false;
+	size_t ops = 0;
+
+	*loc = 'l';
+	for (size_t k = 0; k < n; k++) {
+		const char *v = wval(c, &c->w[av[k]]);
+
+		if (v[0] == '-' && v[1]) {
+			if (!strcmp(v, "--global"))
+				*loc = 'g';
+			else if (!strcmp(v, "--system"))
+				*loc = 's';
+			else if (!strcmp(v, "--worktree"))
+				*loc = 'w';
+			else if (!strcmp(v, "--local"))
+				*loc = 'l';
+			else if (!strcmp(v, "--blob") ||
+				 !strncmp(v, "--blob=", 7))
+				return false; /* reads a blob */
+			else if (!strcmp(v, "--file") || !strcmp(v, "-f")) {
+				const struct word *fw =
+				    k + 1 < n ? &c->w[av[++k]] : NULL;
+
+				*loc = 'f';
+				*file = fw && !fw->partial ? wval(c, fw) : NULL;
+			} else if (!strncmp(v, "--file=", 7)) {
+				*loc = 'f';
+				*file = c->w[av[k]].partial ? NULL : v + 7;
+			} else if (!strcmp(v, "--type") ||
+				   !strcmp(v, "--default") ||
+				   !strcmp(v, "--comment") ||
+				   !strcmp(v, "--value"))
+				k++; /* takes a value */
+			if (in_words(v, writes, NW(writes)))
+				write = true;
+			action |= write || in_words(v, reads, NW(reads));
+			continue;
+		}
+		if (!ops++ && !action) {
+			if (in_words(v, subw, NW(subw)))
+				write = true;
+			action |= write || in_words(v, subr, NW(subr));
+		}
+	}
+	return action ? write : ops >= 2;
+}
+
+/* `git [-C DIR] [--git-dir=G] config ...` that writes: the file it
+ * writes is judged as a write, as if it had been typed (a repository's
+ * config is protected: SPEC 2b). |cw|, |gw|: the words of -C and
+ * --git-dir, or NOPOS. */
+static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
+		       const size_t *av, size_t n)
+{
+	struct ctx *cx = sc->cx;
+	SBX_AUTOFREE char *dir = NULL;
+	SBX_AUTOFREE char *target = NULL;
+	const char *file = NULL;
+	char loc;
+
+	if (!git_config_writes(c, av, n, &loc, &file))
+		return;
+	if (cw != NOPOS && !c->w[cw].partial) {
+		/* -C DIR, -CDIR: the value starts past the option. */
+		const char *v = wval(c, &c->w[cw]) + c->w[cw].voff;
+
+		if (v[0] == '/')
+			dir = path_fold(v);
+		else if (cx->cwd) {
+			SBX_AUTOFREE char *j = path_join(cx->cwd, v);
+
+			dir = path_fold(j);
+		}
+	} else if (cx->cwd) {
+		dir = xstrdup(cx->cwd);
+	}
+	switch (loc) {
+	case 'g': {
+		const char *home = getvar(cx, "HOME");
+
+		if (home && home[0] == '/')
+			target = path_join(home, ".gitconfig");
+		break;
+	}
+	case 's':
+		target = xstrdup("/etc/gitconfig");
+		break;
+	case 'f':
+		if (file)
+			target = file[0] == '/' || !dir ? xstrdup(file)
+							: path_join(dir, file);
+		break;
+	default:
+		if (gw != NOPOS && !c->w[gw].partial) {
+			const char *v = wval(c, &c->w[gw]) + c->w[gw].voff;
+			SBX_AUTOFREE char *g =
+			    v[0] == '/' || !dir ? xstrdup(v) : path_join(dir, v);
+
+			target = path_join(g, loc == 'w' ? "config.worktree"
+							 : "config");
+		} else if (dir) {
+			SBX_AUTOFREE char *cd =
+			    cx->env && cx->env->canon
+				? cx->env->canon(cx->env->ctx, dir)
+				: xstrdup(dir);
+			const struct gm_repo *r =
+			    gm_repo_at(pol_git(cx->pol), cd);
+
+			if (r && loc == 'w' && r->gitdir)
+				target = path_join(r->gitdir,
+						   "config.worktree");
+			else if (r)
+				target = gm_repo_config(r);
+		}
+	}
+	if (target && target[0] == '/')
+		judge_path(cx, R_WRITE, target, strlen(target), "git config",
+			   10, false);
+}
+
+static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
+		     size_t n, const struct argspec *sp, struct walk *wk)
 {
 	static const struct argspec clone = {
 		"clone", H_READ, 0, "bocuj1234567", "3", "",
@@ -583,9 +737,13 @@ static void git_args(struct cmd *c, const size_t *av, size_t n,
 	SBX_AUTOFREE size_t *rest = NULL;
 	struct walk w2 = { .ops = NULL };
 	const char *name;
-	size_t nrest;
+	size_t nrest, cw, gw;
 
+	wk->fletter[0] = 'C';
+	wk->fletter[1] = '1'; /* --git-dir */
 	walk_args(c, av, n, sp, true, wk); /* global options: git -C DIR */
+	cw = wk->fval[0];
+	gw = wk->fval[1];
 	if (wk->nops == 0)
 		return;
 	name = wval(c, &c->w[wk->ops[0]]);
@@ -606,6 +764,8 @@ static void git_args(struct cmd *c, const size_t *av, size_t n,
 		else
 			set_operand(c, w, sub == &init ? R_WRITE : R_READ);
 	}
+	if (strcmp(name, "config") == 0)
+		git_config(sc, c, cw, gw, rest, nrest);
 }
 
 /* A pending `cd`: the line's later relative words resolve against it. */
@@ -683,7 +843,7 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 		return false;
 	}
 	case H_GIT:
-		git_args(c, av, n, sp, &wk);
+		git_args(sc, c, av, n, sp, &wk);
 		return false;
 	default:
 		break;
@@ -818,13 +978,37 @@ static bool same_as_typed(const char *path, const char *typed)
 	return pl == tl && memcmp(path, typed, pl) == 0;
 }
 
-static char *format_msg(enum scope_kind kind, const char *path,
-			const char *typed)
+static char *format_msg(const struct sbx_policy *pol, enum scope_kind kind,
+			const char *path, const char *typed)
 {
 	struct sbx_buf b = { 0 };
+	int rule = -1;
 
 	buf_puts(&b, "sbxsh: scope: ");
 	switch (kind) {
+	case SCOPE_FLAG_PROTECTED: {
+		const struct gm_path *g;
+
+		pol_access(pol, path, &rule);
+		g = rule >= 0 ? pol_protected(pol, (size_t)rule) : NULL;
+		buf_puts(&b, "write to ");
+		put_clean(&b, path);
+		/* Denied where a mount holds it; an absent file, a symlink or
+		 * a file with other hard links no mount holds: watched. */
+		if (!g || (g->flags & (GM_P_ABSENT | GM_P_LINK | GM_P_NLINK)))
+			buf_printf(&b, " is not stopped but protected (%s; "
+				       "reported when the session ends)",
+				   g ? gm_why_short(g->why) : "--protect");
+		else if (pol_guard(pol) == POL_GUARD_MOUNT)
+			buf_printf(&b, " will be denied (protected: %s)",
+				   gm_why_short(g->why));
+		else
+			buf_printf(&b, " is not stopped here but protected "
+				       "(%s; checker-only: reported when the "
+				       "session ends)",
+				   gm_why_short(g->why));
+		break;
+	}
 	case SCOPE_FLAG_WRITE:
 		buf_puts(&b, "write to ");
 		put_clean(&b, path);
@@ -861,12 +1045,13 @@ static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
 	slot = set_slot(cx, canon, h);
 	if (cx->set[slot].idx) {
 		f = &out->flags[cx->set[slot].idx - 1];
-		if (f->kind == SCOPE_FLAG_READ && kind == SCOPE_FLAG_WRITE) {
+		if (f->kind == SCOPE_FLAG_READ &&
+		    (kind == SCOPE_FLAG_WRITE || kind == SCOPE_FLAG_PROTECTED)) {
 			f->kind = kind;
 			free(f->typed);
 			free(f->msg);
 			f->typed = xstrndup(t, tl);
-			f->msg = format_msg(kind, f->path, f->typed);
+			f->msg = format_msg(cx->pol, kind, f->path, f->typed);
 		}
 		free(canon);
 		return;
@@ -880,7 +1065,7 @@ static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
 	f->kind = kind;
 	f->path = canon;
 	f->typed = xstrndup(t, tl);
-	f->msg = format_msg(kind, canon, f->typed);
+	f->msg = format_msg(cx->pol, kind, canon, f->typed);
 	cx->set[slot] = (struct slot){ h, out->n };
 }
 
@@ -948,12 +1133,16 @@ static void judge_path(struct ctx *cx, enum role role, const char *v,
 	if (!canon)
 		return;
 	acc = pol_access(cx->pol, canon, NULL);
-	if (acc == POL_ACCESS_RW) {
+	/* A protected path may be read: only a write to it is flagged. */
+	if (acc == POL_ACCESS_RW ||
+	    (acc == POL_ACCESS_PROTECTED && role != R_WRITE)) {
 		free(canon);
 		return;
 	}
 	if (acc == POL_ACCESS_MASKED)
 		kind = SCOPE_FLAG_MASKED;
+	else if (acc == POL_ACCESS_PROTECTED)
+		kind = SCOPE_FLAG_PROTECTED;
 	else
 		kind = role == R_WRITE ? SCOPE_FLAG_WRITE : SCOPE_FLAG_READ;
 	add_flag(cx, kind, canon, t, tl);

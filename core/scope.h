@@ -22,6 +22,9 @@ enum scope_kind {
 	SCOPE_FLAG_READ,   /* outside the workspace, readable: will work */
 	SCOPE_FLAG_WRITE,  /* a likely write the kernel will deny */
 	SCOPE_FLAG_MASKED, /* a masked secret: neither readable nor writable */
+	SCOPE_FLAG_PROTECTED, /* a write to a protected path (SPEC 2b: git's
+				 hooks and config, --protect) in a
+				 writable root */
 };
 
 struct scope_flag {

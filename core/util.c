@@ -179,6 +179,16 @@ void buf_json_str(struct sbx_buf *b, const char *s)
 	buf_putc(b, '"');
 }
 
+void buf_json_kv(struct sbx_buf *b, const char *k, const char *v)
+{
+	buf_json_str(b, k);
+	buf_puts(b, ": ");
+	if (v)
+		buf_json_str(b, v);
+	else
+		buf_puts(b, "null");
+}
+
 void buf_free(struct sbx_buf *b)
 {
 	free(b->s);
@@ -188,13 +198,23 @@ void buf_free(struct sbx_buf *b)
 
 char *path_fold(const char *p)
 {
-	size_t n, len = 0;
 	char *out;
 
 	if (!p || p[0] != '/')
 		return NULL;
-	n = strlen(p);
-	out = xmalloc(n + 2);
+	out = xmalloc(strlen(p) + 2);
+	strcpy(out, p);
+	path_fold_inplace(out);
+	return out;
+}
+
+void path_fold_inplace(char *out)
+{
+	const char *p = out;
+	size_t len = 0;
+
+	/* The folded path is never longer than what is left to read, so
+	 * writing at |len| never overtakes reading at |p|. */
 	while (*p) {
 		const char *c;
 		size_t cl;
@@ -215,13 +235,12 @@ char *path_fold(const char *p)
 			continue;
 		}
 		out[len++] = '/';
-		memcpy(out + len, c, cl);
+		memmove(out + len, c, cl);
 		len += cl;
 	}
 	if (len == 0)
 		out[len++] = '/';
 	out[len] = '\0';
-	return out;
 }
 
 bool path_is_folded(const char *p)

@@ -70,6 +70,14 @@ int cli_explain(const struct sbx_opts *o)
 
 	if (rc)
 		return rc;
+	{
+		/* How a session here would hold the protected paths: the
+		 * flags for them say "denied" only where they would be. */
+		struct be_opts bo = {.private_tmp = o->private_tmp};
+
+		(void)be_preview(o->backend ? o->backend : "landlock", s.pol,
+				 &bo, NULL);
+	}
 	env.getvar = explain_getvar;
 	env.ctx = s.pol;
 	env.canon = sh_canon;

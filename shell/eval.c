@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "gitscan.h"
 #include "sh.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -431,6 +432,7 @@ static pid_t fork_child(struct shell *sh, bool bg)
 	pid_t pid;
 
 	sh_input_sync(sh);
+	gs_touch();
 	pid = fork();
 
 	if (pid < 0) {
@@ -562,6 +564,7 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		return b.s;
 	}
 	sh_input_sync(sh);
+	gs_touch();
 	pid = fork();
 	if (pid < 0)
 		sh_err(sh, "cannot fork: %s", strerror(errno));

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "live.h"
+#include "gitscan.h"
 #include "sh.h"
 
 #define HASH_SIZE 128
@@ -223,6 +224,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 	sh_input_sync(sh);
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
+	gs_touch();
 	pid = vfork();
 	if (pid == 0) {
 		job_child_vfork(sh);

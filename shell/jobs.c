@@ -41,6 +41,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "gitscan.h"
 #include "sh.h"
 
 /* Done background jobs a non-interactive shell remembers for `wait PID`
@@ -141,6 +142,7 @@ static void on_hup(int sig)
 			kill(-j->pgid, SIGCONT);
 		}
 	}
+	gs_end(); /* the session's report, before we die of it */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigaction(sig, &sa, NULL);
@@ -462,6 +464,7 @@ pid_t job_fork(struct shell *sh, int id, bool bg)
 
 	job_prefork(sh, id, bg);
 	sh_input_sync(sh);
+	gs_touch();
 	pid = fork();
 	if (pid < 0) {
 		sh_err(sh, "cannot fork: %s", strerror(errno));

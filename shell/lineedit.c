@@ -166,7 +166,7 @@ static int write_all(int fd, const char *s, size_t n)
 	return 0;
 }
 
-static int mkdir_p(char *path, mode_t mode)
+int le_mkdir_p(char *path, mode_t mode)
 {
 	for (char *p = path + 1; *p; p++) {
 		if (*p != '/')
@@ -276,7 +276,7 @@ int le_open_history(const char *workflow_id, unsigned keep, char **path,
 	if (!dir)
 		return sbx_diag_set(diag, -ENOENT,
 				    "history: neither XDG_STATE_HOME nor HOME");
-	if ((rc = mkdir_p(dir, 0700)) < 0)
+	if ((rc = le_mkdir_p(dir, 0700)) < 0)
 		return sbx_diag_set(diag, rc, "history: cannot create %s: %s",
 				    dir, strerror(-rc));
 	file = xasprintf("%s/%s.history", dir, workflow_id);

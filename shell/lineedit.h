@@ -20,6 +20,7 @@
 #define SBX_LINEEDIT_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 
 #include "complete.h"
 #include "input.h"
@@ -75,6 +76,8 @@ int le_open_history(const char *workflow_id, unsigned keep, char **path,
  * masks it: other workflows' commands are none of a job's business, and
  * a job that could open the file could flock() it. */
 char *le_history_dir(void);
+/* mkdir -p |path| (each missing folder with |mode|). 0 or -errno. */
+int le_mkdir_p(char *path, mode_t mode);
 
 /* A reader on cfg->in_fd. libedit when in_fd and out_fd are terminals
  * and TERM is not dumb; otherwise the plain reader (prompt without

@@ -14,6 +14,7 @@
 #include "backend.h"
 #include "cli.h"
 #include "envsec.h"
+#include "gitscan.h"
 #include "lineedit.h"
 #include "opts.h"
 #include "session.h"
@@ -102,6 +103,10 @@ int main(int argc, char **argv)
 	}
 	if (interactive || o.banner)
 		cli_banner(stderr, &s, backend);
+	/* SPEC 2b: what a mount cannot hold is fingerprinted now, before
+	 * anything of the user's runs, and compared when the session ends. */
+	gs_arm(s.pol);
+	cfg.at_end = gs_end;
 
 	cfg.arg0 = o.arg0;
 	cfg.args = o.args;

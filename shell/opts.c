@@ -37,6 +37,10 @@ const char opt_usage[] =
 "                       ssh-agent socket you trust the job with)\n"
 "  --keep-env NAME      pass credential variable NAME to the session anyway\n"
 "                       (repeatable; NAME may hold '*': 'AWS_*')\n"
+"  --protect PATH       keep PATH in the workspace read-only, like git's hooks\n"
+"                       and config (repeatable; an .envrc, .vscode/)\n"
+"  --git-depth N        look for repositories N folders below the workspace\n"
+"                       (default 2, 0-6)\n"
 "  --check MODE         scope checker: warn (default), deny, off\n"
 "Shell:\n"
 "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
@@ -66,7 +70,7 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 
 static const char *const long_vals_other[] = {
 	"scope", "check", "mask", "keep-env", "keep-runs", "allow-socket",
-	NULL,
+	"protect", "git-depth", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -151,6 +155,22 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			return sbx_diag_set(d, -EINVAL, "too many --keep-env options");
 		o->keep_env[o->nkeep_env++] = (char *)v;
 		o->keep_env[o->nkeep_env] = NULL;
+	} else if (!strcmp(name, "protect")) {
+		if (!*v)
+			return sbx_diag_set(d, -EINVAL,
+				"--protect needs a path");
+		if (o->nprotects + 1 >= (int)(sizeof(o->protects) / sizeof(o->protects[0])))
+			return sbx_diag_set(d, -EINVAL, "too many --protect options");
+		o->protects[o->nprotects++] = (char *)v;
+		o->protects[o->nprotects] = NULL;
+	} else if (!strcmp(name, "git-depth")) {
+		char *end;
+		long k = strtol(v, &end, 10);
+
+		if (*v == '\0' || *end || k < 0 || k > 6)
+			return sbx_diag_set(d, -EINVAL,
+				"--git-depth %s: expected a number from 0 to 6", v);
+		o->git_depth = (int)k;
 	} else if (!strcmp(name, "keep-runs")) {
 		char *end;
 		long k = strtol(v, &end, 10);
@@ -250,6 +270,7 @@ int opt_parse(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
 
 	memset(o, 0, sizeof(*o));
 	o->interactive = -1;
+	o->git_depth = -1;
 	o->arg0 = argv[0] ? argv[0] : "sbxsh";
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];

@@ -36,6 +36,9 @@ struct sbx_opts {
 	int nsockets;
 	char *keep_env[64];      /* --keep-env NAME|PATTERN, NULL-terminated */
 	int nkeep_env;
+	char *protects[64];      /* --protect PATH, NULL-terminated */
+	int nprotects;
+	int git_depth;           /* --git-depth N; -1: the default */
 	char set_flags[32];      /* -e -u -x ... letters */
 	char unset_flags[32];    /* +e +m ... letters (after set_flags) */
 	const char *command;     /* -c */

@@ -49,8 +49,26 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 		buf_printf(out, "  canonical: %s\n", canon);
 	buf_printf(out, "  readable:  %s\n  writable:  %s\n",
 		   a == POL_ACCESS_MASKED ? "no" : "yes",
-		   a == POL_ACCESS_RW ? "yes" : "no");
+		   a == POL_ACCESS_RW ? "yes"
+		   : a == POL_ACCESS_PROTECTED &&
+			   pol_guard(pol) == POL_GUARD_CHECKER
+		       ? "not stopped here (checker-only), but protected"
+		       : "no");
 	switch (a) {
+	case POL_ACCESS_PROTECTED: {
+		const struct gm_path *g = pol_protected(pol, (size_t)rule);
+
+		buf_printf(out, "  rule:      protected %s (%s: %s)\n", g->path,
+			   gm_why_name(g->why), gm_why_text(g->why));
+		buf_puts(out, pol_guard(pol) == POL_GUARD_MOUNT
+				  ? "             held read-only by the mount "
+				    "layer, although it lies in a writable "
+				    "root\n"
+				  : "             checker-only (no mount layer): "
+				    "a write is flagged, not stopped, and "
+				    "reported when the session ends\n");
+		break;
+	}
 	case POL_ACCESS_RW: {
 		const struct pol_root *r = pol_root(pol, (size_t)rule);
 
@@ -96,6 +114,7 @@ static int explain(struct sbx_policy *pol, const struct scope_env *env,
 					    "(allowed)",
 			[SCOPE_FLAG_WRITE] = "write the sandbox will deny",
 			[SCOPE_FLAG_MASKED] = "masked secret (denied)",
+			[SCOPE_FLAG_PROTECTED] = "write to a protected path",
 		};
 
 		buf_printf(out, "%s\n  %s: %s -> %s\n", rep.flags[i].msg,

@@ -241,6 +241,25 @@ void sh_input_sync(struct shell *sh)
 		sh_read_sync(sh);
 }
 
+/*
+ * The session's end, in the order that keeps the git report (at_end,
+ * SPEC 2b) true and seen: in a PID namespace sh_end_session() hands the
+ * status to the supervisor at once (the caller then goes on), so the
+ * report comes first; without one the shell first ends what the session
+ * left behind, which can then change nothing after the report.
+ */
+static void end_session(struct shell *sh, int status)
+{
+	bool last = sh->cfg->at_end && !sh->subshell &&
+		    getpid() == sh->rootpid;
+
+	if (last && !sh->cfg->reap_at_exit)
+		sh->cfg->at_end();
+	sh_end_session(sh, status);
+	if (last && sh->cfg->reap_at_exit)
+		sh->cfg->at_end();
+}
+
 void sh_exit(struct shell *sh, int status)
 {
 	sh_input_sync(sh); /* what follows `exit` is the next reader's */
@@ -251,7 +270,7 @@ void sh_exit(struct shell *sh, int status)
 	trap_run_exit(sh);
 	if (!sh->subshell)
 		job_exit_hook(sh);
-	sh_end_session(sh, sh->exit_status & 0xff);
+	end_session(sh, sh->exit_status & 0xff);
 	_exit(sh->exit_status & 0xff);
 }
 
@@ -486,7 +505,7 @@ int sh_run(const struct sh_config *cfg)
 	trap_run_exit(sh);
 	st = sh->exit_status & 0xff;
 	job_exit_hook(sh);
-	sh_end_session(sh, st);
+	end_session(sh, st);
 	/* The process exits next: freeing each variable, node and policy
 	 * string one by one would only delay it (a tenth of the user time
 	 * of `sbxsh -c true`). Sanitizer builds free everything, so that

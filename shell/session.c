@@ -19,6 +19,7 @@
 #include "backend.h"
 #include "canon.h"
 #include "envsec.h"
+#include "gitscan.h"
 #include "guard.h"
 #include "layout.h"
 #include "lineedit.h"
@@ -548,6 +549,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	struct lay_facts lf = {0};
 	struct lay_layout lay;
 	struct pol_facts pf = {0};
+	struct gm_plan *git = NULL;
 	const char *e;
 	bool made = false; /* the run folder exists */
 	bool made_persist = false; /* so does .sandbox-cache */
@@ -677,7 +679,16 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 
 		sec_folders(&sf, list_folder, memo);
 	}
+	/* SPEC 2b: the repositories in the workspace, whose hooks and
+	 * config must stay read-only (none to protect where the workspace
+	 * is not writable). */
+	if (o->scope != POL_SCOPE_READONLY)
+		git = gs_scan(ws, home ? home : pwh,
+			      o->git_depth < 0 ? GS_DEPTH_DEFAULT : o->git_depth,
+			      (char *const *)o->protects, memo, create);
+	pf.git = git;
 	rc = pol_new(&pf, &s->pol, d);
+	gm_plan_free(git);
 	if (rc == 0 && create) {
 		/* Roots that must exist before confinement (Landlock rules
 		 * and bind mounts need a real folder to attach to); the

@@ -21,6 +21,7 @@
 	} while (0)
 
 #define FS(x) LANDLOCK_ACCESS_FS_##x
+#define RO_REMOUNT_FLAGS (MS_REMOUNT | MS_BIND | MS_RDONLY)
 #define DIR_ONLY                                                               \
 	(FS(READ_DIR) | FS(REMOVE_DIR) | FS(REMOVE_FILE) | FS(MAKE_CHAR) |     \
 	 FS(MAKE_DIR) | FS(MAKE_REG) | FS(MAKE_SOCK) | FS(MAKE_FIFO) |         \
@@ -521,6 +522,65 @@ static void masked_inside_writable_root_is_reported(void **state)
 	notes_free(&n);
 }
 
+/* SPEC 2b: a linked worktree's common dir is a guarded root: its rule is
+ * added only once the mount layer holds its hooks and config read-only,
+ * and the roots inside it (objects/) get rules of their own, since the
+ * guarded one may never come. Without the mount layer: no rule for it,
+ * it is dropped from the policy (notes.drop), and the protected paths
+ * are checker-only. */
+static void guarded_root_waits_for_the_mount_layer(void **state)
+{
+	SBX_AUTOFREE char *ws = tp("ws");
+	SBX_AUTOFREE char *common = tp("main.git");
+	SBX_AUTOFREE char *objects = tp("main.git/objects");
+	SBX_AUTOFREE char *cfg = tp("main.git/config");
+	const char *rw[] = {ws, common, objects};
+	const char *guarded[] = {common};
+	struct gm_path prot[] = {{cfg, GM_WHY_CONFIG, 0, 0}};
+	struct be_plan p = base_plan(rw, 3);
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(mkdir(common, 0755), 0);
+	assert_int_equal(mkdir(objects, 0755), 0);
+	mkfile(cfg);
+	p.guarded = guarded;
+	p.nguarded = 1;
+	p.prot = prot;
+	p.nprot = 1;
+	for (int with_mounts = 1; with_mounts >= 0; with_mounts--) {
+		struct be_notes n = {0};
+		struct sbx_diag d = {0};
+
+		fake_reset();
+		will_return(fake_create_ruleset, 7);
+		will_return(fake_create_ruleset, 0);
+		will_return(fake_unshare, with_mounts ? 0 : -EPERM);
+		will_return(fake_restrict_self, 0);
+		assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
+		assert_true(fake_rights(objects) & FS(WRITE_FILE));
+		assert_true(fake_rights(ws) & FS(WRITE_FILE));
+		if (with_mounts) {
+			/* The last rule, after the mounts. */
+			assert_true(fake_rights(common) & FS(WRITE_FILE));
+			assert_string_equal(fake.rules[fake.nrules - 1].path,
+					    common);
+			assert_true(fake_mounted(cfg, RO_REMOUNT_FLAGS) > 0);
+			assert_int_equal(n.protect, 1);
+			assert_int_equal(n.drop.n, 0);
+		} else {
+			assert_int_equal(fake_rights(common), -1);
+			assert_int_equal(n.protect, -1);
+			assert_int_equal(n.drop.n, 1);
+			assert_string_equal(n.drop.v[0], common);
+			assert_non_null(note_val(&n, "git metadata",
+						 "checker-only"));
+		}
+		strv_free(&n.drop);
+		notes_free(&n);
+	}
+}
+
 static void apply_order_mounts_nnp_landlock_seccomp(void **state)
 {
 	struct be_plan p = base_plan(NULL, 0);
@@ -680,6 +740,8 @@ int main(void)
 					    teardown),
 	    cmocka_unit_test_setup_teardown(abi7_sockets_by_mounts, setup,
 					    teardown),
+	    cmocka_unit_test_setup_teardown(
+		guarded_root_waits_for_the_mount_layer, setup, teardown),
 	    cmocka_unit_test_setup_teardown(namespace_backend_adds_landlock,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(

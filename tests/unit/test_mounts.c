@@ -516,6 +516,115 @@ static void no_roots_one_call(void **state)
 	assert_int_equal(count("@setattr /|"), 1);
 }
 
+/* SPEC 2b: protected paths bound over themselves after the roots are
+ * back and before the masks: a git dir writable (a pin), a config and a
+ * hooks/ read-only (a missing hooks/ made empty first, on disk), nothing
+ * for what a mount cannot hold (absent, a symlink); one gone since the
+ * scan skipped, any other error fatal. */
+static char gitdir[PATH_MAX + 32], gcfg[PATH_MAX + 32], ghooks[PATH_MAX + 32];
+static char gabsent[PATH_MAX + 32], glink[PATH_MAX + 32];
+static struct gm_path prot[5];
+
+static void git_plan(struct be_plan *p)
+{
+	FILE *f;
+
+	snprintf(glink, sizeof(glink), "%s/.envrc", ws);
+	snprintf(gitdir, sizeof(gitdir), "%s/.git", ws);
+	snprintf(gabsent, sizeof(gabsent), "%s/.git/commondir", ws);
+	snprintf(gcfg, sizeof(gcfg), "%s/.git/config", ws);
+	snprintf(ghooks, sizeof(ghooks), "%s/.git/hooks", ws);
+	mkdirs(gitdir);
+	f = fopen(gcfg, "w");
+	assert_non_null(f);
+	fclose(f);
+	prot[0] = (struct gm_path){glink, GM_WHY_USER, GM_P_LINK, -1};
+	prot[1] = (struct gm_path){gitdir, GM_WHY_GITDIR, GM_P_DIR | GM_P_PIN,
+				   0};
+	prot[2] = (struct gm_path){gabsent, GM_WHY_POINTER, GM_P_ABSENT, 0};
+	prot[3] = (struct gm_path){gcfg, GM_WHY_CONFIG, 0, 0};
+	prot[4] = (struct gm_path){ghooks, GM_WHY_HOOKS,
+				   GM_P_DIR | GM_P_MKDIR, 0};
+	p->prot = prot;
+	p->nprot = 5;
+}
+
+static void protected_binds(void **state)
+{
+	struct be_plan p = plan();
+	struct mnt_plan *mp = NULL;
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	int uerr = -1, last_move = -1, pin, bcfg, rcfg, bhooks, rhooks, mssh;
+	struct stat st;
+
+	(void)state;
+	fake.mount_api = true;
+	git_plan(&p);
+	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
+				     &d), 0);
+	/* prepare creates nothing: a preview must not. */
+	assert_int_equal(stat(ghooks, &st), -1);
+	will_return(fake_unshare, 0);
+	assert_int_equal(mnt_apply(mp, &uerr, &d), 0);
+	mnt_free(mp);
+	for (size_t i = 0; i < fake.mounts.n; i++)
+		if (strncmp(fake.mounts.v[i], "@move", 5) == 0)
+			last_move = (int)i;
+	pin = fake_mounted(gitdir, MS_BIND);
+	bcfg = fake_mounted(gcfg, MS_BIND);
+	rcfg = fake_mounted(gcfg, RO_REMOUNT);
+	bhooks = fake_mounted(ghooks, MS_BIND);
+	rhooks = fake_mounted(ghooks, RO_REMOUNT);
+	mssh = fake_mounted(ssh, MS_RDONLY);
+	/* After the roots are back, parent first, before the masks. */
+	assert_true(pin > last_move && bcfg > pin && rcfg == bcfg + 1);
+	assert_true(bhooks > pin && rhooks == bhooks + 1 && mssh > rhooks);
+	/* The pin is a writable bind: no remount of it. */
+	assert_int_equal(fake_mounted(gitdir, MS_REMOUNT), -1);
+	/* The missing hooks/ now an empty folder on disk. */
+	assert_int_equal(stat(ghooks, &st), 0);
+	assert_true(S_ISDIR(st.st_mode));
+	/* Nothing a mount cannot hold. */
+	assert_int_equal(fake_mounted(gabsent, 0), -1);
+	assert_int_equal(fake_mounted(glink, 0), -1);
+	notes_free(&n);
+}
+
+static void protected_bind_errors(void **state)
+{
+	struct be_plan p = plan();
+	struct mnt_plan *mp = NULL;
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+	int uerr = -1;
+
+	(void)state;
+	git_plan(&p);
+	p.private_tmp = false;
+	p.nmasked = 0;
+	/* mount(2) mocked: "/" private, the pin, the config's bind (gone
+	 * since the scan: ENOENT, skipped with its remount), the hooks'
+	 * bind (EPERM: fatal, the session does not start). */
+	fake.mount_api = true;
+	fake.mount_mocked = true;
+	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
+				     &d), 0);
+	will_return(fake_unshare, 0);
+	will_return(fake_mount, 0);
+	will_return(fake_mount, 0);
+	will_return(fake_mount, -ENOENT);
+	will_return(fake_mount, -EPERM);
+	assert_int_equal(mnt_apply(mp, &uerr, &d), -EPERM);
+	assert_non_null(strstr(d.msg, "namespace: mount layer: bind of "
+				      "protected "));
+	assert_non_null(strstr(d.msg, "/.git/hooks failed: Operation not "
+				      "permitted (EPERM)"));
+	assert_int_equal(fake_mounted(gcfg, RO_REMOUNT), -1);
+	mnt_free(mp);
+	notes_free(&n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -540,6 +649,9 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(covers_bound_sockets, setup,
 					    teardown),
 	    cmocka_unit_test_setup_teardown(no_roots_one_call, setup, teardown),
+	    cmocka_unit_test_setup_teardown(protected_binds, setup, teardown),
+	    cmocka_unit_test_setup_teardown(protected_bind_errors, setup,
+					    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -682,6 +682,143 @@ static int teardown_all(void **state)
 	return 0;
 }
 
+/* A plan as shell/gitscan.c would make it for a linked worktree at WS
+ * whose common dir is /m/.git, with paths in and outside the roots. */
+static struct gm_plan *git_plan(void)
+{
+	static const struct { const char *p; unsigned f; } e[] = {
+		{ WS "/.git", 0 },			 /* the .git file */
+		{ WS "/.git-link", GM_P_LINK },
+		{ "/m/.git", GM_P_DIR | GM_P_PIN },	 /* parent /m: read-only */
+		{ "/m/.git/commondir", GM_P_ABSENT },
+		{ "/m/.git/config", 0 },
+		{ "/m/.git/hooks", GM_P_DIR },
+		{ "/m/.git/worktrees/w", GM_P_DIR | GM_P_PIN },
+		{ "/etc/gitconfig", 0 },		 /* read-only anyway */
+		{ "/home/u/.ssh/config", 0 },		 /* masked */
+	};
+	struct gm_plan *g = gm_plan_new(WS, "/home/u");
+
+	g->paths = xcalloc(16, sizeof(*g->paths));
+	g->cpaths = 16;
+	for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
+		g->paths[g->npaths++] = (struct gm_path){
+			xstrdup(e[i].p), GM_WHY_CONFIG, e[i].f, -1 };
+	g->roots = xcalloc(4, sizeof(*g->roots));
+	g->croots = 4;
+	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git/worktrees/w"),
+						  false };
+	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git/objects"),
+						  false };
+	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git"), true };
+	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/etc"), true };
+	strv_push(&g->notes, "a note from the scan");
+	return g;
+}
+
+static struct sbx_policy *mk_git(enum pol_scope scope, struct gm_plan *g)
+{
+	struct lay_facts lf = {.workspace = WS,
+			       .run_id = "20261129T191450Z-1-00000000"};
+	struct pol_facts f = {0};
+	struct sbx_policy *pol = NULL;
+	char *env[] = {NULL};
+
+	lay_free(&lay);
+	assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
+	f.scope = scope;
+	f.network = true;
+	f.persist = f.state_writable = true;
+	f.lay = &lay;
+	f.home = "/home/u";
+	f.tmpdir = "/tmp";
+	f.env = env;
+	f.canon = fake_canon;
+	f.is_dir = fake_is_dir;
+	f.ctx = &fs;
+	f.git = g;
+	assert_int_equal(pol_new(&f, &pol, NULL), 0);
+	return pol;
+}
+
+static bool protects(const struct sbx_policy *pol, const char *path)
+{
+	for (size_t i = 0; i < pol_nprotected(pol); i++)
+		if (!strcmp(pol_protected(pol, i)->path, path))
+			return true;
+	return false;
+}
+
+static void git_roots_and_protected(void **state)
+{
+	struct gm_plan *g = git_plan();
+	struct sbx_policy *pol = mk_git(POL_SCOPE_WORKSPACE, g);
+	struct sbx_buf b = {0};
+	int i, rule;
+
+	(void)state;
+	/* The common dir's parts are roots, reason git-common-dir; the
+	 * common dir itself guarded; a root the guard refuses is not. */
+	i = find_root(pol, "/m/.git/objects");
+	assert_true(i >= 0);
+	assert_int_equal(pol_root(pol, (size_t)i)->why, POL_WHY_GIT_COMMON);
+	assert_false(pol_root(pol, (size_t)i)->guarded);
+	i = find_root(pol, "/m/.git");
+	assert_true(i >= 0);
+	assert_true(pol_root(pol, (size_t)i)->guarded);
+	assert_int_equal(find_root(pol, "/etc"), -1);
+	/* Kept: what lies in a root (or, absent/pinned/a link, whose folder
+	 * does). Dropped: a pin whose folder is read-only, what is outside
+	 * every root, what is masked. */
+	assert_true(protects(pol, WS "/.git"));
+	assert_true(protects(pol, WS "/.git-link"));
+	assert_true(protects(pol, "/m/.git/commondir"));
+	assert_true(protects(pol, "/m/.git/config"));
+	assert_true(protects(pol, "/m/.git/hooks"));
+	assert_true(protects(pol, "/m/.git/worktrees/w"));
+	assert_false(protects(pol, "/m/.git"));
+	assert_false(protects(pol, "/etc/gitconfig"));
+	assert_false(protects(pol, "/home/u/.ssh/config"));
+	/* Access: protected over the writable root that holds it. */
+	assert_int_equal(pol_access(pol, "/m/.git/hooks/pre-commit", &rule),
+			 POL_ACCESS_PROTECTED);
+	assert_string_equal(pol_protected(pol, (size_t)rule)->path,
+			    "/m/.git/hooks");
+	assert_int_equal(pol_access(pol, "/m/.git/packed-refs", NULL),
+			 POL_ACCESS_RW);
+	assert_int_equal(pol_access(pol, "/m/.git/objects/ab", NULL),
+			 POL_ACCESS_RW);
+	assert_int_equal(pol_access(pol, "/home/u/.ssh/config", NULL),
+			 POL_ACCESS_MASKED);
+	assert_true(has_note(pol, "git", "a note from the scan"));
+	/* Shown and carried in JSON, with how they are held. */
+	assert_int_equal(pol_guard(pol), POL_GUARD_CHECKER);
+	pol_set_guard(pol, POL_GUARD_MOUNT);
+	pol_format_json(pol, &b);
+	assert_non_null(strstr(b.s, "\"git_metadata\": \"read-only\""));
+	assert_non_null(strstr(b.s, "\"reason\": \"git-common-dir\""));
+	assert_non_null(strstr(b.s, "{\"path\": \"/m/.git/commondir\", "
+				    "\"reason\": \"git-config\""));
+	assert_non_null(strstr(b.s, "\"state\": \"absent\""));
+	buf_free(&b);
+	pol_format_text(pol, &b);
+	assert_non_null(strstr(b.s, "git metadata: read-only, held by the "
+				    "mount layer"));
+	buf_free(&b);
+	/* Dropped by the backend when the mount layer is not there. */
+	pol_drop_root(pol, "/m/.git", "no mount layer");
+	assert_int_equal(find_root(pol, "/m/.git"), -1);
+	assert_true(find_root(pol, "/m/.git/objects") >= 0);
+	pol_free(pol);
+
+	/* Read-only scope: no git roots, nothing writable to protect. */
+	pol = mk_git(POL_SCOPE_READONLY, g);
+	assert_int_equal(find_root(pol, "/m/.git/objects"), -1);
+	assert_int_equal(pol_nprotected(pol), 0);
+	pol_free(pol);
+	gm_plan_free(g);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -706,6 +843,7 @@ int main(void)
 		cmocka_unit_test_setup(env_report_in_policy, setup),
 		cmocka_unit_test_setup(masked_presence, setup),
 		cmocka_unit_test_setup(override_reported_once, setup),
+		cmocka_unit_test_setup(git_roots_and_protected, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown_all);

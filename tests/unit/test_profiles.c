@@ -497,6 +497,94 @@ static void sb_backend_fails_closed(void **state)
 	pol_free(pol);
 }
 
+/* A policy whose workspace is a repository (SPEC 2b). */
+static struct sbx_policy *make_git_policy(enum pol_scope scope)
+{
+	static const struct { const char *p; unsigned f; } e[] = {
+		{ "/w/Workflow/demo/.git", GM_P_DIR | GM_P_PIN },
+		{ "/w/Workflow/demo/.git/commondir", GM_P_ABSENT },
+		{ "/w/Workflow/demo/.git/config", 0 },
+		{ "/w/Workflow/demo/.git/hooks", GM_P_DIR | GM_P_MKDIR },
+		{ "/w/Workflow/demo/.envrc", GM_P_LINK },
+	};
+	struct gm_plan *g = gm_plan_new("/w/Workflow/demo", "/home/u");
+	struct lay_facts lf = { .workspace = "/w/Workflow/demo",
+				.run_id = RUN_ID };
+	struct lay_layout lay;
+	struct pol_facts f = {
+		.scope = scope, .network = true, .persist = true,
+		.state_writable = true, .lay = &lay, .home = "/home/u",
+		.tmpdir = "/tmp", .canon = fake_canon, .is_dir = fake_is_dir,
+		.ctx = &linux_fs, .git = g,
+	};
+	char *env[] = { NULL };
+	struct sbx_policy *pol = NULL;
+
+	g->paths = xcalloc(8, sizeof(*g->paths));
+	for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
+		g->paths[g->npaths++] = (struct gm_path){
+			.path = xstrdup(e[i].p), .why = GM_WHY_CONFIG,
+			.flags = e[i].f, .repo = -1 };
+	g->cpaths = 8;
+	f.env = env;
+	assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
+	assert_int_equal(pol_new(&f, &pol, NULL), 0);
+	lay_free(&lay);
+	gm_plan_free(g);
+	return pol;
+}
+
+/* Protected paths: bound after the workspace that holds them, before
+ * the masks; pins writable; a missing hooks/ made first; what a bind
+ * cannot hold (absent, symlink) left out. SBPL: denied after the allows,
+ * the absent ones included (subpath/literal need nothing on disk). */
+static void protected_rendered(void **state)
+{
+	struct sbx_policy *pol = make_git_policy(POL_SCOPE_WORKSPACE);
+	struct sbx_strv argv = { 0 };
+	struct sbx_buf b = { 0 };
+	ptrdiff_t ws, pin, dir, hooks, cfg, mask;
+
+	(void)state;
+	assert_int_equal(pol_nprotected(pol), 5);
+	bw_args_disk(pol, &fake_disk, &argv);
+	ws = argi(&argv, "--bind", "/w/Workflow/demo");
+	pin = argi(&argv, "--bind", "/w/Workflow/demo/.git");
+	dir = argi(&argv, "--dir", "/w/Workflow/demo/.git/hooks");
+	hooks = argi(&argv, "--ro-bind", "/w/Workflow/demo/.git/hooks");
+	cfg = argi(&argv, "--ro-bind", "/w/Workflow/demo/.git/config");
+	mask = argi(&argv, "--tmpfs", "/home/u/.ssh");
+	assert_true(ws > 0 && pin > ws && dir > pin && hooks > dir);
+	assert_true(cfg > pin && mask > hooks && mask > cfg);
+	assert_string_equal(argv.v[cfg + 2], "/w/Workflow/demo/.git/config");
+	assert_int_equal(argi(&argv, "--ro-bind",
+			      "/w/Workflow/demo/.git/commondir"), -1);
+	assert_int_equal(argi(&argv, "--ro-bind", "/w/Workflow/demo/.envrc"),
+			 -1);
+	strv_free(&argv);
+
+	sb_profile(pol, &b);
+	assert_true(at(b.s, "(deny file-write-unlink (literal "
+			    "\"/w/Workflow/demo/.git\"))") >
+		    at(b.s, "(allow file-write* (subpath \"/w/Workflow/demo\"))"));
+	assert_true(at(b.s, "(deny file-write* (subpath "
+			    "\"/w/Workflow/demo/.git/hooks\"))") > 0);
+	assert_true(at(b.s, "(deny file-write* (literal "
+			    "\"/w/Workflow/demo/.git/config\"))") > 0);
+	assert_true(at(b.s, "(deny file-write* (literal "
+			    "\"/w/Workflow/demo/.git/commondir\"))") > 0);
+	assert_true(at(b.s, "/home/u/.ssh") >
+		    at(b.s, "/w/Workflow/demo/.git/hooks"));
+	buf_free(&b);
+	pol_free(pol);
+
+	/* Read-only scope: nothing in the workspace is writable, so
+	 * nothing is listed as protected. */
+	pol = make_git_policy(POL_SCOPE_READONLY);
+	assert_int_equal(pol_nprotected(pol), 0);
+	pol_free(pol);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -509,6 +597,7 @@ int main(void)
 		cmocka_unit_test(bw_quoting),
 		cmocka_unit_test(host_disk_kinds),
 		cmocka_unit_test(sb_backend_fails_closed),
+		cmocka_unit_test(protected_rendered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -76,6 +76,7 @@ static const char *fake_getvar(void *ctx, const char *name)
 static char *env_home[] = { "HOME=/home/u", NULL };
 
 static struct sbx_policy *pol;       /* routing on: .sandbox-cache */
+static struct sbx_policy *polg;   /* WS and WS/a/sub are repositories */
 static struct sbx_policy *pol_plain; /* nothing routed: ~/.cache granted */
 static struct scope_env senv = {
 	.getvar = fake_getvar,
@@ -102,6 +103,45 @@ static int setup(void **state)
 	(void)state;
 	if (pol_new(&f, &pol, &d) < 0)
 		return -1;
+	/* Two repositories and a --protect path (SPEC 2b). */
+	{
+		static const struct { const char *p; unsigned f; int r; } e[] = {
+			{ WS "/.envrc", 0, -1 },
+			{ WS "/.git", GM_P_DIR | GM_P_PIN, 0 },
+			{ WS "/.git/config", 0, 0 },
+			{ WS "/.git/hooks", GM_P_DIR, 0 },
+			{ WS "/a/sub/.git", GM_P_DIR | GM_P_PIN, 1 },
+			{ WS "/a/sub/.git/config", 0, 1 },
+			{ WS "/a/sub/.git/config.worktree", GM_P_ABSENT, 1 },
+		};
+		struct gm_plan *g = gm_plan_new(WS, "/home/u");
+		int rc;
+
+		g->repos = xcalloc(2, sizeof(*g->repos));
+		g->nrepos = g->crepos = 2;
+		g->repos[0] = (struct gm_repo){ xstrdup(WS), xstrdup(WS "/.git"),
+			xstrdup(WS "/.git"), xstrdup(WS "/.git"), GM_REPO_DIR };
+		g->repos[1] = (struct gm_repo){ xstrdup(WS "/a/sub"),
+			xstrdup(WS "/a/sub/.git"), xstrdup(WS "/a/sub/.git"),
+			xstrdup(WS "/a/sub/.git"), GM_REPO_DIR };
+		g->paths = xcalloc(8, sizeof(*g->paths));
+		g->cpaths = 8;
+		for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
+			g->paths[g->npaths++] = (struct gm_path){
+				xstrdup(e[i].p),
+				e[i].r < 0 ? GM_WHY_USER
+				: strstr(e[i].p, "hooks") ? GM_WHY_HOOKS
+				: strstr(e[i].p, "config") ? GM_WHY_CONFIG
+							   : GM_WHY_GITDIR,
+				e[i].f, e[i].r };
+		f.git = g;
+		rc = pol_new(&f, &polg, &d);
+		f.git = NULL;
+		gm_plan_free(g);
+		if (rc < 0)
+			return -1;
+		pol_set_guard(polg, POL_GUARD_MOUNT);
+	}
 	/* Neither state folder writable: no routing, so the user cache
 	 * dir is ~/.cache itself (SPEC section 2). */
 	f.persist = false;
@@ -114,6 +154,7 @@ static int teardown(void **state)
 	(void)state;
 	pol_free(pol);
 	pol_free(pol_plain);
+	pol_free(polg);
 	return 0;
 }
 
@@ -697,6 +738,143 @@ static void huge_lines(void **state)
 	scope_report_free(&r);
 }
 
+/* ---- protected paths (SPEC 2b) ----------------------------------------- */
+
+static void git_one(const char *line, enum scope_kind kind, const char *path)
+{
+	struct scope_report r = check_with(polg, line);
+
+	if (r.n != 1)
+		print_error("'%s': %zu flags%s%s\n", line, r.n,
+			    r.n ? ": " : "", r.n ? r.flags[0].msg : "");
+	assert_int_equal(r.n, 1);
+	if (strcmp(r.flags[0].path, path))
+		print_error("'%s': %s\n", line, r.flags[0].msg);
+	assert_int_equal(r.flags[0].kind, kind);
+	assert_string_equal(r.flags[0].path, path);
+	scope_report_free(&r);
+}
+
+static void git_clean(const char *line)
+{
+	struct scope_report r = check_with(polg, line);
+
+	if (r.n)
+		print_error("unexpected flag for '%s': %s\n", line,
+			    r.flags[0].msg);
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+}
+
+static void protected_paths(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	r = check_with(polg, "printf x > .git/hooks/pre-commit");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].msg,
+			    "sbxsh: scope: write to " WS "/.git/hooks/pre-commit "
+			    "will be denied (protected: git runs it outside "
+			    "the sandbox) [typed: .git/hooks/pre-commit]");
+	scope_report_free(&r);
+	git_one("echo x >> .git/config", SCOPE_FLAG_PROTECTED, WS "/.git/config");
+	git_one("cp evil " WS "/.git/hooks/", SCOPE_FLAG_PROTECTED,
+		WS "/.git/hooks");
+	git_one("sh -c 'echo > .git/config'", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
+	git_one("rm -rf .git", SCOPE_FLAG_PROTECTED, WS "/.git");
+	git_one("touch .envrc", SCOPE_FLAG_PROTECTED, WS "/.envrc");
+	/* Reading them is fine; the rest of the git dir is writable. */
+	git_clean("cat .git/config .git/hooks/pre-commit.sample");
+	git_clean("touch .git/index.lock && echo > .git/objects/x");
+	git_clean("echo > .git/hooksx");
+	/* Absent: no mount can hold it, the flag says it is watched. */
+	r = check_with(polg, "echo x > a/sub/.git/config.worktree");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].msg,
+			    "sbxsh: scope: write to " WS "/a/sub/.git/"
+			    "config.worktree is not stopped but protected (git "
+			    "runs commands it names outside the sandbox; "
+			    "reported when the session ends) [typed: "
+			    "a/sub/.git/config.worktree]");
+	scope_report_free(&r);
+	/* The same lines against a policy without repositories: clean. */
+	r = check("echo x >> .git/config");
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+}
+
+static void git_config_writes(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	r = check_with(polg, "git config core.fsmonitor 'touch /x'");
+	assert_int_equal(r.n, 1);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_PROTECTED);
+	assert_string_equal(r.flags[0].msg,
+			    "sbxsh: scope: write to " WS "/.git/config will be "
+			    "denied (protected: git runs commands it names "
+			    "outside the sandbox) [typed: git config]");
+	scope_report_free(&r);
+	git_one("git config --unset core.x", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
+	git_one("git config --add a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
+	git_one("git config -e", SCOPE_FLAG_PROTECTED, WS "/.git/config");
+	git_one("git config set a.b c", SCOPE_FLAG_PROTECTED, WS "/.git/config");
+	git_one("git config --local --replace-all a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
+	/* Another repository: -C, an absolute -C, a cd, --git-dir. */
+	git_one("git -C a/sub config core.pager x", SCOPE_FLAG_PROTECTED,
+		WS "/a/sub/.git/config");
+	git_one("git -C " WS "/a/sub/deeper config core.pager x",
+		SCOPE_FLAG_PROTECTED, WS "/a/sub/.git/config");
+	git_one("cd a/sub && git config alias.st '!x'", SCOPE_FLAG_PROTECTED,
+		WS "/a/sub/.git/config");
+	git_one("git --git-dir=a/sub/.git config a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/a/sub/.git/config");
+	git_one("git -C a/sub config --worktree a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/a/sub/.git/config.worktree");
+	/* Other files: --file, --global (outside the roots). */
+	git_one("git config --file .envrc a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/.envrc");
+	git_one("git config --file=.envrc a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/.envrc");
+	git_one("git config --global a.b c", SCOPE_FLAG_WRITE,
+		"/home/u/.gitconfig");
+	/* Reads. */
+	git_clean("git config core.bare");
+	git_clean("git config --get core.bare");
+	git_clean("git config --get-all remote.origin.fetch");
+	git_clean("git config -l");
+	git_clean("git config --list --show-origin");
+	git_clean("git config get core.bare");
+	git_clean("git config --blob HEAD:x a.b c");
+	git_clean("git status && git -C a/sub log");
+	/* Outside any known repository: nothing to say. */
+	git_clean("git -C /tmp/other config a.b c");
+}
+
+static void checker_only_wording(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	pol_set_guard(polg, POL_GUARD_CHECKER);
+	r = check_with(polg, "echo x > .git/hooks/post-checkout");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].msg,
+			    "sbxsh: scope: write to " WS "/.git/hooks/"
+			    "post-checkout is not stopped here but protected "
+			    "(git runs it outside the sandbox; checker-only: "
+			    "reported when the session ends) [typed: "
+			    ".git/hooks/post-checkout]");
+	scope_report_free(&r);
+	pol_set_guard(polg, POL_GUARD_MOUNT);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -719,6 +897,9 @@ int main(void)
 		cmocka_unit_test(cd_moves_the_cwd),
 		cmocka_unit_test(modes),
 		cmocka_unit_test(huge_lines),
+		cmocka_unit_test(protected_paths),
+		cmocka_unit_test(git_config_writes),
+		cmocka_unit_test(checker_only_wording),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

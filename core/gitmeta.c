@@ -1,0 +1,1481 @@
+/* core/gitmeta.c — git's own rules for finding a repository's git dir,
+ * common dir, hooks and config, and the list of paths a job must not
+ * write (SPEC section 2b). Pure: the disk comes in through gm_disk.
+ *
+ * The attack: git runs hooks and commands its config names (core.fsmonitor
+ * runs on every `git status`; core.pager, core.editor, core.sshCommand,
+ * aliases, filter.*.clean, diff.*.textconv, credential.helper ...) the
+ * next time the user, a prompt or an editor runs git outside the sandbox.
+ * So a job must not be able to change, in any repository git would use:
+ *   - hooks/, and core.hooksPath's folder: run as is;
+ *   - config, config.worktree (read when extensions.worktreeConfig is on,
+ *     and the extension lives in config), and every file they include
+ *     (include.path, includeIf.*.path: relative to the including file);
+ *   - the ".git" file of a worktree or submodule and every commondir
+ *     file: they tell git where the git dir and the common dir are, so a
+ *     rewritten one hands git a config of the job's choosing. A commondir
+ *     file a job CREATES in a plain git dir does the same (git reads
+ *     "<gitdir>/commondir" in every git dir): a mount cannot stop a new
+ *     file in a writable folder, so its creation is reported instead;
+ *   - the git dir itself, bound over itself (a "pin"): a mount point
+ *     cannot be renamed, so `mv .git x && mkdir .git` cannot swap it.
+ * Followed exactly as git follows them (setup.c: read_gitfile_gently()
+ * and get_common_dir_noenv()): "gitdir: " then the rest of the file up to
+ * trailing CRs and LFs, relative to the .git file's folder; "commondir"
+ * likewise, relative to the git dir, and not chained (a common dir's own
+ * commondir file is never read). Everything else git writes (objects,
+ * refs, logs, index, HEAD, packed-refs, stash, lock files) stays
+ * writable, so add, commit, branch, checkout, stash, rebase, fetch and gc
+ * work.
+ *
+ * Not executable, hence not protected: .gitattributes and info/attributes
+ * (a filter or diff driver they name runs only if a config defines it),
+ * .gitmodules (git takes no command from it since 2.24.1: `update = !cmd`
+ * is honoured from config only), info/exclude, description, objects.
+ */
+#include "gitmeta.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "guard.h"
+
+/* Bounds: git's own where it has one. */
+#define GM_GITFILE_MAX 8192	 /* a .git / commondir / gitdir file */
+#define GM_CONFIG_MAX (1u << 20) /* a config file read for includes */
+#define GM_INCLUDE_DEPTH 10	 /* git's MAX_INCLUDE_DEPTH */
+#define GM_MODULES_DEPTH 4	 /* modules/a/b/c: names with slashes */
+
+/* clang-format off */
+static const struct { const char *name, *text, *shrt; } why_tab[] = {
+	[GM_WHY_HOOKS] = { "git-hooks",
+		"git runs them outside the sandbox",
+		"git runs it outside the sandbox" },
+	[GM_WHY_CONFIG] = { "git-config",
+		"git runs commands it names (core.fsmonitor, core.pager, "
+		"aliases, filters) outside the sandbox",
+		"git runs commands it names outside the sandbox" },
+	[GM_WHY_INCLUDE] = { "git-include",
+		"included by a git config: git runs commands it names outside "
+		"the sandbox",
+		"a git config includes it: git runs commands it names outside "
+		"the sandbox" },
+	[GM_WHY_HOOKSPATH] = { "git-hooks-path",
+		"core.hooksPath: git runs the hooks in it outside the sandbox",
+		"core.hooksPath: git runs it outside the sandbox" },
+	[GM_WHY_POINTER] = { "git-pointer",
+		"tells git where the repository and its config are",
+		"it tells git where the repository and its config are" },
+	[GM_WHY_GITDIR] = { "git-dir",
+		"pinned: cannot be renamed or removed and replaced (its "
+		"contents stay writable)",
+		"the git dir cannot be renamed or removed" },
+	[GM_WHY_USER] = { "user",
+		"--protect", "--protect" },
+	[GM_WHY_ENV] = { "git-global-config",
+		"a config file git reads in every repository: git runs "
+		"commands it names outside the sandbox",
+		"git runs commands it names outside the sandbox" },
+};
+/* clang-format on */
+
+const char *gm_why_name(enum gm_why w)
+{
+	return why_tab[w].name;
+}
+const char *gm_why_text(enum gm_why w)
+{
+	return why_tab[w].text;
+}
+const char *gm_why_short(enum gm_why w)
+{
+	return why_tab[w].shrt;
+}
+
+/* --- the plan ----------------------------------------------------------- */
+
+struct gm_plan *gm_plan_new(const char *workspace, const char *home)
+{
+	struct gm_plan *p = xcalloc(1, sizeof(*p));
+
+	p->workspace = xstrdup(workspace);
+	p->home = home ? xstrdup(home) : NULL;
+	return p;
+}
+
+void gm_plan_free(struct gm_plan *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nrepos; i++) {
+		free(p->repos[i].worktree);
+		free(p->repos[i].dotgit);
+		free(p->repos[i].gitdir);
+		free(p->repos[i].commondir);
+	}
+	for (size_t i = 0; i < p->npaths; i++)
+		free(p->paths[i].path);
+	for (size_t i = 0; i < p->nroots; i++)
+		free(p->roots[i].path);
+	free(p->repos);
+	free(p->paths);
+	free(p->roots);
+	free(p->workspace);
+	free(p->home);
+	strv_free(&p->notes);
+	strv_free(&p->visited);
+	free(p);
+}
+
+static char *dup0(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+struct gm_plan *gm_plan_copy(const struct gm_plan *s)
+{
+	struct gm_plan *p = gm_plan_new(s->workspace, s->home);
+
+	p->depth = s->depth;
+	p->truncated = s->truncated;
+	p->nrepos = p->crepos = s->nrepos;
+	p->repos = xcalloc(s->nrepos + 1, sizeof(*p->repos));
+	for (size_t i = 0; i < s->nrepos; i++) {
+		p->repos[i] = s->repos[i];
+		p->repos[i].worktree = dup0(s->repos[i].worktree);
+		p->repos[i].dotgit = dup0(s->repos[i].dotgit);
+		p->repos[i].gitdir = dup0(s->repos[i].gitdir);
+		p->repos[i].commondir = dup0(s->repos[i].commondir);
+	}
+	p->npaths = p->cpaths = s->npaths;
+	p->paths = xcalloc(s->npaths + 1, sizeof(*p->paths));
+	for (size_t i = 0; i < s->npaths; i++) {
+		p->paths[i] = s->paths[i];
+		p->paths[i].path = xstrdup(s->paths[i].path);
+	}
+	p->nroots = p->croots = s->nroots;
+	p->roots = xcalloc(s->nroots + 1, sizeof(*p->roots));
+	for (size_t i = 0; i < s->nroots; i++) {
+		p->roots[i] = s->roots[i];
+		p->roots[i].path = xstrdup(s->roots[i].path);
+	}
+	for (size_t i = 0; i < s->notes.n; i++)
+		strv_push(&p->notes, s->notes.v[i]);
+	return p;
+}
+
+/* Takes |path|. */
+static void add_path(struct gm_plan *p, char *path, enum gm_why why,
+		     unsigned flags, int repo)
+{
+	if (p->npaths == p->cpaths) {
+		p->cpaths = p->cpaths ? 2 * p->cpaths : 16;
+		p->paths = xrealloc(p->paths, p->cpaths * sizeof(*p->paths));
+	}
+	p->paths[p->npaths++] = (struct gm_path){
+	    .path = path, .why = why, .flags = flags, .repo = repo};
+}
+
+static int add_repo(struct gm_plan *p, enum gm_repo_kind kind,
+		    const char *worktree, const char *dotgit)
+{
+	if (p->nrepos == p->crepos) {
+		p->crepos = p->crepos ? 2 * p->crepos : 4;
+		p->repos = xrealloc(p->repos, p->crepos * sizeof(*p->repos));
+	}
+	p->repos[p->nrepos] = (struct gm_repo){
+	    .worktree = dup0(worktree), .dotgit = dup0(dotgit), .kind = kind};
+	return (int)p->nrepos++;
+}
+
+static void add_root(struct gm_plan *p, const char *path, bool guarded)
+{
+	for (size_t i = 0; i < p->nroots; i++)
+		if (strcmp(p->roots[i].path, path) == 0)
+			return;
+	if (p->nroots == p->croots) {
+		p->croots = p->croots ? 2 * p->croots : 8;
+		p->roots = xrealloc(p->roots, p->croots * sizeof(*p->roots));
+	}
+	p->roots[p->nroots++] =
+	    (struct gm_root){.path = xstrdup(path), .guarded = guarded};
+}
+
+static void note(struct gm_plan *p, char *text)
+{
+	strv_take(&p->notes, text);
+}
+
+static enum gm_kind kind_of(const struct gm_disk *d, const char *path)
+{
+	return d->kind ? d->kind(d->ctx, path) : GM_ABSENT;
+}
+
+static char *canon_of(const struct gm_disk *d, const char *path)
+{
+	char *c = d->canon ? d->canon(d->ctx, path) : NULL;
+
+	return c ? c : xstrdup(path);
+}
+
+/* |path| with its folder canonical and its last component as is (a
+ * symlink there is the entry to watch, not to follow): new string. */
+static char *canon_parent(const struct gm_disk *d, const char *path)
+{
+	const char *s = strrchr(path, '/');
+	SBX_AUTOFREE char *dir = NULL;
+	SBX_AUTOFREE char *c = NULL;
+
+	if (!s || s == path || !s[1])
+		return xstrdup(path);
+	dir = xstrndup(path, (size_t)(s - path));
+	c = canon_of(d, dir);
+	return path_join(c, s + 1);
+}
+
+/* The folder part of |path| (folded, absolute): new string. */
+static char *dir_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s == path ? xstrdup("/") : xstrndup(path, (size_t)(s - path));
+}
+
+/* |rel| (|n| bytes) against folder |base|, folded: new string, or NULL. */
+static char *resolve(const char *base, const char *rel, size_t n)
+{
+	size_t cap = strlen(base) + n + 2;
+	char *out = xmalloc(cap);
+
+	if (gm_join(out, cap, base, rel, n) < 0) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/* A config pathname as git interpolates it (path.c interpolate_path):
+ * "~/x" from $HOME, relative ones against |base| (NULL: refused). "~user"
+ * and "%(prefix)/" are not followed: NULL. New string. */
+static char *config_path(const struct gm_plan *p, const struct gm_disk *d,
+			 const char *v, const char *base)
+{
+	SBX_AUTOFREE char *r = NULL;
+
+	if (v[0] == '~') {
+		if (v[1] != '/' || !p->home)
+			return NULL;
+		r = resolve(p->home, v + 2, strlen(v + 2));
+	} else if ((v[0] == '%' && v[1] == '(') || (v[0] != '/' && !base)) {
+		return NULL;
+	} else {
+		r = resolve(base ? base : "/", v, strlen(v));
+	}
+	return r ? canon_parent(d, r) : NULL;
+}
+
+/* Reads a small file through the disk: new NUL-terminated buffer and its
+ * length, or NULL. */
+static char *slurp(const struct gm_disk *d, const char *path, size_t cap,
+		   size_t *len)
+{
+	/* Most are a few hundred bytes: a small buffer first (a large one
+	 * is a mapping of its own, two more syscalls). */
+	size_t first = cap < 16384 ? cap : 16384;
+	char *buf;
+	long n;
+
+	if (!d->read)
+		return NULL;
+	buf = xmalloc(first + 1);
+	n = d->read(d->ctx, path, buf, first);
+	if (n == -EFBIG && cap > first) {
+		free(buf);
+		buf = xmalloc(cap + 1);
+		n = d->read(d->ctx, path, buf, cap);
+	}
+	if (n < 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return buf;
+}
+
+/*
+ * Protects file |path| (|why|) as it is on disk: a file or folder is
+ * protected itself; an absent one is watched; a symlink is watched
+ * (a mount holds its target, never the link) and its target, canonical,
+ * protected on its own. Returns the path git reads (the target for a
+ * link), new string.
+ */
+static char *prot_entry_k(struct gm_plan *p, const struct gm_disk *d,
+			  const char *path, enum gm_why why, unsigned dirflag,
+			  int repo, enum gm_kind k)
+{
+	char *t;
+
+	switch (k) {
+	case GM_LINK:
+		add_path(p, xstrdup(path), why, GM_P_LINK, repo);
+		t = canon_of(d, path);
+		k = kind_of(d, t);
+		add_path(p, xstrdup(t), why,
+			 (k == GM_DIR ? GM_P_DIR : 0) |
+			     (k == GM_ABSENT ? GM_P_ABSENT | dirflag : 0),
+			 repo);
+		return t;
+	case GM_ABSENT:
+		add_path(p, xstrdup(path), why, GM_P_ABSENT | dirflag, repo);
+		return xstrdup(path);
+	case GM_DIR:
+		add_path(p, xstrdup(path), why, GM_P_DIR, repo);
+		return xstrdup(path);
+	default:
+		add_path(p, xstrdup(path), why, 0, repo);
+		return xstrdup(path);
+	}
+}
+
+static char *prot_entry(struct gm_plan *p, const struct gm_disk *d,
+			const char *path, enum gm_why why, unsigned dirflag,
+			int repo)
+{
+	return prot_entry_k(p, d, path, why, dirflag, repo, kind_of(d, path));
+}
+
+/* What a config file says that matters here. */
+struct cfg_facts {
+	struct sbx_strv includes; /* raw values, with the file's folder */
+	struct sbx_strv bases;
+	char *hooks_path; /* raw value of the last core.hooksPath */
+	char *worktree;	  /* raw value of core.worktree */
+};
+
+static void cfg_facts_free(struct cfg_facts *f)
+{
+	strv_free(&f->includes);
+	strv_free(&f->bases);
+	free(f->hooks_path);
+	free(f->worktree);
+}
+
+/* Reads config |path| (already protected by the caller) and, depth
+ * first, every file it includes (protected here, GM_WHY_INCLUDE). */
+static void read_config(struct gm_plan *p, const struct gm_disk *d,
+			const char *path, int repo, int depth,
+			struct cfg_facts *f)
+{
+	SBX_AUTOFREE char *text = NULL;
+	SBX_AUTOFREE char *base = dir_of(path);
+	SBX_AUTOFREE struct gm_cfg_kv *kv = NULL;
+	struct gm_cfg c;
+	size_t len = 0;
+	int r;
+
+	text = slurp(d, path, GM_CONFIG_MAX, &len);
+	if (!text)
+		return;
+	kv = xmalloc(sizeof(*kv));
+	gm_cfg_init(&c, text, len);
+	while ((r = gm_cfg_next(&c, kv)) == 1) {
+		bool inc = !strcmp(kv->name, "path") &&
+			   (!strcmp(kv->section, "includeif") ||
+			    (!strcmp(kv->section, "include") && !kv->sub[0]));
+
+		if (!kv->has_value)
+			continue;
+		if (inc) {
+			/* Every includeIf, whatever its condition: the
+			 * condition may hold for the git outside. */
+			SBX_AUTOFREE char *ip =
+			    config_path(p, d, kv->value, base);
+			SBX_AUTOFREE char *t = NULL;
+
+			if (!ip) {
+				note(p, xasprintf("%s includes %s: not "
+						  "followed (protect it with "
+						  "--protect)",
+						  path, kv->value));
+				continue;
+			}
+			t = prot_entry(p, d, ip, GM_WHY_INCLUDE, 0, repo);
+			if (depth < GM_INCLUDE_DEPTH)
+				read_config(p, d, t, repo, depth + 1, f);
+		} else if (!strcmp(kv->section, "core") && !kv->sub[0] &&
+			   !strcmp(kv->name, "hookspath")) {
+			free(f->hooks_path);
+			f->hooks_path = xstrdup(kv->value);
+		} else if (!strcmp(kv->section, "core") && !kv->sub[0] &&
+			   !strcmp(kv->name, "worktree") && depth == 0) {
+			free(f->worktree);
+			f->worktree = xstrdup(kv->value);
+		}
+	}
+	if (r < 0)
+		note(p, xasprintf("%s has a line git refuses; checked up "
+				  "to it",
+				  path));
+}
+
+/* core.hooksPath: relative to the worktree (the top of it: where hooks
+ * run, githooks(5)), or to the git dir without one. */
+static void prot_hooks_path(struct gm_plan *p, const struct gm_disk *d,
+			    const char *value, const char *worktree,
+			    const char *gitdir, int repo)
+{
+	SBX_AUTOFREE char *hp =
+	    config_path(p, d, value, worktree ? worktree : gitdir);
+	SBX_AUTOFREE char *t = NULL;
+
+	if (!hp) {
+		note(p, xasprintf("core.hooksPath %s is not followed "
+				  "(protect it with --protect)",
+				  value));
+		return;
+	}
+	t = prot_entry(p, d, hp, GM_WHY_HOOKSPATH, GM_P_DIR, repo);
+}
+
+/* hooks/ of common dir |c|: made empty when missing, so no job can
+ * create it (a mount needs a folder to sit on). */
+static void prot_hooks(struct gm_plan *p, const struct gm_disk *d,
+		       const char *c, int repo)
+{
+	SBX_AUTOFREE char *h = path_join(c, "hooks");
+	SBX_AUTOFREE char *t = NULL;
+	enum gm_kind k = kind_of(d, h);
+
+	if (k == GM_ABSENT) {
+		add_path(p, xstrdup(h), GM_WHY_HOOKS, GM_P_DIR | GM_P_MKDIR,
+			 repo);
+		return;
+	}
+	t = prot_entry_k(p, d, h, GM_WHY_HOOKS, GM_P_DIR, repo, k);
+}
+
+static bool visited(struct gm_plan *p, const char *dir, const char *tag)
+{
+	SBX_AUTOFREE char *key = xasprintf("%s%s", tag, dir);
+
+	if (strv_has(&p->visited, key))
+		return true;
+	strv_push(&p->visited, key);
+	return false;
+}
+
+static void add_gitdir(struct gm_plan *p, const struct gm_disk *d,
+		       const char *g, int repo);
+
+/* Submodule git dirs: modules/<name>/, names may hold slashes. A folder
+ * with a HEAD or a config is a git dir; another is a step of a name. */
+static void walk_modules(struct gm_plan *p, const struct gm_disk *d,
+			 const char *dir, int depth)
+{
+	struct sbx_strv names = {0};
+
+	if (d->subdirs)
+		d->subdirs(d->ctx, dir, &names);
+	for (size_t i = 0; i < names.n; i++) {
+		SBX_AUTOFREE char *e = path_join(dir, names.v[i]);
+		SBX_AUTOFREE char *head = path_join(e, "HEAD");
+		SBX_AUTOFREE char *cfg = path_join(e, "config");
+
+		if (kind_of(d, head) != GM_ABSENT ||
+		    kind_of(d, cfg) != GM_ABSENT)
+			add_gitdir(p, d, e,
+				   add_repo(p, GM_REPO_MODULE, NULL, NULL));
+		else if (depth < GM_MODULES_DEPTH)
+			walk_modules(p, d, e, depth + 1);
+	}
+	strv_free(&names);
+}
+
+/* A linked worktree's git dir in worktrees/: its commondir and
+ * config.worktree decide what that worktree's git reads, and it is
+ * pinned so it cannot be swapped for one with other files. */
+static void walk_worktrees(struct gm_plan *p, const struct gm_disk *d,
+			   const char *c, int repo)
+{
+	SBX_AUTOFREE char *dir = path_join(c, "worktrees");
+	struct sbx_strv names = {0};
+
+	if (d->subdirs)
+		d->subdirs(d->ctx, dir, &names);
+	for (size_t i = 0; i < names.n; i++) {
+		SBX_AUTOFREE char *w = path_join(dir, names.v[i]);
+		SBX_AUTOFREE char *cd = path_join(w, "commondir");
+		SBX_AUTOFREE char *cw = path_join(w, "config.worktree");
+
+		add_path(p, xstrdup(w), GM_WHY_GITDIR, GM_P_DIR | GM_P_PIN,
+			 repo);
+		free(prot_entry(p, d, cd, GM_WHY_POINTER, 0, repo));
+		free(prot_entry(p, d, cw, GM_WHY_CONFIG, 0, repo));
+	}
+	strv_free(&names);
+}
+
+/* The common dir's part: hooks, config and what it includes, the hooks
+ * path, modules and worktrees. Once per common dir. */
+static void add_common(struct gm_plan *p, const struct gm_disk *d,
+		       const char *c, const char *g, int repo)
+{
+	SBX_AUTOFREE char *cfg = path_join(c, "config");
+	SBX_AUTOFREE char *t = NULL;
+	SBX_AUTOFREE char *mods = path_join(c, "modules");
+	struct cfg_facts f = {0};
+	struct gm_repo *r;
+
+	prot_hooks(p, d, c, repo);
+	t = prot_entry(p, d, cfg, GM_WHY_CONFIG, 0, repo);
+	read_config(p, d, t, repo, 0, &f);
+	if (strcmp(c, g) != 0) {
+		/* The main worktree's config.worktree, in the common dir. */
+		SBX_AUTOFREE char *cw = path_join(c, "config.worktree");
+
+		free(prot_entry(p, d, cw, GM_WHY_CONFIG, 0, repo));
+	}
+	r = &p->repos[repo];
+	if (!r->worktree && f.worktree) {
+		/* A submodule's git dir names its worktree (core.worktree,
+		 * relative to the git dir). */
+		SBX_AUTOFREE char *w = config_path(p, d, f.worktree, g);
+
+		if (w)
+			r->worktree = canon_of(d, w);
+	}
+	if (f.hooks_path)
+		prot_hooks_path(p, d, f.hooks_path, r->worktree, g, repo);
+	walk_modules(p, d, mods, 0);
+	walk_worktrees(p, d, c, repo);
+	cfg_facts_free(&f);
+}
+
+/* Git dir |g| (canonical) of repository |repo|. */
+static void add_gitdir(struct gm_plan *p, const struct gm_disk *d,
+		       const char *g, int repo)
+{
+	SBX_AUTOFREE char *cdf = path_join(g, "commondir");
+	SBX_AUTOFREE char *cw = path_join(g, "config.worktree");
+	SBX_AUTOFREE char *c = NULL;
+	struct gm_repo *r = &p->repos[repo];
+	enum gm_kind k = kind_of(d, g);
+
+	free(r->gitdir);
+	r->gitdir = xstrdup(g);
+	if (k != GM_DIR) {
+		/* A pointer to a git dir that is not there (a submodule not
+		 * initialized yet): a job creating it there would hand git
+		 * a config of its own. */
+		if (k == GM_ABSENT)
+			add_path(p, xstrdup(g), GM_WHY_GITDIR,
+				 GM_P_DIR | GM_P_ABSENT, repo);
+		r->commondir = xstrdup(g);
+		return;
+	}
+	if (visited(p, g, "g:")) {
+		/* Seen already (modules/x from the superproject, then the
+		 * submodule's .git file): only the common dir is needed. */
+		for (size_t i = 0; i < p->nrepos; i++)
+			if ((int)i != repo && p->repos[i].gitdir &&
+			    !strcmp(p->repos[i].gitdir, g) &&
+			    p->repos[i].commondir) {
+				r->commondir = xstrdup(p->repos[i].commondir);
+				break;
+			}
+		if (!r->commondir)
+			r->commondir = xstrdup(g);
+		return;
+	}
+	add_path(p, xstrdup(g), GM_WHY_GITDIR, GM_P_DIR | GM_P_PIN, repo);
+	if (kind_of(d, cdf) != GM_ABSENT) {
+		SBX_AUTOFREE char *t =
+		    prot_entry(p, d, cdf, GM_WHY_POINTER, 0, repo);
+		SBX_AUTOFREE char *text = NULL;
+		size_t len = 0, n;
+
+		text = slurp(d, t, GM_GITFILE_MAX, &len);
+		if (text && gm_commondir_path(text, len, &n) == 0) {
+			SBX_AUTOFREE char *j = resolve(g, text, n);
+
+			if (j)
+				c = canon_of(d, j);
+		}
+		if (!c)
+			note(p, xasprintf("%s cannot be read as git reads "
+					  "it (git refuses this repository)",
+					  cdf));
+	} else {
+		/* Absent is the rule; one created is reported. */
+		add_path(p, xstrdup(cdf), GM_WHY_POINTER, GM_P_ABSENT, repo);
+	}
+	if (!c)
+		c = xstrdup(g);
+	r->commondir = xstrdup(c);
+	free(prot_entry(p, d, cw, GM_WHY_CONFIG, 0, repo));
+	if (!visited(p, c, "c:"))
+		add_common(p, d, c, g, repo);
+}
+
+void gm_add_dotgit(struct gm_plan *p, const struct gm_disk *d,
+		   const char *dotgit, enum gm_kind kind)
+{
+	SBX_AUTOFREE char *wt = dir_of(dotgit);
+	SBX_AUTOFREE char *text = NULL;
+	SBX_AUTOFREE char *g = NULL;
+	int repo;
+	size_t len = 0, off, n;
+
+	switch (kind) {
+	case GM_DIR:
+		repo = add_repo(p, GM_REPO_DIR, wt, dotgit);
+		add_gitdir(p, d, dotgit, repo);
+		return;
+	case GM_LINK:
+		repo = add_repo(p, GM_REPO_LINK, wt, dotgit);
+		/* git follows the link; the link itself cannot be held by a
+		 * mount: it is watched, its target protected. */
+		add_path(p, xstrdup(dotgit), GM_WHY_POINTER, GM_P_LINK, repo);
+		g = canon_of(d, dotgit);
+		add_gitdir(p, d, g, repo);
+		return;
+	case GM_FILE:
+		repo = add_repo(p, GM_REPO_FILE, wt, dotgit);
+		add_path(p, xstrdup(dotgit), GM_WHY_POINTER, 0, repo);
+		text = slurp(d, dotgit, GM_GITFILE_MAX, &len);
+		if (!text || gm_gitfile_path(text, len, &off, &n) < 0) {
+			note(p, xasprintf("%s is not a .git file git "
+					  "reads (not followed)",
+					  dotgit));
+			return;
+		}
+		{
+			SBX_AUTOFREE char *j = resolve(wt, text + off, n);
+
+			if (!j)
+				return;
+			g = canon_of(d, j);
+		}
+		add_gitdir(p, d, g, repo);
+		return;
+	default:
+		note(p, xasprintf("%s is neither a folder, a file nor a "
+				  "symlink (not followed)",
+				  dotgit));
+	}
+}
+
+void gm_add_env_gitdir(struct gm_plan *p, const struct gm_disk *d,
+		       const char *gitdir, const char *common)
+{
+	SBX_AUTOFREE char *g = NULL;
+	int repo;
+
+	if (!gitdir || gitdir[0] != '/')
+		return;
+	g = canon_of(d, gitdir);
+	repo = add_repo(p, GM_REPO_ENV, NULL, NULL);
+	add_gitdir(p, d, g, repo);
+	if (common && common[0] == '/') {
+		SBX_AUTOFREE char *c = canon_of(d, common);
+
+		free(p->repos[repo].commondir);
+		p->repos[repo].commondir = xstrdup(c);
+		if (!visited(p, c, "c:"))
+			add_common(p, d, c, g, repo);
+	}
+}
+
+void gm_add_file(struct gm_plan *p, const struct gm_disk *d, const char *path)
+{
+	SBX_AUTOFREE char *t = NULL;
+	struct cfg_facts f = {0};
+	enum gm_kind k;
+
+	if (!path || path[0] != '/' || (k = kind_of(d, path)) == GM_ABSENT)
+		return;
+	t = prot_entry_k(p, d, path, GM_WHY_ENV, 0, -1, k);
+	read_config(p, d, t, -1, 0, &f);
+	if (f.hooks_path && (f.hooks_path[0] == '/' || f.hooks_path[0] == '~'))
+		prot_hooks_path(p, d, f.hooks_path, NULL, NULL, -1);
+	cfg_facts_free(&f);
+}
+
+void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path)
+{
+	SBX_AUTOFREE char *abs = NULL;
+	size_t n = strlen(path);
+	bool dir = n > 1 && path[n - 1] == '/';
+
+	abs = path[0] == '/' ? path_fold(path) : resolve(p->workspace, path, n);
+	if (!abs)
+		return;
+	{
+		SBX_AUTOFREE char *c = canon_parent(d, abs);
+
+		free(prot_entry(p, d, c, GM_WHY_USER, dir ? GM_P_DIR : 0, -1));
+	}
+}
+
+/* --- the workspace's repository outside the workspace -------------------- */
+
+/* The canonical path a small pointer file inside |dir| names (commondir,
+ * gitdir: trailing CRs and LFs dropped), or NULL. */
+static char *read_pointer(const struct gm_disk *d, const char *dir,
+			  const char *name)
+{
+	SBX_AUTOFREE char *f = path_join(dir, name);
+	SBX_AUTOFREE char *text = NULL;
+	SBX_AUTOFREE char *j = NULL;
+	size_t len = 0, n;
+
+	text = slurp(d, f, GM_GITFILE_MAX, &len);
+	if (!text || gm_commondir_path(text, len, &n) < 0)
+		return NULL;
+	j = resolve(dir, text, n);
+	return j ? canon_of(d, j) : NULL;
+}
+
+/* A submodule's git dir names its worktree in core.worktree. */
+static char *module_worktree(const struct gm_plan *p, const struct gm_disk *d,
+			     const char *g)
+{
+	SBX_AUTOFREE char *cfg = path_join(g, "config");
+	SBX_AUTOFREE char *text = NULL;
+	SBX_AUTOFREE struct gm_cfg_kv *kv = xmalloc(sizeof(*kv));
+	char *w = NULL;
+	struct gm_cfg c;
+	size_t len = 0;
+
+	text = slurp(d, cfg, GM_CONFIG_MAX, &len);
+	if (!text)
+		return NULL;
+	gm_cfg_init(&c, text, len);
+	while (gm_cfg_next(&c, kv) == 1) {
+		if (!strcmp(kv->section, "core") && !kv->sub[0] &&
+		    !strcmp(kv->name, "worktree") && kv->has_value) {
+			SBX_AUTOFREE char *j = config_path(p, d, kv->value, g);
+
+			free(w);
+			w = j ? canon_of(d, j) : NULL;
+		}
+	}
+	return w;
+}
+
+static bool is_git_dir(const struct gm_disk *d, const char *c)
+{
+	SBX_AUTOFREE char *o = path_join(c, "objects");
+	SBX_AUTOFREE char *r = path_join(c, "refs");
+
+	return kind_of(d, o) == GM_DIR && kind_of(d, r) == GM_DIR;
+}
+
+static void maybe_root(struct gm_plan *p, const struct gm_disk *d,
+		       const char *c, const char *name)
+{
+	SBX_AUTOFREE char *s = path_join(c, name);
+
+	if (kind_of(d, s) == GM_DIR)
+		add_root(p, s, false);
+}
+
+void gm_workspace_roots(struct gm_plan *p, const struct gm_disk *d)
+{
+	const struct gm_repo *r = NULL;
+	const char *homes[] = {p->home, NULL};
+	SBX_AUTOFREE char *back = NULL;
+	char why[160];
+	bool linked;
+
+	for (size_t i = 0; i < p->nrepos && !r; i++)
+		if (p->repos[i].worktree &&
+		    !strcmp(p->repos[i].worktree, p->workspace) &&
+		    p->repos[i].gitdir && p->repos[i].commondir)
+			r = &p->repos[i];
+	if (!r || (path_under(p->workspace, r->gitdir) &&
+		   path_under(p->workspace, r->commondir)))
+		return;
+	linked = strcmp(r->gitdir, r->commondir) != 0;
+	if (linked) {
+		/* Where git puts it, pointing back at this workspace. */
+		SBX_AUTOFREE char *wts = path_join(r->commondir, "worktrees");
+		SBX_AUTOFREE char *dotgit = canon_of(d, r->dotgit);
+		SBX_AUTOFREE char *parent = dir_of(r->gitdir);
+
+		back = read_pointer(d, r->gitdir, "gitdir");
+		if (strcmp(parent, wts) != 0 || !back ||
+		    strcmp(back, dotgit) != 0) {
+			note(p, xasprintf("%s is not this workspace's "
+					  "linked worktree git dir (it does "
+					  "not point back here): git cannot "
+					  "write there in this session",
+					  r->gitdir));
+			return;
+		}
+	} else {
+		back = module_worktree(p, d, r->gitdir);
+		if (!back || strcmp(back, p->workspace) != 0) {
+			note(p, xasprintf("the git dir %s lies outside "
+					  "the workspace and its core.worktree "
+					  "does not name it: git cannot write "
+					  "there in this session",
+					  r->gitdir));
+			return;
+		}
+	}
+	if (!is_git_dir(d, r->commondir) ||
+	    guard_refused(r->commondir, homes, why, sizeof(why))) {
+		note(p, xasprintf("the common dir %s is not granted",
+				  r->commondir));
+		return;
+	}
+	if (linked)
+		add_root(p, r->gitdir, false);
+	maybe_root(p, d, r->commondir, "objects");
+	maybe_root(p, d, r->commondir, "refs");
+	maybe_root(p, d, r->commondir, "logs");
+	maybe_root(p, d, r->commondir, "modules");
+	maybe_root(p, d, r->commondir, "rr-cache");
+	/* packed-refs, gc.pid and the lock files of both are created in the
+	 * common dir itself, next to config: only where its config and
+	 * hooks stay read-only. */
+	add_root(p, r->commondir, true);
+}
+
+static int by_path(const void *a, const void *b)
+{
+	return strcmp(((const struct gm_path *)a)->path,
+		      ((const struct gm_path *)b)->path);
+}
+
+void gm_plan_finish(struct gm_plan *p)
+{
+	size_t o = 0;
+
+	if (p->npaths)
+		qsort(p->paths, p->npaths, sizeof(*p->paths), by_path);
+	for (size_t i = 0; i < p->npaths; i++) {
+		if (o && strcmp(p->paths[o - 1].path, p->paths[i].path) == 0) {
+			struct gm_path *k = &p->paths[o - 1];
+			unsigned both = k->flags & p->paths[i].flags;
+
+			/* The same entry reached twice: what it is on disk
+			 * is one thing; keep the first reason. Protected
+			 * read-only by one of them: no pin (a read-only
+			 * mount point cannot be renamed either). */
+			k->flags |= p->paths[i].flags;
+			if (!(both & GM_P_PIN))
+				k->flags &= ~GM_P_PIN;
+			free(p->paths[i].path);
+			continue;
+		}
+		p->paths[o++] = p->paths[i];
+	}
+	p->npaths = o;
+}
+
+const struct gm_path *gm_lookup(const struct gm_plan *p, const char *path)
+{
+	const struct gm_path *best = NULL;
+
+	for (size_t i = 0; p && i < p->npaths; i++) {
+		const struct gm_path *e = &p->paths[i];
+		bool hit = (e->flags & (GM_P_DIR | GM_P_PIN)) == GM_P_DIR
+			       ? path_under(e->path, path)
+			       : strcmp(e->path, path) == 0;
+
+		/* The innermost wins: hooks/ over the pinned .git. */
+		if (hit && (!best || strlen(e->path) > strlen(best->path)))
+			best = e;
+	}
+	return best;
+}
+
+const struct gm_repo *gm_repo_at(const struct gm_plan *p, const char *dir)
+{
+	const struct gm_repo *best = NULL;
+
+	for (size_t i = 0; p && i < p->nrepos; i++) {
+		const struct gm_repo *r = &p->repos[i];
+
+		if (r->worktree && r->commondir &&
+		    path_under(r->worktree, dir) &&
+		    (!best || strlen(r->worktree) > strlen(best->worktree)))
+			best = r;
+	}
+	return best;
+}
+
+char *gm_repo_config(const struct gm_repo *r)
+{
+	return r && r->commondir ? path_join(r->commondir, "config") : NULL;
+}
+
+/* --- display ------------------------------------------------------------ */
+
+static const char *state_of(const struct gm_path *e)
+{
+	if (e->flags & GM_P_ABSENT)
+		return "absent";
+	if (e->flags & GM_P_LINK)
+		return "symlink";
+	if (e->flags & GM_P_PIN)
+		return "pinned";
+	return "read-only";
+}
+
+static const char *state_text(const struct gm_path *e)
+{
+	if (e->flags & GM_P_ABSENT)
+		return " (absent: a job creating it is reported)";
+	if (e->flags & GM_P_LINK)
+		return " (a symlink: its target is held; a replaced link is "
+		       "reported)";
+	if (e->flags & GM_P_MKDIR)
+		return " (made empty: a job cannot create it)";
+	if (e->flags & GM_P_NLINK)
+		return " (has other hard links: writable through them; a "
+		       "change is reported)";
+	return "";
+}
+
+void gm_format_text(const struct gm_plan *p, bool mounted, struct sbx_buf *b)
+{
+	if (!p || (!p->nrepos && !p->npaths))
+		return;
+	buf_printf(b,
+		   "\ngit repositories (scanned %d folder%s below the "
+		   "workspace%s):\n",
+		   p->depth, p->depth == 1 ? "" : "s",
+		   p->truncated ? "; stopped early, see the notes" : "");
+	for (size_t i = 0; i < p->nrepos; i++) {
+		const struct gm_repo *r = &p->repos[i];
+
+		buf_printf(b, "  %s",
+			   r->worktree ? r->worktree
+			   : r->gitdir ? r->gitdir
+				       : "?");
+		if (r->gitdir && (!r->dotgit || strcmp(r->dotgit, r->gitdir)))
+			buf_printf(b, " (git dir %s)", r->gitdir);
+		if (r->commondir && r->gitdir &&
+		    strcmp(r->commondir, r->gitdir))
+			buf_printf(b, " (common dir %s)", r->commondir);
+		buf_putc(b, '\n');
+	}
+	buf_printf(b,
+		   "\nprotected: not writable even inside the writable "
+		   "roots (git metadata: %s):\n",
+		   mounted ? "read-only, held by the mount layer"
+			   : "checker-only: writes are flagged, not stopped, "
+			     "and reported when the session ends");
+	if (!p->npaths)
+		buf_puts(b, "  (none)\n");
+	for (size_t i = 0; i < p->npaths; i++) {
+		const struct gm_path *e = &p->paths[i];
+
+		buf_printf(b, "  %-40s %s: %s%s\n", e->path,
+			   gm_why_name(e->why), gm_why_text(e->why),
+			   state_text(e));
+	}
+}
+
+void gm_format_json(const struct gm_plan *p, bool mounted, struct sbx_buf *b)
+{
+	size_t nr = p ? p->nrepos : 0, np = p ? p->npaths : 0;
+
+	buf_json_kv(b, "git_metadata",
+		    !np	      ? "none"
+		    : mounted ? "read-only"
+			      : "checker-only");
+	buf_puts(b, ",\n  \"git_repositories\": [");
+	for (size_t i = 0; i < nr; i++) {
+		const struct gm_repo *r = &p->repos[i];
+
+		buf_puts(b, i ? ",\n    {" : "\n    {");
+		buf_json_kv(b, "worktree", r->worktree);
+		buf_puts(b, ", ");
+		buf_json_kv(b, "gitdir", r->gitdir);
+		buf_puts(b, ", ");
+		buf_json_kv(b, "commondir", r->commondir);
+		buf_putc(b, '}');
+	}
+	buf_puts(b,
+		 nr ? "\n  ],\n  \"protected\": [" : "],\n  \"protected\": [");
+	for (size_t i = 0; i < np; i++) {
+		const struct gm_path *e = &p->paths[i];
+
+		buf_puts(b, i ? ",\n    {" : "\n    {");
+		buf_json_kv(b, "path", e->path);
+		buf_puts(b, ", ");
+		buf_json_kv(b, "reason", gm_why_name(e->why));
+		buf_puts(b, ", ");
+		buf_json_kv(b, "why", gm_why_text(e->why));
+		buf_puts(b, ", ");
+		buf_json_kv(b, "state", state_of(e));
+		buf_putc(b, '}');
+	}
+	buf_puts(b, np ? "\n  ]" : "]");
+}
+
+/* --- parsers: no allocation ---------------------------------------------- */
+
+static size_t strip_crlf(const char *buf, size_t len)
+{
+	while (len && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
+		len--;
+	return len;
+}
+
+int gm_gitfile_path(const char *buf, size_t len, size_t *off, size_t *plen)
+{
+	static const char pfx[] = "gitdir: ";
+
+	if (len < sizeof(pfx) - 1 || memcmp(buf, pfx, sizeof(pfx) - 1) != 0)
+		return -EINVAL;
+	len = strip_crlf(buf, len);
+	if (len < sizeof(pfx))
+		return -ENOENT;
+	if (memchr(buf, '\0', len))
+		return -EINVAL; /* git's C string ends there: not a path */
+	*off = sizeof(pfx) - 1;
+	*plen = len - *off;
+	return 0;
+}
+
+int gm_commondir_path(const char *buf, size_t len, size_t *plen)
+{
+	len = strip_crlf(buf, len);
+	if (!len || memchr(buf, '\0', len))
+		return -EINVAL;
+	*plen = len;
+	return 0;
+}
+
+int gm_join(char *out, size_t cap, const char *base, const char *rel,
+	    size_t rlen)
+{
+	size_t bl = rel[0] == '/' ? 0 : strlen(base);
+
+	/* base + "/" + rel, then folded in place (path_fold's rules). */
+	if (bl + 1 + rlen + 1 > cap || (bl && base[0] != '/'))
+		return -ENAMETOOLONG;
+	memcpy(out, base, bl);
+	out[bl] = '/';
+	memcpy(out + bl + 1, rel, rlen);
+	out[bl + 1 + rlen] = '\0';
+	path_fold_inplace(out);
+	return 0;
+}
+
+/* --- the config format (git's config.c) ---------------------------------- */
+
+void gm_cfg_init(struct gm_cfg *c, const char *s, size_t len)
+{
+	memset(c, 0, sizeof(*c));
+	c->s = s;
+	c->len = len;
+	/* A UTF-8 byte order mark is skipped, as git does. */
+	if (len >= 3 && (unsigned char)s[0] == 0xef &&
+	    (unsigned char)s[1] == 0xbb && (unsigned char)s[2] == 0xbf)
+		c->i = 3;
+}
+
+/* git's get_next_char(): CRLF is one newline, the end is a newline. */
+static int next_ch(struct gm_cfg *c, bool *eof)
+{
+	int ch;
+
+	if (c->i >= c->len) {
+		*eof = true;
+		return '\n';
+	}
+	ch = (unsigned char)c->s[c->i++];
+	if (ch == '\r' && c->i < c->len && c->s[c->i] == '\n')
+		ch = (unsigned char)c->s[c->i++];
+	return ch;
+}
+
+static bool is_space(int ch)
+{
+	return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' ||
+	       ch == '\v' || ch == '\f';
+}
+
+static bool is_alpha(int ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+static bool is_keych(int ch)
+{
+	return is_alpha(ch) || (ch >= '0' && ch <= '9') || ch == '-';
+}
+
+static int lower(int ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? ch + 32 : ch;
+}
+
+static void put(char *b, size_t cap, size_t *n, int ch, bool *trunc)
+{
+	if (*n + 1 < cap)
+		b[(*n)++] = (char)ch;
+	else
+		*trunc = true;
+}
+
+/* After "[": the section (and subsection). 0, or -EINVAL. */
+static int cfg_section(struct gm_cfg *c, bool *trunc)
+{
+	size_t n = 0, sn = 0;
+	bool eof = false;
+	int ch;
+
+	c->sub[0] = '\0';
+	for (;;) {
+		ch = next_ch(c, &eof);
+		if (eof)
+			return -EINVAL;
+		if (ch == ']')
+			break;
+		if (is_space(ch)) {
+			/* [section "subsection"]: case kept, \x is x. */
+			do
+				ch = next_ch(c, &eof);
+			while (!eof && is_space(ch) && ch != '\n');
+			if (ch != '"')
+				return -EINVAL;
+			for (;;) {
+				ch = next_ch(c, &eof);
+				if (eof || ch == '\n')
+					return -EINVAL;
+				if (ch == '"')
+					break;
+				if (ch == '\\') {
+					ch = next_ch(c, &eof);
+					if (eof || ch == '\n')
+						return -EINVAL;
+				}
+				put(c->sub, sizeof(c->sub), &sn, ch, trunc);
+			}
+			if (next_ch(c, &eof) != ']')
+				return -EINVAL;
+			break;
+		}
+		if (!is_keych(ch) && ch != '.')
+			return -EINVAL;
+		put(c->section, sizeof(c->section), &n, lower(ch), trunc);
+	}
+	c->section[n] = '\0';
+	c->sub[sn] = '\0';
+	if (!sn) {
+		/* [section.sub], the old form: the sub is lower case too. */
+		char *dot = strchr(c->section, '.');
+
+		if (dot) {
+			size_t k = strlen(dot + 1);
+
+			if (k + 1 > sizeof(c->sub))
+				k = sizeof(c->sub) - 1;
+			memcpy(c->sub, dot + 1, k);
+			c->sub[k] = '\0';
+			*dot = '\0';
+		}
+	}
+	return n ? 0 : -EINVAL;
+}
+
+/* git's parse_value(). 0, or -EINVAL. */
+static int cfg_value(struct gm_cfg *c, struct gm_cfg_kv *kv)
+{
+	bool quote = false, comment = false, eof = false;
+	size_t n = 0, space = 0;
+
+	for (;;) {
+		int ch = next_ch(c, &eof);
+
+		if (ch == '\n') {
+			if (quote)
+				return -EINVAL;
+			break;
+		}
+		if (comment)
+			continue;
+		if (is_space(ch) && !quote) {
+			if (n)
+				space++;
+			continue;
+		}
+		if (!quote && (ch == ';' || ch == '#')) {
+			comment = true;
+			continue;
+		}
+		for (; space; space--)
+			put(kv->value, sizeof(kv->value), &n, ' ',
+			    &kv->truncated);
+		if (ch == '\\') {
+			ch = next_ch(c, &eof);
+			switch (ch) {
+			case '\n': /* a continued line */
+				continue;
+			case 't':
+				ch = '\t';
+				break;
+			case 'b':
+				ch = '\b';
+				break;
+			case 'n':
+				ch = '\n';
+				break;
+			case '\\':
+			case '"':
+				break;
+			default:
+				return -EINVAL;
+			}
+			put(kv->value, sizeof(kv->value), &n, ch,
+			    &kv->truncated);
+			continue;
+		}
+		if (ch == '"') {
+			quote = !quote;
+			continue;
+		}
+		put(kv->value, sizeof(kv->value), &n, ch, &kv->truncated);
+	}
+	kv->value[n] = '\0';
+	return 0;
+}
+
+int gm_cfg_next(struct gm_cfg *c, struct gm_cfg_kv *kv)
+{
+	bool comment = false, eof = false;
+
+	for (;;) {
+		int ch = next_ch(c, &eof);
+		size_t n = 0;
+
+		if (eof)
+			return 0;
+		if (ch == '\n') {
+			comment = false;
+			continue;
+		}
+		if (comment || is_space(ch))
+			continue;
+		if (ch == '#' || ch == ';') {
+			comment = true;
+			continue;
+		}
+		kv->truncated = false;
+		if (ch == '[') {
+			c->section[0] = '\0';
+			if (cfg_section(c, &kv->truncated) < 0)
+				return -EINVAL;
+			continue;
+		}
+		if (!is_alpha(ch) || !c->section[0])
+			return -EINVAL;
+		put(kv->name, sizeof(kv->name), &n, lower(ch), &kv->truncated);
+		for (;;) {
+			ch = next_ch(c, &eof);
+			if (eof || !is_keych(ch))
+				break;
+			put(kv->name, sizeof(kv->name), &n, lower(ch),
+			    &kv->truncated);
+		}
+		kv->name[n] = '\0';
+		while (ch == ' ' || ch == '\t')
+			ch = next_ch(c, &eof);
+		memcpy(kv->section, c->section, sizeof(kv->section));
+		memcpy(kv->sub, c->sub, sizeof(kv->sub));
+		kv->value[0] = '\0';
+		kv->has_value = false;
+		if (ch != '\n') {
+			if (ch != '=')
+				return -EINVAL;
+			kv->has_value = true;
+			if (cfg_value(c, kv) < 0)
+				return -EINVAL;
+		}
+		return 1;
+	}
+}
+
+/* clang-format off */
+/* What git init, clone, submodule and worktree write: "section.name", with
+ * "*" standing for any subsection. */
+static const char *const default_keys[] = {
+	"core.repositoryformatversion", "core.filemode", "core.bare",
+	"core.logallrefupdates", "core.ignorecase", "core.precomposeunicode",
+	"core.symlinks", "core.worktree", "core.sparsecheckout",
+	"core.sparsecheckoutcone",
+	"extensions.objectformat", "extensions.refstorage",
+	"extensions.worktreeconfig", "extensions.partialclone",
+	"remote.*.url", "remote.*.fetch", "remote.*.promisor",
+	"remote.*.partialclonefilter", "remote.*.tagopt",
+	"branch.*.remote", "branch.*.merge",
+	"submodule.*.url", "submodule.*.active",
+	"user.name", "user.email",
+	"init.defaultbranch",
+};
+/* clang-format on */
+
+bool gm_key_default(const struct gm_cfg_kv *kv)
+{
+	for (size_t i = 0; i < sizeof(default_keys) / sizeof(*default_keys);
+	     i++) {
+		const char *k = default_keys[i], *dot = strchr(k, '.');
+		size_t sl = (size_t)(dot - k);
+		const char *name = dot + 1;
+		bool any = name[0] == '*';
+
+		if (strlen(kv->section) != sl || memcmp(kv->section, k, sl))
+			continue;
+		if (any)
+			name += 2;
+		if ((any ? kv->sub[0] != '\0' : kv->sub[0] == '\0') &&
+		    strcmp(kv->name, name) == 0)
+			return true;
+	}
+	return false;
+}
+
+bool gm_hook_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (!strcmp(name, ".") || !strcmp(name, ".."))
+		return false;
+	return !(n > 7 && strcmp(name + n - 7, ".sample") == 0);
+}
+
+/* --- the end of the session ---------------------------------------------- */
+
+enum gm_change gm_compare(const struct gm_stat *a, const struct gm_stat *b,
+			  bool identity)
+{
+	if (a->kind != b->kind) {
+		if (a->kind == GM_ABSENT)
+			return GM_CREATED;
+		if (b->kind == GM_ABSENT)
+			return GM_REMOVED;
+		return GM_REPLACED;
+	}
+	if (a->kind == GM_ABSENT)
+		return GM_SAME;
+	if (a->dev != b->dev || a->ino != b->ino)
+		return GM_REPLACED;
+	if (identity)
+		return GM_SAME;
+	if (a->mode != b->mode || a->size != b->size ||
+	    a->mtime_s != b->mtime_s || a->mtime_ns != b->mtime_ns ||
+	    a->ctime_s != b->ctime_s || a->ctime_ns != b->ctime_ns)
+		return GM_CHANGED;
+	if (a->hashed && b->hashed && a->hash != b->hash)
+		return GM_CHANGED;
+	return GM_SAME;
+}
+
+bool gm_needs_hash(const struct gm_stat *st, int64_t now_s)
+{
+	return (st->kind == GM_FILE || st->kind == GM_LINK) &&
+	       (st->ctime_s >= now_s - 2 || st->mtime_s >= now_s - 2);
+}
+
+uint64_t gm_hash(uint64_t h, const void *buf, size_t n)
+{
+	const unsigned char *p = buf;
+
+	if (!h)
+		h = 1469598103934665603ull;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ p[i]) * 1099511628211ull;
+	return h;
+}
+
+struct out {
+	char *b;
+	size_t cap, n;
+};
+
+/* Appends |s|, control bytes as '?': a report stays one line per path. */
+static void out_s(struct out *o, const char *s)
+{
+	for (; s && *s; s++)
+		if (o->n + 1 < o->cap)
+			o->b[o->n++] = (unsigned char)*s < 0x20 ? '?' : *s;
+	o->b[o->n < o->cap ? o->n : o->cap - 1] = '\0';
+}
+
+static const char *change_word(enum gm_change ch, enum gm_why why)
+{
+	switch (ch) {
+	case GM_CREATED:
+		return "was created";
+	case GM_REMOVED:
+		return "was removed";
+	case GM_REPLACED:
+		return why == GM_WHY_GITDIR ? "was replaced" : "was changed";
+	case GM_CHANGED:
+		return "was changed";
+	default:
+		return "is unchanged";
+	}
+}
+
+size_t gm_fmt_change(char *buf, size_t cap, const char *path, enum gm_why why,
+		     enum gm_change ch, const char *repo)
+{
+	struct out o = {buf, cap, 0};
+
+	if (!cap)
+		return 0;
+	buf[0] = '\0';
+	out_s(&o, "sbxsh: git: ");
+	out_s(&o, path);
+	out_s(&o, " ");
+	out_s(&o, change_word(ch, why));
+	out_s(&o, " during the session (");
+	out_s(&o, gm_why_short(why));
+	if (repo) {
+		out_s(&o, "): review it before running git in ");
+		out_s(&o, repo);
+		out_s(&o, " outside the sandbox");
+	} else {
+		out_s(&o, "): review it before it is used outside the sandbox");
+	}
+	return o.n;
+}
+
+size_t gm_fmt_new_repo(char *buf, size_t cap, const char *dir,
+		       const char *hooks, const char *keys)
+{
+	struct out o = {buf, cap, 0};
+	bool h = hooks && *hooks, k = keys && *keys;
+
+	if (!cap)
+		return 0;
+	buf[0] = '\0';
+	out_s(&o, "sbxsh: git: new repository ");
+	out_s(&o, dir);
+	out_s(&o, " (created during the session) has ");
+	if (h) {
+		out_s(&o, "hooks (");
+		out_s(&o, hooks);
+		out_s(&o, ")");
+	}
+	if (h && k)
+		out_s(&o, " and ");
+	if (k) {
+		out_s(&o, "a non-default config (");
+		out_s(&o, keys);
+		out_s(&o, ")");
+	}
+	out_s(&o, ": review them before running git there outside the "
+		  "sandbox");
+	return o.n;
+}

@@ -1,0 +1,263 @@
+/* core/gitmeta.h — git metadata a job must not write (SPEC section 2b):
+ * which repositories a workspace holds, where git finds their git dir and
+ * common dir, which of their paths stay read-only, which parts of a linked
+ * worktree's common dir become writable, and how what changed by the end
+ * of the session is judged and worded. Pure: the disk is asked through
+ * struct gm_disk, so every rule is testable without one.
+ *
+ * Why: git runs hooks, and commands its config names (core.fsmonitor,
+ * core.pager, aliases, filters, ...), the next time the user, their prompt
+ * or their editor runs git OUTSIDE the sandbox. A job that writes
+ * .git/hooks/pre-commit or core.fsmonitor runs unconfined later.
+ *
+ * Lifecycle: gm_plan_new() → gm_add_dotgit() for every ".git" entry the
+ * scan (shell/gitscan.c) finds, gm_add_env_gitdir() for $GIT_DIR,
+ * gm_add_file() for config files named elsewhere, gm_add_user() per
+ * --protect → gm_workspace_roots() → gm_plan_finish() → pol_new() copies
+ * it (pol_facts.git), keeps what lies in a writable root and adds the
+ * git-common-dir roots → the backends enforce it → gm_plan_free().
+ *
+ * The parsers and the end-of-session helpers at the bottom never
+ * allocate: the end-of-session check also runs in a signal handler.
+ */
+#ifndef SBX_GITMETA_H
+#define SBX_GITMETA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sbx.h"
+
+enum gm_kind { GM_ABSENT, GM_FILE, GM_DIR, GM_LINK, GM_OTHER };
+
+/* What the effectful layer tells core about the disk. */
+struct gm_disk {
+	/* lstat(): what |path| is, a final symlink not followed. */
+	enum gm_kind (*kind)(void *ctx, const char *path);
+	/* Up to |cap| bytes of the regular file |path| (a symlink followed,
+	 * as git follows it; never a FIFO): the byte count, -EFBIG if the
+	 * file holds more, or -errno. */
+	long (*read)(void *ctx, const char *path, char *buf, size_t cap);
+	/* Appends the names of the folders in folder |path| (symlinks not
+	 * followed) to |out|; nothing if it cannot be read. */
+	void (*subdirs)(void *ctx, const char *path, struct sbx_strv *out);
+	sbx_canon_fn canon; /* symlinks of the longest existing prefix */
+	void *ctx;
+};
+
+/* Why a path is protected. Stable names: gm_why_name(). */
+enum gm_why {
+	GM_WHY_HOOKS,	  /* hooks/: git runs them */
+	GM_WHY_CONFIG,	  /* config, config.worktree */
+	GM_WHY_INCLUDE,	  /* a file a config includes */
+	GM_WHY_HOOKSPATH, /* the folder core.hooksPath names */
+	GM_WHY_POINTER,	  /* a .git file, a commondir file */
+	GM_WHY_GITDIR,	  /* a git dir itself: pinned against rename */
+	GM_WHY_USER,	  /* --protect */
+	GM_WHY_ENV,	  /* a config file named by $GIT_CONFIG_* or the
+			     user's global config */
+};
+
+/* How a protected path is held (gm_path.flags). */
+enum {
+	GM_P_DIR = 1,	 /* a folder: everything beneath it too */
+	GM_P_ABSENT = 2, /* not there at start: nothing to bind; a job
+			    creating it is reported at the end */
+	GM_P_MKDIR = 4,	 /* hooks/ was not there: made empty first, so a
+			    job cannot create it (SPEC's one exception to
+			    "nothing else is created in the workspace") */
+	GM_P_PIN = 8,	 /* bound writable over itself: a mount point
+			    cannot be renamed or removed (EBUSY), so the
+			    git dir cannot be swapped; its contents stay
+			    writable */
+	GM_P_LINK = 16,	 /* the entry is a symlink: a mount cannot hold
+			    the link itself (its target is protected on
+			    its own); a replaced link is reported */
+	GM_P_NLINK = 32, /* a file with other hard links: a mount holds
+			    this name, not the inode, which another name
+			    in a writable mount still writes; watched */
+};
+
+struct gm_path {
+	char *path; /* absolute, folded; canonical but for the last
+		       component of a GM_P_LINK entry */
+	enum gm_why why;
+	unsigned flags;
+	int repo; /* index into gm_plan.repos, -1 for none */
+};
+
+enum gm_repo_kind {
+	GM_REPO_DIR,	/* worktree/.git is the git dir */
+	GM_REPO_FILE,	/* worktree/.git is a "gitdir: ..." file */
+	GM_REPO_LINK,	/* worktree/.git is a symlink to the git dir */
+	GM_REPO_MODULE, /* a submodule's git dir in .git/modules/ */
+	GM_REPO_ENV,	/* $GIT_DIR */
+};
+
+struct gm_repo {
+	char *worktree;	 /* the folder holding .git; NULL for a module
+			    or $GIT_DIR */
+	char *dotgit;	 /* worktree/.git; NULL likewise */
+	char *gitdir;	 /* canonical; NULL when a .git file names none */
+	char *commondir; /* canonical; == gitdir unless a linked worktree */
+	enum gm_repo_kind kind;
+};
+
+/* A writable root the workspace's repository needs outside it. */
+struct gm_root {
+	char *path;
+	bool guarded; /* writable only where the mount layer keeps its
+			 hooks and config read-only (the common dir
+			 itself: packed-refs, gc.pid) */
+};
+
+struct gm_plan {
+	char *workspace, *home; /* canonical; home may be NULL */
+	struct gm_repo *repos;
+	size_t nrepos, crepos;
+	struct gm_path *paths; /* parent before child after finish */
+	size_t npaths, cpaths;
+	struct gm_root *roots;
+	size_t nroots, croots;
+	struct sbx_strv notes;	 /* one line each, for the banner */
+	struct sbx_strv visited; /* git dirs already expanded */
+	int depth;		 /* the scan's depth, for the display */
+	bool truncated;		 /* the scan stopped at its folder budget */
+};
+
+struct gm_plan *gm_plan_new(const char *workspace, const char *home);
+void gm_plan_free(struct gm_plan *p);
+struct gm_plan *gm_plan_copy(const struct gm_plan *p);
+
+/* A ".git" entry (|kind|, as lstat found it) at |dotgit| (absolute,
+ * folded, its folder canonical): followed as git follows it (a "gitdir:"
+ * file, then "commondir"), recording the repository and its protected
+ * paths: the pointer itself; in the git dir the pin, config.worktree and
+ * commondir; in the common dir hooks/, config, what config includes and
+ * core.hooksPath, and the same for every submodule git dir in modules/
+ * and every linked worktree's git dir in worktrees/. */
+void gm_add_dotgit(struct gm_plan *p, const struct gm_disk *d,
+		   const char *dotgit, enum gm_kind kind);
+/* $GIT_DIR (and $GIT_COMMON_DIR, may be NULL) as sbxsh was started:
+ * git in the session, and outside it in the same environment, uses it. */
+void gm_add_env_gitdir(struct gm_plan *p, const struct gm_disk *d,
+		       const char *gitdir, const char *common);
+/* A config file git reads from elsewhere ($GIT_CONFIG_GLOBAL, ~/.gitconfig
+ * ...): protected with what it includes and its core.hooksPath. */
+void gm_add_file(struct gm_plan *p, const struct gm_disk *d, const char *path);
+/* --protect PATH: absolute, or relative to the workspace. */
+void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path);
+/*
+ * The roots the workspace's own repository needs when its git dir lies
+ * outside the workspace (reason git-common-dir): a linked worktree's
+ * worktrees/<name>/, and in the common dir objects/, refs/, logs/ (and
+ * modules/, rr-cache/ where they exist) plus the common dir itself,
+ * guarded. Granted only when the git dir points back at this workspace
+ * (worktrees/<name>/gitdir names its .git; a submodule's core.worktree
+ * names it) and lies where git puts it (<common>/worktrees/<name>): a
+ * .git file a job rewrote in an earlier session must not hand the next
+ * session another repository. Otherwise a note says why not.
+ */
+void gm_workspace_roots(struct gm_plan *p, const struct gm_disk *d);
+/* Sorts the paths parent first and drops duplicates. */
+void gm_plan_finish(struct gm_plan *p);
+
+/* The protected entry that covers canonical |path| (a protected folder
+ * covers what is beneath it), or NULL. Pins and absent files count: a
+ * write there is what is watched. */
+const struct gm_path *gm_lookup(const struct gm_plan *p, const char *path);
+/* The innermost repository whose worktree holds folder |dir|, or NULL. */
+const struct gm_repo *gm_repo_at(const struct gm_plan *p, const char *dir);
+/* "<common dir>/config" of |r| (new string), NULL without a common dir. */
+char *gm_repo_config(const struct gm_repo *r);
+
+/* For `policy` and --print-policy: the repositories and protected paths,
+ * as text lines and as JSON members ("git_metadata", "git_repositories",
+ * "protected"; no braces around them). |mounted|: the mount layer holds
+ * them (else checker-only). |p| may be NULL. */
+void gm_format_text(const struct gm_plan *p, bool mounted, struct sbx_buf *b);
+void gm_format_json(const struct gm_plan *p, bool mounted, struct sbx_buf *b);
+
+const char *gm_why_name(enum gm_why w);	 /* "git-hooks" ... */
+const char *gm_why_text(enum gm_why w);	 /* for `policy` */
+const char *gm_why_short(enum gm_why w); /* for a checker flag */
+
+/* --- no allocation below ------------------------------------------------ */
+
+/* The path in the text of a ".git" file, as git's read_gitfile_gently()
+ * takes it: "gitdir: " exactly, then everything up to trailing CRs and
+ * LFs (trailing spaces are part of the path). 0 and the span, -EINVAL
+ * for another format, -ENOENT for no path. */
+int gm_gitfile_path(const char *buf, size_t len, size_t *off, size_t *plen);
+/* The path in a commondir file: trailing CRs and LFs dropped. 0, or
+ * -EINVAL when nothing is left (git dies on that). */
+int gm_commondir_path(const char *buf, size_t len, size_t *plen);
+/* |rel| (|rlen| bytes) resolved against folder |base| unless absolute,
+ * folded lexically into |out|. 0, or -ENAMETOOLONG. */
+int gm_join(char *out, size_t cap, const char *base, const char *rel,
+	    size_t rlen);
+
+/* One entry of a git config file. */
+struct gm_cfg_kv {
+	char section[64]; /* lower case */
+	char sub[256];	  /* as written ("" for none) */
+	char name[64];	  /* lower case */
+	char value[4096]; /* unquoted, escapes done */
+	bool has_value;	  /* "name = v" rather than a bare "name" */
+	bool truncated;	  /* a part did not fit */
+};
+struct gm_cfg {
+	const char *s;
+	size_t len, i;
+	char section[64], sub[256];
+};
+void gm_cfg_init(struct gm_cfg *c, const char *s, size_t len);
+/* 1 and the next entry, 0 at the end, -EINVAL at a line git would refuse
+ * (the entries before it stand). */
+int gm_cfg_next(struct gm_cfg *c, struct gm_cfg_kv *kv);
+/* True for what git init, clone, submodule and worktree write themselves
+ * (core.bare, remote.*.url, ...) and user.name/email: harmless. Anything
+ * else in a repository created during the session is worth a look. */
+bool gm_key_default(const struct gm_cfg_kv *kv);
+/* A hook git would run: not a "*.sample" (nor "." or ".."). */
+bool gm_hook_name(const char *name);
+
+/* What a protected path was, for the end-of-session comparison. */
+struct gm_stat {
+	enum gm_kind kind;
+	uint64_t dev, ino, size, hash;
+	uint32_t mode;
+	int64_t mtime_s, ctime_s;
+	long mtime_ns, ctime_ns;
+	bool hashed; /* content hash taken: stat could not tell */
+};
+enum gm_change {
+	GM_SAME,
+	GM_CREATED,
+	GM_REMOVED,
+	GM_REPLACED, /* another file or folder in its place */
+	GM_CHANGED,  /* same file, other content or mode */
+};
+/* |identity|: compare what the entry is (kind, device, inode), not its
+ * content: a git dir's contents change legitimately. */
+enum gm_change gm_compare(const struct gm_stat *a, const struct gm_stat *b,
+			  bool identity);
+/* Racy-git: a change within the timestamp granularity of the last one
+ * leaves stat the same, so content is hashed when the file changed in
+ * the two seconds before |now_s|. */
+bool gm_needs_hash(const struct gm_stat *st, int64_t now_s);
+uint64_t gm_hash(uint64_t h, const void *buf, size_t n); /* FNV-1a */
+
+/* One report line (no newline) into |out|: "sbxsh: git: PATH was created
+ * during the session (WHAT): review it before running git in REPO outside
+ * the sandbox". Returns the length (truncated to |cap| - 1). */
+size_t gm_fmt_change(char *out, size_t cap, const char *path, enum gm_why why,
+		     enum gm_change ch, const char *repo);
+/* "sbxsh: git: new repository DIR (created during the session) has hooks
+ * (H) and a non-default config (K): review them before running git there
+ * outside the sandbox". |hooks|, |keys|: comma-separated, may be "". */
+size_t gm_fmt_new_repo(char *out, size_t cap, const char *dir,
+		       const char *hooks, const char *keys);
+
+#endif
