@@ -89,6 +89,38 @@ mutations() {
 		unit/test_scope integration/cli.sh
 	mut checker-tee-is-a-read core/scope.c 's/^(\s*\{ "tee", *)H_ALL,/\1H_READ,/' \
 		unit/test_scope integration/cli.sh
+	# git metadata (SPEC 2b, docs/git.md)
+	GIT_TESTS="integration/git_protect.sh"
+	mut git-protected-not-bound backends/mounts.c \
+		's/^(\s*)protect_ops\(mp, plan\);/\1;/' \
+		unit/test_mounts $GIT_TESTS
+	mut git-dir-not-pinned backends/mounts.c \
+		's/if \(e->flags & \(GM_P_ABSENT \| GM_P_LINK\)\)$/if (e->flags \& (GM_P_ABSENT | GM_P_LINK | GM_P_PIN))/' \
+		unit/test_mounts $GIT_TESTS
+	mut git-missing-hooks-not-made core/gitmeta.c \
+		's/GM_P_DIR \| GM_P_MKDIR,/GM_P_DIR | GM_P_ABSENT,/' \
+		unit/test_gitmeta $GIT_TESTS
+	mut git-commondir-not-followed core/gitmeta.c \
+		's/if \(text && gm_commondir_path\(text, len, &n\) == 0\) \{/if (0 \&\& text) {/' \
+		unit/test_gitmeta $GIT_TESTS
+	mut git-guarded-root-granted-early backends/landlock.c \
+		's/^(\s*)if \(guarded\(plan, plan->rw\[i\]\)\) \{/\1if (0 \&\& guarded(plan, plan->rw[i])) {/' \
+		unit/test_landlock $GIT_TESTS
+	mut git-guarded-root-never-granted backends/backend.c \
+		's/if \(mnt && \(r = ll_rules_grant_guarded/if (0 \&\& (r = ll_rules_grant_guarded/' \
+		unit/test_landlock $GIT_TESTS
+	mut git-end-report-silent shell/gitscan.c \
+		's/^(\s*)if \(!gs_dirty\)$/\1if (1)/' \
+		$GIT_TESTS integration/pty_git_report.py
+	mut git-scan-cache-trusted-blindly shell/gitscan.c \
+		's/return v\[0\] == \(uint64_t\)st->st_ino &&/return 1 || v[0] == (uint64_t)st->st_ino \&\&/' \
+		$GIT_TESTS
+	mut checker-protected-is-writable core/scope.c \
+		's/\(acc == POL_ACCESS_PROTECTED && role != R_WRITE\)\)/(acc == POL_ACCESS_PROTECTED))/' \
+		unit/test_scope $GIT_TESTS
+	mut checker-git-config-not-a-write core/scope.c \
+		's/^(\s*)if \(strcmp\(name, "config"\) == 0\)$/\1if (0)/' \
+		unit/test_scope $GIT_TESTS
 	# the shell (shell/)
 	mut banner-writable-line shell/cli.c \
 		's/^(\s*)pol_format_writable\(pol, &b\);/\1buf_puts(\&b, "sandbox_writable: []");/' \

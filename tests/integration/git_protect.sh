@@ -36,13 +36,13 @@ not_ok_out() { not_ok "$@"; printf '%s\n' "$OUT" | sed 's/^/#   /' | head -20; }
 ck() { local d=$1; shift; if "$@"; then ok "$d"; else not_ok_out "$d"; fi; }
 has() { case $OUT in *"$1"*) return 0 ;; esac; return 1; }
 
-[ -n "${SBXSH:-}" ] && [ -x "$SBXSH" ] || skip_all "\$SBXSH is not set"
-[ "$(id -u)" = 0 ] || skip_all "needs root (to test as root and as nobody)"
-for t in git setpriv strace sha256sum; do
-	command -v "$t" >/dev/null || skip_all "no $t"
-done
+[ -n "${SBXSH:-}" ] && [ -x "$SBXSH" ] || skip_all_for sbxsh "\$SBXSH is not set"
+[ "$(id -u)" = 0 ] || skip_all_for root "needs root (to test as root and as nobody)"
+command -v git >/dev/null || skip_all_for git "no git"
+command -v setpriv >/dev/null || skip_all_for setpriv "no setpriv"
+command -v sha256sum >/dev/null || skip_all_for root "no sha256sum (coreutils)"
 strace -qq -o /dev/null -e inject=getpid:error=ENOSYS true 2>/dev/null ||
-	skip_all "strace cannot inject faults here"
+	skip_all_for strace-inject "strace cannot inject faults here"
 
 B=$(mktemp -d /var/tmp/sbxgit.XXXXXX)
 trap 'rm -rf "$B"' EXIT
@@ -128,14 +128,28 @@ mv .git .git.old
 mkdir -p .git/hooks 2>/dev/null
 true'
 
+# One command a line: under set -e a failure inside an && list other
+# than its last does not stop the script.
 FLOWS='set -e
-echo two >f2 && git add f2 && git commit -qm two
+echo two >f2
+git add f2
+git commit -qm two
 git branch b1
 git checkout -q -b topic
-echo three >f3 && git add f3 && git commit -qm three
-echo wip >>f && git stash -q && git stash pop -q && git checkout -q -- f
-git checkout -q main && echo four >f4 && git add f4 && git commit -qm four
-git checkout -q topic && git rebase -q main
+echo three >f3
+git add f3
+git commit -qm three
+echo wip >>f
+git stash -q
+git stash list | grep -q .
+git stash pop -q
+git checkout -q -- f
+git checkout -q main
+echo four >f4
+git add f4
+git commit -qm four
+git checkout -q topic
+git rebase -q main
 git fetch -q origin
 git gc -q
 echo FLOWS-OK'
@@ -147,7 +161,7 @@ cases() { # BACKEND
 	before=$(protected_set)
 	sess "$be" "$WS" "$ATTACK"
 	if [ "$RC" = 125 ] && [ "$WHO" = nobody ]; then
-		ok "$tag # SKIP no user namespace here: ${OUT%%$'\n'*}"
+		skip_case_for userns "$tag: no user namespace here: ${OUT%%$'\n'*}"
 		return
 	fi
 	after=$(protected_set)
@@ -185,12 +199,19 @@ cases() { # BACKEND
 git config core.fsmonitor evil
 echo "[core] pager = x" >> ../ws/.git/config
 set -e
-echo w >w && git add w && git commit -qm from-worktree
+echo w >w
+git add w
+git commit -qm from-worktree
 git checkout -q -b wt-topic
-echo s >>w && git stash -q && git stash list | grep -q . && git stash pop -q
+echo s >>w
+git stash -q
+git stash list | grep -q .
+git stash pop -q
+git pack-refs --all
+git gc -q
 echo WT-OK'
 	after=$(fp "$WS/.git/config" "$WS/.git/hooks" "$WS/.git/hooks/post-commit")
-	ck "$tag linked worktree: add, commit, checkout -b, stash work" \
+	ck "$tag linked worktree: add, commit, checkout -b, stash, pack-refs, gc work" \
 		eval '[ "$RC" = 0 ] && has WT-OK'
 	ck "$tag linked worktree: the commit is in the main repository" \
 		eval 'run_as git -C "$WS" log --oneline feature | grep -q from-worktree'
@@ -245,6 +266,20 @@ printf "#!/bin/sh\n" > newrepo/.git/hooks/post-checkout' 2>&1 </dev/null)
 	ck "$tag commands on stdin: likewise" \
 		has "sbxsh: git: $WS/.git/hooks/post-rewrite was created during the session"
 
+	# A linked worktree without the mount layer: its common dir is not
+	# writable (nothing would hold its config), its own parts are.
+	before=$(fp "$WS/.git/config")
+	OUT=$(cd "$B/u/feature" && strace -f -qq -o /dev/null \
+		-e inject=unshare:error=EPERM "${PRIV[@]}" env HOME="$H" \
+		PATH="$PATH" "$SBXSH" --workspace "$B/u/feature" --banner -c '
+echo "[alias] x = !evil" >> ../ws/.git/config
+echo c >c && git add c && git commit -qm co && echo COMMIT-OK
+git pack-refs --all || echo PACK-REFUSED' 2>&1 </dev/null)
+	ck "$tag linked worktree: the common dir is not granted, and says so" \
+		eval 'has "(git-common-dir): not writable without the mount layer" && has PACK-REFUSED'
+	ck "$tag linked worktree: its config unchanged, commits still work" \
+		eval '[ "$before" = "$(fp "$WS/.git/config")" ] && has COMMIT-OK'
+
 	rm -f "$WS/.git/hooks/pre-commit" "$WS/.git/hooks/post-rewrite"
 	OUT=$(cd "$WS" && strace -f -qq -o /dev/null -e inject=unshare:error=EPERM \
 		"${PRIV[@]}" env HOME="$H" PATH="$PATH" "$SBXSH" --workspace "$WS" \
@@ -272,7 +307,7 @@ cache_flow() { # BACKEND
 	run_as mkdir -p "$WS/top/mid" "$WS/top/mid2"
 	sess "$be" "$WS" /bin/true # ends with a full scan: the cache
 	if [ "$RC" = 125 ] && [ "$WHO" = nobody ]; then
-		ok "$tag # SKIP no user namespace here"
+		skip_case_for userns "$tag: no user namespace here"
 		return
 	fi
 	ck "$tag written in sbxsh's state folder" \
@@ -293,6 +328,12 @@ cache_flow() { # BACKEND
 	sess "$be" "$WS" "printf '#!/bin/sh\n' > top/mid/.git/hooks/pre-commit; true"
 	ck "$tag ... and held from the session after on (the full scan at the end rewrote the cache)" \
 		[ ! -e "$hook" ]
+	# A folder below the workspace that changed (a clone outside into a
+	# new folder in it): walked again, its repository held.
+	run_as git init -q "$WS/top/new"
+	sess "$be" "$WS" "printf '#!/bin/sh\n' > top/new/.git/hooks/pre-commit; true"
+	ck "$tag a repository made outside in a new folder: held in the next session (its parent changed)" \
+		[ ! -e "$WS/top/new/.git/hooks/pre-commit" ]
 	# A job's own git init in an existing folder: held next time.
 	sess "$be" "$WS" "git init -q top/mid2"
 	sess "$be" "$WS" "printf '#!/bin/sh\n' > top/mid2/.git/hooks/pre-commit; true"

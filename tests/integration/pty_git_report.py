@@ -17,12 +17,13 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from ptyhelp import Sh, done, ok, skip, text  # noqa: E402
+from ptyhelp import Sh, done, ok, text  # noqa: E402
+from strict import may_skip, skip_all, why  # noqa: E402
 
 import pexpect  # noqa: E402  (ptyhelp made sure it is there)
 
 if not shutil.which("git"):
-    skip("no git")
+    skip_all("git", "no git")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
            "GIT_CONFIG_NOSYSTEM": "1"}
@@ -84,7 +85,12 @@ s.cleanup()
 
 # --- without a mount layer: checker-only ------------------------------------
 if os.geteuid() != 0 or not shutil.which("strace"):
-    ok(True, "no mount layer # SKIP needs root and strace")
+    name = "root" if os.geteuid() != 0 else "strace-inject"
+    if may_skip(name):
+        ok(True, "no mount layer # SKIP needs root and strace")
+    else:
+        ok(False, why(name, "the sessions without a mount layer need root "
+                      "and strace"))
     done()
 wrap_dir = tempfile.mkdtemp(prefix="sbx-ptygit-wrap-")
 wrap = os.path.join(wrap_dir, "sbxsh-nomount")

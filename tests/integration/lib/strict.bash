@@ -14,7 +14,8 @@
 #
 # Names used (keep tests/README.md in step): landlock, landlock-abi6,
 # namespace, userns, mount-layer, seccomp, root, setpriv, strace-inject, sbxsh, harness,
-# python3, pexpect, go, pip, npm, bwrap, cc, kernel-headers, vi, less.
+# python3, pexpect, go, pip, npm, bwrap, cc, kernel-headers, vi, less,
+# git.
 
 sbx_strict() { [ "${SBXSH_TEST_STRICT:-0}" = 1 ]; }
 
