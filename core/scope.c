@@ -50,6 +50,8 @@ struct ctx {
 	size_t *ops;       /* scratch: operand word indexes */
 	size_t scratch;
 	size_t budget;     /* see struct scan */
+	struct sbx_strv newrepos; /* folded: `git init DIR`, `git clone URL
+				     DIR` earlier in the line */
 };
 
 static void check_range(struct ctx *cx, const char *s, size_t len, int depth);
@@ -708,6 +710,13 @@ static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
 			const struct gm_repo *r =
 			    gm_repo_at(pol_git(cx->pol), cd);
 
+			/* A repository made earlier in the line: its own
+			 * config, not protected. */
+			for (size_t i = 0; r && i < cx->newrepos.n; i++)
+				if (path_under(cx->newrepos.v[i], dir) &&
+				    !path_under(cx->newrepos.v[i], r->worktree))
+					r = NULL;
+
 			if (r && loc == 'w' && r->gitdir)
 				target = path_join(r->gitdir,
 						   "config.worktree");
@@ -718,6 +727,63 @@ static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
 	if (target && target[0] == '/')
 		judge_path(cx, R_WRITE, target, strlen(target), "git config",
 			   10, false);
+}
+
+/* |v| against the line's cwd, or -C's |cdir|: new folded string, or NULL. */
+static char *line_path(const struct ctx *cx, const char *v, const char *cdir)
+{
+	SBX_AUTOFREE char *j = NULL;
+	const char *base = cdir ? cdir : cx->cwd;
+
+	if (v[0] == '/')
+		return path_fold(v);
+	if (!base)
+		return NULL;
+	j = path_join(base, v);
+	return path_fold(j);
+}
+
+/* The repository `git init [DIR]` or `git clone URL [DIR]` makes: a
+ * `git -C DIR config` later in the line writes its config, not that of
+ * the repository around it (which the scan knew). */
+static void note_new_repo(struct ctx *cx, const struct cmd *c,
+			  const struct walk *w2, bool clone, size_t cw)
+{
+	SBX_AUTOFREE char *cdir = NULL;
+	SBX_AUTOFREE char *base = NULL;
+	const char *v = NULL;
+	char *p;
+
+	if (cw != NOPOS && !c->w[cw].partial)
+		cdir = line_path(cx, wval(c, &c->w[cw]) + c->w[cw].voff, NULL);
+	if (w2->nops > (clone ? 1u : 0u)) {
+		const struct word *w = &c->w[w2->ops[clone ? 1 : 0]];
+
+		if (w->partial)
+			return;
+		v = wval(c, w);
+	} else if (clone && w2->nops == 1) {
+		/* git clone URL: the URL's last part, without ".git". */
+		const char *u = wval(c, &c->w[w2->ops[0]]);
+		size_t n = strlen(u);
+		const char *s;
+
+		while (n && u[n - 1] == '/')
+			n--;
+		for (s = u + n; s > u && s[-1] != '/' && s[-1] != ':'; s--)
+			;
+		base = xstrndup(s, (size_t)(u + n - s));
+		if (strlen(base) > 4 && !strcmp(base + strlen(base) - 4, ".git"))
+			base[strlen(base) - 4] = '\0';
+		v = base;
+	} else {
+		v = ".";
+	}
+	if (!*v)
+		return;
+	p = line_path(cx, v, cdir);
+	if (p)
+		strv_take(&cx->newrepos, p);
 }
 
 static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
@@ -764,6 +830,8 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
 		else
 			set_operand(c, w, sub == &init ? R_WRITE : R_READ);
 	}
+	if (sub == &init || sub == &clone)
+		note_new_repo(sc->cx, c, &w2, sub == &clone, cw);
 	if (strcmp(name, "config") == 0)
 		git_config(sc, c, cw, gw, rest, nrest);
 }
@@ -1397,6 +1465,7 @@ void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 	free(cx.cwd);
 	free(cx.av);
 	free(cx.ops);
+	strv_free(&cx.newrepos);
 }
 
 void scope_report_free(struct scope_report *r)

@@ -1150,6 +1150,20 @@ static void keys_of(const char *dir, const char *name, char *out, size_t cap)
 
 /* A repository that was not there at the start (or whose .git is
  * another now), at w->path: its hooks and config, followed as git does. */
+/* Is |dir| the common dir (|common|) or git dir of a repository found
+ * at the start? */
+static bool known_dir(const char *dir, bool common)
+{
+	for (size_t i = 0; gs.plan && i < gs.plan->nrepos; i++) {
+		const char *d = common ? gs.plan->repos[i].commondir
+				       : gs.plan->repos[i].gitdir;
+
+		if (d && !strcmp(d, dir))
+			return true;
+	}
+	return false;
+}
+
 static void examine_new(const char *dotgit, enum gm_kind k)
 {
 	char wt[PATH_MAX], g[PATH_MAX], c[PATH_MAX], text[4096];
@@ -1182,11 +1196,17 @@ static void examine_new(const char *dotgit, enum gm_kind k)
 		    gm_commondir_path(text, (size_t)n, &pl) == 0)
 			gm_join(c, sizeof(c), g, text, pl);
 	}
-	hooks_of(c, hooks, sizeof(hooks));
-	keys_of(c, "config", keys, sizeof(keys));
-	keys_of(g, "config.worktree", keys, sizeof(keys));
-	if (strcmp(c, g) != 0)
-		keys_of(c, "config.worktree", keys, sizeof(keys));
+	/* A common dir known at the start (`git worktree add` in the
+	 * session: a new worktree of a repository already here) had its
+	 * hooks and config protected, and watched: not the new one's news. */
+	if (!known_dir(c, true)) {
+		hooks_of(c, hooks, sizeof(hooks));
+		keys_of(c, "config", keys, sizeof(keys));
+		if (strcmp(c, g) != 0)
+			keys_of(c, "config.worktree", keys, sizeof(keys));
+	}
+	if (!known_dir(g, false))
+		keys_of(g, "config.worktree", keys, sizeof(keys));
 	if (hooks[0] || keys[0])
 		say(line, gm_fmt_new_repo(line, sizeof(line), wt, hooks, keys));
 }

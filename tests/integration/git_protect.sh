@@ -376,6 +376,16 @@ ck "a config with another hard link: said at the start ..." \
 ck "... and its change through the other name reported" \
 	has "sbxsh: git: $WS/.git/config was changed during the session"
 rm -f "$WS/cfg-link"
+# A worktree added in the session shares its repository's hooks, which
+# were protected and watched: no news of it. A repository made and
+# configured in the same line: its own config, no flag.
+printf '#!/bin/sh\n' >"$WS/.git/hooks/pre-commit"
+sess landlock "$WS" 'git worktree add -q wt2 && git init -q fresh && git -C fresh config alias.st "!x"'
+ck "a worktree added in the session: nothing said of its repository's own hooks" \
+	eval '[ "$RC" = 0 ] && ! has "new repository $WS/wt2"'
+ck "git init X && git -C X config: no flag, and X reported with its alias" \
+	eval '! has "scope: write to" && has "new repository $WS/fresh (created during the session) has a non-default config (alias.st)"'
+rm -f "$WS/.git/hooks/pre-commit"
 
 # What `policy`, --print-policy --json and --print-profile show (root).
 WHO=root

@@ -855,6 +855,14 @@ static void git_config_writes(void **state)
 	git_clean("git status && git -C a/sub log");
 	/* Outside any known repository: nothing to say. */
 	git_clean("git -C /tmp/other config a.b c");
+	/* A repository made earlier in the line: its own config. */
+	git_clean("git init fresh && git -C fresh config alias.y '!z'");
+	git_clean("git init -q fresh; cd fresh && git config a.b c");
+	git_clean("git clone https://example.com/x.git && git -C x config a.b c");
+	git_clean("git clone https://example.com/x.git y && git -C y/deeper config a.b c");
+	/* ... but not the one around it. */
+	git_one("git init fresh && git config a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
 }
 
 static void checker_only_wording(void **state)
