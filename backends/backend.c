@@ -92,6 +92,34 @@ void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
 	strv_take(&n->vals, b.s);
 }
 
+#ifdef SBXSH_BENCH_KNOBS
+#include <time.h>
+/* Bench-only state: a static table is fine for a measuring build. */
+static struct {
+	const char *what;
+	long long ns;
+} be_marks[64];
+static int be_nmarks;
+
+void be_mark(const char *what)
+{
+	struct timespec ts;
+
+	if (!getenv("SBXSH_BENCH_TRACE") || be_nmarks >= 64)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	be_marks[be_nmarks].what = what;
+	be_marks[be_nmarks++].ns = ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+void be_marks_dump(void)
+{
+	for (int i = 1; i < be_nmarks; i++)
+		fprintf(stderr, "mark %-28s %8.1f us\n", be_marks[i].what,
+			(be_marks[i].ns - be_marks[i - 1].ns) / 1e3);
+}
+#endif
+
 int be_fd_private(int fd)
 {
 	int h;
@@ -330,14 +358,18 @@ int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
 	struct be_ctx *ctx = NULL;
 	int r;
 
+	be_mark("be_confine");
 	r = ops->probe(&caps, diag);
 	if (r < 0)
 		goto fail;
 	p.caps = &caps;
+	be_mark("probe");
 	r = ops->prepare(&p, notes, &ctx, diag);
 	if (r < 0)
 		goto fail;
+	be_mark("prepare (rules, mount plan)");
 	r = ops->apply(ctx, diag);
+	be_mark("apply (mounts, pidns, confine)");
 	if (r == 0 && ops->report)
 		ops->report(ctx, notes);
 	ops->release(ctx);

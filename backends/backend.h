@@ -71,6 +71,19 @@ int be_open_nosym(const char *path, int flags, const char *create_below);
  * or |fd| itself if it is there already or cannot be moved. */
 int be_fd_private(int fd);
 
+/*
+ * Start-up timing marks for tests/bench (the sbxsh_knobs binary only,
+ * with $SBXSH_BENCH_TRACE set): be_mark() notes the time at a named
+ * point, be_marks_dump() prints the deltas on stderr. No-ops in sbxsh.
+ */
+#ifdef SBXSH_BENCH_KNOBS
+void be_mark(const char *what);
+void be_marks_dump(void);
+#else
+static inline void be_mark(const char *what) { (void)what; }
+static inline void be_marks_dump(void) {}
+#endif
+
 /* The names be_confine() accepts, NULL-terminated. */
 extern const char *const be_names[];
 

@@ -42,6 +42,7 @@ int main(int argc, char **argv)
 	bool interactive;
 	int st, rc;
 
+	be_mark("start");
 	if (opt_parse(argc, argv, &o, &d) < 0) {
 		fprintf(stderr, "sbxsh: %s (see sbxsh --help)\n", d.msg);
 		return EXIT_USAGE;
@@ -68,7 +69,9 @@ int main(int argc, char **argv)
 	interactive = o.interactive > 0 ||
 		      (o.interactive < 0 && !o.command && !o.script &&
 		       isatty(0) && isatty(2));
+	be_mark("options, environment filter");
 	rc = ses_open(&o, &s, &d);
+	be_mark("session opened (ses_open)");
 	/* The session knows where the credential files are: the withheld
 	 * values themselves are no longer needed, nor kept anywhere. */
 	es_wipe();
@@ -95,6 +98,7 @@ int main(int argc, char **argv)
 	cfg.hist_fd = interactive ? le_open_history(
 		pol_layout(s.pol)->workflow_id, 0, NULL, NULL) : -1;
 	bo.private_tmp = o.private_tmp;
+	be_mark("history, workspace entered");
 	if (be_confine(backend, s.pol, &bo, &d) < 0) {
 		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);
@@ -125,7 +129,10 @@ int main(int argc, char **argv)
 	/* `policy` names the backend even when it added no note of its own */
 	if (!pol_note(s.pol, "backend"))
 		pol_add_note(s.pol, "backend", backend);
+	be_mark("git scan, banner, config");
 	st = sh_run(&cfg);
+	be_mark("the shell ran");
+	be_marks_dump();
 #ifdef SBXSH_FREE_AT_EXIT
 	ses_close(&s); /* see the end of sh_run() */
 #endif
