@@ -149,7 +149,10 @@ print(os.read(fd,100).decode().strip())'" 2>&1)
 		eval 'has OWN-TTY-OK && printf "%s\n" "$OUTPUT" | grep -q "^/dev/pts/"'
 	check "$tag python's pty works inside" has INNER-PTY-OK
 	if command -v tmux >/dev/null; then
-		sbx "$be" "tmux new-session -d -s t 'sleep 30' && tmux ls && tmux kill-server && echo TMUX-OK"
+		# SHELL: tmux runs its windows with $SHELL, else the passwd
+		# shell, which for nobody is nologin: the window would end at
+		# once and the server with it, sandbox or not (CI has no SHELL).
+		sbx "$be" "SHELL=/bin/sh tmux new-session -d -s t 'sleep 30' && tmux ls && tmux kill-server && echo TMUX-OK"
 		check "$tag tmux works inside the session" has TMUX-OK
 	fi
 }

@@ -5,7 +5,15 @@
 n=0
 fails=0
 ok() { n=$((n + 1)); echo "ok $n - $*"; }
-not_ok() { n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"; }
+# not_ok also shows what the test last captured ($OUTPUT or $OUT, the
+# names the scripts use), so a failure on a machine we cannot reach (CI)
+# says why.
+not_ok() {
+	n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"
+	local got=${OUTPUT:-${OUT:-}}
+	[ -n "$got" ] && printf '%s\n' "$got" | head -15 | sed 's/^/#   /'
+	return 0
+}
 # check DESC CMD...: ok if CMD succeeds. A compound condition goes in
 # one eval '...' (check D a && b would count a alone).
 check() {
