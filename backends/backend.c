@@ -183,6 +183,7 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		if (r < 0)
 			return r;
 		t->in_ns = r == 0;
+		be_mark("tail: pidns entered");
 		if (t->proc_private &&
 		    (r = ll_rules_add_read(ll, "/proc", backend, diag)) < 0)
 			return r;
@@ -197,10 +198,14 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return be_fail(diag, errno, backend,
 			       "prctl(PR_SET_NO_NEW_PRIVS)");
+	be_mark("tail: caps, guarded, harden");
 	r = ll_rules_restrict(ll, backend, diag);
 	if (r < 0)
 		return r;
-	return sc_load(sc, backend, diag);
+	be_mark("tail: landlock restrict");
+	r = sc_load(sc, backend, diag);
+	be_mark("tail: seccomp load");
+	return r;
 }
 
 void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,

@@ -26,10 +26,12 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "be_internal.h"
 
@@ -81,18 +83,32 @@ int dr_parse_unix(const char *text, struct sbx_strv *out)
 
 int dr_bound_sockets(struct sbx_strv *out)
 {
-	FILE *f = fopen("/proc/net/unix", "re");
+	/* read(2) straight into the buffer: no stdio stream to set up on
+	 * every start-up (this file is read by every session). */
+	int fd = open("/proc/net/unix", O_RDONLY | O_CLOEXEC);
 	struct sbx_buf b = {0};
-	char chunk[8192];
-	size_t n;
+	ssize_t n;
 	int r;
 
-	if (!f)
+	if (fd < 0)
 		return -errno;
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		buf_putn(&b, chunk, n);
-	fclose(f);
-	r = dr_parse_unix(b.s ? b.s : "", out);
+	for (;;) {
+		if (b.cap - b.len < 4096) {
+			b.cap = b.cap < 8192 ? 8192 : b.cap * 2;
+			b.s = xrealloc(b.s, b.cap);
+		}
+		n = read(fd, b.s + b.len, b.cap - b.len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		b.len += (size_t)n;
+	}
+	r = n < 0 ? -errno : 0;
+	b.s[b.len] = '\0';
+	close(fd);
+	if (r == 0)
+		r = dr_parse_unix(b.s ? b.s : "", out);
 	buf_free(&b);
 	return r;
 }

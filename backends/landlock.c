@@ -644,6 +644,7 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		goto fail;
 	}
 	r = ll_rules_prepare(plan, LL, false, notes, &c->ll, diag);
+	be_mark("prep: landlock rules");
 	if (r < 0)
 		goto fail;
 	if (plan->private_tmp)
@@ -680,9 +681,11 @@ static int ll_prepare(const struct be_plan *plan, struct be_notes *notes,
 		notes->protect = 1;
 	else
 		be_note_checker_only(notes, plan->nprot, "scope unrestricted");
+	be_mark("prep: mount plan");
 	c->want_pidns = plan->pidns;
 	c->scope = plan->scope;
 	r = sc_build(plan, LL, &c->sc, diag);
+	be_mark("prep: seccomp build");
 	if (r < 0)
 		goto fail;
 	*out = c;
@@ -703,6 +706,7 @@ static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
 
 	if (c->mnt)
 		r = mnt_apply(c->mnt, &c->mnt_err, diag);
+	be_mark("apply: mount layer");
 	if (r >= 0)
 		r = be_apply_tail(c->mnt && !c->mnt_err ? c->mnt : NULL,
 				  c->want_pidns, lp, c->ll, c->sc, LL, &c->tail,

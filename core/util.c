@@ -138,15 +138,25 @@ void buf_puts(struct sbx_buf *b, const char *s)
 void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap)
 {
 	va_list ap2;
+	size_t room;
 	int n;
 
+	/* Formatted once into the room there is (most texts are short),
+	 * a second time only when it did not fit: vsnprintf() is most of
+	 * what formatting the start-up's notes costs. */
+	buf_grow(b, 127);
+	room = b->cap - b->len;
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(b->s + b->len, room, fmt, ap2);
 	va_end(ap2);
-	if (n < 0)
+	if (n < 0) {
+		b->s[b->len] = '\0';
 		return;
-	buf_grow(b, (size_t)n);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	}
+	if ((size_t)n >= room) {
+		buf_grow(b, (size_t)n);
+		vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	}
 	b->len += (size_t)n;
 }
 

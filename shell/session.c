@@ -560,6 +560,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	rc = find_workspace(o, &ws, &id, d);
 	if (rc < 0)
 		return rc;
+	be_mark("ses: find_workspace");
 	homes_of(memo, &home, &pwh);
 	rc = refuse_root(o->workflow ? "the workspace (--workflow)"
 			 : o->workspace ? "the workspace"
@@ -608,6 +609,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	if (rc < 0)
 		return rc;
 
+	be_mark("ses: layout, list runs");
 	e = getenv("TMPDIR");
 	tmpdir = sh_canon_memo(memo, e && e[0] == '/' && sh_is_dir(NULL, e) ? e : "/tmp");
 
@@ -668,6 +670,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		/* What was missing a moment ago may exist now. */
 		canon_memo_forget_absent(memo);
 	}
+	be_mark("ses: state dirs, recycle, prune");
 	{
 		/* The credential table asks about a hundred names in these
 		 * few folders: one read of each instead of a readlink per
@@ -679,6 +682,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 
 		sec_folders(&sf, list_folder, memo);
 	}
+	be_mark("ses: sec_folders");
 	/* SPEC 2b: the repositories in the workspace, whose hooks and
 	 * config must stay read-only (none to protect where the workspace
 	 * is not writable). */
@@ -687,7 +691,9 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			      o->git_depth < 0 ? GS_DEPTH_DEFAULT : o->git_depth,
 			      (char *const *)o->protects, memo, create);
 	pf.git = git;
+	be_mark("ses: git scan");
 	rc = pol_new(&pf, &s->pol, d);
+	be_mark("ses: pol_new");
 	gm_plan_free(git);
 	if (rc == 0 && create) {
 		/* Roots that must exist before confinement (Landlock rules

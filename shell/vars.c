@@ -251,7 +251,11 @@ void var_init(struct shell *sh, char **env)
 	if (!var_get(sh, "PS1"))
 		var_set(sh, "PS1", geteuid() ? "$ " : "# ", 0);
 	var_set(sh, "OPTIND", "1", 0);
-	snprintf(buf, sizeof(buf), "%ld", (long)getppid());
+	/* In the session's PID namespace the shell's parent (the supervisor)
+	 * is outside it, and getppid() says 0: PPID=0 would make `kill $PPID`
+	 * signal the shell's own process group. The namespace's init (1)
+	 * stands in, as the parent a process there can see. */
+	snprintf(buf, sizeof(buf), "%ld", getppid() ? (long)getppid() : 1L);
 	var_set(sh, "PPID", buf, 0);
 }
 
