@@ -6,9 +6,9 @@ _sbxsh()
 	cur=${COMP_WORDS[COMP_CWORD]}
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	case $prev in
-	--workspace|--root|--state)
+	--workspace|--root|--state|--allow-write)
 		COMPREPLY=($(compgen -d -- "$cur")); return ;;
-	--mask | --allow-socket | --protect)
+	--mask | --allow-socket | --protect | --config)
 		COMPREPLY=($(compgen -f -- "$cur")); return ;;
 	--backend)
 		COMPREPLY=($(compgen -W "landlock namespace seatbelt none" -- "$cur")); return ;;
@@ -29,8 +29,9 @@ _sbxsh()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
-			--keep-runs --no-persist --backend --scope --no-network
-			--private-tmp --mask --allow-socket --keep-env --protect --git-depth
+			--keep-runs --no-persist --persist --config --no-config --norc
+			--backend --scope --no-network --network
+			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
 			--check --banner --agent --print-policy
 			--json --print-profile --explain --help --version -c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))

@@ -114,8 +114,10 @@ void gm_plan_free(struct gm_plan *p)
 		free(p->repos[i].gitdir);
 		free(p->repos[i].commondir);
 	}
-	for (size_t i = 0; i < p->npaths; i++)
+	for (size_t i = 0; i < p->npaths; i++) {
 		free(p->paths[i].path);
+		free(p->paths[i].from);
+	}
 	for (size_t i = 0; i < p->nroots; i++)
 		free(p->roots[i].path);
 	free(p->repos);
@@ -153,6 +155,7 @@ struct gm_plan *gm_plan_copy(const struct gm_plan *s)
 	for (size_t i = 0; i < s->npaths; i++) {
 		p->paths[i] = s->paths[i];
 		p->paths[i].path = xstrdup(s->paths[i].path);
+		p->paths[i].from = dup0(s->paths[i].from);
 	}
 	p->nroots = p->croots = s->nroots;
 	p->roots = xcalloc(s->nroots + 1, sizeof(*p->roots));
@@ -703,10 +706,11 @@ void gm_add_file(struct gm_plan *p, const struct gm_disk *d, const char *path)
 	cfg_facts_free(&f);
 }
 
-void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path)
+void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path,
+		 const char *from)
 {
 	SBX_AUTOFREE char *abs = NULL;
-	size_t n = strlen(path);
+	size_t n = strlen(path), first = p->npaths;
 	bool dir = n > 1 && path[n - 1] == '/';
 
 	abs = path[0] == '/' ? path_fold(path) : resolve(p->workspace, path, n);
@@ -717,6 +721,8 @@ void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path)
 
 		free(prot_entry(p, d, c, GM_WHY_USER, dir ? GM_P_DIR : 0, -1));
 	}
+	for (size_t i = first; i < p->npaths; i++)
+		p->paths[i].from = xstrdup(from ? from : "flag");
 }
 
 /* --- the workspace's repository outside the workspace -------------------- */
@@ -869,7 +875,10 @@ void gm_plan_finish(struct gm_plan *p)
 			k->flags |= p->paths[i].flags;
 			if (!(both & GM_P_PIN))
 				k->flags &= ~GM_P_PIN;
+			if (!k->from)
+				k->from = sbx_steal(&p->paths[i].from);
 			free(p->paths[i].path);
+			free(p->paths[i].from);
 			continue;
 		}
 		p->paths[o++] = p->paths[i];
@@ -976,9 +985,9 @@ void gm_format_text(const struct gm_plan *p, bool mounted, struct sbx_buf *b)
 	for (size_t i = 0; i < p->npaths; i++) {
 		const struct gm_path *e = &p->paths[i];
 
-		buf_printf(b, "  %-40s %s: %s%s\n", e->path,
+		buf_printf(b, "  %-40s %s: %s%s [%s]\n", e->path,
 			   gm_why_name(e->why), gm_why_text(e->why),
-			   state_text(e));
+			   state_text(e), e->from ? e->from : "default");
 	}
 }
 
@@ -1015,6 +1024,8 @@ void gm_format_json(const struct gm_plan *p, bool mounted, struct sbx_buf *b)
 		buf_json_kv(b, "why", gm_why_text(e->why));
 		buf_puts(b, ", ");
 		buf_json_kv(b, "state", state_of(e));
+		buf_puts(b, ", ");
+		buf_json_kv(b, "from", e->from ? e->from : "default");
 		buf_putc(b, '}');
 	}
 	buf_puts(b, np ? "\n  ]" : "]");

@@ -85,6 +85,8 @@ struct gm_path {
 	enum gm_why why;
 	unsigned flags;
 	int repo; /* index into gm_plan.repos, -1 for none */
+	char *from; /* --protect's origin ("flag", "config FILE:LINE");
+		       NULL for what sbxsh protects itself */
 };
 
 enum gm_repo_kind {
@@ -147,7 +149,10 @@ void gm_add_env_gitdir(struct gm_plan *p, const struct gm_disk *d,
  * ...): protected with what it includes and its core.hooksPath. */
 void gm_add_file(struct gm_plan *p, const struct gm_disk *d, const char *path);
 /* --protect PATH: absolute, or relative to the workspace. */
-void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path);
+/* |from|: where the --protect came from ("flag", "config FILE:LINE");
+ * copied; NULL: "flag". */
+void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path,
+		 const char *from);
 /*
  * The roots the workspace's own repository needs when its git dir lies
  * outside the workspace (reason git-common-dir): a linked worktree's

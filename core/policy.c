@@ -18,6 +18,7 @@
 /* What is known of a masked path besides the path itself. */
 struct pol_mask {
 	const char *tool, *why; /* static: the table's, "--mask", "sbxsh" */
+	char *from;             /* --mask's origin; NULL: sbxsh's own */
 	unsigned long hash;     /* of the canonical path (under_masked) */
 	bool present;           /* it existed (pol_facts.exists) */
 };
@@ -34,6 +35,8 @@ struct sbx_policy {
 	size_t nroots, cap;
 	struct sbx_strv masked;
 	struct sbx_strv sockets; /* --allow-socket, canonical */
+	struct sbx_strv sockets_from; /* parallel: where each came from */
+	struct sbx_strv keep, keep_from; /* --keep-env patterns, origins */
 	struct pol_mask *mmeta;  /* parallel to masked */
 	size_t *mslot, nmslot;   /* mmeta[].hash indexed: index + 1, 0 free */
 	struct ef_report envf; /* credential variables withheld (names) */
@@ -64,6 +67,7 @@ static const char *const why_names[] = {
 	[POL_WHY_DEVICE] = "device",
 	[POL_WHY_UNRESTRICTED] = "unrestricted",
 	[POL_WHY_GIT_COMMON] = "git-common-dir",
+	[POL_WHY_USER] = "user",
 };
 
 static const char *const why_texts[] = {
@@ -82,6 +86,7 @@ static const char *const why_texts[] = {
 	[POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
 	[POL_WHY_GIT_COMMON] = "what git needs of the workspace's repository "
 			       "outside it (linked worktree)",
+	[POL_WHY_USER] = "you asked for it (allow-write)",
 };
 
 const char *pol_why_name(enum pol_why w)
@@ -139,24 +144,26 @@ static bool is_dir(const struct pol_facts *f, const char *path)
 	return f->is_dir && f->is_dir(f->ctx, path);
 }
 
-/* Takes |path| (canonical). Exact duplicates keep the first reason. */
-static void add_root(struct sbx_policy *pol, char *path, enum pol_why why,
-		     bool device, bool create)
+/* Takes |path| (canonical). Exact duplicates keep the first reason.
+ * Returns the root's index. */
+static size_t add_root(struct sbx_policy *pol, char *path, enum pol_why why,
+		       bool device, bool create)
 {
 	for (size_t i = 0; i < pol->nroots; i++) {
 		if (strcmp(pol->roots[i].path, path) == 0) {
 			pol->roots[i].create |= create;
 			free(path);
-			return;
+			return i;
 		}
 	}
 	if (pol->nroots == pol->cap) {
 		pol->cap = pol->cap ? pol->cap * 2 : 16;
 		pol->roots = xrealloc(pol->roots, pol->cap * sizeof(*pol->roots));
 	}
-	pol->roots[pol->nroots++] = (struct pol_root){
+	pol->roots[pol->nroots] = (struct pol_root){
 		.path = path, .why = why, .device = device, .create = create,
 	};
+	return pol->nroots++;
 }
 
 /* The value of |name| in the environment commands get: routing first. */
@@ -367,6 +374,12 @@ static void mslot_add(struct sbx_policy *pol, size_t k)
 	mslot_put(pol, k);
 }
 
+/* Entry |i| of a pol_facts *_from list: "flag" where none is given. */
+static const char *from_at(const char *const *from, size_t i)
+{
+	return from && from[i] ? from[i] : "flag";
+}
+
 /*
  * Masks |p| (absolute or "~/..."), shown with |tool| and |why|. One
  * beneath a path masked already adds nothing (the first reason stands).
@@ -375,7 +388,8 @@ static void mslot_add(struct sbx_policy *pol, size_t k)
  * so.
  */
 static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
-		       const char *p, const char *tool, const char *why)
+		       const char *p, const char *tool, const char *why,
+		       const char *from)
 {
 	SBX_AUTOFREE char *abs = NULL;
 	unsigned long h = 0;
@@ -408,6 +422,7 @@ static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
 	pol->mmeta[pol->masked.n - 1] = (struct pol_mask){
 	    .tool = tool, .why = why, .hash = h,
 	    .present = !f->exists || f->exists(f->ctx, c),
+	    .from = from ? xstrdup(from) : NULL,
 	};
 	mslot_add(pol, pol->masked.n - 1);
 }
@@ -421,7 +436,7 @@ static void mask_row(void *ctx, const char *path, const struct sec_row *row)
 {
 	struct mask_ctx *m = ctx;
 
-	add_masked(m->pol, m->f, path, row->tool, row->why);
+	add_masked(m->pol, m->f, path, row->tool, row->why, NULL);
 }
 
 /* The credential-file table (core/secrets.c), the user's --mask paths and
@@ -447,8 +462,9 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 			     "(/etc/shadow, the host's ssh keys, other users' "
 			     "homes) is readable to every job; --mask PATH "
 			     "hides one");
-	for (char *const *e = f->extra_masked; e && *e; e++)
-		add_masked(pol, f, *e, "--mask", "you asked for it");
+	for (size_t i = 0; f->extra_masked && f->extra_masked[i]; i++)
+		add_masked(pol, f, f->extra_masked[i], "--mask",
+			   "you asked for it", from_at(f->extra_masked_from, i));
 	/* The shell's history (every workflow's commands, typed secrets
 	 * included) is opened before confinement and written through that
 	 * fd only; a job has no business reading it, and one that could
@@ -466,7 +482,7 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 		}
 		add_masked(pol, f, f->history_dir, "sbxsh",
 			   "every workflow's commands, typed secrets "
-			   "included");
+			   "included", NULL);
 	}
 }
 
@@ -612,15 +628,133 @@ static void add_git(struct sbx_policy *pol, const struct gm_plan *src)
 		}
 	}
 	for (size_t i = 0; i < g->npaths; i++) {
-		if (writable_entry(pol, &g->paths[i]))
+		if (writable_entry(pol, &g->paths[i])) {
 			g->paths[o++] = g->paths[i];
-		else
+		} else {
 			free(g->paths[i].path);
+			free(g->paths[i].from);
+		}
 	}
 	g->npaths = o;
 	for (size_t i = 0; i < g->notes.n; i++)
 		pol_add_note(pol, "git", g->notes.v[i]);
 	pol->git = g;
+}
+
+/* |p| (absolute, "~", "~/x", or relative to |cwd|) made absolute and
+ * canonical, or NULL. */
+static char *user_path(const struct sbx_policy *pol,
+		       const struct pol_facts *f, const char *p)
+{
+	SBX_AUTOFREE char *abs = NULL;
+
+	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0'))
+		abs = pol->home ? path_join(pol->home, p + 1) : NULL;
+	else if (p[0] == '/')
+		abs = xstrdup(p);
+	else if (f->cwd && f->cwd[0] == '/')
+		abs = path_join(f->cwd, p);
+	return abs ? canon(f, abs) : NULL;
+}
+
+/*
+ * Why --allow-write |c| (canonical) must not become a writable root, in
+ * |why|; false if it may. The attacks each refusal stops:
+ *   - what core/guard.h refuses for a workspace ("/", the home or a
+ *     folder above it, a system tree): a job would rewrite ~/.bashrc or
+ *     /etc/profile.d and run unconfined at the next login;
+ *   - a masked secret, or a folder beneath one: masked means neither
+ *     readable nor writable, and a writable root there would let a job
+ *     replace the credentials a tool outside trusts (~/.ssh/config,
+ *     ~/.aws/config's credential_process);
+ *   - a folder holding a masked secret (~/.config holds ~/.config/gh): a
+ *     job could rename the masked folder away and put its own in place,
+ *     which no mask on the old name stops;
+ *   - a folder that does not exist: granting a path that a job (or
+ *     sbxsh, as root) would then create makes the sandbox grow.
+ */
+static bool user_refused(const struct sbx_policy *pol,
+			 const struct pol_facts *f, const char *c, char *why,
+			 size_t n)
+{
+	if (refused(pol, c, why, n))
+		return true;
+	for (size_t i = 0; i < pol->masked.n; i++) {
+		const char *m = pol->masked.v[i];
+
+		if (path_under(m, c)) {
+			snprintf(why, n, "%s the masked secret %s (%s)",
+				 strcmp(m, c) ? "it lies in" : "it is", m,
+				 pol->mmeta[i].tool);
+			return true;
+		}
+		if (path_under(c, m)) {
+			snprintf(why, n, "it holds the masked secret %s (%s): "
+				 "a job could move it and put its own in its "
+				 "place", m, pol->mmeta[i].tool);
+			return true;
+		}
+	}
+	if (!is_dir(f, c)) {
+		if (!f->exists || f->exists(f->ctx, c))
+			snprintf(why, n, "it is not a folder");
+		else
+			snprintf(why, n, "it does not exist (create it first: "
+				 "mkdir -p '%s')", c);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * The --allow-write folders (reason user), in the workspace scope only:
+ * read-only means nothing of the user's is writable, and unrestricted
+ * has everything already. Each is checked in every scope, so a refused
+ * one is refused whatever the scope: 0, or -EPERM with "LABEL: refusing
+ * it: WHY" in |d|, LABEL naming the flag or the configuration line.
+ */
+static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
+			  struct sbx_diag *d)
+{
+	for (size_t i = 0; f->allow_write && f->allow_write[i]; i++) {
+		const char *p = f->allow_write[i];
+		const char *from = from_at(f->allow_write_from, i);
+		SBX_AUTOFREE char *label =
+		    strncmp(from, "config ", 7) == 0
+			? xasprintf("%s: allow-write %s", from, p)
+			: xasprintf("--allow-write %s", p);
+		char why[300];
+		char *c = user_path(pol, f, p);
+		struct pol_root *r;
+		size_t k;
+
+		if (!c)
+			return sbx_diag_set(d, -EINVAL, "%s: cannot make it "
+					    "absolute (no $HOME?)", label);
+		if (user_refused(pol, f, c, why, sizeof(why))) {
+			int rc = sbx_diag_set(d, -EPERM, "%s: refusing it%s%s: %s",
+					      label, strcmp(c, p) ? " as " : "",
+					      strcmp(c, p) ? c : "", why);
+
+			free(c);
+			return rc;
+		}
+		if (pol->scope != POL_SCOPE_WORKSPACE) {
+			SBX_AUTOFREE char *n = xasprintf(
+			    "%s: not writable in scope %s", c,
+			    pol_scope_name(pol->scope));
+
+			pol_add_note(pol, "allow-write", n);
+			free(c);
+			continue;
+		}
+		k = add_root(pol, c, POL_WHY_USER, false, false);
+		r = &pol->roots[k]; /* after add_root(): it may move them */
+		/* Listed twice: the first line that asked is named. */
+		if (r->why == POL_WHY_USER && !r->from)
+			r->from = xstrdup(from);
+	}
+	return 0;
 }
 
 int pol_new(const struct pol_facts *f, struct sbx_policy **out,
@@ -719,17 +853,34 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 
 	if (f->scope != POL_SCOPE_UNRESTRICTED)
 		add_secrets(pol, f);
+	/* After the secrets: a folder holding one is refused. */
+	{
+		int rc = add_user_roots(pol, f, diag);
+
+		if (rc < 0) {
+			pol_free(pol);
+			return rc;
+		}
+	}
 	ef_report_copy(&pol->envf, f->envf);
-	for (char *const *e = f->allow_sockets; e && *e; e++) {
-		SBX_AUTOFREE char *abs = **e == '/' || !f->cwd
-					     ? xstrdup(*e)
-					     : path_join(f->cwd, *e);
+	for (size_t i = 0; f->envf && i < f->envf->keep.n; i++) {
+		strv_push(&pol->keep, f->envf->keep.v[i]);
+		strv_push(&pol->keep_from, from_at(f->keep_env_from, i));
+	}
+	for (size_t i = 0; f->allow_sockets && f->allow_sockets[i]; i++) {
+		const char *e = f->allow_sockets[i];
+		SBX_AUTOFREE char *abs = *e == '/' || !f->cwd
+					     ? xstrdup(e)
+					     : path_join(f->cwd, e);
 		char *c = abs[0] == '/' ? canon(f, abs) : NULL;
 
-		if (c && !strv_has(&pol->sockets, c))
+		if (c && !strv_has(&pol->sockets, c)) {
 			strv_take(&pol->sockets, c);
-		else
+			strv_push(&pol->sockets_from,
+				  from_at(f->allow_sockets_from, i));
+		} else {
 			free(c);
+		}
 	}
 	if (f->git)
 		add_git(pol, f->git);
@@ -743,6 +894,7 @@ void pol_drop_root(struct sbx_policy *pol, const char *path, const char *why)
 		if (strcmp(pol->roots[i].path, path) != 0)
 			continue;
 		free(pol->roots[i].path);
+		free(pol->roots[i].from);
 		memmove(&pol->roots[i], &pol->roots[i + 1],
 			(pol->nroots - i - 1) * sizeof(*pol->roots));
 		pol->nroots--;
@@ -763,11 +915,18 @@ void pol_free(struct sbx_policy *pol)
 		free(pol->homes[0]);
 	if (pol->homes[1] != pol->home)
 		free(pol->homes[1]);
-	for (size_t i = 0; i < pol->nroots; i++)
+	for (size_t i = 0; i < pol->nroots; i++) {
 		free(pol->roots[i].path);
+		free(pol->roots[i].from);
+	}
 	free(pol->roots);
+	for (size_t i = 0; i < pol->masked.n; i++)
+		free(pol->mmeta[i].from);
 	strv_free(&pol->masked);
 	strv_free(&pol->sockets);
+	strv_free(&pol->sockets_from);
+	strv_free(&pol->keep);
+	strv_free(&pol->keep_from);
 	free(pol->mmeta);
 	free(pol->mslot);
 	ef_report_free(&pol->envf);
@@ -796,6 +955,16 @@ const char *pol_socket(const struct sbx_policy *pol, size_t i)
 	return i < pol->sockets.n ? pol->sockets.v[i] : NULL;
 }
 
+const char *pol_from(const char *from)
+{
+	return from ? from : "default";
+}
+
+const char *pol_socket_from(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->sockets_from.n ? pol->sockets_from.v[i] : NULL;
+}
+
 const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i)
 {
 	return i < pol->nroots ? &pol->roots[i] : NULL;
@@ -814,6 +983,11 @@ const char *pol_masked_tool(const struct sbx_policy *pol, size_t i)
 const char *pol_masked_why(const struct sbx_policy *pol, size_t i)
 {
 	return i < pol->masked.n ? pol->mmeta[i].why : NULL;
+}
+
+const char *pol_masked_from(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->masked.n ? pol->mmeta[i].from : NULL;
 }
 
 bool pol_masked_present(const struct sbx_policy *pol, size_t i)
@@ -872,6 +1046,16 @@ static int root_of(const struct sbx_policy *pol, const char *c)
 		}
 	}
 	return best;
+}
+
+int pol_root_of(const struct sbx_policy *pol, const char *c, bool unrestricted)
+{
+	int r = root_of(pol, c);
+
+	if (r >= 0 && !unrestricted &&
+	    pol->roots[r].why == POL_WHY_UNRESTRICTED)
+		return -1;
+	return r;
 }
 
 enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
@@ -1013,6 +1197,9 @@ void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
 		buf_putc(b, '\n');
 	}
 	ef_format_text(&pol->envf, b);
+	for (size_t i = 0; i < pol->keep.n; i++)
+		buf_printf(b, "  --keep-env %s [%s]\n", pol->keep.v[i],
+			   pol->keep_from.v[i]);
 }
 
 void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
@@ -1027,22 +1214,25 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 	pol_format_writable(pol, b);
 	buf_printf(b, "\n%s\n\nwritable roots:\n", pol_writable_sentence(pol));
 	for (size_t i = 0; i < pol->nroots; i++)
-		buf_printf(b, "  %-40s %s: %s\n", pol->roots[i].path,
+		buf_printf(b, "  %-40s %s: %s [%s]\n", pol->roots[i].path,
 			   why_names[pol->roots[i].why],
-			   why_texts[pol->roots[i].why]);
+			   why_texts[pol->roots[i].why],
+			   pol_from(pol->roots[i].from));
 	buf_putc(b, '\n');
 	pol_format_env(pol, b);
 	if (pol->sockets.n) {
 		buf_puts(b, "\nallowed sockets (--allow-socket):\n");
 		for (size_t i = 0; i < pol->sockets.n; i++)
-			buf_printf(b, "  %s\n", pol->sockets.v[i]);
+			buf_printf(b, "  %-40s [%s]\n", pol->sockets.v[i],
+				   pol->sockets_from.v[i]);
 	}
 	buf_puts(b, "\nmasked secrets (neither readable nor writable):\n");
 	if (!pol->masked.n)
 		buf_puts(b, "  (none)\n");
 	for (size_t i = 0; i < pol->masked.n; i++)
-		buf_printf(b, "  %-40s %s: %s\n", pol->masked.v[i],
-			   pol->mmeta[i].tool, pol->mmeta[i].why);
+		buf_printf(b, "  %-40s %s: %s [%s]\n", pol->masked.v[i],
+			   pol->mmeta[i].tool, pol->mmeta[i].why,
+			   pol_from(pol->mmeta[i].from));
 	gm_format_text(pol->git, pol->guard == POL_GUARD_MOUNT, b);
 }
 
@@ -1075,6 +1265,8 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 		json_kv(b, "reason", why_names[pol->roots[i].why], false);
 		buf_puts(b, ", ");
 		json_kv(b, "why", why_texts[pol->roots[i].why], false);
+		buf_puts(b, ", ");
+		json_kv(b, "from", pol_from(pol->roots[i].from), false);
 		buf_putc(b, '}');
 	}
 	buf_puts(b, "\n  ],\n  \"env\": {");
@@ -1105,6 +1297,14 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 			buf_puts(b, ", ");
 		buf_json_str(b, pol->sockets.v[i]);
 	}
+	buf_puts(b, "],\n  \"allowed_sockets_from\": [");
+	for (size_t i = 0; i < pol->sockets.n; i++) {
+		buf_puts(b, i ? ", {" : "{");
+		json_kv(b, "path", pol->sockets.v[i], false);
+		buf_puts(b, ", ");
+		json_kv(b, "from", pol->sockets_from.v[i], false);
+		buf_putc(b, '}');
+	}
 	buf_puts(b, "],\n  \"masked\": [");
 	for (size_t i = 0; i < pol->masked.n; i++) {
 		if (i)
@@ -1121,10 +1321,32 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 		json_kv(b, "tool", pol->mmeta[i].tool, false);
 		buf_puts(b, ", ");
 		json_kv(b, "why", pol->mmeta[i].why, false);
+		buf_puts(b, ", ");
+		json_kv(b, "from", pol_from(pol->mmeta[i].from), false);
 		buf_putc(b, '}');
 	}
 	buf_puts(b, pol->masked.n ? "\n  ],\n  " : "],\n  ");
 	ef_format_json(&pol->envf, b);
+	/* Where each --keep-env pattern came from, and what it passed. */
+	buf_puts(b, ",\n  \"env_keep\": [");
+	for (size_t i = 0; i < pol->keep.n; i++) {
+		const struct sbx_strv *pv = &pol->envf.passed;
+
+		buf_puts(b, i ? ",\n    {" : "\n    {");
+		json_kv(b, "pattern", pol->keep.v[i], false);
+		buf_puts(b, ", ");
+		json_kv(b, "from", pol->keep_from.v[i], false);
+		buf_puts(b, ", \"passed\": [");
+		for (size_t j = 0, k = 0; j < pv->n; j++) {
+			if (!ef_keep_match(pol->keep.v[i], pv->v[j]))
+				continue;
+			if (k++)
+				buf_puts(b, ", ");
+			buf_json_str(b, pv->v[j]);
+		}
+		buf_puts(b, "]}");
+	}
+	buf_puts(b, pol->keep.n ? "\n  ]" : "]");
 	buf_puts(b, ",\n  ");
 	gm_format_json(pol->git, pol->guard == POL_GUARD_MOUNT, b);
 	/* Notes: one key each, repeated notes joined with "; " so the

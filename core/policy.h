@@ -38,6 +38,7 @@ enum pol_why {
 	POL_WHY_DEVICE,
 	POL_WHY_UNRESTRICTED,
 	POL_WHY_GIT_COMMON, /* a linked worktree's git dir, common dir parts */
+	POL_WHY_USER,       /* --allow-write, or allow-write in the config */
 };
 
 struct pol_root {
@@ -52,6 +53,8 @@ struct pol_root {
 	bool guarded;      /* writable only where the mount layer keeps the
 	                      protected paths in it read-only (a common dir:
 	                      its hooks and config); dropped otherwise */
+	char *from;        /* where the rule came from: "flag", "config
+	                      FILE:LINE"; NULL: sbxsh's default (pol_from()) */
 };
 
 struct pol_facts {
@@ -80,6 +83,18 @@ struct pol_facts {
 	char *const *extra_masked; /* user-added secrets (absolute or ~/x) */
 	char *const *allow_sockets; /* --allow-socket (absolute, or relative
 	                               to |cwd|) */
+	/* --allow-write: folders that become writable roots (reason user;
+	 * absolute, ~/x, or relative to |cwd|). Each must exist and must
+	 * not be what core/guard.h refuses, a masked secret or a folder
+	 * holding one: pol_new() fails (-EPERM/-ENOENT +diag) otherwise. */
+	char *const *allow_write;
+	/* Where each entry of the lists above came from ("flag", "config
+	 * FILE:LINE"), parallel to them; NULL (the array or an entry):
+	 * "flag". Copied. keep_env_from is parallel to envf->keep. */
+	const char *const *extra_masked_from;
+	const char *const *allow_sockets_from;
+	const char *const *allow_write_from;
+	const char *const *keep_env_from;
 	const char *cwd;       /* where sbxsh was started, for the above */
 	const char *history_dir; /* sbxsh's history folder: masked (NULL:
 	                            none) */
@@ -134,11 +149,15 @@ const char *pol_tty(const struct sbx_policy *pol);
 /* The sockets --allow-socket lets jobs connect to (canonical). */
 size_t pol_nsockets(const struct sbx_policy *pol);
 const char *pol_socket(const struct sbx_policy *pol, size_t i);
+/* Where a rule came from, for display: "default" for NULL. */
+const char *pol_from(const char *from);
+const char *pol_socket_from(const struct sbx_policy *pol, size_t i);
 const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
 /* The tool a masked path belongs to and why it is masked (static
  * sentences of core/secrets.c, "--mask", "sbxsh"). */
 const char *pol_masked_tool(const struct sbx_policy *pol, size_t i);
 const char *pol_masked_why(const struct sbx_policy *pol, size_t i);
+const char *pol_masked_from(const struct sbx_policy *pol, size_t i); /* or NULL */
 /* False if the masked path did not exist when the policy was made: the
  * Linux backends have nothing to hide there (an entry made later in a
  * folder they walk is not readable either; backends/landlock.c). */
@@ -166,6 +185,11 @@ enum pol_access {
  * POL_ACCESS_PROTECTED, or -1 for "everything else is read-only". */
 enum pol_access pol_access(const struct sbx_policy *pol, const char *canon,
 			   int *rule);
+/* The most specific writable root holding canonical |canon| (masks and
+ * protections aside), or -1; the root of scope unrestricted counts only
+ * with |unrestricted|. */
+int pol_root_of(const struct sbx_policy *pol, const char *canon,
+		bool unrestricted);
 
 /* The protected paths (SPEC 2b) that lie in a writable root, parent
  * first; NULL when there are none. */
@@ -199,9 +223,12 @@ void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
 
 /* The whole policy as text (for --print-policy and `policy`) or as one
  * JSON document with keys workflow, workspace, persistent_dir, run_dir,
- * sandbox_writable [{path,reason}], env {}, path_prefix [], masked []
- * (paths), masked_why [{path,tool,why}], env_withheld [{name,rule,why}],
- * env_passed [], plus scope, network, notes. */
+ * sandbox_writable [{path,reason,why,from}], env {}, path_prefix [], masked []
+ * (paths), masked_why [{path,tool,why,from}], allowed_sockets (paths),
+ * allowed_sockets_from [{path,from}], env_withheld [{name,rule,why}],
+ * env_passed [], env_keep [{pattern,from,passed}], plus scope, network,
+ * notes. Every sandbox_writable entry has a "from" too: "default", "flag"
+ * or "config FILE:LINE". */
 void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b);
 void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b);
 /* The routing table and the withheld variables, as `policy env` prints

@@ -705,7 +705,8 @@ static void flag_hard_links(struct gm_plan *p)
 }
 
 struct gm_plan *gs_scan(const char *workspace, const char *home, int depth,
-			char *const *protect, void *memo, bool create)
+			char *const *protect, const char *const *protect_from,
+			void *memo, bool create)
 {
 	struct gm_disk disk = {.kind = d_kind,
 			       .read = d_read,
@@ -780,8 +781,9 @@ struct gm_plan *gs_scan(const char *workspace, const char *home, int depth,
 		gm_add_file(p, &disk, g);
 		gm_add_file(p, &disk, x);
 	}
-	for (char *const *u = protect; u && *u; u++)
-		gm_add_user(p, &disk, *u);
+	for (size_t i = 0; protect && protect[i]; i++)
+		gm_add_user(p, &disk, protect[i],
+			    protect_from ? protect_from[i] : NULL);
 	gm_workspace_roots(p, &disk);
 	gm_plan_finish(p);
 	flag_hard_links(p);

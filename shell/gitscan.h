@@ -33,7 +33,8 @@
  * update the cache (a preview only reads it). New plan, for
  * pol_facts.git. */
 struct gm_plan *gs_scan(const char *workspace, const char *home, int depth,
-			char *const *protect, void *memo, bool create);
+			char *const *protect, const char *const *protect_from,
+			void *memo, bool create);
 
 /* After confinement, before any command runs: fingerprints what the
  * session could change unseen (everything protected when the policy is

@@ -22,14 +22,6 @@
 
 enum { EXIT_USAGE = 2, EXIT_SANDBOX = 125 };
 
-static bool known_backend(const char *name)
-{
-	for (const char *const *n = be_names; *n; n++)
-		if (!strcmp(*n, name))
-			return true;
-	return false;
-}
-
 int main(int argc, char **argv)
 {
 	struct sbx_opts o;
@@ -50,7 +42,7 @@ int main(int argc, char **argv)
 	/* SPEC 2b: credential variables are withheld before anything reads
 	 * the environment (the session's facts, the shell's variable table,
 	 * every job's environment). Nothing above read it. */
-	es_filter((const char *const *)o.keep_env);
+	es_filter((const char *const *)o.keep_env.v);
 	switch (o.action) {
 	case OPT_HELP: fputs(opt_usage, stdout); return 0;
 	case OPT_VERSION: printf("sbxsh %s\n", SBXSH_VERSION); return 0;
@@ -60,12 +52,6 @@ int main(int argc, char **argv)
 	case OPT_RUN: break;
 	}
 
-	if (o.backend && !known_backend(o.backend)) {
-		fprintf(stderr, "sbxsh: unknown backend '%s': expected landlock, "
-			"namespace, seatbelt or none (see sbxsh --help)\n",
-			o.backend);
-		return EXIT_USAGE;
-	}
 	interactive = o.interactive > 0 ||
 		      (o.interactive < 0 && !o.command && !o.script &&
 		       isatty(0) && isatty(2));

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "sbx.h"
 
 const char opt_usage[] =
@@ -26,11 +27,21 @@ const char opt_usage[] =
 "  --state DIR          keep .sandbox-cache and .sandbox-runs in DIR\n"
 "  --keep-runs N        run folders to keep (default 5)\n"
 "  --no-persist         route installs into the run folder (gone next session)\n"
+"  --persist            route them into .sandbox-cache (the default)\n"
+"  --config FILE        read FILE as the configuration (default $SBXSH_CONFIG,\n"
+"                       else $XDG_CONFIG_HOME/sbxsh/config; docs/config.md)\n"
+"  --no-config          read no configuration file\n"
+"  --norc               interactive: source neither $ENV nor\n"
+"                       $XDG_CONFIG_HOME/sbxsh/sbxshrc\n"
 "Sandbox:\n"
 "  --backend NAME       landlock (default), namespace, seatbelt, none\n"
 "  --scope SCOPE        workspace (default), read-only, unrestricted\n"
 "  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
+"  --network            allow them (the default)\n"
 "  --private-tmp        give the session a private /tmp (namespace backend)\n"
+"  --no-private-tmp     share the host's /tmp (the default)\n"
+"  --allow-write DIR    also make the folder DIR writable (repeatable; never /,\n"
+"                       your home itself, a masked secret or a folder holding one)\n"
 "  --mask PATH          also mask PATH like a secret (repeatable)\n"
 "  --allow-socket PATH  let jobs connect to the unix socket PATH, made\n"
 "                       outside the session (repeatable; e.g. a docker or\n"
@@ -62,7 +73,7 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 	if (!strcmp(name, "workflow")) return &o->workflow;
 	if (!strcmp(name, "root")) return &o->root;
 	if (!strcmp(name, "state")) return &o->state;
-	if (!strcmp(name, "backend")) return &o->backend;
+	if (!strcmp(name, "config")) return &o->config;
 	if (!strcmp(name, "print-profile")) return &o->profile;
 	if (!strcmp(name, "explain")) return &o->explain;
 	return NULL;
@@ -70,7 +81,7 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 
 static const char *const long_vals_other[] = {
 	"scope", "check", "mask", "keep-env", "keep-runs", "allow-socket",
-	"protect", "git-depth", NULL,
+	"protect", "git-depth", "backend", "allow-write", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -117,9 +128,42 @@ static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
 	return sbx_diag_set(d, -EINVAL, "-o %s: unknown option name", name);
 }
 
+/* Appends |v| to |l|, stamped with where it came from. */
+static int list_push(struct sbx_opts *o, struct opt_list *l, const char *name,
+		     const char *v, struct sbx_diag *d)
+{
+	if (l->n >= OPT_LIST_MAX)
+		return sbx_diag_set(d, -EINVAL, "too many --%s options", name);
+	if (!*v)
+		return sbx_diag_set(d, -EINVAL, "--%s needs %s", name,
+				    strcmp(name, "keep-env") ? "a path"
+							     : "a name");
+	l->v[l->n] = (char *)v;
+	l->from[l->n++] = o->origin ? o->origin : "flag";
+	l->v[l->n] = NULL;
+	l->from[l->n] = NULL;
+	return 0;
+}
+
+static int number(const char *name, const char *v, long lo, long hi, long *out,
+		  struct sbx_diag *d)
+{
+	char *end;
+	long k = strtol(v, &end, 10);
+
+	if (*v == '\0' || *end || k < lo || k > hi)
+		return sbx_diag_set(d, -EINVAL,
+			"--%s %s: expected a number from %ld to %ld", name, v,
+			lo, hi);
+	*out = k;
+	return 0;
+}
+
 static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		     struct sbx_diag *d)
 {
+	long k;
+
 	if (!strcmp(name, "scope")) {
 		if (pol_scope_parse(v, &o->scope) < 0)
 			return sbx_diag_set(d, -EINVAL,
@@ -130,78 +174,54 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			return sbx_diag_set(d, -EINVAL,
 				"--check %s: expected warn, deny or off", v);
 	} else if (!strcmp(name, "mask")) {
-		if (o->nmasks + 1 >= (int)(sizeof(o->masks) / sizeof(o->masks[0])))
-			return sbx_diag_set(d, -EINVAL, "too many --mask options");
-		o->masks[o->nmasks++] = (char *)v;
-		o->masks[o->nmasks] = NULL;
+		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {
-		if (o->nsockets + 1 >=
-		    (int)(sizeof(o->sockets) / sizeof(o->sockets[0])))
-			return sbx_diag_set(d, -EINVAL,
-					    "too many --allow-socket options");
-		if (!*v)
-			return sbx_diag_set(d, -EINVAL,
-					    "--allow-socket needs a path");
-		o->sockets[o->nsockets++] = (char *)v;
-		o->sockets[o->nsockets] = NULL;
+		return list_push(o, &o->sockets, name, v, d);
+	} else if (!strcmp(name, "allow-write")) {
+		return list_push(o, &o->allow_write, name, v, d);
 	} else if (!strcmp(name, "keep-env")) {
 		/* A name (or a pattern of names): a value would end up in
 		 * the shell's argv, which every job can read in /proc. */
-		if (!*v || strchr(v, '='))
+		if (strchr(v, '='))
 			return sbx_diag_set(d, -EINVAL,
 				"--keep-env %s: expected a variable name (or a "
 				"pattern such as 'AWS_*'), never a value", v);
-		if (o->nkeep_env + 1 >= (int)(sizeof(o->keep_env) / sizeof(o->keep_env[0])))
-			return sbx_diag_set(d, -EINVAL, "too many --keep-env options");
-		o->keep_env[o->nkeep_env++] = (char *)v;
-		o->keep_env[o->nkeep_env] = NULL;
+		return list_push(o, &o->keep_env, name, v, d);
 	} else if (!strcmp(name, "protect")) {
-		if (!*v)
-			return sbx_diag_set(d, -EINVAL,
-				"--protect needs a path");
-		if (o->nprotects + 1 >= (int)(sizeof(o->protects) / sizeof(o->protects[0])))
-			return sbx_diag_set(d, -EINVAL, "too many --protect options");
-		o->protects[o->nprotects++] = (char *)v;
-		o->protects[o->nprotects] = NULL;
+		return list_push(o, &o->protects, name, v, d);
 	} else if (!strcmp(name, "git-depth")) {
-		char *end;
-		long k = strtol(v, &end, 10);
-
-		if (*v == '\0' || *end || k < 0 || k > 6)
-			return sbx_diag_set(d, -EINVAL,
-				"--git-depth %s: expected a number from 0 to 6", v);
+		if (number(name, v, 0, 6, &k, d) < 0)
+			return -EINVAL;
 		o->git_depth = (int)k;
 	} else if (!strcmp(name, "keep-runs")) {
-		char *end;
-		long k = strtol(v, &end, 10);
-
-		if (*v == '\0' || *end || k < 1 || k > 1000)
-			return sbx_diag_set(d, -EINVAL,
-				"--keep-runs %s: expected a number from 1 to 1000", v);
+		if (number(name, v, 1, 1000, &k, d) < 0)
+			return -EINVAL;
 		o->keep = (unsigned)k;
+	} else if (!strcmp(name, "backend")) {
+		for (const char *const *n = be_names; *n; n++)
+			if (!strcmp(*n, v)) {
+				o->backend = v;
+				return 0;
+			}
+		return sbx_diag_set(d, -EINVAL, "unknown backend '%s': "
+				    "expected landlock, namespace, seatbelt "
+				    "or none", v);
 	}
 	return 0;
 }
 
-static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
-		      struct sbx_diag *d)
+/* Long option |name| with value |val| (NULL: it was given none). */
+static int set_long(struct sbx_opts *o, const char *name, const char *val,
+		    struct sbx_diag *d)
 {
-	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
-	SBX_AUTOFREE char *name = eq ? xstrndup(arg, (size_t)(eq - arg))
-				     : xstrdup(arg);
 	const char **slot = long_val(o, name);
 	bool takes = slot != NULL;
-	const char *val = NULL;
 
 	for (int k = 0; long_vals_other[k]; k++)
 		if (!strcmp(long_vals_other[k], name))
 			takes = true;
 	if (takes) {
-		if (eq)
-			val = eq + 1;
-		else if (*i + 1 < argc)
-			val = argv[++*i];
-		else
+		if (!val)
 			return sbx_diag_set(d, -EINVAL,
 				"option '--%s' needs an argument", name);
 		if (slot) {
@@ -214,7 +234,7 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 		}
 		return other_val(o, name, val, d);
 	}
-	if (eq)
+	if (val)
 		return sbx_diag_set(d, -EINVAL,
 				    "option '--%s' takes no argument", name);
 	if (!strcmp(name, "help")) o->action = OPT_HELP;
@@ -222,13 +242,41 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 	else if (!strcmp(name, "print-policy")) o->action = OPT_PRINT_POLICY;
 	else if (!strcmp(name, "json")) o->json = true;
 	else if (!strcmp(name, "no-network")) o->no_network = true;
+	else if (!strcmp(name, "network")) o->no_network = false;
 	else if (!strcmp(name, "no-persist")) o->no_persist = true;
+	else if (!strcmp(name, "persist")) o->no_persist = false;
 	else if (!strcmp(name, "private-tmp")) o->private_tmp = true;
+	else if (!strcmp(name, "no-private-tmp")) o->private_tmp = false;
+	else if (!strcmp(name, "no-config")) o->no_config = true;
+	else if (!strcmp(name, "norc")) o->norc = true;
 	else if (!strcmp(name, "banner")) o->banner = true;
 	else if (!strcmp(name, "agent")) o->agent = true;
 	else
 		return sbx_diag_set(d, -EINVAL, "unknown option '--%s'", name);
 	return 0;
+}
+
+int opt_set(struct sbx_opts *o, const char *name, const char *value,
+	    struct sbx_diag *d)
+{
+	return set_long(o, name, value, d);
+}
+
+static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
+		      struct sbx_diag *d)
+{
+	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
+	SBX_AUTOFREE char *name = eq ? xstrndup(arg, (size_t)(eq - arg))
+				     : xstrdup(arg);
+	const char *val = eq ? eq + 1 : NULL;
+	bool takes = long_val(o, name) != NULL;
+
+	for (int k = 0; long_vals_other[k]; k++)
+		if (!strcmp(long_vals_other[k], name))
+			takes = true;
+	if (takes && !eq && *i + 1 < argc)
+		val = argv[++*i];
+	return set_long(o, name, val, d);
 }
 
 static int parse_short(struct sbx_opts *o, int argc, char **argv, int *i,
@@ -264,13 +312,25 @@ static int parse_short(struct sbx_opts *o, int argc, char **argv, int *i,
 	return 0;
 }
 
-int opt_parse(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
+void opt_init(struct sbx_opts *o)
 {
-	int i;
-
 	memset(o, 0, sizeof(*o));
 	o->interactive = -1;
 	o->git_depth = -1;
+}
+
+int opt_parse(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
+{
+	opt_init(o);
+	return opt_parse_over(argc, argv, o, d);
+}
+
+int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
+		   struct sbx_diag *d)
+{
+	int i;
+
+	o->origin = "flag";
 	o->arg0 = argv[0] ? argv[0] : "sbxsh";
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];

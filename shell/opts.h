@@ -7,6 +7,8 @@
 #include "policy.h"
 #include "scope.h"
 
+struct cfg_file;
+
 enum opt_action {
 	OPT_RUN,          /* open a session and run the shell */
 	OPT_HELP,
@@ -14,6 +16,17 @@ enum opt_action {
 	OPT_PRINT_POLICY,
 	OPT_PRINT_PROFILE,
 	OPT_EXPLAIN,
+};
+
+/* A repeatable option's values in the order given, and where each came
+ * from: "flag", or "config FILE:LINE" for a line of the configuration
+ * file (shell/config.c). Both arrays are NULL-terminated; the strings are
+ * borrowed (argv, or the configuration, which lives as long as sbxsh). */
+#define OPT_LIST_MAX 64
+struct opt_list {
+	char *v[OPT_LIST_MAX + 1];
+	const char *from[OPT_LIST_MAX + 1];
+	int n;
 };
 
 struct sbx_opts {
@@ -30,14 +43,19 @@ struct sbx_opts {
 	int interactive;         /* -1 unknown (decide from the tty), 0, 1 */
 	unsigned keep;           /* --keep-runs N */
 	enum scope_mode check;
-	char *masks[64];         /* --mask PATH, NULL-terminated */
-	int nmasks;
-	char *sockets[64];       /* --allow-socket PATH, NULL-terminated */
-	int nsockets;
-	char *keep_env[64];      /* --keep-env NAME|PATTERN, NULL-terminated */
-	int nkeep_env;
-	char *protects[64];      /* --protect PATH, NULL-terminated */
-	int nprotects;
+	struct opt_list masks;       /* --mask PATH */
+	struct opt_list sockets;     /* --allow-socket PATH */
+	struct opt_list keep_env;    /* --keep-env NAME|PATTERN */
+	struct opt_list protects;    /* --protect PATH */
+	struct opt_list allow_write; /* --allow-write DIR */
+	const char *config;      /* --config FILE */
+	bool no_config;          /* --no-config */
+	bool norc;               /* --norc */
+	/* Where the values being set come from: "flag" while the command
+	 * line is read, a "config FILE:LINE" for each line of the file. */
+	const char *origin;
+	const struct cfg_file *cfg; /* the configuration read (config.h), or
+	                              NULL: none */
 	int git_depth;           /* --git-depth N; -1: the default */
 	char set_flags[32];      /* -e -u -x ... letters */
 	char unset_flags[32];    /* +e +m ... letters (after set_flags) */
@@ -52,6 +70,17 @@ struct sbx_opts {
 /* 0, or -EINVAL with a one-line message in |diag| (main exits 2). */
 int opt_parse(int argc, char **argv, struct sbx_opts *o,
 	      struct sbx_diag *diag);
+/* The same over |o| as it is (the configuration's values already in it),
+ * so the command line wins: scalars are replaced, lists grow. */
+int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
+		   struct sbx_diag *diag);
+/* |o| with every option at its default. */
+void opt_init(struct sbx_opts *o);
+/* Sets long option |name| ("scope", "no-network", ...) to |value| (NULL
+ * for one that takes none), as "--name value" would, stamped with
+ * o->origin: what the configuration file uses. 0 or -EINVAL (+diag). */
+int opt_set(struct sbx_opts *o, const char *name, const char *value,
+	    struct sbx_diag *diag);
 
 extern const char opt_usage[];
 

@@ -626,9 +626,14 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.envf = es_report();
 	pf.uid_known = true;
 	pf.uid = (unsigned)geteuid();
-	pf.extra_masked = (char *const *)o->masks;
+	pf.extra_masked = o->masks.v;
+	pf.extra_masked_from = o->masks.from;
 	pf.history_dir = hist;
-	pf.allow_sockets = (char *const *)o->sockets;
+	pf.allow_sockets = o->sockets.v;
+	pf.allow_sockets_from = o->sockets.from;
+	pf.allow_write = o->allow_write.v;
+	pf.allow_write_from = o->allow_write.from;
+	pf.keep_env_from = o->keep_env.from;
 	pf.cwd = cwd0;
 	pf.tty = isatty(0)   ? ttyname(0)
 		 : isatty(1) ? ttyname(1)
@@ -639,6 +644,20 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.exists = sh_exists_memo;
 	pf.ctx = memo;
 
+	if (create && o->allow_write.n) {
+		/* A refused --allow-write (pol_new() decides) must leave
+		 * nothing behind, like a refused workspace: ask once before
+		 * the state folders are made. Only sessions that name one
+		 * pay for the second policy. */
+		struct sbx_policy *probe = NULL;
+
+		rc = pol_new(&pf, &probe, d);
+		pol_free(probe);
+		if (rc < 0) {
+			lay_free(&lay);
+			return rc;
+		}
+	}
 	if (create && pf.state_writable) {
 		rc = 0;
 		made_persist = !o->no_persist && o->scope != POL_SCOPE_READONLY;
@@ -689,7 +708,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	if (o->scope != POL_SCOPE_READONLY)
 		git = gs_scan(ws, home ? home : pwh,
 			      o->git_depth < 0 ? GS_DEPTH_DEFAULT : o->git_depth,
-			      (char *const *)o->protects, memo, create);
+			      o->protects.v, o->protects.from, memo, create);
 	pf.git = git;
 	be_mark("ses: git scan");
 	rc = pol_new(&pf, &s->pol, d);

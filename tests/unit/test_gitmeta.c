@@ -725,9 +725,9 @@ static void user_and_env(void **state)
 	fs_dir("/home/u");
 	fs_dir("/home/u/hooks");
 	p = gm_plan_new("/w/ws", "/home/u");
-	gm_add_user(p, &disk, ".envrc");
-	gm_add_user(p, &disk, ".vscode/");
-	gm_add_user(p, &disk, "/w/ws/link/x");
+	gm_add_user(p, &disk, ".envrc", NULL);
+	gm_add_user(p, &disk, ".vscode/", "config /c:3");
+	gm_add_user(p, &disk, "/w/ws/link/x", NULL);
 	gm_add_file(p, &disk, "/w/real/.gitconfig");
 	gm_add_file(p, &disk, "/w/nonexistent");
 	gm_plan_finish(p);

@@ -536,7 +536,7 @@ static void guarded_root_waits_for_the_mount_layer(void **state)
 	SBX_AUTOFREE char *cfg = tp("main.git/config");
 	const char *rw[] = {ws, common, objects};
 	const char *guarded[] = {common};
-	struct gm_path prot[] = {{cfg, GM_WHY_CONFIG, 0, 0}};
+	struct gm_path prot[] = {{cfg, GM_WHY_CONFIG, 0, 0, NULL}};
 	struct be_plan p = base_plan(rw, 3);
 
 	(void)state;

@@ -538,13 +538,13 @@ static void git_plan(struct be_plan *p)
 	f = fopen(gcfg, "w");
 	assert_non_null(f);
 	fclose(f);
-	prot[0] = (struct gm_path){glink, GM_WHY_USER, GM_P_LINK, -1};
+	prot[0] = (struct gm_path){glink, GM_WHY_USER, GM_P_LINK, -1, NULL};
 	prot[1] = (struct gm_path){gitdir, GM_WHY_GITDIR, GM_P_DIR | GM_P_PIN,
-				   0};
-	prot[2] = (struct gm_path){gabsent, GM_WHY_POINTER, GM_P_ABSENT, 0};
-	prot[3] = (struct gm_path){gcfg, GM_WHY_CONFIG, 0, 0};
+				   0, NULL};
+	prot[2] = (struct gm_path){gabsent, GM_WHY_POINTER, GM_P_ABSENT, 0, NULL};
+	prot[3] = (struct gm_path){gcfg, GM_WHY_CONFIG, 0, 0, NULL};
 	prot[4] = (struct gm_path){ghooks, GM_WHY_HOOKS,
-				   GM_P_DIR | GM_P_MKDIR, 0};
+				   GM_P_DIR | GM_P_MKDIR, 0, NULL};
 	p->prot = prot;
 	p->nprot = 5;
 }

@@ -30,6 +30,9 @@ struct mk_opts {
 	const struct ef_report *envf;
 	int uid;	    /* 0: unknown; else uid + 1 */
 	char **extra;	    /* --mask paths */
+	char **allow;	    /* --allow-write */
+	const char **allow_from;
+	bool (*exists)(void *ctx, const char *path);
 };
 
 static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
@@ -56,6 +59,10 @@ static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
 	f.env_start = o->env_start;
 	f.envf = o->envf;
 	f.extra_masked = o->extra;
+	f.allow_write = o->allow;
+	f.allow_write_from = o->allow_from;
+	f.exists = o->exists;
+	f.cwd = "/work";
 	f.uid_known = o->uid > 0;
 	f.uid = o->uid > 0 ? (unsigned)(o->uid - 1) : 0;
 	f.canon = fake_canon;
@@ -530,7 +537,8 @@ static void masked_with_reasons(void **state)
 				    "\"why\": "));
 	assert_non_null(strstr(b.s, "{\"path\": \"/home/u/.pgpass\", "
 				    "\"tool\": \"postgres\", \"why\": "
-				    "\"database passwords\"}"));
+				    "\"database passwords\", \"from\": "
+				    "\"default\"}"));
 	pol_format_text(pol, &t);
 	assert_non_null(strstr(t.s, "/home/u/.pgpass"));
 	assert_non_null(strstr(t.s, "postgres: database passwords"));
@@ -703,7 +711,7 @@ static struct gm_plan *git_plan(void)
 	g->cpaths = 16;
 	for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
 		g->paths[g->npaths++] = (struct gm_path){
-			xstrdup(e[i].p), GM_WHY_CONFIG, e[i].f, -1 };
+			xstrdup(e[i].p), GM_WHY_CONFIG, e[i].f, -1, NULL };
 	g->roots = xcalloc(4, sizeof(*g->roots));
 	g->croots = 4;
 	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git/worktrees/w"),
@@ -819,6 +827,147 @@ static void git_roots_and_protected(void **state)
 	gm_plan_free(g);
 }
 
+
+/* --allow-write: a writable root with the reason user and its origin;
+ * its sibling stays read-only; relative to where sbxsh started, ~
+ * expanded; read-only scope lists it in a note, not as a root. */
+static void allow_write_roots(void **state)
+{
+	char *allow[] = {"/data", "~/proj2", "shared", NULL};
+	const char *from[] = {"flag", "config /c/config:3", "flag", NULL};
+	struct mk_opts o = {.allow = allow, .allow_from = from};
+	struct sbx_policy *pol;
+	struct sbx_buf b = {0}, t = {0};
+	int i;
+
+	(void)state;
+	fs.dirs[0] = "/data";
+	fs.dirs[1] = "/home/u/proj2";
+	fs.dirs[2] = "/work/shared";
+	fs.links[0][0] = "/data";
+	fs.links[0][1] = "/srv/data";
+	fs.dirs[3] = "/srv/data";
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	i = find_root(pol, "/srv/data");
+	assert_true(i > 0);
+	assert_int_equal(pol_root(pol, (size_t)i)->why, POL_WHY_USER);
+	assert_string_equal(pol_root(pol, (size_t)i)->from, "flag");
+	i = find_root(pol, "/home/u/proj2");
+	assert_true(i > 0);
+	assert_string_equal(pol_root(pol, (size_t)i)->from,
+			    "config /c/config:3");
+	assert_true(find_root(pol, "/work/shared") > 0);
+	assert_null(pol_root(pol, 0)->from); /* the workspace: default */
+	assert_int_equal(pol_access(pol, "/srv/data/x", NULL), POL_ACCESS_RW);
+	assert_int_equal(pol_access(pol, "/srv/datax", NULL), POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/home/u/proj3", NULL),
+			 POL_ACCESS_RO);
+	assert_int_equal(pol_root_of(pol, "/home/u/proj2/a", false), i);
+	pol_format_json(pol, &b);
+	assert_non_null(strstr(b.s, "{\"path\": \"/home/u/proj2\", "
+				    "\"reason\": \"user\", \"why\": \"you "
+				    "asked for it (allow-write)\", \"from\": "
+				    "\"config /c/config:3\"}"));
+	assert_non_null(strstr(b.s, "{\"path\": \"" WS "\", \"reason\": "
+				    "\"workspace\", \"why\": \"the "
+				    "workflow's own files\", \"from\": "
+				    "\"default\"}"));
+	pol_format_text(pol, &t);
+	assert_non_null(strstr(t.s, "user: you asked for it (allow-write) "
+				    "[config /c/config:3]"));
+	pol_free(pol);
+	buf_free(&b);
+	buf_free(&t);
+
+	pol = mk_o(POL_SCOPE_READONLY, NULL, NULL, &o, NULL);
+	assert_int_equal(find_root(pol, "/srv/data"), -1);
+	assert_true(has_note(pol, "allow-write",
+			     "/srv/data: not writable in scope read-only"));
+	pol_free(pol);
+	pol = mk_o(POL_SCOPE_UNRESTRICTED, NULL, NULL, &o, NULL);
+	assert_int_equal(pol_root_of(pol, "/srv/data/x", false), -1);
+	assert_int_equal(pol_root_of(pol, "/srv/data/x", true), 0);
+	pol_free(pol);
+}
+
+static bool only_dirs_exist(void *ctx, const char *path)
+{
+	return fake_is_dir(ctx, path) || !strcmp(path, "/work/file");
+}
+
+/* Every refusal, whatever the scope, with the line that asked. */
+static void allow_write_refused(void **state)
+{
+	static const struct {
+		const char *path, *from, *want;
+	} cases[] = {
+		{"/", "flag", "--allow-write /: refusing it: it is the whole "
+			      "system"},
+		{"~", "flag", "--allow-write ~: refusing it as /home/u: it is "
+			      "your home folder"},
+		{"/home/u/", "flag", "refusing it as /home/u: it is your home"},
+		{"/home", "config /c:7", "config /c:7: allow-write /home: "
+					 "refusing it: it is above your home"},
+		{"/etc/x", "flag", "it lies in the system tree /etc"},
+		{"/usr/local/share", "flag", "system tree /usr"},
+		{"~/.ssh", "flag", "it is the masked secret /home/u/.ssh (ssh)"},
+		{"~/.ssh/keys", "flag", "it lies in the masked secret "
+					"/home/u/.ssh"},
+		{"~/.config", "flag", "it holds the masked secret "
+				      "/home/u/.config/"},
+		{"~/stuff/priv", "flag", "it is the masked secret "
+					 "/home/u/stuff/priv (--mask)"},
+		{"/nonexistent", "flag", "it does not exist (create it first: "
+					 "mkdir -p '/nonexistent')"},
+		{"file", "flag", "--allow-write file: refusing it as "
+				 "/work/file: it is not a folder"},
+	};
+	static const enum pol_scope scopes[] = {
+		POL_SCOPE_WORKSPACE, POL_SCOPE_READONLY,
+	};
+	char *extra[] = {"~/stuff/priv", NULL};
+
+	(void)state;
+	fs.dirs[0] = "/";
+	fs.dirs[1] = "/home/u";
+	fs.dirs[2] = "/home";
+	fs.dirs[3] = "/etc/x";
+	fs.dirs[4] = "/usr/local/share";
+	fs.dirs[5] = "/home/u/.ssh";
+	fs.dirs[6] = "/home/u/.ssh/keys";
+	fs.dirs[7] = "/home/u/.config";
+	fs.dirs[8] = "/home/u/stuff/priv";
+	for (size_t s = 0; s < sizeof(scopes) / sizeof(*scopes); s++) {
+		for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+			char *allow[] = {(char *)cases[i].path, NULL};
+			const char *from[] = {cases[i].from, NULL};
+			struct mk_opts o = {.allow = allow, .allow_from = from,
+					    .want = -EPERM, .extra = extra,
+					    .exists = only_dirs_exist};
+			struct sbx_diag d = {0};
+
+			assert_null(mk_o(scopes[s], NULL, NULL, &o, &d));
+			if (!strstr(d.msg, cases[i].want))
+				fail_msg("%s: got '%s'", cases[i].path, d.msg);
+		}
+	}
+	/* The control: with the same facts a folder of the user's next to
+	 * them is taken (so each refusal above is the rule's doing). */
+	{
+		char *allow[] = {"~/stuff/pub", "/usr2", NULL};
+		struct mk_opts o = {.allow = allow, .extra = extra,
+				    .exists = only_dirs_exist};
+		struct sbx_policy *pol;
+
+		fs.dirs[9] = "/home/u/stuff/pub";
+		fs.dirs[10] = "/usr2";
+		pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+		assert_true(find_root(pol, "/home/u/stuff/pub") > 0);
+		assert_true(find_root(pol, "/usr2") > 0);
+		pol_free(pol);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -844,6 +993,8 @@ int main(void)
 		cmocka_unit_test_setup(masked_presence, setup),
 		cmocka_unit_test_setup(override_reported_once, setup),
 		cmocka_unit_test_setup(git_roots_and_protected, setup),
+		cmocka_unit_test_setup(allow_write_roots, setup),
+		cmocka_unit_test_setup(allow_write_refused, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown_all);

@@ -133,7 +133,7 @@ static int setup(void **state)
 				: strstr(e[i].p, "hooks") ? GM_WHY_HOOKS
 				: strstr(e[i].p, "config") ? GM_WHY_CONFIG
 							   : GM_WHY_GITDIR,
-				e[i].f, e[i].r };
+				e[i].f, e[i].r, NULL };
 		f.git = g;
 		rc = pol_new(&f, &polg, &d);
 		f.git = NULL;
