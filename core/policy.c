@@ -818,6 +818,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	rf.run_tmp = pol->lay.run_tmp;
 	rf.run_writable = run_w;
 	rf.user_exports = f->user_exports;
+	rf.extra = f->route_extra;
+	rf.nextra = f->nroute_extra;
 	rt_compute(&rf, &pol->route);
 
 	if (f->scope == POL_SCOPE_UNRESTRICTED) {
@@ -1186,6 +1188,9 @@ void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
 		if (v->overridden)
 			buf_printf(b, "  %s=%s  (overridden by you; routed: "
 				      "%s)\n", v->name, v->user_value, v->value);
+		else if (v->from)
+			buf_printf(b, "  %s=%s  # %s [%s]\n", v->name,
+				   v->value, v->why, v->from);
 		else
 			buf_printf(b, "  %s=%s  # %s\n", v->name, v->value,
 				   v->why);

@@ -95,6 +95,9 @@ struct pol_facts {
 	const char *const *allow_sockets_from;
 	const char *const *allow_write_from;
 	const char *const *keep_env_from;
+	/* [route] rows of the configuration (core/route.h); may be NULL. */
+	const struct rt_extra *route_extra;
+	size_t nroute_extra;
 	const char *cwd;       /* where sbxsh was started, for the above */
 	const char *history_dir; /* sbxsh's history folder: masked (NULL:
 	                            none) */

@@ -122,7 +122,7 @@ void rt_compute(const struct rt_facts *f, struct rt_plan *out)
 		out->kind = RT_BASE_NONE;
 		return;
 	}
-	out->vars = xcalloc(rt_table_len, sizeof(*out->vars));
+	out->vars = xcalloc(rt_table_len + f->nextra, sizeof(*out->vars));
 	for (size_t i = 0; i < rt_table_len; i++) {
 		const struct rt_row *r = &rt_table[i];
 
@@ -141,8 +141,21 @@ void rt_compute(const struct rt_facts *f, struct rt_plan *out)
 		if (rt_table[i].sub == RT_RUN_TMP)
 			add_var(out, &rt_table[i], xstrdup(f->run_tmp),
 				f->user_exports);
+	for (size_t i = 0; i < f->nextra; i++) {
+		const struct rt_extra *x = &f->extra[i];
+		struct rt_row row = {x->name, x->sub, NULL,
+				     "your configuration's [route]"};
+
+		add_var(out, &row, path_join(out->base, x->sub),
+			f->user_exports);
+		out->vars[out->nvars - 1].from = x->from;
+	}
 	for (size_t i = 0; i < sizeof(rt_bins) / sizeof(rt_bins[0]); i++)
 		strv_take(&out->path_prefix, path_join(out->base, rt_bins[i]));
+	for (size_t i = 0; i < f->nextra; i++)
+		if (f->extra[i].bin)
+			strv_take(&out->path_prefix,
+				  path_join(out->base, f->extra[i].bin));
 }
 
 void rt_free(struct rt_plan *p)

@@ -17,11 +17,13 @@ enum rt_base_kind {
 };
 
 struct rt_var {
-	const char *name;  /* from the table; static */
+	const char *name;  /* from the table (static) or a [route] row */
 	char *value;       /* routed value */
 	const char *why;   /* short reason, for `policy env`; static */
 	bool overridden;   /* the user exported their own value: it wins */
 	char *user_value;  /* that value, when overridden */
+	const char *from;  /* a [route] row's "config FILE:LINE"; NULL: the
+	                      table's */
 };
 
 struct rt_plan {
@@ -30,6 +32,14 @@ struct rt_plan {
 	struct rt_var *vars;     /* in table order, the run tmp ones last */
 	size_t nvars;
 	struct sbx_strv path_prefix; /* bin dirs that lead PATH, in order */
+};
+
+/* A row the configuration adds ([route] NAME = SUB [BIN]; checked by
+ * cfg_route_row()): NAME routed to BASE/SUB, BASE/BIN leading PATH after
+ * the table's bin dirs. The strings must outlive the plan. */
+struct rt_extra {
+	const char *name, *sub, *bin; /* bin: NULL for none */
+	const char *from;             /* "config FILE:LINE" */
 };
 
 struct rt_facts {
@@ -41,6 +51,8 @@ struct rt_facts {
 	/* Variables the user explicitly exported in this session: their
 	 * value wins over the routed one. NULL-terminated "NAME=value". */
 	char *const *user_exports;
+	const struct rt_extra *extra; /* after the table's rows */
+	size_t nextra;
 };
 
 void rt_compute(const struct rt_facts *f, struct rt_plan *out);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "cfgread.h"
 #include "cli.h"
 #include "envsec.h"
 #include "gitscan.h"
@@ -39,9 +40,18 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sbxsh: %s (see sbxsh --help)\n", d.msg);
 		return EXIT_USAGE;
 	}
+	/* SPEC 8: the configuration file under the flags. Only its location
+	 * ($SBXSH_CONFIG, $XDG_CONFIG_HOME, $HOME) is read from the
+	 * environment before the filter below, which needs the file's
+	 * keep-env lines. */
+	if (o.action != OPT_HELP && o.action != OPT_VERSION &&
+	    cr_load(argc, argv, &o, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return EXIT_USAGE;
+	}
 	/* SPEC 2b: credential variables are withheld before anything reads
 	 * the environment (the session's facts, the shell's variable table,
-	 * every job's environment). Nothing above read it. */
+	 * every job's environment). Nothing above read any other. */
 	es_filter((const char *const *)o.keep_env.v);
 	switch (o.action) {
 	case OPT_HELP: fputs(opt_usage, stdout); return 0;
@@ -104,6 +114,7 @@ int main(int argc, char **argv)
 	cfg.command = o.command;
 	cfg.script = script ? script : o.script;
 	cfg.interactive = interactive;
+	cfg.norc = o.norc;
 	cfg.set_flags = o.set_flags;
 	cfg.unset_flags = o.unset_flags;
 	cfg.check = o.check;

@@ -7,8 +7,6 @@
 #include "policy.h"
 #include "scope.h"
 
-struct cfg_file;
-
 enum opt_action {
 	OPT_RUN,          /* open a session and run the shell */
 	OPT_HELP,
@@ -20,7 +18,7 @@ enum opt_action {
 
 /* A repeatable option's values in the order given, and where each came
  * from: "flag", or "config FILE:LINE" for a line of the configuration
- * file (shell/config.c). Both arrays are NULL-terminated; the strings are
+ * file (shell/cfgread.c). Both arrays are NULL-terminated; the strings are
  * borrowed (argv, or the configuration, which lives as long as sbxsh). */
 #define OPT_LIST_MAX 64
 struct opt_list {
@@ -54,8 +52,6 @@ struct sbx_opts {
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;
-	const struct cfg_file *cfg; /* the configuration read (config.h), or
-	                              NULL: none */
 	int git_depth;           /* --git-depth N; -1: the default */
 	char set_flags[32];      /* -e -u -x ... letters */
 	char unset_flags[32];    /* +e +m ... letters (after set_flags) */

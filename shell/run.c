@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "canon.h"
+#include "cfgread.h"
+#include "config.h"
 #include "input.h"
 #include "live.h"
 #include "policy.h"
@@ -40,7 +42,8 @@ static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 	struct sbx_buf b = { 0 };
 
 	buf_puts(&b, "sbxsh: ");
-	if (!sh->opt[O_INTERACTIVE]) {
+	/* The rc file of an interactive shell names itself too. */
+	if (!sh->opt[O_INTERACTIVE] || sh->srcname) {
 		if (sh->srcname)
 			buf_printf(&b, "%s: ", sh->srcname);
 		buf_printf(&b, "line %d: ", sh->lineno);
@@ -155,7 +158,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 		if (rc < 0) {
 			struct sbx_buf b = { 0 };
 
-			buf_printf(&b, "sbxsh: %s\n", d.msg);
+			buf_puts(&b, "sbxsh: ");
+			if (sh->srcname)
+				buf_printf(&b, "%s: ", sh->srcname);
+			buf_printf(&b, "%s\n", d.msg);
 			sh_write(2, b.s, b.len);
 			buf_free(&b);
 			arena_unref(a);
@@ -447,6 +453,69 @@ struct shell *sh_new(const struct sh_config *cfg)
 	return sh;
 }
 
+/*
+ * SPEC 8: an interactive shell sources $ENV (parameter-expanded, as
+ * POSIX says), else $XDG_CONFIG_HOME/sbxsh/sbxshrc, before its first
+ * prompt. It runs after confinement, inside the sandbox, so it changes
+ * the shell (aliases, functions, PS1) and never the policy. A file this
+ * session or another could rewrite (in a writable root), or that someone
+ * else can, is refused: whatever it holds would run at every start. An
+ * error in it is reported with its file and line, and the session goes
+ * on without the rest of that command.
+ */
+static void source_rc(struct shell *sh, const struct sh_config *cfg)
+{
+	SBX_AUTOFREE char *path = NULL;
+	SBX_AUTOFREE char *canon = NULL;
+	SBX_AUTOFREE char *text = NULL;
+	const char *env = var_get(sh, "ENV");
+	struct sbx_diag d = {0};
+	struct sh_reader *r;
+	size_t len;
+	int fd, rc;
+
+	if (env && *env) {
+		path = sh_expand_prompt(sh, env);
+	} else {
+		SBX_AUTOFREE char *dir = cfg_dir(var_get(sh, "XDG_CONFIG_HOME"),
+						 var_get(sh, "HOME"));
+
+		path = dir ? path_join(dir, "sbxshrc") : NULL;
+	}
+	if (!path || !*path)
+		return;
+	fd = cr_open_trusted(path, "rc file", &canon, &d);
+	if (fd == -ENOENT)
+		return; /* none of one's own, as dash says nothing either */
+	if (fd >= 0 && cfg->pol &&
+	    cr_refuse_in_root(cfg->pol, "rc file", canon, &d) < 0) {
+		close(fd);
+		fd = -EPERM;
+	}
+	if (fd < 0) {
+		fprintf(stderr, "sbxsh: %s; the rc file was not sourced\n",
+			d.msg);
+		return;
+	}
+	rc = in_slurp(fd, &text, &len);
+	close(fd);
+	if (rc < 0) {
+		fprintf(stderr, "sbxsh: rc file %s: %s\n", path,
+			strerror(-rc));
+		return;
+	}
+	if (!sh_scope_ok(sh, text, len))
+		return;
+	r = in_string(text, len);
+	sh->srcname = path;
+	sh_loop(sh, r, false, 1);
+	sh->srcname = NULL;
+	in_free(r);
+	if (sh->jump == J_RETURN)
+		sh->jump = J_NONE;
+	sh->lineno = 0;
+}
+
 int sh_run(const struct sh_config *cfg)
 {
 	struct shell *sh = sh_new(cfg);
@@ -486,6 +555,8 @@ int sh_run(const struct sh_config *cfg)
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
+		if (cfg->interactive && !cfg->norc)
+			source_rc(sh, cfg);
 		if (cfg->interactive) {
 			r = sh_interactive_reader(sh);
 		} else {

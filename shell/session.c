@@ -18,6 +18,7 @@
 
 #include "backend.h"
 #include "canon.h"
+#include "cfgread.h"
 #include "envsec.h"
 #include "gitscan.h"
 #include "guard.h"
@@ -634,6 +635,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.allow_write = o->allow_write.v;
 	pf.allow_write_from = o->allow_write.from;
 	pf.keep_env_from = o->keep_env.from;
+	pf.route_extra = cr_routes(&pf.nroute_extra);
 	pf.cwd = cwd0;
 	pf.tty = isatty(0)   ? ttyname(0)
 		 : isatty(1) ? ttyname(1)
@@ -652,6 +654,8 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		struct sbx_policy *probe = NULL;
 
 		rc = pol_new(&pf, &probe, d);
+		if (rc == 0)
+			rc = cr_check_roots(probe, d);
 		pol_free(probe);
 		if (rc < 0) {
 			lay_free(&lay);
@@ -714,6 +718,10 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	rc = pol_new(&pf, &s->pol, d);
 	be_mark("ses: pol_new");
 	gm_plan_free(git);
+	/* SPEC 8: a configuration this session could rewrite would let it
+	 * widen the next one. */
+	if (rc == 0)
+		rc = cr_check_roots(s->pol, d);
 	if (rc == 0 && create) {
 		/* Roots that must exist before confinement (Landlock rules
 		 * and bind mounts need a real folder to attach to); the

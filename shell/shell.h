@@ -20,6 +20,8 @@ struct sh_config {
 	const char *command;   /* -c string, or NULL */
 	const char *script;    /* script file, or NULL (then stdin) */
 	bool interactive;      /* -i, or stdin and stderr are terminals */
+	bool norc;             /* --norc: an interactive shell sources no
+	                          $ENV or sbxshrc (shell/run.c) */
 	/* -e, -u, -x, -f, -C, -v ... given on sbxsh's command line, as the
 	 * letters set would take ("eux"); may be NULL. */
 	const char *set_flags;

@@ -1,0 +1,54 @@
+/* shell/cfgread.h — reading the configuration file (SPEC section 8) and
+ * deciding whether a configuration or rc file may be trusted.
+ *
+ * main: opt_parse() → cr_load() (the file, then the flags again over it)
+ * → ses_open() (which asks cr_check_roots() of the policy it made) → the
+ * shell, which opens its rc file with cr_open_trusted() and
+ * cr_refuse_in_root(). What the file set lives as long as sbxsh.
+ */
+#ifndef SBX_CFGREAD_H
+#define SBX_CFGREAD_H
+
+#include "opts.h"
+#include "route.h"
+
+struct sbx_policy;
+
+/*
+ * |o| as opt_parse() left it from |argv| says which file to read
+ * (--no-config, --config FILE, $SBXSH_CONFIG, the default under
+ * $XDG_CONFIG_HOME) and which workflow the session is for. Rebuilds |o|:
+ * the defaults, the file's [sandbox] and [session] lines, the lines of
+ * the workflow's own [workflow "ID"] section, then |argv| again, so
+ * flags win. A missing default file is no error; a named one is.
+ * 0, or -EINVAL/-EPERM/-errno with "config FILE:LINE: ..." (or "config
+ * FILE: ...") in |d|: sbxsh runs nothing (exit 2).
+ */
+int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d);
+
+/* The [route] rows the file added (in file order), for pol_facts. */
+const struct rt_extra *cr_routes(size_t *n);
+
+/*
+ * Opens |path| (a |what|: "configuration", "rc file") for reading if it
+ * may be trusted: a regular file whose owner is the user or root and
+ * which neither group nor others can write, in folders that are the
+ * same (sticky ones aside). The canonical path goes to |*canon| (new
+ * string). The fd, or -ENOENT (no diag) when it does not exist, or
+ * -EPERM/-errno (+diag).
+ */
+int cr_open_trusted(const char *path, const char *what, char **canon,
+		    struct sbx_diag *d);
+
+/* -EPERM (+diag naming the root and what to do) if canonical |canon|
+ * lies inside a writable root of |pol|: a session could rewrite the
+ * file and so widen (configuration) or take over (rc file) the next
+ * one. 0 otherwise. The root of scope unrestricted does not count:
+ * such a session is not confined at all. */
+int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
+		      const char *canon, struct sbx_diag *d);
+
+/* cr_refuse_in_root() for the configuration cr_load() read, if any. */
+int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d);
+
+#endif
