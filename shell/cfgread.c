@@ -205,6 +205,7 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 		    struct sbx_diag *d)
 {
 	SBX_AUTOFREE char *c = realpath(path, NULL);
+	SBX_AUTOFREE char *full = NULL;
 	struct stat st;
 	int fd, rc;
 
@@ -226,6 +227,7 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 				    path);
 	}
 	rc = cr_stat_ok(c, &st, what, d);
+	full = xstrdup(c); /* |c| is cut down below */
 	/* Each folder above it: one that others can write lets them
 	 * replace the file (a rename needs the folder only). */
 	for (char *s = strrchr(c, '/'); rc == 0 && s; s = strrchr(c, '/')) {
@@ -245,12 +247,7 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 		close(fd);
 		return rc;
 	}
-	*canon = realpath(path, NULL);
-	if (!*canon) {
-		close(fd);
-		return sbx_diag_set(d, -errno, "%s: %s", path,
-				    strerror(errno));
-	}
+	*canon = sbx_steal(&full);
 	return fd;
 }
 

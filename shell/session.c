@@ -534,6 +534,19 @@ static void list_folder(void *memo, const char *dir)
 	canon_memo_list(memo, c);
 }
 
+/* The credential table asks about a hundred names in a few folders: one
+ * read of each instead of a readlink per name (shell/canon.c). */
+static void list_secret_folders(const struct pol_facts *pf,
+				struct canon_memo *memo)
+{
+	struct sec_facts sf = {
+		.home = pf->home, .env = pf->env_start,
+		.uid_known = pf->uid_known, .uid = pf->uid,
+	};
+
+	sec_folders(&sf, list_folder, memo);
+}
+
 static int gather_with(const struct sbx_opts *o, struct session *s,
 		       bool create, struct canon_memo *memo, struct sbx_diag *d)
 {
@@ -653,6 +666,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		 * pay for the second policy. */
 		struct sbx_policy *probe = NULL;
 
+		list_secret_folders(&pf, memo);
 		rc = pol_new(&pf, &probe, d);
 		if (rc == 0)
 			rc = cr_check_roots(probe, d);
@@ -694,17 +708,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		canon_memo_forget_absent(memo);
 	}
 	be_mark("ses: state dirs, recycle, prune");
-	{
-		/* The credential table asks about a hundred names in these
-		 * few folders: one read of each instead of a readlink per
-		 * name (shell/canon.c). */
-		struct sec_facts sf = {
-			.home = home, .env = pf.env_start,
-			.uid_known = pf.uid_known, .uid = pf.uid,
-		};
-
-		sec_folders(&sf, list_folder, memo);
-	}
+	list_secret_folders(&pf, memo);
 	be_mark("ses: sec_folders");
 	/* SPEC 2b: the repositories in the workspace, whose hooks and
 	 * config must stay read-only (none to protect where the workspace

@@ -225,7 +225,65 @@ if sys.argv[9]:
           % (ms(floor).strip(), ms(s_bash).strip(), floor / s_bash))
 EOF
 
-# --- 4. what each side door costs at start-up ----------------------------
+# --- 4. start-up with a 50-line configuration (SPEC 8) -------------------
+# The file must lie outside every writable root (/tmp is one), so it goes
+# in a folder of its own under /var/tmp. 50 lines: comments, [sandbox]
+# with an allow-write (which makes the session ask pol_new() twice),
+# masks, protections, kept variables, [session], three [workflow]
+# sections (one of them this workspace's) and [route] rows.
+CFGD=$(mktemp -d /var/tmp/bench-config.XXXXXX) || exit 1
+trap 'rm -rf "$T" "$CFGD"' EXIT
+mkdir -p "$CFGD/data"
+{
+	echo "# bench-session: a 50-line configuration"
+	echo "[sandbox]"
+	echo "allow-write = $CFGD/data"
+	for i in 1 2 3 4 5 6 7 8; do echo "mask = ~/.config/bench-vendor-$i"; done
+	for p in .envrc .vscode/ .idea/ Makefile.local; do echo "protect = $p"; done
+	for v in AWS_PROFILE 'BENCH_*' GH_HOST; do echo "keep-env = $v"; done
+	echo "network = yes ; inline comment"
+	echo "check = warn"
+	echo "git-depth = 2"
+	echo "[session]"
+	echo "keep-runs = 5"
+	echo "persist = yes"
+	for w in alpha beta ws; do
+		echo "[workflow \"$w\"]"
+		echo "# the $w workflow"
+		echo "check = warn"
+		echo "mask = ~/.config/bench-$w"
+	done
+	echo "[route]"
+	for i in 1 2 3 4 5 6; do echo "BENCH_TOOL${i}_HOME = bench/tool$i"; done
+} >"$CFGD/config"
+while [ "$(wc -l <"$CFGD/config")" -lt 50 ]; do echo "; padding" >>"$CFGD/config"; done
+chmod 644 "$CFGD/config"
+if [ -x "$TURNS" ] && "$SBXSH" --config "$CFGD/config" -c true; then
+	"$TURNS" "$STARTUP_RUNS" config env SBXSH_CONFIG="$CFGD/config" "$SBXSH" -c true \
+		::: no-config env "$SBXSH" --no-config -c true \
+		::: bash env bash -c true >"$T/config.tsv" &&
+		python3 - "$T/config.tsv" "$STARTUP_RUNS" "$(wc -l <"$CFGD/config")" <<'PY'
+import sys
+t = {}
+for line in open(sys.argv[1]):
+    name, med, mean, mn = line.rstrip("\n").split("\t")
+    t[name] = (float(med), float(mn))
+print("start-up with a %s-line configuration (turns: median of %s rounds;"
+      " fastest in brackets)" % (sys.argv[3], sys.argv[2]))
+for k in ("config", "no-config", "bash"):
+    print("  %-34s %9.3f ms  (%.3f ms)" % ({"config": "sbxsh -c true, the configuration",
+          "no-config": "sbxsh --no-config -c true", "bash": "bash -c true"}[k],
+          t[k][0] * 1e3, t[k][1] * 1e3))
+r = t["config"][0] / t["bash"][0]
+print("  the configuration costs %+.1f us; sbxsh -c true (config) / bash -c true"
+      " %.2fx  (target <= 1: %s)" % ((t["config"][0] - t["no-config"][0]) * 1e6, r,
+      "meets target" if r <= 1 else "MISSES target"))
+PY
+else
+	echo "start-up with a configuration: needs turns, and a configuration sbxsh accepts"
+fi
+
+# --- 5. what each side door costs at start-up ----------------------------
 # sbxsh_knobs (tests/bench/tests.cmake: `cmake --build BUILD --target
 # sbxsh_knobs`) is sbxsh whose $SBXSH_BENCH_OFF leaves a door out: the
 # private PID namespace with its own /proc ("pidns"), the covers over

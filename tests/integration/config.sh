@@ -38,8 +38,19 @@ sbx() {
 	RC=$?
 }
 has() { case $OUTPUT in *"$1"*) return 0 ;; esac; return 1; }
-# as_user CMD...: writes a file as the test user (the config must be theirs).
-as_user() { "${PRIV[@]}" "$@"; }
+# put FILE < TEXT: the test user's own file, mode 644.
+put() {
+	cat >"$1"
+	chmod 644 "$1"
+	[ "$WHO" = nobody ] && chown 65534:65534 "$1"
+	return 0
+}
+# in_dir DIR BACKEND CMD: a session whose workspace is DIR.
+in_dir() {
+	OUTPUT=$(cd "$1" && timeout -k 5 60 "${PRIV[@]}" env HOME="$H" \
+		PATH="$PATH" "$SBXSH" --backend "$2" -c "$3" 2>&1 </dev/null)
+	RC=$?
+}
 
 allow_write() {
 	local be=$1; local tag="[$WHO $be]"
@@ -89,6 +100,126 @@ refusals() {
 		eval '[ "$RC" = 0 ] && has RAN'
 }
 
+config_file() {
+	local be=$1; local tag="[$WHO $be]"
+	rm -f "$U/data/f" "$WS/f"
+	put "$CFG" <<EOF
+# the user's configuration
+[sandbox]
+allow-write = $U/data
+network = no
+scope = read-only
+keep-env = SBXTEST_TOKEN
+EOF
+	sbx "$be" "echo x > $U/data/f; echo y > $WS/f"
+	check "$tag the file's scope = read-only holds: the workspace is not written" \
+		eval '[ ! -e "$WS/f" ] && [ ! -e "$U/data/f" ]'
+	sbx "$be" "echo x > $U/data/f; echo y > $WS/f" --scope workspace
+	check "$tag a flag wins over the file: --scope workspace writes the workspace" \
+		eval '[ "$(cat "$WS/f" 2>/dev/null)" = y ]'
+	check "$tag the file's allow-write makes its folder writable" \
+		eval '[ "$(cat "$U/data/f" 2>/dev/null)" = x ]'
+	rm -f "$U/data/f" "$WS/f"
+	sbx "$be" "echo x > $U/data/f" --scope workspace --no-config
+	check "$tag control: --no-config reads none (the folder stays read-only)" \
+		eval '[ ! -e "$U/data/f" ]'
+	sbx "$be" "policy --json" --scope workspace
+	check "$tag policy --json: the root's from is config FILE:LINE" \
+		has "\"reason\": \"user\", \"why\": \"you asked for it (allow-write)\", \"from\": \"config $CFG:3\""
+	check "$tag policy --json: the kept variable's from is config FILE:LINE" \
+		has "{\"pattern\": \"SBXTEST_TOKEN\", \"from\": \"config $CFG:6\""
+	check "$tag policy --json: the workspace's from is default" \
+		has "\"reason\": \"workspace\", \"why\": \"the workflow's own files\", \"from\": \"default\""
+	sbx "$be" "policy" --scope workspace --allow-write "$U/other"
+	check "$tag policy: a flag's root says [flag], the file's [config FILE:LINE]" \
+		eval 'has "allow-write) [flag]" && has "allow-write) [config $CFG:3]"'
+	# The network: the file denies it, --network gives it back.
+	sbx "$be" "$PY -c 'import socket; socket.socket(); print(\"SOCK-OK\")'"
+	check "$tag the file's network = no: no socket" eval '! has SOCK-OK'
+	sbx "$be" "$PY -c 'import socket; socket.socket(); print(\"SOCK-OK\")'" --network
+	check "$tag --network wins over the file" has SOCK-OK
+
+	# [workflow "ID"]: one workflow only.
+	mkdir -p "$U/wfA" "$U/wfB"
+	[ "$WHO" = nobody ] && chown 65534:65534 "$U/wfA" "$U/wfB"
+	put "$CFG" <<EOF
+[workflow "wfA"]
+allow-write = $U/data
+EOF
+	in_dir "$U/wfA" "$be" "echo A > $U/data/f"
+	check "$tag [workflow \"wfA\"] applies to the workflow wfA" \
+		eval '[ "$(cat "$U/data/f" 2>/dev/null)" = A ]'
+	rm -f "$U/data/f"
+	in_dir "$U/wfB" "$be" "echo B > $U/data/f"
+	check "$tag ... and not to the workflow wfB" eval '[ ! -e "$U/data/f" ]'
+	rm -rf "$U/wfA" "$U/wfB"
+
+	# A bad line: its file and line, nothing runs.
+	put "$CFG" <<EOF
+[sandbox]
+mask = /x
+scope = everything
+EOF
+	sbx "$be" "echo RAN"
+	check "$tag a bad line: 'sbxsh: config FILE:3: ...', exit 2, nothing ran" \
+		eval '[ "$RC" = 2 ] && has "sbxsh: config $CFG:3: --scope everything" && ! has RAN'
+	rm -f "$CFG"
+}
+
+refused_files() {
+	local be=$1; local tag="[$WHO $be]" mine=0 t
+	[ "$WHO" = nobody ] && mine=65534
+	# In the workspace (a writable root): refused; the same file in
+	# ~/.config is read (the control).
+	put "$WS/sbxsh.conf" <<EOF
+[sandbox]
+allow-write = $U/data
+EOF
+	rm -f "$U/data/f"
+	sbx "$be" "echo x > $U/data/f; echo RAN" --config "$WS/sbxsh.conf"
+	check "$tag a configuration in the workspace is refused (exit 2, nothing ran)" \
+		eval '[ "$RC" = 2 ] && has "lies in the writable root $WS (workspace)" && ! has RAN && [ ! -e "$U/data/f" ]'
+	OUTPUT=$(cd "$WS" && timeout -k 5 60 "${PRIV[@]}" env HOME="$H" \
+		SBXSH_CONFIG="$WS/sbxsh.conf" "$SBXSH" --backend "$be" -c "echo RAN" 2>&1 </dev/null)
+	check "$tag SBXSH_CONFIG in the workspace is refused too" \
+		eval 'has "lies in the writable root" && ! has RAN'
+	# In /tmp, a writable root of every session.
+	t=/tmp/sbxcfg-$$-$WHO.conf
+	cp "$WS/sbxsh.conf" "$t"
+	chown "$mine" "$t"
+	sbx "$be" "echo RAN" --config "$t"
+	check "$tag a configuration in /tmp is refused" \
+		eval '[ "$RC" = 2 ] && has "writable root /tmp" && ! has RAN'
+	rm -f "$t"
+	mv "$WS/sbxsh.conf" "$CFG"
+	sbx "$be" "echo x > $U/data/f; echo RAN"
+	check "$tag control: the same file in ~/.config/sbxsh is read" \
+		eval 'has RAN && [ -e "$U/data/f" ]'
+	rm -f "$U/data/f"
+	# Someone else's, or writable by others: refused.
+	chown 4242 "$CFG"
+	sbx "$be" "echo RAN"
+	check "$tag a configuration owned by another user is refused" \
+		eval '[ "$RC" = 2 ] && has "owned by uid 4242" && ! has RAN'
+	chown "$mine" "$CFG"
+	chmod 666 "$CFG"
+	sbx "$be" "echo RAN"
+	check "$tag a configuration others can write is refused" \
+		eval '[ "$RC" = 2 ] && has "can be written by others" && ! has RAN'
+	chmod 644 "$CFG"
+	chmod 777 "$H/.config/sbxsh"
+	sbx "$be" "echo RAN"
+	check "$tag a configuration in a folder others can write is refused" \
+		eval '[ "$RC" = 2 ] && has "the folder $H/.config/sbxsh can be written by others" && ! has RAN'
+	chmod 755 "$H/.config/sbxsh"
+	if [ "$WHO" = nobody ]; then
+		chown 0:0 "$CFG"
+		sbx "$be" "echo RAN"
+		check "$tag a configuration owned by root is trusted" has RAN
+	fi
+	rm -f "$CFG"
+}
+
 for who in root nobody; do
 	setup_user "$who"
 	for be in landlock namespace; do
@@ -99,6 +230,8 @@ for who in root nobody; do
 		fi
 		allow_write "$be"
 		refusals "$be"
+		config_file "$be"
+		refused_files "$be"
 	done
 done
 tap_done
