@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "config.h"
 #include "layout.h"
 #include "policy.h"
@@ -272,6 +273,47 @@ int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d)
 	return config_canon ? cr_refuse_in_root(pol, "configuration",
 						config_canon, d)
 			    : 0;
+}
+
+int cr_open_rc_at(const struct sbx_policy *pol, const char *path)
+{
+	SBX_AUTOFREE char *canon = NULL;
+	struct sbx_diag d = {0};
+	int fd = cr_open_trusted(path, "rc file", &canon, &d);
+
+	if (fd == -ENOENT)
+		return CR_RC_NONE; /* none of one's own, as dash says nothing */
+	if (fd >= 0 && pol &&
+	    cr_refuse_in_root(pol, "rc file", canon, &d) < 0) {
+		close(fd);
+		fd = -EPERM;
+	}
+	if (fd < 0) {
+		fprintf(stderr, "sbxsh: %s; the rc file was not sourced\n",
+			d.msg);
+		return CR_RC_NONE;
+	}
+	return be_fd_private(fd);
+}
+
+int cr_open_rc(const struct sbx_policy *pol, char **path)
+{
+	const char *env = getenv("ENV");
+
+	*path = NULL;
+	if (env && *env) {
+		if (strpbrk(env, "$`"))
+			return CR_RC_EXPAND;
+		*path = xstrdup(env);
+	} else {
+		SBX_AUTOFREE char *dir = cfg_dir(getenv("XDG_CONFIG_HOME"),
+						 getenv("HOME"));
+
+		if (!dir)
+			return CR_RC_NONE;
+		*path = path_join(dir, "sbxshrc");
+	}
+	return cr_open_rc_at(pol, *path);
 }
 
 const struct rt_extra *cr_routes(size_t *n)

@@ -48,6 +48,22 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
 		      const char *canon, struct sbx_diag *d);
 
+/*
+ * The rc file of an interactive session, opened before confinement so
+ * that its owner is judged with the real uids (a user namespace shows
+ * unmapped owners as 65534) and against |pol|'s writable roots: $ENV if
+ * set, else $XDG_CONFIG_HOME/sbxsh/sbxshrc. The fd (private, close-on-
+ * exec) with the path in |*path| (new string); CR_RC_NONE when there is
+ * none or it was refused (said on stderr); CR_RC_EXPAND when $ENV holds
+ * an expansion, which only the shell can do (it then opens the file
+ * itself, with the same checks).
+ */
+enum { CR_RC_NONE = -1, CR_RC_EXPAND = -2 };
+int cr_open_rc(const struct sbx_policy *pol, char **path);
+/* The same for the rc file |path| (the shell's expansion of $ENV):
+ * the fd, or CR_RC_NONE. |pol| may be NULL (no session). */
+int cr_open_rc_at(const struct sbx_policy *pol, const char *path);
+
 /* cr_refuse_in_root() for the configuration cr_load() read, if any. */
 int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d);
 

@@ -32,6 +32,7 @@ int main(int argc, char **argv)
 	struct sh_config cfg = {0};
 	const char *backend;
 	char *script = NULL; /* o.script made absolute, if it had to be */
+	char *rc_path = NULL;
 	bool interactive;
 	int st, rc;
 
@@ -94,6 +95,11 @@ int main(int argc, char **argv)
 	cfg.hist_fd = interactive ? le_open_history(
 		pol_layout(s.pol)->workflow_id, 0, NULL, NULL) : -1;
 	bo.private_tmp = o.private_tmp;
+	/* SPEC 8: the rc file is run inside the sandbox, but judged (its
+	 * owner, the writable roots) out here, with the real uids. */
+	cfg.rc = interactive && !o.norc && !o.command && !o.script;
+	cfg.rc_fd = cfg.rc ? cr_open_rc(s.pol, &rc_path) : CR_RC_NONE;
+	cfg.rc_path = rc_path;
 	be_mark("history, workspace entered");
 	if (be_confine(backend, s.pol, &bo, &d) < 0) {
 		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
@@ -114,7 +120,6 @@ int main(int argc, char **argv)
 	cfg.command = o.command;
 	cfg.script = script ? script : o.script;
 	cfg.interactive = interactive;
-	cfg.norc = o.norc;
 	cfg.set_flags = o.set_flags;
 	cfg.unset_flags = o.unset_flags;
 	cfg.check = o.check;

@@ -459,43 +459,32 @@ struct shell *sh_new(const struct sh_config *cfg)
  * prompt. It runs after confinement, inside the sandbox, so it changes
  * the shell (aliases, functions, PS1) and never the policy. A file this
  * session or another could rewrite (in a writable root), or that someone
- * else can, is refused: whatever it holds would run at every start. An
- * error in it is reported with its file and line, and the session goes
- * on without the rest of that command.
+ * else can, is refused: whatever it holds would run at every start.
+ * main opened and judged it before confinement (cr_open_rc()), except a
+ * $ENV that needs expanding. An error in it is reported with its file
+ * and line, and the session goes on.
  */
 static void source_rc(struct shell *sh, const struct sh_config *cfg)
 {
 	SBX_AUTOFREE char *path = NULL;
-	SBX_AUTOFREE char *canon = NULL;
 	SBX_AUTOFREE char *text = NULL;
-	const char *env = var_get(sh, "ENV");
-	struct sbx_diag d = {0};
 	struct sh_reader *r;
 	size_t len;
-	int fd, rc;
+	int fd = cfg->rc_fd, rc;
 
-	if (env && *env) {
-		path = sh_expand_prompt(sh, env);
+	if (!cfg->rc || fd == CR_RC_NONE)
+		return;
+	if (fd == CR_RC_EXPAND) {
+		/* $ENV needs the shell's expansion: opened here, inside,
+		 * with the same checks (cfgread.h says what they miss). */
+		path = sh_expand_prompt(sh, var_get(sh, "ENV"));
+		if (!path || !*path)
+			return;
+		fd = cr_open_rc_at(cfg->pol, path);
+		if (fd < 0)
+			return;
 	} else {
-		SBX_AUTOFREE char *dir = cfg_dir(var_get(sh, "XDG_CONFIG_HOME"),
-						 var_get(sh, "HOME"));
-
-		path = dir ? path_join(dir, "sbxshrc") : NULL;
-	}
-	if (!path || !*path)
-		return;
-	fd = cr_open_trusted(path, "rc file", &canon, &d);
-	if (fd == -ENOENT)
-		return; /* none of one's own, as dash says nothing either */
-	if (fd >= 0 && cfg->pol &&
-	    cr_refuse_in_root(cfg->pol, "rc file", canon, &d) < 0) {
-		close(fd);
-		fd = -EPERM;
-	}
-	if (fd < 0) {
-		fprintf(stderr, "sbxsh: %s; the rc file was not sourced\n",
-			d.msg);
-		return;
+		path = xstrdup(cfg->rc_path ? cfg->rc_path : "rc file");
 	}
 	rc = in_slurp(fd, &text, &len);
 	close(fd);
@@ -555,7 +544,7 @@ int sh_run(const struct sh_config *cfg)
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
-		if (cfg->interactive && !cfg->norc)
+		if (cfg->interactive)
 			source_rc(sh, cfg);
 		if (cfg->interactive) {
 			r = sh_interactive_reader(sh);

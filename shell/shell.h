@@ -20,8 +20,12 @@ struct sh_config {
 	const char *command;   /* -c string, or NULL */
 	const char *script;    /* script file, or NULL (then stdin) */
 	bool interactive;      /* -i, or stdin and stderr are terminals */
-	bool norc;             /* --norc: an interactive shell sources no
-	                          $ENV or sbxshrc (shell/run.c) */
+	/* SPEC 8: an interactive shell sources its rc file (shell/run.c)
+	 * only with |rc| set (main: not with --norc, -c or a script). */
+	bool rc;
+	int rc_fd;             /* cr_open_rc(): the rc file, opened before
+	                          confinement, or CR_RC_NONE / CR_RC_EXPAND */
+	const char *rc_path;   /* its name, for messages */
 	/* -e, -u, -x, -f, -C, -v ... given on sbxsh's command line, as the
 	 * letters set would take ("eux"); may be NULL. */
 	const char *set_flags;

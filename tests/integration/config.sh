@@ -220,6 +220,32 @@ EOF
 	rm -f "$CFG"
 }
 
+# The rc file's refusals as each user (pty_rc.py drives a real terminal
+# as root): sbxsh -i reads commands from the pipe, after the rc file.
+rc_files() {
+	local be=$1; local tag="[$WHO $be]" rc=$H/.config/sbxsh/sbxshrc
+	echo 'RCVAR=sourced' | put "$rc"
+	irun() {
+		OUTPUT=$(cd "$WS" && echo 'echo "[$RCVAR]"' | timeout -k 5 60 \
+			"${PRIV[@]}" env HOME="$H" PATH="$PATH" "$@" "$SBXSH" \
+			--backend "$be" --no-config -i 2>&1)
+	}
+	irun
+	check "$tag the user's own rc file is sourced (sbxsh -i)" has "[sourced]"
+	chown 4242 "$rc"
+	irun
+	check "$tag an rc file owned by another user is not sourced, and said so" \
+		eval 'has "owned by uid 4242" && has "[]"'
+	chown "$([ "$WHO" = nobody ] && echo 65534 || echo 0)" "$rc"
+	echo 'RCVAR=from-ws' | put "$WS/rc"
+	irun env ENV="$WS/rc"
+	check "$tag an rc file (\$ENV) in the workspace is not sourced, and said so" \
+		eval 'has "lies in the writable root $WS" && has "[]"'
+	irun env ENV="$rc"
+	check "$tag control: \$ENV naming the file in ~/.config is sourced" has "[sourced]"
+	rm -f "$rc" "$WS/rc"
+}
+
 for who in root nobody; do
 	setup_user "$who"
 	for be in landlock namespace; do
@@ -232,6 +258,7 @@ for who in root nobody; do
 		refusals "$be"
 		config_file "$be"
 		refused_files "$be"
+		rc_files "$be"
 	done
 done
 tap_done
