@@ -268,6 +268,11 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
 			    what, canon, r->path, pol_why_name(r->why));
 }
 
+const char *cr_config_path(void)
+{
+	return config_canon;
+}
+
 int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d)
 {
 	return config_canon ? cr_refuse_in_root(pol, "configuration",

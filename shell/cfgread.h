@@ -64,6 +64,9 @@ int cr_open_rc(const struct sbx_policy *pol, char **path);
  * the fd, or CR_RC_NONE. |pol| may be NULL (no session). */
 int cr_open_rc_at(const struct sbx_policy *pol, const char *path);
 
+/* The configuration cr_load() read (canonical), or NULL. */
+const char *cr_config_path(void);
+
 /* cr_refuse_in_root() for the configuration cr_load() read, if any. */
 int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d);
 

@@ -726,6 +726,8 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	 * widen the next one. */
 	if (rc == 0)
 		rc = cr_check_roots(s->pol, d);
+	if (rc == 0 && cr_config_path())
+		pol_add_note(s->pol, "config", cr_config_path());
 	if (rc == 0 && create) {
 		/* Roots that must exist before confinement (Landlock rules
 		 * and bind mounts need a real folder to attach to); the

@@ -121,6 +121,30 @@ mutations() {
 	mut checker-git-config-not-a-write core/scope.c \
 		's/^(\s*)if \(strcmp\(name, "config"\) == 0\)$/\1if (0)/' \
 		unit/test_scope $GIT_TESTS
+	# the configuration, --allow-write and the rc file (SPEC 8,
+	# docs/config.md)
+	CFG_TESTS="integration/config.sh"
+	mut allow-write-refusal-ignored core/policy.c \
+		's/if \(user_refused\(pol, f, c, why, sizeof\(why\)\)\) \{/if (0 \&\& user_refused(pol, f, c, why, sizeof(why))) {/' \
+		unit/test_policy $CFG_TESTS
+	mut allow-write-secret-holder-granted core/policy.c \
+		's/^(\s*)if \(path_under\(c, m\)\) \{/\1if (0) {/' \
+		unit/test_policy $CFG_TESTS
+	mut config-in-writable-root-read shell/cfgread.c \
+		's/int i = pol_root_of\(pol, canon, false\);/int i = -1;/' \
+		$CFG_TESTS integration/pty_rc.py
+	mut config-other-owner-trusted core/config.c \
+		's/if \(st->uid != 0 && st->uid != me\) \{/if (0) {/' \
+		unit/test_config $CFG_TESTS
+	mut config-group-writable-trusted core/config.c \
+		's/if \(\(st->mode & 022\) &&/if (0 \&\& (st->mode \& 022) \&\&/' \
+		unit/test_config unit/test_cfgread $CFG_TESTS
+	mut config-folders-above-unchecked shell/cfgread.c \
+		's/^(\t\t\t)rc = cr_stat_ok\(c, &st, what, d\);$/\1rc = 0;/' \
+		unit/test_cfgread $CFG_TESTS
+	mut config-workflow-section-for-all shell/cfgread.c \
+		's/rc = cr_apply\(wf && !strcmp\(wf, r\.v\[i\]\.wf\) \? &n : &scratch,/rc = cr_apply(\&n,/' \
+		unit/test_cfgread $CFG_TESTS
 	# the shell (shell/)
 	mut banner-writable-line shell/cli.c \
 		's/^(\s*)pol_format_writable\(pol, &b\);/\1buf_puts(\&b, "sandbox_writable: []");/' \

@@ -128,6 +128,7 @@ EOF
 		has "\"reason\": \"user\", \"why\": \"you asked for it (allow-write)\", \"from\": \"config $CFG:3\""
 	check "$tag policy --json: the kept variable's from is config FILE:LINE" \
 		has "{\"pattern\": \"SBXTEST_TOKEN\", \"from\": \"config $CFG:6\""
+	check "$tag policy --json names the file read" has "\"config\": \"$CFG\""
 	check "$tag policy --json: the workspace's from is default" \
 		has "\"reason\": \"workspace\", \"why\": \"the workflow's own files\", \"from\": \"default\""
 	sbx "$be" "policy" --scope workspace --allow-write "$U/other"
