@@ -741,8 +741,10 @@ static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
 		}
 		if (pol->scope != POL_SCOPE_WORKSPACE) {
 			SBX_AUTOFREE char *n = xasprintf(
-			    "%s: not writable in scope %s", c,
-			    pol_scope_name(pol->scope));
+			    pol->scope == POL_SCOPE_UNRESTRICTED
+				? "%s: writable anyway in scope %s"
+				: "%s: not writable in scope %s",
+			    c, pol_scope_name(pol->scope));
 
 			pol_add_note(pol, "allow-write", n);
 			free(c);

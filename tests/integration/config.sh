@@ -110,6 +110,9 @@ allow-write = $U/data
 network = no
 scope = read-only
 keep-env = SBXTEST_TOKEN
+mask = $U/sec/inner
+protect = .envrc
+allow-socket = $U/agent.sock
 EOF
 	sbx "$be" "echo x > $U/data/f; echo y > $WS/f"
 	check "$tag the file's scope = read-only holds: the workspace is not written" \
@@ -131,6 +134,14 @@ EOF
 	check "$tag policy --json names the file read" has "\"config\": \"$CFG\""
 	check "$tag policy --json: the workspace's from is default" \
 		has "\"reason\": \"workspace\", \"why\": \"the workflow's own files\", \"from\": \"default\""
+	check "$tag policy --json: the file's mask, protected path and socket say config FILE:LINE" \
+		eval 'has "\"tool\": \"--mask\", \"why\": \"you asked for it\", \"from\": \"config $CFG:7\"" &&
+			has "\"path\": \"$WS/.envrc\", \"reason\": \"user\", \"why\": \"--protect\", \"state\": \"absent\", \"from\": \"config $CFG:8\"" &&
+			has "{\"path\": \"$U/agent.sock\", \"from\": \"config $CFG:9\"}"'
+	sbx "$be" "cat $U/sec/inner/key && echo READ-OK" --scope workspace
+	check "$tag the file's mask holds: the masked key is not readable" eval '! has READ-OK'
+	sbx "$be" "cat $U/sec/inner/key && echo READ-OK" --scope workspace --no-config
+	check "$tag control: without the file it is" has READ-OK
 	sbx "$be" "policy" --scope workspace --allow-write "$U/other"
 	check "$tag policy: a flag's root says [flag], the file's [config FILE:LINE]" \
 		eval 'has "allow-write) [flag]" && has "allow-write) [config $CFG:3]"'

@@ -885,6 +885,8 @@ static void allow_write_roots(void **state)
 			     "/srv/data: not writable in scope read-only"));
 	pol_free(pol);
 	pol = mk_o(POL_SCOPE_UNRESTRICTED, NULL, NULL, &o, NULL);
+	assert_true(has_note(pol, "allow-write",
+			     "/srv/data: writable anyway in scope unrestricted"));
 	assert_int_equal(pol_root_of(pol, "/srv/data/x", false), -1);
 	assert_int_equal(pol_root_of(pol, "/srv/data/x", true), 0);
 	pol_free(pol);
