@@ -197,35 +197,54 @@ static int cr_stat_ok(const char *path, const struct stat *st,
 
 	if (!cfg_untrusted(path, &cs, (unsigned)geteuid(), why, sizeof(why)))
 		return 0;
-	return sbx_diag_set(d, -EPERM, "refusing the %s: %s: whoever can "
+	return sbx_diag_set(d, -EPERM, "refusing this %s: %s: whoever can "
 			    "change it chooses what your sessions may do",
 			    what, why);
+}
+
+/* The canonical path of the file open on |fd| (as /proc/self/fd says:
+ * one readlink, not one per component), else realpath(|path|). */
+static char *fd_canon(int fd, const char *path)
+{
+	char link[40], buf[PATH_MAX];
+	ssize_t n;
+
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, buf, sizeof(buf) - 1);
+	if (n > 0 && buf[0] == '/') {
+		buf[n] = '\0';
+		return xstrdup(buf);
+	}
+	return realpath(path, NULL);
 }
 
 int cr_open_trusted(const char *path, const char *what, char **canon,
 		    struct sbx_diag *d)
 {
-	SBX_AUTOFREE char *c = realpath(path, NULL);
+	SBX_AUTOFREE char *c = NULL;
 	SBX_AUTOFREE char *full = NULL;
 	struct stat st;
 	int fd, rc;
 
 	*canon = NULL;
-	if (!c)
-		return errno == ENOENT ? -ENOENT
-				       : sbx_diag_set(d, -errno, "%s: %s",
-						      path, strerror(errno));
-	/* The canonical path is opened and its fd checked: a symlink
-	 * swapped after realpath() gets a file that fails the checks, not
-	 * one they never saw. */
-	fd = open(c, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+	/* The file is opened first and everything is judged from the fd
+	 * and the path it resolved to: a symlink swapped in between gets
+	 * no file past the checks. O_NONBLOCK: a FIFO named here must not
+	 * hang the start (it is refused below as not a regular file). */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
-		return sbx_diag_set(d, -errno, "%s: %s", path,
-				    strerror(errno));
+		return errno == ENOENT ? -ENOENT
+				       : sbx_diag_set(d, -errno, "%s",
+						      strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
 		close(fd);
-		return sbx_diag_set(d, -EINVAL, "%s: not a regular file",
-				    path);
+		return sbx_diag_set(d, -EINVAL, "not a regular file");
+	}
+	c = fd_canon(fd, path);
+	if (!c) {
+		rc = -errno;
+		close(fd);
+		return sbx_diag_set(d, rc, "%s", strerror(-rc));
 	}
 	rc = cr_stat_ok(c, &st, what, d);
 	full = xstrdup(c); /* |c| is cut down below */
@@ -237,7 +256,7 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 		else
 			*s = '\0';
 		if (stat(c, &st) < 0)
-			rc = sbx_diag_set(d, -errno, "%s: %s", c,
+			rc = sbx_diag_set(d, -errno, "the folder %s: %s", c,
 					  strerror(errno));
 		else
 			rc = cr_stat_ok(c, &st, what, d);
@@ -261,11 +280,11 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
 	if (i < 0)
 		return 0;
 	r = pol_root(pol, (size_t)i);
-	return sbx_diag_set(d, -EPERM, "refusing the %s %s: it lies in the "
+	return sbx_diag_set(d, -EPERM, "refusing this %s: it lies in the "
 			    "writable root %s (%s), so a session could "
 			    "rewrite it and change the next one; keep it "
 			    "outside every writable root (~/.config/sbxsh/)",
-			    what, canon, r->path, pol_why_name(r->why));
+			    what, r->path, pol_why_name(r->why));
 }
 
 const char *cr_config_path(void)
@@ -275,9 +294,12 @@ const char *cr_config_path(void)
 
 int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d)
 {
-	return config_canon ? cr_refuse_in_root(pol, "configuration",
-						config_canon, d)
-			    : 0;
+	struct sbx_diag e = {0};
+
+	if (!config_canon ||
+	    cr_refuse_in_root(pol, "configuration", config_canon, &e) == 0)
+		return 0;
+	return sbx_diag_set(d, e.err, "config %s: %s", config_canon, e.msg);
 }
 
 int cr_open_rc_at(const struct sbx_policy *pol, const char *path)
@@ -294,7 +316,7 @@ int cr_open_rc_at(const struct sbx_policy *pol, const char *path)
 		fd = -EPERM;
 	}
 	if (fd < 0) {
-		fprintf(stderr, "sbxsh: %s; the rc file was not sourced\n",
+		fprintf(stderr, "sbxsh: rc file %s: %s; not sourced\n", path,
 			d.msg);
 		return CR_RC_NONE;
 	}

@@ -40,7 +40,8 @@ const struct rt_extra *cr_routes(size_t *n);
 int cr_open_trusted(const char *path, const char *what, char **canon,
 		    struct sbx_diag *d);
 
-/* -EPERM (+diag naming the root and what to do) if canonical |canon|
+/* -EPERM (+diag naming the root and what to do, not the file) if
+ * canonical |canon|
  * lies inside a writable root of |pol|: a session could rewrite the
  * file and so widen (configuration) or take over (rc file) the next
  * one. 0 otherwise. The root of scope unrestricted does not count:
