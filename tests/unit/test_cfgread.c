@@ -220,6 +220,34 @@ static void untrusted(void **state)
 	assert_int_equal(o.scope, POL_SCOPE_READONLY);
 }
 
+/* Not a regular file: refused at once (a FIFO would block an open
+ * without O_NONBLOCK); a symlink to the file is read as its target. */
+static void odd_files(void **state)
+{
+	char fifo[sizeof(dir) + 16], link[sizeof(dir) + 16];
+	char *a_fifo[] = {"sbxsh", "--config", fifo, NULL};
+	char *a_link[] = {"sbxsh", "--config", link, NULL};
+	char *a_dir[] = {"sbxsh", "--config", dir, NULL};
+	struct sbx_opts o;
+	struct sbx_diag d = {0};
+
+	(void)state;
+	snprintf(fifo, sizeof(fifo), "%s/fifo", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(load(&o, &d, 3, a_fifo), -EINVAL);
+	assert_non_null(strstr(d.msg, "not a regular file"));
+	unlink(fifo);
+	assert_int_equal(load(&o, &d, 3, a_dir), -EINVAL);
+	assert_non_null(strstr(d.msg, "not a regular file"));
+	write_cfg("[sandbox]\nscope = read-only\n");
+	assert_int_equal(symlink(file, link), 0);
+	assert_int_equal(load(&o, &d, 3, a_link), 0);
+	assert_int_equal(o.scope, POL_SCOPE_READONLY);
+	assert_string_equal(cr_config_path(), file);
+	unlink(link);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -248,6 +276,7 @@ int main(void)
 		cmocka_unit_test(bad_lines),
 		cmocka_unit_test(which_file),
 		cmocka_unit_test(untrusted),
+		cmocka_unit_test(odd_files),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
