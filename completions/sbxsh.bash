@@ -16,6 +16,8 @@ _sbxsh()
 		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
 	--check)
 		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
+	--explain-denials)
+		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
 	--print-profile)
 		COMPREPLY=($(compgen -W "seatbelt bwrap" -- "$cur")); return ;;
 	--workflow)
@@ -32,7 +34,7 @@ _sbxsh()
 			--keep-runs --no-persist --persist --config --no-config --norc
 			--backend --scope --no-network --network
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
-			--check --banner --agent --print-policy
+			--check --explain-denials --banner --agent --print-policy
 			--json --print-profile --explain --help --version -c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))
 		return

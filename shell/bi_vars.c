@@ -88,6 +88,12 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 		term_set_osc133(on);
 		return 0;
 	}
+	/* set -o explain: a line per refused path after a failed command
+	 * (shell/explain.c) */
+	if (!strcmp(name, "explain")) {
+		sh->opt[O_EXPLAIN] = on;
+		return 0;
+	}
 	/* set -o check=warn|deny|off: the scope checker's mode */
 	if (!strncmp(name, "check=", 6)) {
 		enum scope_mode m;
@@ -115,9 +121,13 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 	if (on) {
 		buf_printf(out, "%-16s%s\n", "osc133", term_osc133() ? "on" : "off");
 		buf_printf(out, "%-16s%s\n", "check", check);
+		buf_printf(out, "%-16s%s\n", "explain",
+			   sh->opt[O_EXPLAIN] ? "on" : "off");
 	} else {
 		buf_printf(out, "set %co osc133\n", term_osc133() ? '-' : '+');
 		buf_printf(out, "set -o check=%s\n", check);
+		buf_printf(out, "set %co explain\n",
+			   sh->opt[O_EXPLAIN] ? '-' : '+');
 	}
 }
 

@@ -55,6 +55,7 @@ struct lex {
 	int argi;             /* word index in its simple command */
 	bool redir;           /* the word is a redirection target */
 	char cmd[64];         /* the command word, "" if none yet */
+	char arg1[32];  /* the first argument (policy cache ...) */
 };
 
 struct cand {
@@ -117,6 +118,8 @@ static void word_end(struct lex *lx, size_t next)
 		} else {
 			if (lx->argi == 0)
 				snprintf(lx->cmd, sizeof(lx->cmd), "%s", w);
+			else if (lx->argi == 1)
+				snprintf(lx->arg1, sizeof(lx->arg1), "%s", w);
 			lx->argi++;
 		}
 	}
@@ -530,6 +533,25 @@ size_t cmp_complete(struct cmp *c, const char *line, size_t len,
 				cand_add(&cs, xstrdup(pb_subcommands[i]),
 					 pb_subcommands[i], true);
 		goto out;
+	}
+	if (lx.argi >= 2 && !lx.redir && !strcmp(lx.cmd, "policy") &&
+	    !lx.quote) {
+		/* policy cache SUB, policy cache prune --opt, policy why --opt */
+		const char *const *t =
+		    !strcmp(lx.arg1, "cache")
+			? (lx.argi == 2 ? pb_cache_subcommands
+			   : wn && w[0] == '-' ? pb_prune_options : NULL)
+		    : !strcmp(lx.arg1, "why") && wn && w[0] == '-'
+			? pb_why_options
+			: NULL;
+
+		if (t) {
+			r->what = "policy";
+			for (int i = 0; t[i]; i++)
+				if (prefix(t[i], w, wn))
+					cand_add(&cs, xstrdup(t[i]), t[i], true);
+			goto out;
+		}
 	}
 	if (lx.argi == 0 && !lx.redir && !lx.slash && !strchr(w, DOLLAR)) {
 		r->what = "command";

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gitscan.h"
+#include "explain.h"
 #include "sh.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -775,6 +776,9 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 int eval_node(struct shell *sh, struct node *n, int flags)
 {
 	int st = sh->status;
+	/* Each command of a top-level list gets its denials explained
+	 * after it ends (shell/explain.h); nothing deeper does. */
+	bool top = !sh->evaldepth && !sh->subshell && sh->opt[O_EXPLAIN];
 
 	if (++sh->evaldepth > EVAL_MAXDEPTH * 4) {
 		sh->evaldepth--;
@@ -793,10 +797,16 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		if (sh->jump)
 			break;
 		if (n->type == N_SEQ) {
+			if (top)
+				ex_begin(sh);
 			eval_node(sh, n->a, flags & ~EV_EXIT);
+			if (top)
+				ex_end(sh, n->a);
 			n = n->b;
 			continue;
 		}
+		if (top)
+			ex_begin(sh);
 		switch (n->type) {
 		case N_CMD:
 			st = eval_simple(sh, n, flags);
@@ -832,6 +842,8 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		}
 		if (sh->jump != J_RETURN && sh->jump != J_EXIT)
 			sh->status = st;
+		if (top)
+			ex_end(sh, n);
 		break;
 	}
 	sh->evaldepth--;

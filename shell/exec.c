@@ -16,6 +16,7 @@
 
 #include "live.h"
 #include "gitscan.h"
+#include "explain.h"
 #include "sh.h"
 
 #define HASH_SIZE 128
@@ -272,6 +273,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv,
 		return err;
 	}
 	sh_input_sync(sh);
+	ex_stop(sh); /* the forwarder thread ends at execve */
 	execve(path, argv, envp);
 	err = errno;
 	if (err == ENOENT && !strchr(name, '/')) {

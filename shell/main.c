@@ -123,6 +123,7 @@ int main(int argc, char **argv)
 	cfg.set_flags = o.set_flags;
 	cfg.unset_flags = o.unset_flags;
 	cfg.check = o.check;
+	cfg.no_explain = o.no_explain;
 	cfg.pol = s.pol;
 	cfg.agent = o.agent;
 	cfg.backend = backend;

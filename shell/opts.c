@@ -53,6 +53,8 @@ const char opt_usage[] =
 "  --git-depth N        look for repositories N folders below the workspace\n"
 "                       (default 2, 0-6)\n"
 "  --check MODE         scope checker: warn (default), deny, off\n"
+"  --explain-denials on|off  after a failed command, one line per path the\n"
+"                       sandbox refused (default on; set +o explain)\n"
 "Shell:\n"
 "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
 "  -s                   read commands from standard input\n"
@@ -81,7 +83,8 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 
 static const char *const long_vals_other[] = {
 	"scope", "check", "mask", "keep-env", "keep-runs", "allow-socket",
-	"protect", "git-depth", "backend", "allow-write", NULL,
+	"protect", "git-depth", "backend", "allow-write", "explain-denials",
+	NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -173,6 +176,11 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		if (scope_mode_parse(v, &o->check) < 0)
 			return sbx_diag_set(d, -EINVAL,
 				"--check %s: expected warn, deny or off", v);
+	} else if (!strcmp(name, "explain-denials")) {
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			return sbx_diag_set(d, -EINVAL,
+				"--explain-denials %s: expected on or off", v);
+		o->no_explain = !strcmp(v, "off");
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {

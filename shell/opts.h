@@ -52,6 +52,7 @@ struct sbx_opts {
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;
+	bool no_explain;         /* --explain-denials=off */
 	int git_depth;           /* --git-depth N; -1: the default */
 	char set_flags[32];      /* -e -u -x ... letters */
 	char unset_flags[32];    /* +e +m ... letters (after set_flags) */

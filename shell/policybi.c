@@ -4,8 +4,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cache.h"
+#include "explain.h"
+#include "why.h"
+
 const char *const pb_subcommands[] = {
-	"env", "check", "explain", "--json", "--help", NULL,
+	"env", "check", "explain", "why", "cache", "--json", "--help", NULL,
+};
+
+const char *const pb_cache_subcommands[] = {
+	"list", "prune", "export", "import", "--json", NULL,
+};
+const char *const pb_prune_options[] = {
+	"--older-than", "--tool", "--dry-run", NULL,
+};
+const char *const pb_why_options[] = {
+	"--write", "--read", "--connect", "--net", "--json", NULL,
 };
 
 static const char usage[] =
@@ -14,6 +28,13 @@ static const char usage[] =
 	"                           credential variables withheld (names)\n"
 	"       policy check PATH...  can a command read or write PATH? why?\n"
 	"       policy explain 'LINE' what the scope checker flags in LINE\n"
+	"       policy why PATH [--write|--read|--connect] [--json]\n"
+	"                           which rule decides, and what would allow\n"
+	"                           it (default --write); policy why --net\n"
+	"       policy cache [list] [--json]   what .sandbox-cache holds, per\n"
+	"                           toolchain: size, files, last use\n"
+	"       policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]\n"
+	"       policy cache export FILE.tar[.gz] | import FILE\n"
 	"       policy --json       everything, as one JSON document\n";
 
 static void summary(struct sbx_policy *pol, struct sbx_buf *out)
@@ -129,6 +150,69 @@ static int explain(struct sbx_policy *pol, const struct scope_env *env,
 	return rc;
 }
 
+static int why(struct sbx_policy *pol, const struct scope_env *env,
+	       int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
+{
+	enum why_access acc = WHY_WRITE;
+	bool json = false, net = false;
+	const char *paths[64];
+	int np = 0, rc = 0;
+
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--write"))
+			acc = WHY_WRITE;
+		else if (!strcmp(a, "--read"))
+			acc = WHY_READ;
+		else if (!strcmp(a, "--connect"))
+			acc = WHY_CONNECT;
+		else if (!strcmp(a, "--net"))
+			net = true;
+		else if (!strcmp(a, "--json"))
+			json = true;
+		else if (a[0] == '-' && a[1]) {
+			buf_printf(err, "policy why: unknown option '%s'\n", a);
+			return 2;
+		} else if (np < 64)
+			paths[np++] = a;
+	}
+	if (!np && !net) {
+		buf_puts(err, "policy why: which path? (policy why PATH "
+			      "[--write|--read|--connect], policy why --net)\n");
+		return 2;
+	}
+	if (json)
+		buf_puts(out, "[");
+	for (int i = 0; i < np + (net ? 1 : 0); i++) {
+		struct why_answer w;
+		SBX_AUTOFREE char *abs = NULL, *canon = NULL;
+
+		if (i < np) {
+			abs = absolute(env, paths[i]);
+			canon = env && env->canon ? env->canon(env->ctx, abs)
+						  : xstrdup(abs);
+		}
+		if (i < np && acc == WHY_CONNECT)
+			why_ask_socket(pol, canon,
+				       ex_covered_socket(canon) ? 1 : 0, &w);
+		else
+			why_ask(pol, canon, i < np ? acc : WHY_NET, &w);
+		if (json) {
+			buf_puts(out, i ? ",\n " : "");
+			why_format_json(&w, i < np ? paths[i] : NULL, out);
+		} else {
+			why_format_text(&w, i < np ? paths[i] : NULL, out);
+		}
+		if (!w.allowed)
+			rc = 1;
+		why_free(&w);
+	}
+	if (json)
+		buf_puts(out, "]\n");
+	return rc;
+}
+
 int pb_main(struct sbx_policy *pol, int argc, char **argv,
 	    const struct scope_env *env, struct sbx_buf *out,
 	    struct sbx_buf *err)
@@ -180,6 +264,11 @@ int pb_main(struct sbx_policy *pol, int argc, char **argv,
 		}
 		return explain(pol, env, argc - 2, argv + 2, out);
 	}
+	if (!strcmp(sub, "cache"))
+		return cache_main(pol_layout(pol)->persist_dir, argc - 1,
+				  argv + 1, out, err);
+	if (!strcmp(sub, "why"))
+		return why(pol, env, argc - 2, argv + 2, out, err);
 	buf_printf(err, "policy: unknown subcommand '%s'\n", sub);
 	buf_puts(err, usage);
 	return 2;

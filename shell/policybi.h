@@ -23,7 +23,12 @@ int pb_main(struct sbx_policy *pol, int argc, char **argv,
 	    const struct scope_env *env, struct sbx_buf *out,
 	    struct sbx_buf *err);
 
-/* The subcommands, NULL-terminated, for completion and docs. */
+/* The subcommands, NULL-terminated, for completion and docs; then those
+ * of `policy cache`, the options of `policy cache prune` and of `policy
+ * why`. */
 extern const char *const pb_subcommands[];
+extern const char *const pb_cache_subcommands[];
+extern const char *const pb_prune_options[];
+extern const char *const pb_why_options[];
 
 #endif

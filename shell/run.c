@@ -14,6 +14,7 @@
 #include "canon.h"
 #include "cfgread.h"
 #include "config.h"
+#include "explain.h"
 #include "input.h"
 #include "live.h"
 #include "policy.h"
@@ -259,6 +260,7 @@ static void end_session(struct shell *sh, int status)
 	bool last = sh->cfg->at_end && !sh->subshell &&
 		    getpid() == sh->rootpid;
 
+	ex_stop(sh); /* what the forwarder holds goes out first */
 	if (last && !sh->cfg->reap_at_exit)
 		sh->cfg->at_end();
 	sh_end_session(sh, status);
@@ -436,6 +438,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 		}
 	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
+	sh->opt[O_EXPLAIN] = cfg->pol && !cfg->no_explain;
 	var_init(sh, environ);
 	live_init(sh);
 	sh_pwd_init(sh);
@@ -519,6 +522,7 @@ int sh_run(const struct sh_config *cfg)
 		    !(cfg->unset_flags && strchr(cfg->unset_flags, 'm')))
 			job_init_monitor(sh);
 	}
+	ex_start(sh);
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);
 

@@ -31,6 +31,7 @@ struct sh_config {
 	const char *set_flags;
 	const char *unset_flags;   /* +m and friends: turned off after */
 	enum scope_mode check; /* --check */
+	bool no_explain;       /* --explain-denials=off: set +o explain */
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;

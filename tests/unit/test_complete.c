@@ -233,8 +233,12 @@ static void jobs_vars_policy(void **state)
 	EXPECT(c, "echo \"${PA", "${PATH}");
 	EXPECT(c, "echo a$P", "$PATH");
 	EXPECT(c, "echo '$P", "");          /* single quotes: literal */
-	EXPECT(c, "policy ", "--help|--json|check|env|explain");
+	EXPECT(c, "policy ", "--help|--json|cache|check|env|explain|why");
 	EXPECT(c, "policy ex", "explain");
+	EXPECT(c, "policy cache ", "--json|export|import|list|prune");
+	EXPECT(c, "policy cache p", "prune");
+	EXPECT(c, "policy cache prune --", "--dry-run|--older-than|--tool");
+	EXPECT(c, "policy why --c", "--connect");
 	cmp_free(c);
 }
 
