@@ -433,6 +433,7 @@ static pid_t fork_child(struct shell *sh, bool bg)
 	pid_t pid;
 
 	sh_input_sync(sh);
+	ex_fork(sh);
 	gs_touch();
 	pid = fork();
 
@@ -565,6 +566,7 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		return b.s;
 	}
 	sh_input_sync(sh);
+	ex_fork(sh);
 	gs_touch();
 	pid = fork();
 	if (pid < 0)

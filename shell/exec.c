@@ -225,6 +225,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 	sh_input_sync(sh);
 	sigfillset(&all);
 	sigprocmask(SIG_SETMASK, &all, &old);
+	ex_fork(sh);
 	gs_touch();
 	pid = vfork();
 	if (pid == 0) {

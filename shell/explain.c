@@ -35,6 +35,7 @@ static struct {
 	 * copies what arrives to |real| as it comes, keeping the last
 	 * EX_TAIL bytes in |ring|. A pipe for a pipe: isatty() and the
 	 * order of what the job writes are what they were. */
+	bool want_fwd;     /* fd 2 is a pipe: start it at the first fork */
 	bool fwd;
 	pid_t owner;       /* the process whose thread it is */
 	int pipe_r, real, real1;
@@ -94,8 +95,9 @@ static bool same_pipe(int a, int b)
 
 static void start_forwarder(void)
 {
-	int p[2];
+	int p[2], rc;
 	sigset_t all, old;
+	pthread_attr_t attr;
 	bool both = same_pipe(1, 2);
 
 	if (pipe2(p, O_CLOEXEC))
@@ -115,11 +117,14 @@ static void start_forwarder(void)
 	 * EPIPE it acts on. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	if (pthread_create(&ex.thread, NULL, forward, NULL)) {
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
-		goto fail;
-	}
+	pthread_attr_init(&attr);
+	/* read, write and a 16 KiB buffer: no need for 8 MiB of stack */
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	rc = pthread_create(&ex.thread, &attr, forward, NULL);
+	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc)
+		goto fail;
 	dup2(p[1], 2);
 	if (both)
 		dup2(p[1], 1);
@@ -148,8 +153,21 @@ void ex_start(struct shell *sh)
 	if (!sh->pol || !sh->opt[O_EXPLAIN] || fstat(2, &st))
 		return;
 	ex.reg = S_ISREG(st.st_mode);
-	if (S_ISFIFO(st.st_mode))
-		start_forwarder();
+	ex.want_fwd = S_ISFIFO(st.st_mode);
+}
+
+void ex_fork(struct shell *sh)
+{
+	if (!ex.want_fwd || sh->subshell || getpid() != sh->rootpid)
+		return;
+	ex.want_fwd = false;
+	start_forwarder();
+	if (ex.fwd) {
+		/* a command already under way started its mark before us */
+		pthread_mutex_lock(&ex.mu);
+		ex.mark = 0;
+		pthread_mutex_unlock(&ex.mu);
+	}
 }
 
 /* What is queued in the pipe now lies before |*to|. */

@@ -6,7 +6,7 @@
  *   1. what the command wrote on stderr, when the shell can read it back
  *      without standing between the command and the user: a regular file
  *      (2>log, a harness's capture file) is reread from where the command
- *      started; a pipe is watched by a forwarder thread (ex_start());
+ *      started; a pipe is watched by a forwarder thread (ex_fork());
  *      a terminal is not read at all;
  *   2. the scope checker's flags for the command's own text (writes it
  *      predicted the sandbox denies, masked secrets, protected paths).
@@ -29,6 +29,9 @@ struct shell;
 
 /* Once, in the shell process, before the first command. */
 void ex_start(struct shell *sh);
+/* Before the shell forks (next to gs_touch()): the pipe forwarder
+ * starts with the first job, so `sbxsh -c true` pays nothing for it. */
+void ex_fork(struct shell *sh);
 /* Before a top-level command runs. */
 void ex_begin(struct shell *sh);
 /* After it: |n| is the command that ran. Prints the lines when

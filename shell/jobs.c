@@ -42,6 +42,7 @@
 
 #include "backend.h"
 #include "gitscan.h"
+#include "explain.h"
 #include "sh.h"
 
 /* Done background jobs a non-interactive shell remembers for `wait PID`
@@ -464,6 +465,7 @@ pid_t job_fork(struct shell *sh, int id, bool bg)
 
 	job_prefork(sh, id, bg);
 	sh_input_sync(sh);
+	ex_fork(sh);
 	gs_touch();
 	pid = fork();
 	if (pid < 0) {

@@ -6,6 +6,11 @@
  *   policy env             the routing table and what the user overrode
  *   policy check PATH...   canonical path, readable? writable? which rule
  *   policy explain 'LINE'  what the scope checker flags in LINE, and why
+ *   policy why PATH [--write|--read|--connect|--net] [--json]
+ *                          which rule decides, what would allow it
+ *                          (core/why.h)
+ *   policy cache ...       .sandbox-cache per toolchain: list, prune,
+ *                          export, import (shell/cache.h)
  *   policy --json          all of it as one JSON document
  */
 #ifndef SBX_POLICYBI_H

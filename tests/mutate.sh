@@ -152,6 +152,21 @@ mutations() {
 	mut be-confine-failure-ignored shell/main.c \
 		's/if \(be_confine\((.*)\) < 0\) \{/if (be_confine(\1) < 0 \&\& 0) {/' \
 		integration/failclosed.sh
+	# policy cache import (core/cachetar.c, shell/cache.c): what a
+	# hostile archive must not get past
+	mut cache-import-dotdot core/cachetar.c \
+		'0,/if \(l == 2 && !strncmp\(p, "\.\.", 2\)\) \{/s//if (0) {/' \
+		unit/test_cachetar integration/cache.sh
+	mut cache-import-absolute-link core/cachetar.c \
+		's/if \(\*target == .\/.\) \{/if (0) {/' \
+		unit/test_cachetar integration/cache.sh
+	mut cache-import-devices shell/cache.c \
+		's/^(\s*)if \(m\.type == CT_OTHER\)$/\1if (0)/' \
+		integration/cache.sh
+	# explained denials (core/denial.c): no claim the mode bits explain
+	mut explain-mode-bits core/denial.c \
+		's/if \(c->err != DN_EROFS && !f->mode_ok\)/if (0)/' \
+		unit/test_why
 }
 
 # --- the harness --------------------------------------------------------------
