@@ -324,14 +324,16 @@ static char *canon_of(struct shell *sh, const char *p)
 	return sh_canon(sh, folded);
 }
 
-static void from_stderr(struct shell *sh, struct dn_report *r)
+/* Returns how many bytes of the command's stderr it could read. */
+static size_t from_stderr(struct shell *sh, struct dn_report *r)
 {
 	struct sbx_buf text = { 0 };
 	struct dn_cands c;
+	size_t len;
 
 	read_back(&text);
 	if (!text.len)
-		return;
+		return 0;
 	dn_scan(text.s, text.len, &c);
 	for (size_t i = 0; i < c.n; i++) {
 		SBX_AUTOFREE char *canon = canon_of(sh, c.v[i].path);
@@ -356,7 +358,9 @@ static void from_stderr(struct shell *sh, struct dn_report *r)
 		why_free(&w);
 	}
 	dn_cands_free(&c);
+	len = text.len;
 	buf_free(&text);
+	return len;
 }
 
 static const char *getvar(void *ctx, const char *name)
@@ -399,10 +403,15 @@ void ex_end(struct shell *sh, const struct node *n)
 	if (!sh->status || !sh->opt[O_EXPLAIN] || !sh->pol || sh->subshell ||
 	    sh->jump == J_INTR)
 		return;
-	from_stderr(sh, &r);
-	ast_text(&text, n, 0);
-	from_checker(sh, text.s, text.len, &r);
-	buf_free(&text);
+	/* The checker only foresaw a write: when the command said what went
+	 * wrong and it was not that (`cp nothere /etc/x`: the source was
+	 * missing), its flag is no evidence. It speaks when there is nothing
+	 * to read: a terminal, 2>/dev/null, a silent tool. */
+	if (!from_stderr(sh, &r)) {
+		ast_text(&text, n, 0);
+		from_checker(sh, text.s, text.len, &r);
+		buf_free(&text);
+	}
 	dn_report_finish(&r);
 	if (r.out.len)
 		sh_write(2, r.out.s, r.out.len);

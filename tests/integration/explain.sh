@@ -157,6 +157,11 @@ for who in root nobody; do
 			has "${D}write $st (outside sandbox_writable: read-only) — policy check $st"
 		OUT=$(sbx $who $be "$TOOL --quiet write $st")
 		check "$w: a tool that says nothing: no line (no audit records to read)" nodeny
+		OUT=$(sbx $who $be "cp nothere /etc/sbx-explain-x")
+		check "$w: cp of a missing file to /etc: no line (the copy never wrote)" nodeny
+		OUT=$(sbx $who $be "touch /etc/sbx-explain-x 2>/dev/null")
+		check "$w: touch /etc/x 2>/dev/null: the checker's line" \
+			has "${D}write /etc/sbx-explain-x (outside sandbox_writable: read-only) — policy check /etc/sbx-explain-x"
 		OUT=$(sbx $who $be "touch /etc/sbx-explain-x")
 		check "$w: touch /etc/x: its line" \
 			has "${D}write /etc/sbx-explain-x (outside sandbox_writable: read-only) — policy check /etc/sbx-explain-x"
