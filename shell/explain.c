@@ -39,6 +39,8 @@ static struct {
 	bool fwd;
 	pid_t owner;       /* the process whose thread it is */
 	int pipe_r, real, real1;
+	dev_t pdev;        /* the forwarder's pipe, to tell whether fd 1 */
+	ino_t pino;        /* and fd 2 are still it */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
@@ -125,6 +127,13 @@ static void start_forwarder(void)
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc)
 		goto fail;
+	{
+		struct stat st;
+
+		fstat(p[1], &st);
+		ex.pdev = st.st_dev;
+		ex.pino = st.st_ino;
+	}
 	dup2(p[1], 2);
 	if (both)
 		dup2(p[1], 1);
@@ -215,6 +224,14 @@ static void drain(uint64_t *end)
 	pthread_mutex_unlock(&ex.mu);
 }
 
+static bool is_ours(int fd)
+{
+	struct stat st;
+
+	return fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
+	       st.st_dev == ex.pdev && st.st_ino == ex.pino;
+}
+
 void ex_stop(struct shell *sh)
 {
 	uint64_t end;
@@ -227,8 +244,11 @@ void ex_stop(struct shell *sh)
 	 * shell (or the program exec replaces it with) writes next goes
 	 * straight out. */
 	drain(&end);
-	dup2(ex.real, 2);
-	if (ex.real1 >= 0)
+	/* Only where the fd is still ours: after `exec 2>log` the user's
+	 * redirection stays. */
+	if (is_ours(2))
+		dup2(ex.real, 2);
+	if (ex.real1 >= 0 && is_ours(1))
 		dup2(ex.real1, 1);
 	drain(&end);
 	ex.fwd = false;

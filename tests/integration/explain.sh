@@ -192,4 +192,23 @@ for who in root nobody; do
 			eval 'printf "%s" "$OUT" | "$PY" -c "import json,sys; d=json.load(sys.stdin); assert d[0][\"rule\"]==\"masked-secret\" and not d[0][\"allowed\"]"'
 	done
 done
+
+# The pipe forwarder changes nothing the reader sees: order of stdout and
+# stderr in one pipe, every byte of a large stderr, the status, and a
+# later `exec 2>FILE` of the user's.
+layout 0
+OUT=$(sbx root landlock 'for i in 1 2 3 4 5 6; do echo out$i; echo err$i >&2; done')
+check "forwarder: 2>&1 keeps stdout and stderr in order" \
+	test "$OUT" = "$(printf 'out%s\nerr%s\n' 1 1 2 2 3 3 4 4 5 5 6 6)"
+nlines=$(cd "$WS" && env -i HOME="$H" PATH="$PATH" XDG_STATE_HOME="$B/state" \
+	"$SBXSH" -c 'seq 1 200000 >&2; exit 3' 2>&1 >/dev/null | wc -l)
+check "forwarder: 200000 lines of stderr all arrive" test "$nlines" = 200000
+(cd "$WS" && env -i HOME="$H" PATH="$PATH" XDG_STATE_HOME="$B/state" \
+	"$SBXSH" -c 'seq 1 10 >&2; exit 3' 2>&1 | cat >/dev/null; exit "${PIPESTATUS[0]}")
+check "forwarder: the exit status is the script's (3)" test $? = 3
+OUT=$(sbx root landlock "/bin/true; exec 2>$WS/log; exec sh -c 'echo to-log >&2'")
+check "forwarder: exec 2>FILE then exec: the user's redirection stays" \
+	eval 'test -z "$OUT" && grep -qx to-log "$WS/log"'
+OUT=$(sbx root landlock "/bin/true; [ -p /dev/stderr ] && echo still-a-pipe")
+check "forwarder: stderr is still a pipe for the job" has still-a-pipe
 tap_done
