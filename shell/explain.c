@@ -47,6 +47,9 @@ static struct {
 	uint64_t got, put; /* bytes read from the pipe / written out */
 	bool dead;         /* |real| went away (EPIPE): the pipe is closed */
 	uint64_t mark;     /* |got| + what was queued, at ex_begin() */
+	/* The denials of the last command that had any: "access path"
+	 * (`policy why` with no path asks about them). */
+	struct sbx_strv last;
 	char ring[EX_TAIL];
 } ex = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
 
@@ -254,6 +257,11 @@ void ex_stop(struct shell *sh)
 	ex.fwd = false;
 }
 
+const struct sbx_strv *ex_last(void)
+{
+	return &ex.last;
+}
+
 bool ex_covered_socket(const char *path)
 {
 	struct stat st;
@@ -433,8 +441,12 @@ void ex_end(struct shell *sh, const struct node *n)
 		buf_free(&text);
 	}
 	dn_report_finish(&r);
-	if (r.out.len)
+	if (r.out.len) {
 		sh_write(2, r.out.s, r.out.len);
+		strv_free(&ex.last);
+		ex.last = r.seen;
+		memset(&r.seen, 0, sizeof(r.seen));
+	}
 	dn_report_free(&r);
 	ex.off = -1;
 }

@@ -42,6 +42,11 @@ void ex_end(struct shell *sh, const struct node *n);
  * forwarder holds is written out, and fd 2 is the real stderr again. */
 void ex_stop(struct shell *sh);
 
+/* The denials the last explained command got, "access path" each
+ * ("write /x", "network "), all of them (the lines stop at five). */
+struct sbx_strv;
+const struct sbx_strv *ex_last(void);
+
 /* Is |path| the mount layer's /dev/null over a socket (doors.c)? */
 bool ex_covered_socket(const char *path);
 

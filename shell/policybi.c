@@ -30,7 +30,8 @@ static const char usage[] =
 	"       policy explain 'LINE' what the scope checker flags in LINE\n"
 	"       policy why PATH [--write|--read|--connect] [--json]\n"
 	"                           which rule decides, and what would allow\n"
-	"                           it (default --write); policy why --net\n"
+	"                           it (default --write); policy why --net;\n"
+	"                           alone: the last command's denials\n"
 	"       policy cache [list] [--json]   what .sandbox-cache holds, per\n"
 	"                           toolchain: size, files, last use\n"
 	"       policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]\n"
@@ -150,6 +151,49 @@ static int explain(struct sbx_policy *pol, const struct scope_env *env,
 	return rc;
 }
 
+/* `policy why` alone: the denials the last failed command was told of,
+ * each with its remedy. */
+static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
+		    struct sbx_buf *err)
+{
+	const struct sbx_strv *last = ex_last();
+
+	if (!last->n) {
+		buf_puts(err, "policy why: no denial explained yet; which "
+			      "path? (policy why PATH [--write|--read|"
+			      "--connect], policy why --net)\n");
+		return 2;
+	}
+	if (json)
+		buf_puts(out, "[");
+	for (size_t i = 0; i < last->n; i++) {
+		const char *k = last->v[i], *sp = strchr(k, ' ');
+		SBX_AUTOFREE char *acc = xstrndup(k, (size_t)(sp - k));
+		const char *path = sp[1] ? sp + 1 : NULL;
+		enum why_access a = !strcmp(acc, "read")      ? WHY_READ
+				    : !strcmp(acc, "connect") ? WHY_CONNECT
+				    : !strcmp(acc, "network") ? WHY_NET
+							      : WHY_WRITE;
+		struct why_answer w;
+
+		if (a == WHY_CONNECT)
+			why_ask_socket(pol, path,
+				       ex_covered_socket(path) ? 1 : 0, &w);
+		else
+			why_ask(pol, path, a, &w);
+		if (json) {
+			buf_puts(out, i ? ",\n " : "");
+			why_format_json(&w, path, out);
+		} else {
+			why_format_text(&w, path, out);
+		}
+		why_free(&w);
+	}
+	if (json)
+		buf_puts(out, "]\n");
+	return 1;
+}
+
 static int why(struct sbx_policy *pol, const struct scope_env *env,
 	       int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 {
@@ -177,11 +221,8 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 		} else if (np < 64)
 			paths[np++] = a;
 	}
-	if (!np && !net) {
-		buf_puts(err, "policy why: which path? (policy why PATH "
-			      "[--write|--read|--connect], policy why --net)\n");
-		return 2;
-	}
+	if (!np && !net)
+		return why_last(pol, json, out, err);
 	if (json)
 		buf_puts(out, "[");
 	for (int i = 0; i < np + (net ? 1 : 0); i++) {

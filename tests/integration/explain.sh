@@ -193,6 +193,15 @@ for who in root nobody; do
 	done
 done
 
+# `policy why` alone: the last command's denials, with the remedy
+layout 0
+OUT=$(sbx root landlock "policy why")
+check "policy why before any denial: a usage error" \
+	eval 'printf "%s" "$OUT" | grep -q "no denial explained yet"'
+OUT=$(sbx root landlock "$TOOL write $H/.config/tool/state; policy why")
+check "policy why after a denial: its remedy" \
+	has "  to allow:  --allow-write $H/.config/tool"
+
 # The pipe forwarder changes nothing the reader sees: order of stdout and
 # stderr in one pipe, every byte of a large stderr, the status, and a
 # later `exec 2>FILE` of the user's.
