@@ -205,9 +205,14 @@ void ex_begin(struct shell *sh)
 	}
 }
 
-/* Waits (a bounded while: a reader that stopped reading must not hang
- * the shell) until the thread has passed on everything queued now. */
-static void drain(uint64_t *end)
+/* Waits until the thread has passed on everything queued now. Before
+ * the lines (|bounded|) for 300 ms at most: a reader that stopped reading
+ * must not hang the prompt, and the lines queue behind the rest anyway.
+ * Before exit or exec without a bound: what the thread holds would be
+ * lost with it (a slow machine, strace -f on the session, lost the end
+ * of a job's output), and a reader that stopped reading would have held
+ * the job's own write just as long. */
+static void drain(uint64_t *end, bool bounded)
 {
 	struct timespec ts;
 
@@ -219,9 +224,12 @@ static void drain(uint64_t *end)
 	}
 	pthread_mutex_lock(&ex.mu);
 	*end = queued_end();
-	while (!ex.dead && ex.put < *end)
-		if (pthread_cond_timedwait(&ex.cv, &ex.mu, &ts))
+	while (!ex.dead && ex.put < *end) {
+		if (!bounded)
+			pthread_cond_wait(&ex.cv, &ex.mu);
+		else if (pthread_cond_timedwait(&ex.cv, &ex.mu, &ts))
 			break;
+	}
 	if (*end > ex.got)
 		*end = ex.got;
 	pthread_mutex_unlock(&ex.mu);
@@ -246,14 +254,14 @@ void ex_stop(struct shell *sh)
 	 * is passed on: nothing written before this is lost, and what the
 	 * shell (or the program exec replaces it with) writes next goes
 	 * straight out. */
-	drain(&end);
+	drain(&end, false);
 	/* Only where the fd is still ours: after `exec 2>log` the user's
 	 * redirection stays. */
 	if (is_ours(2))
 		dup2(ex.real, 2);
 	if (ex.real1 >= 0 && is_ours(1))
 		dup2(ex.real1, 1);
-	drain(&end);
+	drain(&end, false);
 	ex.fwd = false;
 }
 
@@ -281,7 +289,7 @@ static void read_back(struct sbx_buf *b)
 	if (ex.fwd) {
 		uint64_t to, start;
 
-		drain(&to);
+		drain(&to, true);
 		pthread_mutex_lock(&ex.mu);
 		start = ex.mark;
 		if (to > start + EX_TAIL)
