@@ -9,8 +9,9 @@
 
 #include "guard.h"
 
-/* Where a user's standing choices go (SPEC section 8). */
-#define WHY_CONFIG_FILE "$XDG_CONFIG_HOME/sbxsh/config"
+/* Where a user's standing choices go (SPEC section 8, docs/config.md):
+ * the keys below lie in its [sandbox] section. */
+#define WHY_CONFIG_FILE "[sandbox] of $XDG_CONFIG_HOME/sbxsh/config"
 
 const char *why_access_name(enum why_access a)
 {
@@ -124,7 +125,11 @@ static void ask_path(const struct sbx_policy *pol, struct why_answer *w)
 			   "lies in a writable root"
 			 : "checker-only (no mount layer): a write is flagged, "
 			   "not stopped, and reported when the session ends");
-		if (g->why == GM_WHY_USER)
+		if (g->why == GM_WHY_USER && g->from &&
+		    !strncmp(g->from, "config ", 7))
+			w->remedy = xasprintf("remove its protect line (%s)",
+					      g->from);
+		else if (g->why == GM_WHY_USER)
 			w->remedy = xasprintf("drop --protect %s", g->path);
 		else if (held)
 			w->never = xstrdup(
@@ -237,7 +242,7 @@ static void ask(const struct sbx_policy *pol, const char *canon,
 				      "--no-network: no TCP or UDP socket can "
 				      "be opened (unix sockets still work)");
 		out->remedy = xstrdup("start the session without --no-network");
-		out->config = xstrdup("network = on   (in " WHY_CONFIG_FILE
+		out->config = xstrdup("network = yes   (in " WHY_CONFIG_FILE
 				      ")");
 		return;
 	}

@@ -36,9 +36,9 @@ static struct sbx_policy *mk(enum pol_scope scope, bool network,
 		g->paths = xcalloc(4, sizeof(*g->paths));
 		g->cpaths = 4;
 		g->paths[g->npaths++] = (struct gm_path){
-		    xstrdup(WS "/.git/config"), GM_WHY_CONFIG, 0, -1 };
+		    xstrdup(WS "/.git/config"), GM_WHY_CONFIG, 0, -1, NULL };
 		g->paths[g->npaths++] = (struct gm_path){
-		    xstrdup(WS "/.envrc"), GM_WHY_USER, 0, -1 };
+		    xstrdup(WS "/.envrc"), GM_WHY_USER, 0, -1, NULL };
 	}
 	f.scope = scope;
 	f.network = network;
