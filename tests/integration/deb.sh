@@ -54,11 +54,12 @@ else
 		'printf "%s" "$depends" | grep -q "libc6"'
 fi
 OUT=$(dpkg-deb -c "$deb")
-check "the package holds the binary, man page and three completions" eval '
+check "the package holds the binary, man page, three completions, the guides" eval '
 	for f in ./usr/bin/sbxsh ./usr/share/man/man1/sbxsh.1 \
 	    ./usr/share/bash-completion/completions/sbxsh \
 	    ./usr/share/zsh/site-functions/_sbxsh \
-	    ./usr/share/fish/vendor_completions.d/sbxsh.fish; do
+	    ./usr/share/fish/vendor_completions.d/sbxsh.fish \
+	    ./usr/share/doc/sbxsh/tutorial.md; do
 		printf "%s\n" "$OUT" | grep -q " $f\$" || exit 1
 	done'
 

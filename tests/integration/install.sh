@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `cmake --install`: with --prefix and with DESTDIR every file lands where
-# its ecosystem looks, and nothing else is installed; then fresh bash,
+# its ecosystem looks (the guides in share/doc/sbxsh), and nothing else is
+# installed; then fresh bash,
 # zsh and fish, given nothing but the installed tree, complete
 # `sbxsh --` to every long option `sbxsh --help` prints (bash through
 # bash-completion's own loader, zsh by TAB in a pty, fish by
@@ -22,14 +23,17 @@ if command -v flock >/dev/null && { [ -w "$lock" ] || [ ! -e "$lock" ]; }; then
 fi
 tmp=$(mktemp -d /tmp/sbxsh-install.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-# The files, relative to the prefix, and where each comes from.
-files="bin/sbxsh
-share/bash-completion/completions/sbxsh
-share/fish/vendor_completions.d/sbxsh.fish
-share/man/man1/sbxsh.1
-share/zsh/site-functions/_sbxsh"
+# The files, relative to the prefix, and where each comes from: the
+# binary, the man page, three completion scripts, and the README and
+# docs/*.md in share/doc/sbxsh.
+files=$( (printf '%s\n' bin/sbxsh share/bash-completion/completions/sbxsh \
+	share/fish/vendor_completions.d/sbxsh.fish share/man/man1/sbxsh.1 \
+	share/zsh/site-functions/_sbxsh share/doc/sbxsh/README.md
+	cd "$SRC/docs" && ls *.md | sed 's|^|share/doc/sbxsh/|') | sort)
 from() {
 	case $1 in
+	share/doc/sbxsh/README.md) echo "$SRC/README.md" ;;
+	share/doc/sbxsh/*) echo "$SRC/docs/${1##*/}" ;;
 	bin/sbxsh) echo "$SBXSH" ;;
 	*/completions/sbxsh) echo "$SRC/completions/sbxsh.bash" ;;
 	*/sbxsh.fish) echo "$SRC/completions/sbxsh.fish" ;;
@@ -42,7 +46,7 @@ from() {
 installed() {
 	local root=$1 prefix=$2 desc=$3 f
 	OUT=$(cd "$root" && find . -type f -o -type l | sed 's|^\./||' | sort)
-	check "$desc: exactly the five files" \
+	check "$desc: exactly the $(printf '%s\n' "$files" | wc -l) files" \
 		test "$OUT" = "$(printf '%s\n' "$files" | sed "s|^|${prefix#/}${prefix:+/}|")"
 	for f in $files; do
 		if [ "$f" = bin/sbxsh ]; then

@@ -151,6 +151,9 @@ for doc, least in (("tutorial.md", 10), ("policy-guide.md", 10)):
         ENV = {"HOME": HOME, "PATH": f"{bindir}:/usr/bin:/bin",
                "TERM": "dumb", "LANG": "C.UTF-8",
                "USER": os.environ.get("USER", "root")}
+        # A sanitizer build keeps the options its run was given.
+        ENV.update({k: v for k, v in os.environ.items()
+                    if k.endswith("SAN_OPTIONS") or k.startswith("SBXSH_SANITIZER")})
         with open(os.path.join(SRC, "docs", doc)) as f:
             steps = blocks(f.read())
         t.ok(len(steps) >= least, f"{doc} has {len(steps)} commands")
