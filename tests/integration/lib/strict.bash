@@ -15,7 +15,8 @@
 # Names used (keep tests/README.md in step): landlock, landlock-abi6,
 # namespace, userns, mount-layer, seccomp, root, setpriv, strace-inject, sbxsh, harness,
 # python3, pexpect, go, pip, npm, bwrap, cc, kernel-headers, vi, less,
-# git.
+# git, mandoc, groff, zsh, fish, bash-completion, dpkg-dev, gnuplot, lock,
+# sbxsh-deb.
 
 sbx_strict() { [ "${SBXSH_TEST_STRICT:-0}" = 1 ]; }
 
