@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "policybi.h"
+#include "bi_policy.h"
 
 /* One PATH dir's entries, valid while the dir's mtime (and identity) is
  * unchanged. Creating, renaming or deleting an entry changes the mtime;

@@ -1,5 +1,5 @@
 /* shell/interactive.c — glue between the shell's state (sh.h) and the
- * interactive layer (lineedit, prompt, complete, policybi, term): the
+ * interactive layer (lineedit, prompt, complete, bi_policy, term): the
  * callbacks those modules take, the interactive reader, and the `policy`
  * and `history` builtins. */
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 #include "canon.h"
 #include "lineedit.h"
-#include "policybi.h"
+#include "bi_policy.h"
 #include "sh.h"
 #include "term.h"
 

@@ -402,7 +402,7 @@ void trap_run_exit(struct shell *sh);
 /* Is any action (EXIT or a signal) set? */
 bool trap_any(struct shell *sh);
 
-/* --- builtins.c ----------------------------------------------------------- */
+/* --- bi_table.c ----------------------------------------------------------- */
 typedef int (*bi_fn)(struct shell *sh, int argc, char **argv);
 enum { BI_SPECIAL = 1, BI_REGULAR = 2 };
 struct builtin {

@@ -1,6 +1,6 @@
-/* shell/printf.h — the printf and echo builtins, as dash 0.5.12 has them. */
-#ifndef SBX_PRINTF_H
-#define SBX_PRINTF_H
+/* shell/bi_printf.h — the printf and echo builtins, as dash 0.5.12 has them. */
+#ifndef SBX_BI_PRINTF_H
+#define SBX_BI_PRINTF_H
 
 #include "sbx.h"
 

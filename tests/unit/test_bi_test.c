@@ -1,4 +1,4 @@
-/* tests/unit/test_testcmd.c — tst_main(): POSIX's argument-count rules,
+/* tests/unit/test_bi_test.c — tst_main(): POSIX's argument-count rules,
  * dash's grammar and messages, file operators on a temporary directory. */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "testcmd.h"
+#include "bi_test.h"
 
 static struct sbx_buf errb;
 
@@ -172,7 +172,7 @@ static void tst_errors(void **state)
 	assert_string_equal(errmsg(), "");
 }
 
-static char tmpdir[] = "/tmp/test_testcmd.XXXXXX";
+static char tmpdir[] = "/tmp/test_bi_test.XXXXXX";
 
 static char *tpath(const char *name)
 {

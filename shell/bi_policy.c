@@ -1,5 +1,5 @@
-/* shell/policybi.c — `policy`: explain the sandbox from the policy itself. */
-#include "policybi.h"
+/* shell/bi_policy.c — `policy`: explain the sandbox from the policy itself. */
+#include "bi_policy.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* shell/builtins.c — the builtin table and the builtins that steer the
+/* shell/bi_table.c — the builtin table and the builtins that steer the
  * shell itself: : true false echo printf test [ break continue return exit
  * eval . exec times trap alias unalias umask ulimit type command hash kill
  * wait. Variable builtins are in bi_vars.c, cd and pwd in bi_cd.c. */
@@ -14,11 +14,11 @@
 #include <unistd.h>
 
 #include "input.h"
-#include "printf.h"
+#include "bi_printf.h"
 #include "sh.h"
 #include "signames.h"
-#include "sysbi.h"
-#include "testcmd.h"
+#include "bi_sys.h"
+#include "bi_test.h"
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {

@@ -1,10 +1,10 @@
-/* shell/sysbi.h — builtins that only touch process state: umask, ulimit,
+/* shell/bi_sys.h — builtins that only touch process state: umask, ulimit,
  * times. Each takes the builtin's argv (argv[0] is its name), appends its
  * output to |out| and dash's message to |err| ("umask: ...\n"), and
  * returns the exit status: 0, or 2 for a usage error or a failure, as
  * dash's sh_error() gives. */
-#ifndef SBX_SYSBI_H
-#define SBX_SYSBI_H
+#ifndef SBX_BI_SYS_H
+#define SBX_BI_SYS_H
 
 #include "sbx.h"
 

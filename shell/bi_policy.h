@@ -1,4 +1,4 @@
-/* shell/policybi.h — the `policy` builtin (SPEC section 7): the session's
+/* shell/bi_policy.h — the `policy` builtin (SPEC section 7): the session's
  * policy explained from the same struct the backend enforces.
  *
  *   policy                 summary: backend and its notes, scope, network,
@@ -13,8 +13,8 @@
  *                          export, import (shell/cache.h)
  *   policy --json          all of it as one JSON document
  */
-#ifndef SBX_POLICYBI_H
-#define SBX_POLICYBI_H
+#ifndef SBX_BI_POLICY_H
+#define SBX_BI_POLICY_H
 
 #include "policy.h"
 #include "scope.h"

@@ -1,4 +1,4 @@
-/* tests/unit/test_printf.c — pf_printf() and pf_echo(): dash's output,
+/* tests/unit/test_bi_printf.c — pf_printf() and pf_echo(): dash's output,
  * byte for byte, and its messages and statuses. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "printf.h"
+#include "bi_printf.h"
 
 static struct sbx_buf out, err;
 static int status;

@@ -1,4 +1,4 @@
-/* tests/unit/test_sysbi.c — umask, ulimit and times with dash's syntax
+/* tests/unit/test_bi_sys.c — umask, ulimit and times with dash's syntax
  * and output. They change this test process's own umask and limits. */
 #include <regex.h>
 #include <setjmp.h>
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "sysbi.h"
+#include "bi_sys.h"
 
 static struct sbx_buf out, err;
 

@@ -1,4 +1,4 @@
-/* shell/sysbi.c — umask, ulimit and times, with dash's syntax and output. */
+/* shell/bi_sys.c — umask, ulimit and times, with dash's syntax and output. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -8,7 +8,7 @@
 #include <sys/times.h>
 #include <unistd.h>
 
-#include "sysbi.h"
+#include "bi_sys.h"
 
 /*
  * dash's nextopt(): options are the leading words that start with '-'

@@ -1,4 +1,4 @@
-/* tests/unit/test_policybi.c — the `policy` builtin on a policy built from
+/* tests/unit/test_bi_policy.c — the `policy` builtin on a policy built from
  * fake facts (no disk, no session). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,7 +10,7 @@
 
 #include "fakefs.h"
 #include "policy.h"
-#include "policybi.h"
+#include "bi_policy.h"
 #include "scope.h"
 
 #define WS "/work/ws"

@@ -1,6 +1,6 @@
-/* shell/testcmd.h — the test and [ builtins. */
-#ifndef SBX_TESTCMD_H
-#define SBX_TESTCMD_H
+/* shell/bi_test.h — the test and [ builtins. */
+#ifndef SBX_BI_TEST_H
+#define SBX_BI_TEST_H
 
 #include "sbx.h"
 

@@ -1,4 +1,4 @@
-/* shell/printf.c — printf and echo, byte-for-byte as dash 0.5.12.
+/* shell/bi_printf.c — printf and echo, byte-for-byte as dash 0.5.12.
  *
  * Each conversion is handed to vsnprintf() with a format rebuilt from
  * the directive: only the flags "#-+ 0", digits, '*' and '.' are ever
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "printf.h"
+#include "bi_printf.h"
 
 struct pf {
 	char **argv; /* the arguments after the format */

@@ -1,4 +1,4 @@
-/* shell/testcmd.c — test and [, with dash's grammar and messages.
+/* shell/bi_test.c — test and [, with dash's grammar and messages.
  *
  *	oexpr	::= aexpr | aexpr "-o" oexpr
  *	aexpr	::= nexpr | nexpr "-a" aexpr
@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "testcmd.h"
+#include "bi_test.h"
 
 #ifdef __APPLE__
 #define st_mtim st_mtimespec
