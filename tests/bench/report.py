@@ -29,7 +29,7 @@ def grab(name, pattern, groups=1):
     return vals[0] if groups == 1 else vals
 
 
-NUM = r"([0-9]+(?:\.[0-9]+)?)"
+NUM = r"(-?[0-9]+(?:\.[0-9]+)?)"
 machine = dict(line.rstrip("\n").split("\t", 1)
                for line in open(os.path.join(raw, "machine")))
 times = [line.rstrip("\n").split("\t") for line in open(os.path.join(raw, "times"))]
@@ -47,6 +47,9 @@ F["mountns"] = grab("session", rf"^    of which the mount namespace +{NUM} ms")
 F["unconfined"] = grab("session", rf"^  session \+ shell, unconfined +{NUM} ms")
 F["door_pidns"] = grab("session", rf"^  PID namespace \+ its /proc \(no-pidns\) +\+{NUM} us")
 F["door_covers"] = grab("session", rf"^  covers over .*\(no-doors\) +\+{NUM} us")
+F["cfg_with"] = grab("session", rf"^  sbxsh -c true, the configuration +{NUM} ms")
+F["cfg_without"] = grab("session", rf"^  sbxsh --no-config -c true +{NUM} ms")
+F["cfg_bash"] = grab("session", rf"^start-up with a 50-line configuration.*\n(?:.*\n)*?  bash -c true +{NUM} ms")
 
 loops = []
 for label, pat in (("2000 x /bin/true", r"2000 x /bin/true"),
@@ -146,6 +149,10 @@ w(f"| of which the mount namespace | {fmt(F['mountns'], 'ms')} | `unshare -m /bi
 w(f"| session and shell, unconfined | {fmt(F['unconfined'], 'ms')} | `sbxsh --backend none -c true` minus `dash -c true` |")
 w(f"| the PID namespace and its /proc | +{F['door_pidns']:.1f} us | `sbxsh_knobs` with it left out |")
 w(f"| covers over others' terminals and sockets | +{F['door_covers']:.1f} us | likewise |")
+w(f"| a 50-line configuration file | {(F['cfg_with'] - F['cfg_without']) * 1000:+.1f} us | "
+  f"`sbxsh -c true` {fmt(F['cfg_with'], 'ms')} with it, {fmt(F['cfg_without'], 'ms')} with "
+  f"`--no-config`, `bash -c true` {fmt(F['cfg_bash'], 'ms')} in the same rounds "
+  f"({ratio(F['cfg_with'], F['cfg_bash'])}) |")
 w("")
 w("## Per command: one session, many commands")
 w("")
