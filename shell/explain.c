@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -60,18 +61,34 @@ static void *forward(void *arg)
 
 	(void)arg;
 	for (;;) {
-		ssize_t n = read(ex.pipe_r, buf, sizeof(buf));
+		struct pollfd pfd = { .fd = ex.pipe_r, .events = POLLIN };
+		ssize_t n;
 		bool bad;
 
-		if (n < 0 && errno == EINTR)
+		/* Bytes leave the pipe and are counted in |got| under one
+		 * lock (the read does not block: O_NONBLOCK), so drain()
+		 * finds every byte either still queued (FIONREAD) or
+		 * counted. A blocking read outside the lock left a window
+		 * where bytes read but not yet counted were in neither: the
+		 * shell exited without waiting for them, and the end of a
+		 * job's output was lost on a loaded machine (1 session in
+		 * ~100 of escape_mountlayer.sh). */
+		if (poll(&pfd, 1, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		pthread_mutex_lock(&ex.mu);
+		n = read(ex.pipe_r, buf, sizeof(buf));
+		for (ssize_t i = 0; i < n; i++)
+			ex.ring[(ex.got + (uint64_t)i) % EX_TAIL] = buf[i];
+		if (n > 0)
+			ex.got += (uint64_t)n;
+		pthread_mutex_unlock(&ex.mu);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
 			break;
-		pthread_mutex_lock(&ex.mu);
-		for (ssize_t i = 0; i < n; i++)
-			ex.ring[(ex.got + (uint64_t)i) % EX_TAIL] = buf[i];
-		ex.got += (uint64_t)n;
-		pthread_mutex_unlock(&ex.mu);
 		bad = sh_write(ex.real, buf, (size_t)n) < 0;
 		pthread_mutex_lock(&ex.mu);
 		ex.put = ex.got;
@@ -107,6 +124,8 @@ static void start_forwarder(void)
 
 	if (pipe2(p, O_CLOEXEC))
 		return;
+	/* The read end only: the jobs' writes block as on any pipe. */
+	fcntl(p[0], F_SETFL, O_NONBLOCK);
 	ex.real = redir_move_high(dup(2));
 	ex.real1 = both ? redir_move_high(dup(1)) : -1;
 	if (ex.real < 0 || (both && ex.real1 < 0))
