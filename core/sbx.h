@@ -67,6 +67,25 @@ void buf_json_str(struct sbx_buf *b, const char *s);
 /* "k": "v" (v NULL: null). */
 void buf_json_kv(struct sbx_buf *b, const char *k, const char *v);
 void buf_free(struct sbx_buf *b);
+/* Text from the outside (a file name, a path, $PWD) on its way to a
+ * terminal: it must never reach it raw, or a name like $'a\e]0;x\a' sets
+ * the window title, clears the screen or types into the next prompt, and
+ * an invalid UTF-8 byte crashes libedit's prompt. buf_put_shown appends
+ * |s| with \n and \t as such, every other C0 control, DEL, a C1 control
+ * (U+0080-U+009F: 8-bit CSI and OSC) and every byte of an invalid UTF-8
+ * sequence as \xNN; valid printable UTF-8 as is. */
+void buf_put_shown(struct sbx_buf *b, const char *s);
+void buf_putn_shown(struct sbx_buf *b, const char *s, size_t n);
+/* The same for a report of many lines: \n and \t stay real. */
+void buf_put_shown_text(struct sbx_buf *b, const char *s);
+/* |b| made safe for a terminal in place (buf_put_shown_text). */
+void buf_make_shown(struct sbx_buf *b);
+/* The length of the character at |s| (at most |n| bytes) when it may go
+ * to a terminal raw: a printable ASCII byte or a valid UTF-8 sequence
+ * that is not a C1 control. 0: it must be escaped. */
+size_t u8_shown_len(const char *s, size_t n);
+/* True when every byte of |s| may go to a terminal raw. */
+bool str_shown_raw(const char *s);
 
 /*
  * Paths. All pure string operations: nothing here looks at the disk.

@@ -1018,22 +1018,12 @@ static void set_grow(struct ctx *cx)
 	}
 }
 
-/* Appends |s| with control bytes escaped: a flag stays one line even
- * for a path like $'/etc/a\nb'. */
+/* Appends |s| with control bytes and invalid UTF-8 escaped: a flag
+ * stays one line even for a path like $'/etc/a\nb', and a name cannot
+ * drive the terminal. */
 static void put_clean(struct sbx_buf *b, const char *s)
 {
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '\n')
-			buf_puts(b, "\\n");
-		else if (ch == '\t')
-			buf_puts(b, "\\t");
-		else if (ch < 0x20 || ch == 0x7f)
-			buf_printf(b, "\\x%02x", ch);
-		else
-			bput(b, (char)ch);
-	}
+	buf_put_shown(b, s);
 }
 
 /* |typed| names |path| as is (a trailing slash aside). */

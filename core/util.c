@@ -180,13 +180,135 @@ void buf_json_str(struct sbx_buf *b, const char *s)
 		case '\t': buf_puts(b, "\\t"); break;
 		case '\r': buf_puts(b, "\\r"); break;
 		default:
-			if (*p < 0x20)
+			/* DEL and the C1 controls too (8-bit CSI, OSC): the
+			 * same code point, never the raw bytes to a terminal */
+			if (*p < 0x20 || *p == 0x7f)
 				buf_printf(b, "\\u%04x", *p);
+			else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+				buf_printf(b, "\\u%04x", *++p);
 			else
 				buf_putc(b, (char)*p);
 		}
 	}
 	buf_putc(b, '"');
+}
+
+static bool str_shown_raw_text(const char *s);
+
+size_t u8_shown_len(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t k;
+	unsigned cp;
+
+	if (!n)
+		return 0;
+	if (p[0] < 0x80)
+		return p[0] >= 0x20 && p[0] != 0x7f;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+		k = 2;
+		cp = p[0] & 0x1f;
+	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+		k = 3;
+		cp = p[0] & 0x0f;
+	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+		k = 4;
+		cp = p[0] & 0x07;
+	} else {
+		return 0; /* a continuation byte, 0xc0/0xc1 or > 0xf4 */
+	}
+	if (n < k)
+		return 0;
+	for (size_t i = 1; i < k; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	/* overlong forms, surrogates, beyond U+10FFFF, C1 controls */
+	if ((k == 3 && cp < 0x800) || (k == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
+	    (cp >= 0x80 && cp <= 0x9f))
+		return 0;
+	return k;
+}
+
+void buf_putn_shown(struct sbx_buf *b, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t k = u8_shown_len(s + i, n - i);
+
+		if (k) {
+			buf_putn(b, s + i, k);
+			i += k;
+			continue;
+		}
+		if (s[i] == '\n')
+			buf_puts(b, "\\n");
+		else if (s[i] == '\t')
+			buf_puts(b, "\\t");
+		else
+			buf_printf(b, "\\x%02x", (unsigned char)s[i]);
+		i++;
+	}
+	buf_puts(b, "");
+}
+
+void buf_put_shown(struct sbx_buf *b, const char *s)
+{
+	buf_putn_shown(b, s, strlen(s));
+}
+
+void buf_put_shown_text(struct sbx_buf *b, const char *s)
+{
+	while (*s) {
+		size_t k = strcspn(s, "\n\t");
+
+		buf_putn_shown(b, s, k);
+		s += k;
+		if (*s)
+			buf_putc(b, *s++);
+	}
+	buf_puts(b, "");
+}
+
+void buf_make_shown(struct sbx_buf *b)
+{
+	struct sbx_buf o = {0};
+
+	if (!b->s || str_shown_raw_text(b->s))
+		return;
+	buf_put_shown_text(&o, b->s);
+	buf_free(b);
+	*b = o;
+}
+
+bool str_shown_raw(const char *s)
+{
+	size_t n = strlen(s);
+
+	for (size_t i = 0; i < n;) {
+		size_t k = u8_shown_len(s + i, n - i);
+
+		if (!k)
+			return false;
+		i += k;
+	}
+	return true;
+}
+
+static bool str_shown_raw_text(const char *s)
+{
+	size_t n = strlen(s);
+
+	for (size_t i = 0; i < n;) {
+		size_t k = s[i] == '\n' || s[i] == '\t' ? 1 :
+			   u8_shown_len(s + i, n - i);
+
+		if (!k)
+			return false;
+		i += k;
+	}
+	return true;
 }
 
 void buf_json_kv(struct sbx_buf *b, const char *k, const char *v)

@@ -254,9 +254,9 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 	return rc;
 }
 
-int pb_main(struct sbx_policy *pol, int argc, char **argv,
-	    const struct scope_env *env, struct sbx_buf *out,
-	    struct sbx_buf *err)
+static int pb_run(struct sbx_policy *pol, int argc, char **argv,
+		  const struct scope_env *env, struct sbx_buf *out,
+		  struct sbx_buf *err)
 {
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
@@ -316,4 +316,23 @@ int pb_main(struct sbx_policy *pol, int argc, char **argv,
 bad:
 	buf_printf(err, "policy %s: takes no arguments\n", sub);
 	return 2;
+}
+
+/* Every report names paths the workspace chose (a file called
+ * $'\e]0;x\a', a folder with invalid UTF-8): they reach the terminal
+ * escaped, never raw. JSON is for tools and escapes its controls
+ * itself (buf_json_str). */
+int pb_main(struct sbx_policy *pol, int argc, char **argv,
+	    const struct scope_env *env, struct sbx_buf *out,
+	    struct sbx_buf *err)
+{
+	int rc = pb_run(pol, argc, argv, env, out, err);
+	bool json = argc > 1 && !strcmp(argv[1], "json");
+
+	for (int i = 1; i < argc; i++)
+		json = json || !strcmp(argv[i], "--json");
+	if (!json)
+		buf_make_shown(out);
+	buf_make_shown(err);
+	return rc;
 }

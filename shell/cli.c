@@ -45,6 +45,8 @@ int cli_print_policy(const struct sbx_opts *o)
 		pol_format_json(s.pol, &b);
 	else
 		pol_format_text(s.pol, &b);
+	if (!o->json) /* paths the workspace named: escaped (buf_put_shown) */
+		buf_make_shown(&b);
 	fputs(b.s, stdout);
 	buf_free(&b);
 	ses_close(&s);
@@ -159,6 +161,8 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 	}
 	pol_format_writable(pol, &b);
 	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
+	/* a workspace called $'\e]0;x\a' is shown, never obeyed */
+	buf_make_shown(&b);
 	fputs(b.s, out);
 	fflush(out);
 	buf_free(&b);

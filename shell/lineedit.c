@@ -624,8 +624,19 @@ static void list_candidates(struct le *le, const struct cmp_result *r)
 
 	if (ioctl(le->cfg.out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col)
 		cols = ws.ws_col;
+	struct sbx_strv shown = {0};
+
+	/* A name is shown escaped (buf_put_shown): a file called
+	 * $'\e]0;x\a' or one with invalid UTF-8 must not reach the
+	 * terminal raw. */
 	for (size_t i = 0; i < r->shown.n; i++) {
-		int w = (int)strlen(r->shown.v[i]);
+		struct sbx_buf e = {0};
+
+		buf_put_shown(&e, r->shown.v[i]);
+		strv_take(&shown, e.s);
+	}
+	for (size_t i = 0; i < shown.n; i++) {
+		int w = (int)nchars(shown.v[i], strlen(shown.v[i]));
 
 		if (w > width)
 			width = w;
@@ -634,9 +645,9 @@ static void list_candidates(struct le *le, const struct cmp_result *r)
 	per = cols / width > 0 ? cols / width : 1;
 	rows = (int)((r->shown.n + (size_t)per - 1) / (size_t)per);
 	buf_puts(&b, "\n");
-	if (r->shown.n > 500) {
+	if (shown.n > 500) {
 		buf_printf(&b, "sbxsh: %zu candidates; type more of the "
-			       "name\n", r->shown.n);
+			       "name\n", shown.n);
 		rows = 0;
 	}
 	/* Column-major, like ls and bash. */
@@ -644,16 +655,37 @@ static void list_candidates(struct le *le, const struct cmp_result *r)
 		for (int col = 0; col < per; col++) {
 			size_t i = (size_t)col * (size_t)rows + (size_t)row;
 
-			if (i >= r->shown.n)
+			if (i >= shown.n)
 				break;
-			buf_printf(&b, "%-*s", col + 1 < per ? width : 0,
-				   r->shown.v[i]);
+			buf_puts(&b, shown.v[i]);
+			if (col + 1 < per)
+				buf_printf(&b, "%*s", width - (int)nchars(
+					shown.v[i], strlen(shown.v[i])), "");
 		}
 		buf_putc(&b, '\n');
 	}
 	fflush(le->fout);
 	term_write(le->cfg.out_fd, &b);
 	buf_free(&b);
+	strv_free(&shown);
+}
+
+/* How much of |s| the line may take: up to the first byte that could
+ * only be shown escaped. libedit cannot hold an invalid UTF-8 byte (its
+ * el_insertstr fails, after the typed word was deleted), and a control
+ * byte would go raw to the terminal as the line is redrawn. */
+static size_t insertable(const char *s)
+{
+	size_t n = strlen(s), i = 0;
+
+	while (i < n) {
+		size_t k = u8_shown_len(s + i, n - i);
+
+		if (!k)
+			break;
+		i += k;
+	}
+	return i;
 }
 
 static unsigned char complete_cb(EditLine *el, int ch)
@@ -676,6 +708,23 @@ static unsigned char complete_cb(EditLine *el, int ch)
 		return CC_REFRESH_BEEP;
 	}
 	typed = r.end - r.start;
+	if (r.insert.n == 1 && insertable(r.insert.v[0]) <
+				   strlen(r.insert.v[0])) {
+		/* A name the line cannot hold: what can be typed of it,
+		 * and the name itself listed, escaped. */
+		size_t k = insertable(r.insert.v[0]);
+
+		if (k > typed) {
+			SBX_AUTOFREE char *part = xstrndup(r.insert.v[0], k);
+
+			el_deletestr(el, (int)nchars(text + r.start, typed));
+			el_insertstr(el, part);
+		}
+		list_candidates(le, &r);
+		le->tab_armed = false;
+		ret = CC_REDISPLAY;
+		goto out;
+	}
 	if (r.insert.n == 1) {
 		el_deletestr(el, (int)nchars(text + r.start, typed));
 		el_insertstr(el, r.insert.v[0]);
@@ -685,6 +734,7 @@ static unsigned char complete_cb(EditLine *el, int ch)
 		goto out;
 	}
 	common = cmp_common(&r);
+	common[insertable(common)] = 0;
 	if (strlen(common) > typed) {
 		/* Still ambiguous: insert what all share and, as bash does,
 		 * list on the next TAB. */

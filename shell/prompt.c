@@ -34,7 +34,7 @@ static void put_user(const struct pr_ctx *c, struct sbx_buf *b)
 		if (!u)
 			u = "?";
 	}
-	buf_puts(b, u);
+	buf_put_shown(b, u);
 }
 
 static void put_host(struct sbx_buf *b, bool full)
@@ -45,7 +45,7 @@ static void put_host(struct sbx_buf *b, bool full)
 	gethostname(h, sizeof(h) - 1);
 	if (!full && (dot = strchr(h, '.')))
 		*dot = 0;
-	buf_puts(b, h);
+	buf_put_shown(b, h);
 }
 
 static void put_cwd(const struct pr_ctx *c, struct sbx_buf *b, bool base)
@@ -72,17 +72,17 @@ static void put_cwd(const struct pr_ctx *c, struct sbx_buf *b, bool base)
 		}
 		if (!base) {
 			buf_putc(b, '~');
-			buf_puts(b, pwd + hl);
+			buf_put_shown(b, pwd + hl);
 			return;
 		}
 	}
 	if (base && strcmp(pwd, "/")) {
 		const char *s = strrchr(pwd, '/');
 
-		buf_puts(b, s ? s + 1 : pwd);
+		buf_put_shown(b, s ? s + 1 : pwd);
 		return;
 	}
-	buf_puts(b, pwd);
+	buf_put_shown(b, pwd);
 }
 
 char *pr_expand(const struct pr_ctx *c, const char *ps)
@@ -97,8 +97,24 @@ char *pr_expand(const struct pr_ctx *c, const char *ps)
 		if (*p == PR_DELIM) /* never let a stray byte open a group */
 			continue;
 		if (*p != '\\' || !p[1]) {
-			if (!in_group || c->delim)
-				buf_putc(&b, *p);
+			size_t k = u8_shown_len(p, strnlen(p, 4));
+
+			if (in_group && !c->delim)
+				continue;
+			/* A byte PS1 holds raw (often from $PWD or $(cmd) in
+			 * it) shows escaped: a folder named $'\e]0;x\a' must
+			 * not drive the terminal, and an invalid UTF-8 byte
+			 * crashes libedit's prompt (SIGSEGV in its decoder).
+			 * A newline stays one; inside \[ \] a control is
+			 * what the group is for; \e and \a are asked for. */
+			if (k || *p == '\n' ||
+			    (in_group && (unsigned char)*p < 0x80)) {
+				k = k ? k : 1;
+				buf_putn(&b, p, k);
+				p += k - 1;
+			} else {
+				buf_putn_shown(&b, p, 1);
+			}
 			continue;
 		}
 		p++;
@@ -132,8 +148,9 @@ char *pr_expand(const struct pr_ctx *c, const char *ps)
 				   tm.tm_sec);
 			break;
 		case 'S':
-			buf_printf(&b, "[sbx:%s]",
-				   c->workflow ? c->workflow : "?");
+			buf_puts(&b, "[sbx:");
+			buf_put_shown(&b, c->workflow ? c->workflow : "?");
+			buf_putc(&b, ']');
 			break;
 		case 'B':
 			buf_puts(&b, c->backend ? c->backend : "?");

@@ -68,6 +68,37 @@ static void expect(const struct pr_ctx *c, const char *ps, const char *want)
 	free(got);
 }
 
+/* Hostile names (tests/integration/hostile.sh drives the same through a
+ * pty): a cwd, a workflow or raw PS1 bytes with control characters or
+ * invalid UTF-8 are shown escaped; \e, \a and \[...\] stay raw. */
+static void hostile_names(void **state)
+{
+	struct pr_ctx c = mkctx(0);
+	struct sbx_buf b = {0};
+
+	(void)state;
+	vars[1][1] = "/srv/a\033]0;x\007b/\377\376\xc2\x9b/\xc3\xbc";
+	expect(&c, "\\w", "/srv/a\\x1b]0;x\\x07b/\\xff\\xfe\\xc2\\x9b/\xc3\xbc");
+	expect(&c, "\\W", "\xc3\xbc");
+	c.workflow = "w\033[2J";
+	expect(&c, "\\S", "[sbx:w\\x1b[2J]");
+	/* raw bytes of PS1 (from $PWD, $(cmd)): escaped outside a group,
+	 * kept inside one (but never invalid UTF-8); newline kept */
+	expect(&c, "a\033b\nc\377$ ", "a\\x1bb\nc\\xff$ ");
+	expect(&c, "\\e[1m\\a", "\033[1m\007");
+	c.delim = PR_DELIM;
+	expect(&c, "\\[\033[1m\377\\]X", "\001\033[1m\\xff\001X");
+	/* the helper itself */
+	buf_put_shown(&b, "ok \xe2\x82\xac\t\n\x7f\xc0\xaf\xed\xa0\x80");
+	assert_string_equal(b.s, "ok \xe2\x82\xac\\t\\n\\x7f\\xc0\\xaf\\xed\\xa0\\x80");
+	assert_true(str_shown_raw("caf\xc3\xa9 /x"));
+	assert_false(str_shown_raw("a\033b"));
+	buf_free(&b);
+	buf_put_shown_text(&b, "l1\tx\nl2\033\n");
+	assert_string_equal(b.s, "l1\tx\nl2\\x1b\n");
+	buf_free(&b);
+}
+
 static void escapes(void **state)
 {
 	struct pr_ctx c = mkctx(0);
@@ -235,6 +266,7 @@ int main(void)
 		cmocka_unit_test_setup(groups_for_libedit, setup),
 		cmocka_unit_test_setup(fix_literals_utf8, setup),
 		cmocka_unit_test_setup(render_defaults, setup),
+		cmocka_unit_test_setup(hostile_names, setup),
 		cmocka_unit_test_setup(colour_rules, setup),
 		cmocka_unit_test_setup(marks, setup),
 	};
