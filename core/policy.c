@@ -452,6 +452,15 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 	};
 
 	sec_resolve(&sf, mask_row, &m);
+	/* $HOME unset, empty, relative or "/": the passwd entry's home is
+	 * still where the credentials are (ssh and git find ~/.ssh through
+	 * getpwuid), so `env -u HOME sbxsh` must not hand them to a job. */
+	for (size_t i = 0; i < 2 && pol->homes[i]; i++) {
+		if (pol->homes[i] == pol->home)
+			continue;
+		sf.home = pol->homes[i];
+		sec_resolve(&sf, mask_row, &m);
+	}
 	/* The table covers the user's own credentials. For root, what file
 	 * permissions keep from everyone else is readable to every job
 	 * unless masked, and masking /etc costs a walk of all of it

@@ -461,8 +461,9 @@ static bool can_write(const char *dir)
 	}
 }
 
-/* The homes guard_refused() is asked with: $HOME, or the passwd entry's
- * when $HOME is unset, empty or relative (so `env -u HOME sbxsh` in
+/* The homes guard_refused() is asked with (and whose credentials are
+ * masked): $HOME, or the passwd entry's when $HOME is unset, empty,
+ * relative or "/" (so `env -u HOME sbxsh` in
  * /root is refused too). /etc/passwd is read only in that case: a set
  * $HOME costs nothing extra at start-up. */
 static void homes_of(struct canon_memo *memo, char **home, char **pwh)
@@ -472,7 +473,10 @@ static void homes_of(struct canon_memo *memo, char **home, char **pwh)
 	*home = *pwh = NULL;
 	if (e && e[0] == '/') {
 		*home = sh_canon_memo(memo, e);
-		return;
+		/* HOME=/ (a daemon's) says nothing of where the user's
+		 * credentials are: the passwd home is asked too */
+		if (!*home || strcmp(*home, "/"))
+			return;
 	}
 	e = pw_home_uid(geteuid());
 	if (e && e[0] == '/')
