@@ -192,6 +192,32 @@ static void write_once(int dirfd, const char *name, const char *text)
 	close(fd);
 }
 
+/* A state folder someone else made (another user, in a shared or
+ * world-writable workspace) or may write is refused: its bin folders
+ * lead PATH, so whoever can write it chooses what `ls` runs in the
+ * session, and its run folders' TMPDIR. fstat on the fd opened without
+ * following a link: the folder checked is the folder used. */
+static int check_owner(int fd, const char *path, struct sbx_diag *d)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return sbx_diag_set(d, -errno, "cannot stat %s: %s", path,
+				    strerror(errno));
+	if (st.st_uid != geteuid())
+		return sbx_diag_set(d, -EPERM, "refusing %s: it belongs to "
+			"uid %u, not to you (uid %u), and its bin folders "
+			"would lead PATH; remove it, or use --state DIR",
+			path, (unsigned)st.st_uid, (unsigned)geteuid());
+	if ((st.st_mode & S_IWOTH) ||
+	    ((st.st_mode & S_IWGRP) && st.st_gid != getegid()))
+		return sbx_diag_set(d, -EPERM, "refusing %s: others may "
+			"write it (mode %03o), and its bin folders would lead "
+			"PATH; chmod go-w it", path,
+			(unsigned)(st.st_mode & 0777));
+	return 0;
+}
+
 /* A state folder: created on first use, tagged so backups skip it and
  * git ignores it. */
 static int make_state_dir(const char *path, struct sbx_diag *d)
@@ -227,7 +253,15 @@ static int make_state_dir(const char *path, struct sbx_diag *d)
 	if (fd < 0)
 		return sbx_diag_set(d, -errno, "cannot open %s: %s", path,
 				    strerror(errno));
+	/* ours, new: 0755 whatever the umask (a umask of 0 would make it
+	 * writable to all, and check_owner() refuse it next time) */
+	if (fchmod(fd, 0755) < 0)
+		return sbx_diag_set(d, -errno, "cannot chmod %s: %s", path,
+				    strerror(errno));
 tag:
+	rc = check_owner(fd, path, d);
+	if (rc < 0)
+		return rc;
 	write_once(fd, "CACHEDIR.TAG", lay_cachedir_tag);
 	write_once(fd, ".gitignore", "# created by sbxsh: never commit this\n*\n");
 	return 0;
