@@ -605,6 +605,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	const char *e;
 	bool made = false; /* the run folder exists */
 	bool made_persist = false; /* so does .sandbox-cache */
+	bool persist_ro = false;   /* it exists, and we may not write it */
 	int rc;
 
 	memset(s, 0, sizeof(*s));
@@ -719,6 +720,16 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		made_persist = !o->no_persist && o->scope != POL_SCOPE_READONLY;
 		if (made_persist)
 			rc = make_state_dir(lay.persist_dir, d);
+		if (rc == 0 && made_persist &&
+		    access(lay.persist_dir, W_OK | X_OK) != 0) {
+			/* chmod a-w .sandbox-cache (or a group that lost its
+			 * write bit): routing into it would make every
+			 * install fail; the run folder is the fallback
+			 * (SPEC 3), and the banner says why. */
+			pf.persist = false;
+			made_persist = false;
+			persist_ro = true;
+		}
 		if (rc == 0)
 			rc = make_state_dir(lay.runs_dir, d);
 		/* A recycled run needs no new folder. */
@@ -764,6 +775,10 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	 * widen the next one. */
 	if (rc == 0)
 		rc = cr_check_roots(s->pol, d);
+	if (rc == 0 && persist_ro)
+		pol_add_note(s->pol, "persistent", "the persistent folder is "
+			     "not writable (file mode): routing uses the run "
+			     "folder, and installs last this session only");
 	if (rc == 0 && cr_config_path())
 		pol_add_note(s->pol, "config", cr_config_path());
 	if (rc == 0 && create) {
