@@ -206,14 +206,16 @@ static int check_owner(int fd, const char *path, struct sbx_diag *d)
 				    strerror(errno));
 	if (st.st_uid != geteuid())
 		return sbx_diag_set(d, -EPERM, "refusing %s: it belongs to "
-			"uid %u, not to you (uid %u), and its bin folders "
-			"would lead PATH; remove it, or use --state DIR",
+			"uid %u, not to you (uid %u): its owner would choose "
+			"what runs in the session (its bin folders lead "
+			"PATH); remove it, or use --state DIR",
 			path, (unsigned)st.st_uid, (unsigned)geteuid());
 	if ((st.st_mode & S_IWOTH) ||
 	    ((st.st_mode & S_IWGRP) && st.st_gid != getegid()))
 		return sbx_diag_set(d, -EPERM, "refusing %s: others may "
-			"write it (mode %03o), and its bin folders would lead "
-			"PATH; chmod go-w it", path,
+			"write it (mode %03o): they would choose what runs in "
+			"the session (its bin folders lead PATH); chmod go-w "
+			"it", path,
 			(unsigned)(st.st_mode & 0777));
 	return 0;
 }
