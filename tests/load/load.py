@@ -300,16 +300,50 @@ def invariant(case, cond, what):
     return cond
 
 
-def invariants(case, s, fds0, label="sbxsh"):
-    """The three invariants of one session after one case."""
+def invariants(case, s, fds0, label="sbxsh", record=True, settle=3.0):
+    """The descriptor and zombie invariants of one session after one
+    case; returns what broke."""
     s.drain(0.2)
     fds1 = s.fds()
     leak = {k: v for k, v in fds1.items() if fds0.get(k) != v}
     gone = {k: v for k, v in fds0.items() if k not in fds1}
-    invariant(case, not leak and not gone,
-              "%s: descriptors changed: before %r, after %r" % (label, fds0, fds1))
-    z = s.zombies()
-    invariant(case, not z, "%s: zombies left: %r" % (label, z))
+    z = s.zombies(settle)
+    bad = []
+    if leak or gone:
+        bad.append("%s: descriptors changed: before %r, after %r" % (label, fds0, fds1))
+    if z:
+        bad.append("%s: zombies left: %r" % (label, z))
+    if record:
+        for b in bad:
+            invariant(case, False, b)
+    return bad
+
+
+def controls(sbxsh, scale):
+    """The checks can fail: a descriptor the shell keeps open and a
+    zombie in the session's tree are both seen."""
+    e = Env(sbxsh, "control")
+    s = e.sbx()
+    try:
+        start(s)
+        s.run("true")
+        fds0 = s.fds()
+        s.run("exec 9</dev/null")
+        bad = invariants("control", s, fds0, record=False, settle=0)
+        invariant("control", any("descriptors" in b for b in bad),
+                  "an fd left open by the shell (exec 9</dev/null) was not seen: %r" % bad)
+        s.run("exec 9<&-")
+        # the child sleep 0.1 is never reaped by the exec'd sleep 2
+        s.run("sh -c 'sleep 0.1 & exec sleep 2' &")
+        time.sleep(1)
+        bad = invariants("control", s, fds0, record=False, settle=0)
+        invariant("control", any("zombies" in b for b in bad),
+                  "a zombie in the session was not seen: %r" % bad)
+        s.run("wait")
+        row("control", "a leaked fd and a zombie are seen by the checks", "yes")
+    finally:
+        s.close()
+        e.cleanup()
 
 
 def plain(b):
@@ -650,7 +684,7 @@ def install(sbxsh, scale):
         e.cleanup()
 
 
-CASES = [("typing", typing), ("jobs", bg_jobs), ("pipeline", pipeline),
+CASES = [("control", controls), ("typing", typing), ("jobs", bg_jobs), ("pipeline", pipeline),
          ("bytes", pipe_bytes), ("history", history), ("bin", executables),
          ("install", install)]
 
