@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "gitscan.h"
 #include "explain.h"
 #include "sh.h"
@@ -435,7 +436,7 @@ static pid_t fork_child(struct shell *sh, bool bg)
 	sh_input_sync(sh);
 	ex_fork(sh);
 	gs_touch();
-	pid = fork();
+	pid = FLT("fork", fork());
 
 	if (pid < 0) {
 		sh_err(sh, "cannot fork: %s", strerror(errno));
@@ -449,15 +450,20 @@ static pid_t fork_child(struct shell *sh, bool bg)
 static int eval_pipe(struct shell *sh, struct node *n, int flags)
 {
 	int id = job_new(sh), prev = -1, st;
+	bool failed = false;
 	struct node *s;
 
+	/* The message of a pipe or fork that fails names this line, not
+	 * the last simple command's (before the first: line 0). */
+	sh->lineno = n->lineno;
 	job_set_node(sh, id, n);
 	for (s = n->a; s; s = s->next_stage) {
 		int pfd[2] = { -1, -1 };
 		pid_t pid;
 
-		if (s->next_stage && pipe2(pfd, O_CLOEXEC) < 0) {
+		if (s->next_stage && FLT("pipe", pipe2(pfd, O_CLOEXEC)) < 0) {
 			sh_err(sh, "cannot create pipe: %s", strerror(errno));
+			failed = true;
 			break;
 		}
 		job_prefork(sh, id, false);
@@ -480,12 +486,19 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 		if (pfd[1] >= 0)
 			close(pfd[1]);
 		prev = pfd[0];
-		if (pid < 0)
+		if (pid < 0) {
+			failed = true;
 			break;
+		}
 	}
 	if (prev >= 0)
 		close(prev);
 	st = job_wait_fg(sh, id);
+	/* A pipeline that could not be built did not run as written: the
+	 * stages already started are waited for (they see EOF or EPIPE),
+	 * and its status is a failure even if theirs was 0 (dash: 2). */
+	if (failed)
+		st = 2;
 	sh->status = st;
 	check_errexit(sh, st, flags);
 	return st;
@@ -561,14 +574,14 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		sh->cmdsub_status = 0;
 		return b.s;
 	}
-	if (pipe2(pfd, O_CLOEXEC) < 0) {
+	if (FLT("pipe", pipe2(pfd, O_CLOEXEC)) < 0) {
 		sh_err(sh, "cannot create pipe: %s", strerror(errno));
 		return b.s;
 	}
 	sh_input_sync(sh);
 	ex_fork(sh);
 	gs_touch();
-	pid = fork();
+	pid = FLT("fork", fork());
 	if (pid < 0)
 		sh_err(sh, "cannot fork: %s", strerror(errno));
 	if (pid == 0) {

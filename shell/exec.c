@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "live.h"
 #include "gitscan.h"
 #include "explain.h"
@@ -227,7 +228,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 	sigprocmask(SIG_SETMASK, &all, &old);
 	ex_fork(sh);
 	gs_touch();
-	pid = vfork();
+	pid = FLT("fork", vfork());
 	if (pid == 0) {
 		job_child_vfork(sh);
 		trap_child_defaults(sh);
@@ -250,7 +251,7 @@ pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
 
 		waitpid(pid, &ws, 0);
 		*exec_err = 0;
-		pid = fork();
+		pid = FLT("fork", fork());
 		if (pid == 0) {
 			sh_forked(sh, false);
 			sh_run_script_child(sh, path, argv);

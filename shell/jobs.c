@@ -40,6 +40,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "backend.h"
 #include "gitscan.h"
 #include "explain.h"
@@ -467,7 +468,7 @@ pid_t job_fork(struct shell *sh, int id, bool bg)
 	sh_input_sync(sh);
 	ex_fork(sh);
 	gs_touch();
-	pid = fork();
+	pid = FLT("fork", fork());
 	if (pid < 0) {
 		sh_err(sh, "cannot fork: %s", strerror(errno));
 		tab(sh)->next_active = false;

@@ -1,5 +1,6 @@
 /* shell/lineedit.c — the interactive line reader: libedit, history,
  * completion, prompt marks; and the plain reader for dumb terminals. */
+#include "fault.h"
 #include "lineedit.h"
 
 #include <errno.h>
@@ -154,7 +155,7 @@ static int read_all(int fd, struct sbx_buf *b)
 static int write_all(int fd, const char *s, size_t n)
 {
 	while (n) {
-		ssize_t k = write(fd, s, n);
+		ssize_t k = FLT("write", write(fd, s, n));
 
 		if (k < 0 && errno == EINTR)
 			continue;
@@ -254,7 +255,7 @@ char *le_history_dir(void)
 static bool hist_lock(int fd, int op)
 {
 	for (int i = 0; i < 20; i++) {
-		if (flock(fd, op | LOCK_NB) == 0)
+		if (FLT("flock", flock(fd, op | LOCK_NB)) == 0)
 			return true;
 		if (errno != EWOULDBLOCK && errno != EINTR)
 			return false;

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "backend.h"
 #include "gitscan.h"
 #include "sh.h"
@@ -87,7 +88,7 @@ static int open_target(struct shell *sh, struct redir *r, const char *name)
 
 	switch (r->type) {
 	case R_IN:
-		fd = open(name, O_RDONLY);
+		fd = FLT("open", open(name, O_RDONLY));
 		if (fd < 0) {
 			sh_err(sh, "cannot open %s: %s", name, strerror(errno));
 			return -1;
@@ -121,7 +122,7 @@ static int open_target(struct shell *sh, struct redir *r, const char *name)
 	 * opened is known not to be it: O_TRUNC would empty it at open. */
 	trunc = sh->hist_ino && (fl & O_TRUNC);
 	gs_touch(); /* may create or change a file: see the session's end */
-	fd = open(name, trunc ? fl & ~O_TRUNC : fl, 0666);
+	fd = FLT("open", open(name, trunc ? fl & ~O_TRUNC : fl, 0666));
 	if (fd < 0) {
 		sh_err(sh, "cannot create %s: %s", name, strerror(errno));
 		return -1;
@@ -140,7 +141,7 @@ static int heredoc_fd(struct shell *sh, const char *body, size_t len)
 {
 	int pfd[2];
 
-	if (pipe2(pfd, O_CLOEXEC) < 0) {
+	if (FLT("pipe", pipe2(pfd, O_CLOEXEC)) < 0) {
 		sh_err(sh, "cannot create pipe: %s", strerror(errno));
 		return -1;
 	}
@@ -164,7 +165,7 @@ static int heredoc_fd(struct shell *sh, const char *body, size_t len)
 		return mfd;
 	}
 	/* No memfd: a writer process feeds the pipe. */
-	pid_t pid = fork();
+	pid_t pid = FLT("fork", fork());
 
 	if (pid == 0) {
 		close(pfd[0]);

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fault.h"
 #include "canon.h"
 #include "cfgread.h"
 #include "config.h"
@@ -25,7 +26,7 @@ extern char **environ;
 int sh_write(int fd, const char *s, size_t n)
 {
 	while (n) {
-		ssize_t k = write(fd, s, n);
+		ssize_t k = FLT("write", write(fd, s, n));
 
 		if (k < 0) {
 			if (errno == EINTR)
