@@ -248,22 +248,30 @@ static void wait_shell(pid_t shell)
 
 /*
  * P1: pid 1 of the namespace. Never returns. Learns the shell's pid in
- * the namespace from P0 on |rfd| (EOF: P0 could not start it, and P1
- * has nothing to do). Exits when everything else has.
+ * the namespace from P0 on |rfd|: read to EOF, which comes once the shell
+ * exists (P0 and P2 close their ends after the fork), and the last pid
+ * sent wins (P0 sends a second one when fork_as() fell back). Nothing
+ * sent: P0 could not start it, and P1 has nothing to do. Exits when
+ * everything else has.
  */
 static void pns_init(int rfd, const sigset_t *old)
 {
 	struct pns_report r = {0};
-	pid_t shell = 0;
+	pid_t shell = 0, got;
 	ssize_t n;
 
 	signal(SIGPIPE, SIG_IGN);
 	sigprocmask(SIG_SETMASK, old, NULL);
-	do
-		n = read(rfd, &shell, sizeof(shell));
-	while (n < 0 && errno == EINTR);
+	for (;;) {
+		n = read(rfd, &got, sizeof(got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n != (ssize_t)sizeof(got))
+			break;
+		shell = got;
+	}
 	close(rfd);
-	if (n != (ssize_t)sizeof(shell) || shell <= 1)
+	if (shell <= 1)
 		_exit(125);
 	wait_shell(shell);
 	/* Is anyone else left in the namespace? After the shell's end
@@ -513,6 +521,23 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		pns_init(ipfd[0], &old);
 	}
 	close(ipfd[0]);
+	/* The shell's pid goes to init before the shell exists (fork_as()
+	 * gives it the pid chosen above): a write that fails here fails
+	 * the start-up cleanly, with nothing started but an init that reads
+	 * EOF. Afterwards it could only kill the namespace, the shell with
+	 * it, and leave the caller a SIGKILL and no word (faults.sh). */
+	if (init > 0 && write(ipfd[1], &inside, sizeof(inside)) !=
+				(ssize_t)sizeof(inside)) {
+		e = errno ? errno : EIO;
+		close(ipfd[1]);
+		close(epfd[0]);
+		close(epfd[1]);
+		while (waitpid(init, NULL, 0) < 0 && errno == EINTR)
+			;
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		return be_fail(diag, e, "pid namespace",
+			       "handing the shell's pid to its init");
+	}
 	shell = init < 0 ? -1 : fork_as(inside);
 	if (init >= 0 && shell < 0) {
 		inside = 2; /* the first after init */
@@ -534,8 +559,23 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	if (shell > 0) {
 		/* P0 keeps 0-2 (the report line goes to stderr; the caller
 		 * sees EOF on them when the last of us exits). */
-		if (write(ipfd[1], &inside, sizeof(inside)) < 0) {
-			/* init exits at EOF, and the namespace with it */
+		if (inside == 2 && write(ipfd[1], &inside, sizeof(inside)) !=
+					   (ssize_t)sizeof(inside)) {
+			/* init waits for a pid that is not the shell's: it
+			 * would end the namespace under the shell. Fail
+			 * closed, with a word: the shell has not run a
+			 * command yet (it confines itself first), and is
+			 * ended now. */
+			static const char msg[] =
+				"sbxsh: cannot confine the session: pid "
+				"namespace: handing the shell's pid to its "
+				"init failed\n";
+
+			kill(shell, SIGKILL);
+			if (write(2, msg, sizeof(msg) - 1) < 0) {
+				/* nowhere left to say it */
+			}
+			_exit(125);
 		}
 		close(ipfd[1]);
 		close(epfd[1]);
