@@ -314,7 +314,11 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 		bool keep = bi && bi->fn == bi_exec_fn;
 
 		if (redir_apply(sh, n->redirs, &save) < 0) {
+			/* Undone once: `out` restores |save| again, which
+			 * freed twice the list of a here-document followed by
+			 * a redirection that fails (faults.sh). */
 			redir_restore(sh, save);
+			save = NULL;
 			st = 2;
 			if (bi && (bi->flags & BI_SPECIAL)) {
 				sh->special_err = true;

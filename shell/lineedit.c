@@ -186,9 +186,21 @@ int le_mkdir_p(char *path, mode_t mode)
 
 /* Keeps the newest |keep| entries when the file has more than twice that:
  * rewriting on every start would cost more than the file is worth. Runs
- * under LOCK_EX, so a second session appending (under LOCK_SH) waits. */
-static void hist_compact(int fd, unsigned keep)
+ * under LOCK_EX, so a second session appending (under LOCK_SH) waits.
+ *
+ * The file is rewritten in place, not replaced by a rename: a session
+ * already open keeps appending through its descriptor, and inside the
+ * sandbox it cannot open the (masked) file again, so its lines would go
+ * to an unlinked inode. A write that fails after the truncation (EIO,
+ * ENOSPC) must not lose the history either (faults.sh): the compacted
+ * text is first written whole to |file|.compact, the original is put
+ * back if the rewrite fails, and only if that fails too does the copy
+ * replace the file. Returns the descriptor to use from now on: |fd|, or
+ * the copy's after that last resort. */
+static int hist_compact(int fd, unsigned keep, const char *file)
 {
+	SBX_AUTOFREE char *tmp = NULL;
+	int tfd = -1;
 	struct sbx_buf all = {0}, out = {0};
 	struct sbx_strv ents = {0};
 
@@ -224,12 +236,34 @@ static void hist_compact(int fd, unsigned keep)
 			s = nl + 1;
 		}
 	}
-	if (ftruncate(fd, 0) == 0)
-		write_all(fd, out.s, out.len);
+	tmp = xasprintf("%s.compact", file);
+	tfd = open(tmp, O_RDWR | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC |
+				O_NOFOLLOW | O_NONBLOCK | O_NOCTTY,
+		   0600);
+	if (tfd < 0)
+		goto out;
+	if (write_all(tfd, out.s, out.len) < 0)
+		goto drop; /* nothing changed: compacted another time */
+	if (ftruncate(fd, 0) == 0 && write_all(fd, out.s, out.len) == 0)
+		goto drop;
+	/* The rewrite failed half-way: the original back, else the copy. */
+	if (ftruncate(fd, 0) == 0 && write_all(fd, all.s, all.len) == 0)
+		goto drop;
+	if (FLT("rename", rename(tmp, file)) == 0) {
+		close(fd);
+		fd = tfd;
+		tfd = -1;
+		goto out;
+	}
+drop:
+	unlink(tmp);
 out:
+	if (tfd >= 0)
+		close(tfd);
 	buf_free(&all);
 	buf_free(&out);
 	strv_free(&ents);
+	return fd;
 }
 
 char *le_history_dir(void)
@@ -295,8 +329,11 @@ int le_open_history(const char *workflow_id, unsigned keep, char **path,
 				    "history: %s is not a regular file", file);
 	}
 	if (hist_lock(fd, LOCK_EX)) {
-		hist_compact(fd, keep ? keep : LE_HIST_DEFAULT);
-		flock(fd, LOCK_UN);
+		int nfd = hist_compact(fd, keep ? keep : LE_HIST_DEFAULT, file);
+
+		if (nfd == fd)
+			flock(fd, LOCK_UN);
+		fd = nfd; /* else the old one was closed, its lock with it */
 	}
 	if (path)
 		*path = sbx_steal(&file);

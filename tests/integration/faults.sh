@@ -102,10 +102,12 @@ as() {
 
 # A case's folders: a workspace, a home, and a folder outside the roots
 # the user may write to (so only the sandbox can stop the write there).
-mkcase() { # DIR USER BACKEND
+mkcase() { # DIR USER BACKEND fresh|warm
+	rm -rf "$1"
 	mkdir -p "$1/ws" "$1/home" "$1/out"
 	[ "$2" = nobody ] && chown -R 65534:65534 "$1"
 	chmod 755 "$1"
+	[ "$4" = warm ] || return 0
 	# Five runs before: the start-up then recycles the oldest run
 	# folder (renameat2) as it does in steady state.
 	for _ in 1 2 3 4 5; do
@@ -127,20 +129,24 @@ judge() {
 		echo "sanitizer report"
 	elif [ "$rc" -gt 128 ] || [ "$rc" = 128 ]; then
 		echo "died: rc $rc"
-	elif [ "$rc" = 125 ]; then
-		if [ -e "$d/ws/mark" ]; then
-			echo "exit 125 but the command ran"
+	elif [ ! -e "$d/ws/mark" ] && ! grep -q RAN "$d/outp"; then
+		# Nothing ran: refused (125: confinement; 2: the session
+		# could not open), with one clear line.
+		if [ "$rc" = 0 ]; then
+			echo "exit 0 and nothing ran"
 		elif [ "$lines" != 1 ] || [ "${err#sbxsh: }" = "$err" ]; then
-			echo "exit 125 without exactly one sbxsh: line ($lines lines)"
+			echo "exit $rc, nothing ran, and not exactly one sbxsh: line ($lines lines)"
 		else
 			echo ok
 		fi
-	elif [ "$rc" = 0 ]; then
-		if [ -e "$d/ws/mark" ]; then echo ok; else echo "exit 0 but nothing ran"; fi
-	elif printf '%s\n' "$err" | grep -q '^sbxsh: '; then
-		echo ok # the failed command was reported
+	elif [ "$rc" = 125 ]; then
+		echo "exit 125 but the command ran"
+	elif [ "$rc" = 0 ] && [ -e "$d/ws/mark" ]; then
+		echo ok
+	elif printf '%s\n' "$err" | grep -qE '^sbxsh: line [0-9]+: '; then
+		echo ok # it ran, and the command that failed was reported
 	else
-		echo "exit $rc and no sbxsh: line"
+		echo "exit $rc, the command ran in part, and no sbxsh: line said what failed"
 	fi
 }
 
@@ -152,9 +158,9 @@ next_ok() {
 	[ "$out" = NEXT-OK ]
 }
 
-# One part-A case: DIR USER BE SYSCALL N. Prints "verdict<TAB>desc".
+# One part-A case: DIR USER BE SYSCALL N MODE. Prints "verdict<TAB>desc".
 case_a() {
-	local d=$1 u=$2 be=$3 sc=$4 nth=$5 e rc v
+	local d=$1 u=$2 be=$3 sc=$4 nth=$5 mode=$6 e rc v
 	e=$(errno_for "$sc")
 	rm -f "$d/ws/mark" "$d/out/escaped"
 	as "$u" env HOME="$d/home" SBXW="$d/ws" SBXO="$d/out" \
@@ -172,7 +178,7 @@ case_a() {
 		v="seccomp failed and the session was not refused"
 	fi
 	[ "$v" = ok ] || v="$v; stderr: $(head -c 300 "$d/err" | tr '\n' ' ')"
-	printf '%s\t%s %s as %s: %s %s when=%s → rc %s\n' "$v" A "$be" "$u" "$sc" "$e" "$nth" "$rc"
+	printf '%s\t%s %s as %s, %s start: %s %s when=%s → rc %s\n' "$v" A "$be" "$u" "$mode" "$sc" "$e" "$nth" "$rc"
 }
 
 # The plain trace: per syscall, the most calls any one process makes.
@@ -215,8 +221,12 @@ pool() {
 		(
 			awk -v j=$j -v n=$JOBS 'NR % n == j' "$list" |
 			while read -r u be rest; do
-				d=$B/job$j-$be-$u
-				[ -d "$d" ] || mkcase "$d" "$u" "$be" "$be"
+				mode=${rest##* }
+				d=$B/job$j-$be-$u-$mode
+				# a fresh start every time; a warm one keeps
+				# its workflow from case to case
+				[ "$mode" = warm ] && [ -d "$d" ] ||
+					mkcase "$d" "$u" "$be" "$mode"
 				# shellcheck disable=SC2086
 				$fn "$d" "$u" "$be" $rest
 			done >"$B/res.$j"
@@ -235,33 +245,123 @@ report() { # reads "verdict<TAB>desc" lines: one TAP line each
 }
 
 T0=$SECONDS
+if [ "${FAULTS_SKIP_A:-0}" != 1 ]; then
 # --- part A: the start-up's system calls, from outside ----------------------
 : >"$B/cases.a"
 : >"$B/counts"
 for u in $USERS; do
 	for be in $BACKENDS; do
-		d=$B/count-$be-$u
-		mkcase "$d" "$u" "$be"
-		count_calls "$d" "$u" "$be" >"$d/counts"
-		while read -r sc max; do
-			echo "$be $u $sc $max" >>"$B/counts"
-			for i in $(sample "$max"); do
-				echo "$u $be $sc $i" >>"$B/cases.a"
-			done
-		done <"$d/counts"
+		for mode in fresh warm; do
+			d=$B/count-$be-$u-$mode
+			mkcase "$d" "$u" "$be" $mode
+			count_calls "$d" "$u" "$be" >"$d/counts"
+			while read -r sc max; do
+				echo "$be $u $mode $sc $max" >>"$B/counts"
+				for i in $(sample "$max"); do
+					echo "$u $be $sc $i $mode" >>"$B/cases.a"
+				done
+			done <"$d/counts"
+		done
 	done
 done
-echo "# calls per session start (most in one process): backend user syscall count"
+echo "# calls per session start (most in one process; fresh: a new workspace, warm: the sixth session): backend user start syscall count"
 sed 's/^/#   /' "$B/counts"
 # Every syscall named must be made by at least one configuration, or the
 # list (or the start-up) changed and this test no longer covers it.
 for sc in $SYSCALLS; do
 	case $sc in fork | vfork | open | pipe) continue ;; esac # x86_64 glibc: clone, openat, pipe2
-	awk -v s=$sc '$3 == s && $4 > 0 { f = 1 } END { exit !f }' "$B/counts" ||
+	awk -v s=$sc '$4 == s && $5 > 0 { f = 1 } END { exit !f }' "$B/counts" ||
 		not_ok "A: $sc is made by no session start here (the start-up changed: update the list)"
 done
 echo "# part A: $(wc -l <"$B/cases.a") cases"
-pool "$B/cases.a" case_a | report
+report < <(pool "$B/cases.a" case_a)
 echo "# part A took $((SECONDS - T0)) s"
+fi
+
+# --- part B: the confined shell's own calls (sbxsh_fault) ------------------
+# A pipeline, a here-document, a command substitution, redirections,
+# builtins writing: every pipe, fork, write and open the shell makes.
+CMD_B='echo ok > "$SBXW/mark"; echo p | cat | cat >/dev/null; cat <<EOF >/dev/null
+doc
+EOF
+v=$(echo s); cat < "$SBXW/mark" >/dev/null; echo x > "$SBXO/escaped"; echo RAN'
+# case_b DIR USER BE NAME ERRNO: N from 1 until the Nth call is not made.
+case_b() {
+	local d=$1 u=$2 be=$3 name=$4 e=$5 nth rc v hit
+	for ((nth = 1; nth < 200; nth++)); do
+		rm -f "$d/ws/mark" "$d/out/escaped" "$d/hits"
+		: >"$d/hits"
+		chmod 666 "$d/hits"
+		as "$u" env HOME="$d/home" SBXW="$d/ws" SBXO="$d/out" \
+			SBXSH_FAULT="$name:$nth:$e" SBXSH_FAULT_FD=9 \
+			"$FAULT" --workspace "$d/ws" --backend "$be" -c "$CMD_B" \
+			>"$d/outp" 2>"$d/err" </dev/null 9>>"$d/hits"
+		rc=$?
+		hit=$(grep -c "^fault $name $nth\$" "$d/hits")
+		[ "$hit" = 0 ] && break
+		v=$(judge "$d" "$rc")
+		if [ "$v" = ok ] && ! next_ok "$d" "$u" "$be"; then
+			v="the next session failed: $(head -c 300 "$d/nexterr" | tr '\n' ' ')"
+		fi
+		[ "$v" = ok ] || v="$v; stderr: $(head -c 300 "$d/err" | tr '\n' ' ')"
+		printf '%s\t%s %s as %s: %s %s, call %03d → rc %s\n' "$v" B "$be" "$u" "$name" "$e" "$nth" "$rc"
+	done
+	# The count itself: a site that stopped going through FLT() would
+	# leave its calls untested, and this is where that shows.
+	if [ "$nth" = 1 ]; then
+		printf 'no %s call was failed at all (is FLT() still at the call sites?)\tB %s as %s: %s\n' \
+			"$name" "$be" "$u" "$name"
+	fi
+}
+: >"$B/cases.b"
+for u in $USERS; do
+	for be in $BACKENDS; do
+		for f in pipe:ENOMEM fork:ENOMEM write:ENOSPC write:EIO open:EIO; do
+			echo "$u $be ${f%:*} ${f#*:} warm" >>"$B/cases.b"
+		done
+	done
+done
+T1=$SECONDS
+report < <(pool "$B/cases.b" case_b)
+echo "# part B took $((SECONDS - T1)) s"
+
+# The bugs part B found, each pinned down (the first backend, as whoever
+# runs this).
+be=${BACKENDS# }
+be=${be%% *}
+d=$B/pin
+pin() { # NAME:N:ERRNO CMD: runs CMD in sbxsh_fault; $OUT, $ERR
+	OUT=$(env HOME="$d/home" SBXSH_FAULT="$1" "$FAULT" --workspace "$d/ws" \
+		--backend "$be" -c "$2" 2>"$d/err" </dev/null)
+	ERR=$(cat "$d/err")
+	OUTPUT="$OUT
+$ERR"
+}
+if [ -n "$be" ]; then
+	mkcase "$d" "$(id -un)" "$be" fresh
+	pin pipe:1:EIO 'echo x | cat; echo st=$?'
+	check "B: a pipeline whose pipe fails has status 2 (was 0)" [ "$OUT" = st=2 ]
+	check "B: ... and its message names its line under -c (was \"line 0\")" \
+		[ "$ERR" = "sbxsh: line 1: cannot create pipe: Input/output error" ]
+	pin fork:2:ENOMEM 'true; echo x | cat; echo st=$?'
+	check "B: a pipeline whose second fork fails has status 2 (was its first stage's, 0)" \
+		eval '[ "$OUT" = st=2 ] && [ "$ERR" = "sbxsh: line 1: cannot fork: Cannot allocate memory" ]'
+	pin pipe:1:EIO 'cat <<EOF
+doc
+EOF
+echo st=$?'
+	check "B: a here-document whose pipe fails: one line naming line 1, status 2" \
+		eval '[ "$OUT" = st=2 ] && [ "$ERR" = "sbxsh: line 1: cannot create pipe: Input/output error" ]'
+	# Found by part B in the release binary too: a here-document, then a
+	# redirection that fails, freed the saved descriptors twice (abort).
+	OUT=$(env HOME="$d/home" "$SBXSH" --workspace "$d/ws" --backend "$be" -c 'cat <<EOF >/nonexistent/x
+doc
+EOF
+echo st=$?' 2>"$d/err" </dev/null)
+	RC=$?
+	OUTPUT="$OUT $(cat "$d/err")"
+	check "B: here-document + a failing redirection: reported, status 2, no abort (was a double free)" \
+		eval '[ "$RC" = 0 ] && [ "$OUT" = st=2 ] && grep -q "cannot create /nonexistent/x" "$d/err"'
+fi
 
 tap_done
