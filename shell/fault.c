@@ -23,6 +23,7 @@ static struct {
 	char name[16];
 	unsigned long nth; /* 1-based */
 	unsigned long seen;
+	bool on;           /* N+: the Nth call and every one after */
 	int err;
 } flt;
 
@@ -37,6 +38,10 @@ static void flt_parse(void)
 	memcpy(flt.name, v, (size_t)(c1 - v));
 	flt.name[c1 - v] = 0;
 	flt.nth = strtoul(c1 + 1, &end, 10);
+	if (*end == '+') {
+		flt.on = true;
+		end++;
+	}
 	if (end == c1 + 1 || (*end && *end != ':'))
 		return;
 	flt.err = EIO;
@@ -55,13 +60,15 @@ bool flt_fail(const char *name)
 {
 	if (!flt.parsed)
 		flt_parse();
-	if (flt.parsed < 0 || strcmp(name, flt.name) || ++flt.seen != flt.nth)
+	if (flt.parsed < 0 || strcmp(name, flt.name))
+		return false;
+	if (++flt.seen != flt.nth && !(flt.on && flt.seen > flt.nth))
 		return false;
 	const char *fd = getenv("SBXSH_FAULT_FD");
 	if (fd && *fd) {
 		char line[64];
 		int k = snprintf(line, sizeof(line), "fault %s %lu\n", name,
-				 flt.nth);
+				 flt.seen);
 
 		if (write(atoi(fd), line, (size_t)k) < 0) {
 			/* the test then sees no hit, and says so */

@@ -7,7 +7,8 @@
  * cannot be failed alone from outside. FLT(NAME, call) wraps those call
  * sites: in the test binary sbxsh_fault (tests/faults/tests.cmake, built
  * with -DSBXSH_FAULT) SBXSH_FAULT=NAME:N[:ERRNO] makes the Nth call named
- * NAME in a process fail with ERRNO (default EIO) instead of being made,
+ * NAME in a process (N+: the Nth and every later one) fail with ERRNO
+ * (default EIO) instead of being made,
  * and says so on the descriptor $SBXSH_FAULT_FD if set ("fault NAME N"),
  * so the test knows the Nth call exists. In every other build, the
  * release binary included, FLT() is the call itself and nothing of this

@@ -222,10 +222,11 @@ pool() {
 			awk -v j=$j -v n=$JOBS 'NR % n == j' "$list" |
 			while read -r u be rest; do
 				mode=${rest##* }
+				[ "$mode" = hist ] && rest=${rest% hist}
 				d=$B/job$j-$be-$u-$mode
 				# a fresh start every time; a warm one keeps
 				# its workflow from case to case
-				[ "$mode" = warm ] && [ -d "$d" ] ||
+				[ "$mode" = warm ] && [ -d "$d" ] || [ "$mode" = hist ] ||
 					mkcase "$d" "$u" "$be" "$mode"
 				# shellcheck disable=SC2086
 				$fn "$d" "$u" "$be" $rest
@@ -363,5 +364,74 @@ echo st=$?' 2>"$d/err" </dev/null)
 	check "B: here-document + a failing redirection: reported, status 2, no abort (was a double free)" \
 		eval '[ "$RC" = 0 ] && [ "$OUT" = st=2 ] && grep -q "cannot create /nonexistent/x" "$d/err"'
 fi
+
+# --- part C: the history of interactive sessions ---------------------------
+# Through script(1): the history is kept only for a terminal. A workflow's
+# file holds OLD lines; a session whose history write, flock or rename
+# fails (and, with more than twice the 10000 kept, whose compaction at
+# start-up fails half-way) must lose none of the lines saved before; the
+# next session must open and record its own line.
+# isession DIR USER BE FAULT INPUT: one interactive session.
+isession() {
+	printf '%b' "$5" | as "$2" env HOME="$1/home" SBXSH_FAULT="$4" SBXSH_FAULT_FD=9 \
+		script -qec "$FAULT --workspace $1/ws --backend $3 -i" /dev/null \
+		>"$1/outp" 2>"$1/err" 9>>"$1/hits"
+}
+# hist_keeps FILE FIRST LAST: lines "echo old-FIRST" .. "echo old-LAST" in
+# order, and before any other line.
+hist_keeps() {
+	local f=$1 a=$2 z=$3
+	head -n $((z - a + 1)) "$f" | cmp -s - <(seq -f "echo old-%g" "$a" "$z")
+}
+# case_c DIR USER BE NAME ERRNO OLDLINES
+case_c() {
+	local d=$1 u=$2 be=$3 name=$4 e=$5 old=$6 nth hf spec v keepfrom
+	for ((nth = 1; nth < 100; nth++)); do
+		mkcase "$d" "$u" "$be" fresh
+		: >"$d/hits"
+		chmod 666 "$d/hits"
+		isession "$d" "$u" "$be" "" 'echo first\nexit\n'
+		hf=$(ls "$d"/home/.local/state/sbxsh/*.history 2>/dev/null | head -1)
+		if [ -z "$hf" ]; then
+			printf 'no history file after a clean session\tC %s as %s: %s\n' "$be" "$u" "$name"
+			return
+		fi
+		seq -f "echo old-%g" 1 "$old" >"$hf"
+		spec=$name:$nth:$e
+		[ "$name" = write+ ] && spec=write:$nth+:$e
+		isession "$d" "$u" "$be" "$spec" 'echo new-1\necho new-2\nexit\n'
+		grep -q "^fault ${name%+} $nth\$" "$d/hits" || break
+		# Lines kept: every old one, or after a compaction the newest
+		# 10000 (LE_HIST_DEFAULT).
+		keepfrom=1
+		[ "$old" -gt 20000 ] && [ "$(head -1 "$hf")" != "echo old-1" ] && keepfrom=$((old - 9999))
+		v=ok
+		if grep -qE 'Sanitizer|runtime error:|double free|Aborted' "$d/outp" "$d/err"; then
+			v="a crash in the session"
+		elif ! hist_keeps "$hf" "$keepfrom" "$old"; then
+			v="history lost lines: $(wc -l <"$hf") left, first: $(head -1 "$hf")"
+		elif ! isession "$d" "$u" "$be" "" 'echo after\nexit\n' ||
+		     [ "$(tail -2 "$hf" | head -1)" != "echo after" ]; then
+			v="the next session did not record its line: $(tail -3 "$hf" | tr '\n' ' ')"
+		fi
+		printf '%s\tC %s as %s: history, %s %s, call %02d, %s old lines (kept from %s)\n' \
+			"$v" "$be" "$u" "$name" "$e" "$nth" "$old" "$keepfrom"
+	done
+	if [ "$nth" = 1 ]; then
+		printf 'no %s call was failed at all\tC %s as %s: %s\n' "$name" "$be" "$u" "$name"
+	fi
+}
+: >"$B/cases.c"
+for u in $USERS; do
+	for be in $BACKENDS; do
+		for f in write:ENOSPC:50 write:EIO:50 flock:EIO:50 write:ENOSPC:20001 write+:EIO:20001 flock:EIO:20001; do
+			IFS=: read -r name e old <<<"$f"
+			echo "$u $be $name $e $old hist" >>"$B/cases.c"
+		done
+	done
+done
+T2=$SECONDS
+report < <(pool "$B/cases.c" case_c)
+echo "# part C took $((SECONDS - T2)) s"
 
 tap_done
