@@ -64,6 +64,7 @@ static void *forward(void *arg)
 		struct pollfd pfd = { .fd = ex.pipe_r, .events = POLLIN };
 		ssize_t n;
 		bool bad;
+		int rc;
 
 		/* Bytes leave the pipe and are counted in |got| under one
 		 * lock (the read does not block: O_NONBLOCK), so drain()
@@ -89,7 +90,15 @@ static void *forward(void *arg)
 			continue;
 		if (n <= 0)
 			break;
-		bad = sh_write(ex.real, buf, (size_t)n) < 0;
+		/* Only a reader that went away (EPIPE, EBADF) ends the
+		 * thread: a write that failed otherwise (EIO, ENOSPC on a
+		 * full disk) loses these bytes, as it would have for the
+		 * writer, but closing the pipe for it would kill the shell
+		 * and its jobs with SIGPIPE at their next write, the
+		 * shell's own stdout too when it is the same pipe
+		 * (faults.sh, part B). */
+		rc = sh_write(ex.real, buf, (size_t)n);
+		bad = rc == -EPIPE || rc == -EBADF;
 		pthread_mutex_lock(&ex.mu);
 		ex.put = ex.got;
 		pthread_cond_broadcast(&ex.cv);

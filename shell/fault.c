@@ -62,13 +62,16 @@ bool flt_fail(const char *name)
 		flt_parse();
 	if (flt.parsed < 0 || strcmp(name, flt.name))
 		return false;
-	if (++flt.seen != flt.nth && !(flt.on && flt.seen > flt.nth))
+	/* Atomic: the explain-denials forwarder thread writes too. */
+	unsigned long seen = __atomic_add_fetch(&flt.seen, 1, __ATOMIC_SEQ_CST);
+
+	if (seen != flt.nth && !(flt.on && seen > flt.nth))
 		return false;
 	const char *fd = getenv("SBXSH_FAULT_FD");
 	if (fd && *fd) {
 		char line[64];
 		int k = snprintf(line, sizeof(line), "fault %s %lu\n", name,
-				 flt.seen);
+				 seen);
 
 		if (write(atoi(fd), line, (size_t)k) < 0) {
 			/* the test then sees no hit, and says so */

@@ -286,18 +286,30 @@ CMD_B='echo ok > "$SBXW/mark"; echo p | cat | cat >/dev/null; cat <<EOF >/dev/nu
 doc
 EOF
 v=$(echo s); cat < "$SBXW/mark" >/dev/null; echo x > "$SBXO/escaped"; echo RAN'
-# case_b DIR USER BE NAME ERRNO: N from 1 until the Nth call is not made.
+# case_b DIR USER BE NAME ERRNO STREAM: N from 1 until the Nth call is not
+# made. STREAM file: stdout and stderr are files; pipe: both are one pipe,
+# and the explain-denials forwarder thread copies what the shell and its
+# jobs write to stderr (its writes are counted and failed too).
 case_b() {
-	local d=$1 u=$2 be=$3 name=$4 e=$5 nth rc v hit
+	local d=$1 u=$2 be=$3 name=$4 e=$5 stream=$6 nth rc v hit
 	for ((nth = 1; nth < 200; nth++)); do
 		rm -f "$d/ws/mark" "$d/out/escaped" "$d/hits"
 		: >"$d/hits"
 		chmod 666 "$d/hits"
-		as "$u" env HOME="$d/home" SBXW="$d/ws" SBXO="$d/out" \
-			SBXSH_FAULT="$name:$nth:$e" SBXSH_FAULT_FD=9 \
-			"$FAULT" --workspace "$d/ws" --backend "$be" -c "$CMD_B" \
-			>"$d/outp" 2>"$d/err" </dev/null 9>>"$d/hits"
-		rc=$?
+		if [ "$stream" = file ]; then
+			as "$u" env HOME="$d/home" SBXW="$d/ws" SBXO="$d/out" \
+				SBXSH_FAULT="$name:$nth:$e" SBXSH_FAULT_FD=9 \
+				"$FAULT" --workspace "$d/ws" --backend "$be" -c "$CMD_B" \
+				>"$d/outp" 2>"$d/err" </dev/null 9>>"$d/hits"
+			rc=$?
+		else
+			as "$u" env HOME="$d/home" SBXW="$d/ws" SBXO="$d/out" \
+				SBXSH_FAULT="$name:$nth:$e" SBXSH_FAULT_FD=9 \
+				"$FAULT" --workspace "$d/ws" --backend "$be" -c "$CMD_B" \
+				2>&1 </dev/null 9>>"$d/hits" | cat >"$d/err"
+			rc=${PIPESTATUS[0]}
+			cp "$d/err" "$d/outp"
+		fi
 		hit=$(grep -c "^fault $name $nth\$" "$d/hits")
 		[ "$hit" = 0 ] && break
 		v=$(judge "$d" "$rc")
@@ -305,7 +317,7 @@ case_b() {
 			v="the next session failed: $(head -c 300 "$d/nexterr" | tr '\n' ' ')"
 		fi
 		[ "$v" = ok ] || v="$v; stderr: $(head -c 300 "$d/err" | tr '\n' ' ')"
-		printf '%s\t%s %s as %s: %s %s, call %03d → rc %s\n' "$v" B "$be" "$u" "$name" "$e" "$nth" "$rc"
+		printf '%s\t%s %s as %s, output to a %s: %s %s, call %03d → rc %s\n' "$v" B "$be" "$u" "$stream" "$name" "$e" "$nth" "$rc"
 	done
 	# The count itself: a site that stopped going through FLT() would
 	# leave its calls untested, and this is where that shows.
@@ -318,7 +330,9 @@ case_b() {
 for u in $USERS; do
 	for be in $BACKENDS; do
 		for f in pipe:ENOMEM fork:ENOMEM write:ENOSPC write:EIO open:EIO; do
-			echo "$u $be ${f%:*} ${f#*:} warm" >>"$B/cases.b"
+			for stream in file pipe; do
+				echo "$u $be ${f%:*} ${f#*:} $stream warm" >>"$B/cases.b"
+			done
 		done
 	done
 done
@@ -363,6 +377,19 @@ echo st=$?' 2>"$d/err" </dev/null)
 	OUTPUT="$OUT $(cat "$d/err")"
 	check "B: here-document + a failing redirection: reported, status 2, no abort (was a double free)" \
 		eval '[ "$RC" = 0 ] && [ "$OUT" = st=2 ] && grep -q "cannot create /nonexistent/x" "$d/err"'
+	# Found by part B: when a write of the explain-denials forwarder
+	# failed (EIO), the thread closed its pipe, and the shell died of
+	# SIGPIPE at its next write (stdout and stderr one pipe): rc 141.
+	bad=
+	for nth in 1 2 3 4; do
+		OUT=$(env HOME="$d/home" SBXSH_FAULT="write:$nth:EIO" "$FAULT" --workspace "$d/ws" \
+			--backend "$be" -c 'cat /nonexistent; echo after' 2>&1 </dev/null | cat;
+			echo "rc=${PIPESTATUS[0]}")
+		case $OUT in *after*rc=0) ;; *) bad="$bad $nth" ;; esac
+	done
+	OUTPUT="calls that killed it:$bad; last: $OUT"
+	check "B: a failed write of the stderr forwarder loses those bytes, not the session (was SIGPIPE)" \
+		[ -z "$bad" ]
 fi
 
 # --- part C: the history of interactive sessions ---------------------------
