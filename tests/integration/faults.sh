@@ -245,6 +245,11 @@ report() { # reads "verdict<TAB>desc" lines: one TAP line each
 	done
 }
 
+# The hook is the test build's alone: no environment variable may make
+# the release binary fail on purpose.
+check "the release sbxsh has no fault hook (no SBXSH_FAULT in it); sbxsh_fault has" \
+	eval '! grep -q SBXSH_FAULT "$SBXSH" && grep -q SBXSH_FAULT "$FAULT"'
+
 T0=$SECONDS
 if [ "${FAULTS_SKIP_A:-0}" != 1 ]; then
 # --- part A: the start-up's system calls, from outside ----------------------
