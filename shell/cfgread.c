@@ -343,6 +343,16 @@ int cr_open_rc(const struct sbx_policy *pol, char **path)
 	return cr_open_rc_at(pol, *path);
 }
 
+void cr_free(void)
+{
+	strv_free(&kept);
+	free(config_canon);
+	config_canon = NULL;
+	free(routes);
+	routes = NULL;
+	nroutes = 0;
+}
+
 const struct rt_extra *cr_routes(size_t *n)
 {
 	*n = nroutes;

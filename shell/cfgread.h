@@ -26,6 +26,10 @@ struct sbx_policy;
  */
 int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d);
 
+/* Frees what cr_load() kept (every string the options and the [route]
+ * rows borrow): only once nothing holds them any more, for a harness
+ * that loads again and again under LeakSanitizer (tests/fuzz/). */
+void cr_free(void);
 /* The [route] rows the file added (in file order), for pol_facts. */
 const struct rt_extra *cr_routes(size_t *n);
 

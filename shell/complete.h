@@ -35,8 +35,9 @@ struct cmp_result {
 	/* The bytes [start, end) of the line are replaced by a candidate's
 	 * |insert| text; |end| is the cursor. */
 	size_t start, end;
-	struct sbx_strv insert;  /* quoted replacement, sorted, unique */
-	struct sbx_strv shown;   /* the bare names, for listing */
+	/* The quoted replacements, unique, in the order of |shown|. */
+	struct sbx_strv insert;
+	struct sbx_strv shown;   /* the bare names, sorted, for listing */
 	/* A candidate is complete (a file, not a folder): after inserting
 	 * the only one, add a space (and close an open quote). */
 	bool *final;

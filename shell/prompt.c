@@ -85,10 +85,24 @@ static void put_cwd(const struct pr_ctx *c, struct sbx_buf *b, bool base)
 	buf_put_shown(b, pwd);
 }
 
+/* |s| (|n| bytes) without its PR_DELIM bytes, in place; the new length
+ * (the string is NUL-terminated again). */
+static size_t drop_delim(char *s, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != PR_DELIM)
+			s[k++] = s[i];
+	s[k] = '\0';
+	return k;
+}
+
 char *pr_expand(const struct pr_ctx *c, const char *ps)
 {
 	struct sbx_buf b = {0};
 	bool in_group = false;
+	size_t mark;
 	time_t now;
 	struct tm tm;
 
@@ -122,6 +136,7 @@ char *pr_expand(const struct pr_ctx *c, const char *ps)
 		 * end matters. */
 		if (in_group && !c->delim && *p != ']')
 			continue;
+		mark = b.len;
 		switch (*p) {
 		case 'u': put_user(c, &b); break;
 		case 'h': put_host(&b, false); break;
@@ -169,6 +184,13 @@ char *pr_expand(const struct pr_ctx *c, const char *ps)
 			buf_putc(&b, '\\');
 			buf_putc(&b, *p);
 		}
+		/* What an escape brings in from outside (a folder's name in
+		 * \w, $USER, the host, the workflow) may hold the delimiter
+		 * byte too, and would open or close a group there: libedit
+		 * would hide the rest of the prompt or show escape codes.
+		 * Only \[ and \] make groups. */
+		if (*p != '[' && *p != ']')
+			b.len = mark + drop_delim(b.s + mark, b.len - mark);
 	}
 	if (in_group && c->delim) /* an unclosed "\[" closes at the end */
 		buf_putc(&b, c->delim);
