@@ -137,6 +137,13 @@ static void lex_line(const char *line, size_t cursor, struct lex *lx)
 	for (size_t i = 0; i < cursor; i++) {
 		char ch = line[i];
 
+		/* The word is a C string in which DOLLAR marks a '$': a NUL
+		 * typed into the line (^V^@) would end it early, and the
+		 * '$' the lexer saw after it could not be found again (a
+		 * NULL strrchr, the shell dead at TAB); a DOLLAR byte typed
+		 * would pass for a '$'. The parser drops NULs as well. */
+		if (ch == '\0' || ch == DOLLAR)
+			continue;
 		if (lx->quote == '\'') {
 			if (ch == '\'') {
 				lx->quote = 0;
