@@ -153,7 +153,8 @@ static void lex_line(const char *line, size_t cursor, struct lex *lx)
 				buf_putc(&lx->word, ch);
 		} else if (ch == '\\' && i + 1 < cursor) {
 			i++;
-			buf_putc(&lx->word, line[i]);
+			if (line[i] != '\0' && line[i] != DOLLAR) /* as above */
+				buf_putc(&lx->word, line[i]);
 		} else if (ch == '\\') {
 			/* a trailing backslash: nothing to unquote yet */
 		} else if (lx->quote == '"') {
