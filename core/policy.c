@@ -1252,6 +1252,24 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 	gm_format_text(pol->git, pol->guard == POL_GUARD_MOUNT, b);
 }
 
+/* Do |a| and |b| print as the same JSON string? Two keys that are not
+ * UTF-8 can (buf_json_str() writes U+FFFD for each stray byte), and a
+ * JSON object must not hold a key twice (tests/fuzz json). */
+static bool same_json_key(const char *a, const char *b)
+{
+	struct sbx_buf x = {0}, y = {0};
+	bool same;
+
+	if (!strcmp(a, b))
+		return true;
+	buf_json_str(&x, a);
+	buf_json_str(&y, b);
+	same = !strcmp(x.s, y.s);
+	buf_free(&x);
+	buf_free(&y);
+	return same;
+}
+
 static void json_kv(struct sbx_buf *b, const char *k, const char *v,
 		    bool comma)
 {
@@ -1373,11 +1391,13 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 		bool seen = false;
 
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = !strcmp(pol->note_keys.v[j], pol->note_keys.v[i]);
+			seen = same_json_key(pol->note_keys.v[j],
+					     pol->note_keys.v[i]);
 		if (seen)
 			continue;
 		for (size_t j = i; j < pol->note_keys.n; j++) {
-			if (strcmp(pol->note_keys.v[j], pol->note_keys.v[i]))
+			if (!same_json_key(pol->note_keys.v[j],
+					   pol->note_keys.v[i]))
 				continue;
 			if (v.len)
 				buf_puts(&v, "; ");
