@@ -313,6 +313,11 @@ int sc_build(const struct be_plan *plan, const char *backend,
 int sc_load(const struct sc_filter *f, const char *backend,
 	    struct sbx_diag *diag);
 void sc_free(struct sc_filter *f);
+#ifdef SBXSH_SANITIZE
+/* Sanitizer builds: the instructions sc_build() puts ahead of the
+ * program, for LeakSanitizer (seccomp.c says why). */
+size_t sc_sanitizer_prefix_len(void);
+#endif
 
 /*
  * The mount layer (mounts.c), shared by the namespace backend (the whole

@@ -311,7 +311,91 @@ const size_t sc_nabis = sizeof(sc_abis) / sizeof(*sc_abis);
 /* What prepare() hands apply(): the argument of seccomp(2), ready. */
 struct sc_filter {
 	struct sock_fprog prog;
+	struct sock_filter *own; /* sanitizer builds: prefix + program */
 };
+
+#ifdef SBXSH_SANITIZE
+#include <linux/seccomp.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/*
+ * Sanitizer builds only (cmake -DSBXSH_SANITIZE=ON: a test build, never
+ * installed; the normal build has no such code). LeakSanitizer looks for
+ * leaks when the shell exits by stopping the process with ptrace(2) from
+ * a helper task (its "tracer": a clone() sharing the memory, not a thread
+ * of the process, so the kernel's same-thread-group shortcut does not
+ * apply). The ptrace rule above refuses that, the check dies with
+ * "LeakSanitizer has encountered a fatal error", and no leak of a
+ * confined shell is ever reported. So the filter gets a prefix that lets
+ * through exactly the helper's calls: on x86_64, ptrace with the requests
+ * the tracer makes (ATTACH, then CONT, GETREGSET/GETREGS, DETACH, KILL)
+ * and the pid of the process that loads the filter, the shell (its
+ * forked subshells leave with _exit(), so LeakSanitizer runs in the shell
+ * alone). What still holds: SEIZE, TRACEME, any other request and any
+ * other pid stay refused (the escape battery's ptrace case, test_seccomp);
+ * a job's ATTACH of the shell fails in the kernel, the shell being
+ * non-dumpable and jobs without CAP_SYS_PTRACE (be_harden_self()), except
+ * while LeakSanitizer itself makes the shell dumpable for its check at
+ * exit: the one hole, and why this is never in a build that is shipped.
+ */
+static const unsigned long san_ptrace_reqs[] = {
+	PTRACE_ATTACH, PTRACE_CONT,   PTRACE_GETREGSET,
+	PTRACE_GETREGS, PTRACE_DETACH, PTRACE_KILL,
+};
+#define SAN_NREQ (sizeof(san_ptrace_reqs) / sizeof(*san_ptrace_reqs))
+#define SAN_PRE (13 + SAN_NREQ) /* instructions in the prefix */
+#define SD_ARG(i, hi) (offsetof(struct seccomp_data, args) + 8 * (i) + 4 * (hi))
+/* A compare at index |i| that falls through when equal and otherwise
+ * jumps past the prefix, to the first instruction of the real program. */
+#define SAN_EQ_OR_END(i, k)                                                    \
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, SAN_PRE - (i) - 1)
+
+#define SAN_PID_AT 5
+
+static struct sock_filter *san_prefixed(const struct sc_bpf *b)
+{
+	struct sock_filter *v = xmalloc((SAN_PRE + b->len) * sizeof(*v));
+	size_t i = 0;
+
+	v[i++] = (struct sock_filter)BPF_STMT(
+	    BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+	v[i] = (struct sock_filter)SAN_EQ_OR_END(i, AUDIT_ARCH_X86_64), i++;
+	v[i++] = (struct sock_filter)BPF_STMT(
+	    BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+	v[i] = (struct sock_filter)SAN_EQ_OR_END(i, SYS_ptrace), i++;
+	v[i++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					      SD_ARG(1, 0));
+	/* SAN_PID_AT: sc_load() puts the loading process's pid here. */
+	v[i] = (struct sock_filter)SAN_EQ_OR_END(i, 0), i++;
+	v[i++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					      SD_ARG(1, 1));
+	v[i] = (struct sock_filter)SAN_EQ_OR_END(i, 0), i++;
+	v[i++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					      SD_ARG(0, 1));
+	v[i] = (struct sock_filter)SAN_EQ_OR_END(i, 0), i++;
+	v[i++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+					      SD_ARG(0, 0));
+	for (size_t r = 0; r < SAN_NREQ; r++, i++) /* equal: to the allow */
+		v[i] = (struct sock_filter)BPF_JUMP(
+		    BPF_JMP | BPF_JEQ | BPF_K, (unsigned)san_ptrace_reqs[r],
+		    (unsigned char)(SAN_PRE - 1 - i - 1), 0);
+	v[i] = (struct sock_filter)BPF_STMT(BPF_JMP | BPF_JA,
+					    (unsigned)(SAN_PRE - i - 1)), i++;
+	v[i++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
+					      SECCOMP_RET_ALLOW);
+	memcpy(v + i, b->insns, b->len * sizeof(*v));
+	return v;
+}
+
+size_t sc_sanitizer_prefix_len(void)
+{
+	return SAN_PRE;
+}
+#endif
 
 int sc_build(const struct be_plan *plan, const char *backend,
 	     struct sc_filter **out, struct sbx_diag *diag)
@@ -323,6 +407,14 @@ int sc_build(const struct be_plan *plan, const char *backend,
 	 * UAPI's pointer is not const; the kernel only copies from it. */
 	f->prog.len = (unsigned short)b->len;
 	f->prog.filter = (struct sock_filter *)b->insns;
+	f->own = NULL;
+#ifdef SBXSH_SANITIZE
+	if (b->len + SAN_PRE <= BPF_MAXINSNS) {
+		f->own = san_prefixed(b);
+		f->prog.filter = f->own;
+		f->prog.len = (unsigned short)(b->len + SAN_PRE);
+	}
+#endif
 	*out = f;
 	return 0;
 }
@@ -336,6 +428,12 @@ int sc_load(const struct sc_filter *f, const char *backend,
 	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return be_fail(diag, errno, backend,
 			       "prctl(PR_SET_NO_NEW_PRIVS)");
+#ifdef SBXSH_SANITIZE
+	/* Here, not in sc_build(): with a PID namespace prepare() runs in
+	 * the parent, apply() in the shell, its child. */
+	if (f->own)
+		f->own[SAN_PID_AT].k = (unsigned)getpid();
+#endif
 	/* Flags 0, as libseccomp's default: no TSYNC (the shell has one
 	 * thread), no SPEC_ALLOW (keep the SSB mitigation). */
 	if (be_sys->seccomp_filter(&f->prog) < 0)
@@ -346,6 +444,8 @@ int sc_load(const struct sc_filter *f, const char *backend,
 
 void sc_free(struct sc_filter *f)
 {
+	if (f)
+		free(f->own);
 	free(f);
 }
 #endif /* !SC_RULES_ONLY */
