@@ -2,6 +2,7 @@
  * be_plan, the "none" backend, and the shared error helpers.
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -285,12 +286,57 @@ static void plan_free(struct be_plan *p)
 	free((void *)p->guarded);
 }
 
+#ifdef SBXSH_SANITIZE
+/*
+ * Sanitizer builds only (never installed): the folder the sanitizer
+ * runtimes write their reports to, from log_path= in ASAN_OPTIONS or
+ * UBSAN_OPTIONS, stays writable in the session. The runtime opens
+ * <log_path>.<pid> when it first reports, inside the sandbox; refused,
+ * it dies with one line on stderr and the report itself is lost. CI
+ * (.ci/setup) points log_path at a folder of its own and fails when
+ * anything lands there, whatever the test made of the exit status. Not
+ * a policy root: `policy` shows the policy a shipped build enforces.
+ * NULL without a log_path, or if it is not an absolute path below a
+ * folder that exists (never "/").
+ */
+static const char *san_log_dir(void)
+{
+	static char dir[PATH_MAX];
+	static bool done;
+	const char *vars[] = {"ASAN_OPTIONS", "UBSAN_OPTIONS"};
+
+	if (done)
+		return dir[0] ? dir : NULL;
+	done = true;
+	for (size_t i = 0; i < 2 && !dir[0]; i++) {
+		const char *o = getenv(vars[i]), *v;
+		char want[PATH_MAX], *slash;
+		size_t n;
+
+		v = o ? strstr(o, "log_path=") : NULL;
+		if (!v || (v != o && v[-1] != ':'))
+			continue;
+		v += strlen("log_path=");
+		n = strcspn(v, ":");
+		if (v[0] != '/' || n >= sizeof(want))
+			continue;
+		memcpy(want, v, n);
+		want[n] = 0;
+		slash = strrchr(want, '/');
+		*slash = 0;
+		if (!realpath(want[0] ? want : "/", dir) || !strcmp(dir, "/"))
+			dir[0] = 0;
+	}
+	return dir[0] ? dir : NULL;
+}
+#endif
+
 /* Borrows the policy's strings. */
 static void plan_from_policy(const struct sbx_policy *pol,
 			     const struct be_opts *o, struct be_plan *p)
 {
 	size_t nr = pol_nroots(pol), nm = pol_nmasked(pol);
-	const char **rw = xcalloc(nr + 1, sizeof(*rw));
+	const char **rw = xcalloc(nr + 2, sizeof(*rw));
 	const char **dev = xcalloc(nr + 1, sizeof(*dev));
 	const char **masked = xcalloc(nm + 1, sizeof(*masked));
 	size_t ns = pol_nsockets(pol);
@@ -335,6 +381,10 @@ static void plan_from_policy(const struct sbx_policy *pol,
 	}
 	for (size_t i = 0; i < ns; i++)
 		socks[p->nsockets++] = pol_socket(pol, i);
+#ifdef SBXSH_SANITIZE
+	if (san_log_dir() && p->scope != POL_SCOPE_UNRESTRICTED)
+		rw[p->nrw++] = san_log_dir();
+#endif
 	p->rw = rw;
 	p->dev = dev;
 	p->masked = masked;

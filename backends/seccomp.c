@@ -395,6 +395,24 @@ size_t sc_sanitizer_prefix_len(void)
 {
 	return SAN_PRE;
 }
+
+/* The process that loaded the filter with the prefix above, onto none. */
+static pid_t san_loader;
+
+/*
+ * LeakSanitizer's hook, asked at its check: 1 turns the check off. Off
+ * only in a process under a seccomp filter it did not load itself onto
+ * an unfiltered process: an sbxsh nested in another session (a job of
+ * it), whose outer filter's prefix names the outer shell's pid, so the
+ * tracer's ptrace is refused there and the check could only die with a
+ * fatal error. Its leaks are the same code's as the outer shells', which
+ * are checked; ASan and UBSan stay on in it.
+ */
+int __lsan_is_turned_off(void);
+int __lsan_is_turned_off(void)
+{
+	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == 2 && getpid() != san_loader;
+}
 #endif
 
 int sc_build(const struct be_plan *plan, const char *backend,
@@ -433,12 +451,17 @@ int sc_load(const struct sc_filter *f, const char *backend,
 	 * the parent, apply() in the shell, its child. */
 	if (f->own)
 		f->own[SAN_PID_AT].k = (unsigned)getpid();
+	bool outer = prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == 2;
 #endif
 	/* Flags 0, as libseccomp's default: no TSYNC (the shell has one
 	 * thread), no SPEC_ALLOW (keep the SSB mitigation). */
 	if (be_sys->seccomp_filter(&f->prog) < 0)
 		return be_fail(diag, errno, backend,
 			       "seccomp(SECCOMP_SET_MODE_FILTER)");
+#ifdef SBXSH_SANITIZE
+	if (!outer)
+		san_loader = getpid();
+#endif
 	return 0;
 }
 

@@ -19,11 +19,14 @@ static size_t *wipe_at;  /* indexes in |start| of the withheld entries */
 static size_t nwipe;
 static struct ef_report rep;
 static bool filtered;
+/* The array environ was set to. glibc's setenv() drops its pointer to
+ * it when it copies it to grow the environment, and the environment may
+ * still be it at exit: held here, for the life of the process (a
+ * sanitizer build reported it as leaked once setenv() had copied it). */
+static char **kept;
 
 void es_filter(const char *const *keep)
 {
-	char **kept;
-
 	if (filtered)
 		return;
 	filtered = true;

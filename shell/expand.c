@@ -38,7 +38,6 @@ struct exp {
 	int tilde;              /* 0 none, 1 word start, 2 assignment */
 	bool inword, pending, hasglob;
 	int in_arg;             /* inside ${x-word}: literals split too */
-	const char *ifs;
 	int err;
 };
 
@@ -144,10 +143,16 @@ static bool ifs_ws(int c)
 	return c == ' ' || c == '\t' || c == '\n';
 }
 
-/* An unquoted expansion result: split by IFS. */
+/* An unquoted expansion result: split by IFS, as it is now. Looked up
+ * here, not once per word list: an expansion before this one may have
+ * assigned it (${IFS:=:}, $((IFS=1))), which frees the old value; dash
+ * splits with the new one too. */
 static void add_split(struct exp *e, const char *s, size_t n)
 {
-	const char *ifs = e->ifs;
+	const char *ifs = var_get(e->sh, "IFS");
+
+	if (!ifs)
+		ifs = " \t\n";
 
 	for (size_t i = 0; i < n; i++) {
 		int c = (unsigned char)s[i];
@@ -643,13 +648,11 @@ int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
 		    struct sbx_strv *out)
 {
 	struct exp e;
-	const char *ifs = var_get(sh, "IFS");
 
 	exp_init(&e, sh);
 	e.out = out;
 	e.split = true;
 	e.glob = !sh->opt[O_NOGLOB];
-	e.ifs = ifs ? ifs : " \t\n";
 	if (e.glob)
 		buf_putn(&e.pat, "", 0);
 	for (; w && w != stop; w = w->next) {

@@ -40,6 +40,9 @@ static struct {
 	bool fwd;
 	pid_t owner;       /* the process whose thread it is */
 	int pipe_r, real, real1;
+#ifdef SBXSH_FREE_AT_EXIT
+	int stop_r, stop_w; /* sanitizer builds: ex_stop() ends the thread */
+#endif
 	dev_t pdev;        /* the forwarder's pipe, to tell whether fd 1 */
 	ino_t pino;        /* and fd 2 are still it */
 	pthread_t thread;
@@ -61,7 +64,13 @@ static void *forward(void *arg)
 
 	(void)arg;
 	for (;;) {
-		struct pollfd pfd = { .fd = ex.pipe_r, .events = POLLIN };
+#ifdef SBXSH_FREE_AT_EXIT
+		/* and the stop pipe of sanitizer builds (ex_stop()) */
+		struct pollfd pfd[2] = {{.fd = ex.pipe_r, .events = POLLIN},
+					{.fd = ex.stop_r, .events = POLLIN}};
+#else
+		struct pollfd pfd[1] = {{.fd = ex.pipe_r, .events = POLLIN}};
+#endif
 		ssize_t n;
 		bool bad;
 		int rc;
@@ -74,11 +83,15 @@ static void *forward(void *arg)
 		 * shell exited without waiting for them, and the end of a
 		 * job's output was lost on a loaded machine (1 session in
 		 * ~100 of escape_mountlayer.sh). */
-		if (poll(&pfd, 1, -1) < 0) {
+		if (poll(pfd, sizeof(pfd) / sizeof(*pfd), -1) < 0) {
 			if (errno == EINTR)
 				continue;
 			break;
 		}
+#ifdef SBXSH_FREE_AT_EXIT
+		if (pfd[1].revents)
+			break;
+#endif
 		pthread_mutex_lock(&ex.mu);
 		n = read(ex.pipe_r, buf, sizeof(buf));
 		for (ssize_t i = 0; i < n; i++)
@@ -135,6 +148,19 @@ static void start_forwarder(void)
 		return;
 	/* The read end only: the jobs' writes block as on any pipe. */
 	fcntl(p[0], F_SETFL, O_NONBLOCK);
+#ifdef SBXSH_FREE_AT_EXIT
+	{
+		int q[2];
+
+		if (pipe2(q, O_CLOEXEC)) {
+			close(p[0]);
+			close(p[1]);
+			return;
+		}
+		ex.stop_r = redir_move_high(q[0]);
+		ex.stop_w = redir_move_high(q[1]);
+	}
+#endif
 	ex.real = redir_move_high(dup(2));
 	ex.real1 = both ? redir_move_high(dup(1)) : -1;
 	if (ex.real < 0 || (both && ex.real1 < 0))
@@ -291,6 +317,17 @@ void ex_stop(struct shell *sh)
 		dup2(ex.real1, 1);
 	drain(&end, false);
 	ex.fwd = false;
+#ifdef SBXSH_FREE_AT_EXIT
+	/* Sanitizer builds: LeakSanitizer stops every thread with ptrace
+	 * at exit, and their seccomp filter lets it reach the shell's own
+	 * thread only (backends/seccomp.c): one it cannot stop makes it
+	 * warn of false leaks. Everything queued is out (drain() above),
+	 * so the thread ends here as it would with the process. Not with
+	 * pthread_cancel(): ASan does not see a cancelled thread's frames
+	 * unwind and then reports its stack as overflowed. */
+	if (write(ex.stop_w, "", 1) == 1)
+		pthread_join(ex.thread, NULL);
+#endif
 }
 
 const struct sbx_strv *ex_last(void)

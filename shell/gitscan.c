@@ -738,6 +738,9 @@ struct gm_plan *gs_scan(const char *workspace, const char *home, int depth,
 		/* Worth a file: made now, before confinement. */
 		free(in);
 		gc.fd = c_open(workspace, true, true, &in, &inlen);
+		/* A new file: nothing of it to keep (c_open() allocated its
+		 * buffer all the same). */
+		free(in);
 		in = NULL;
 		inlen = 0;
 	}

@@ -105,6 +105,8 @@ int main(int argc, char **argv)
 		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);
 		ses_close(&s);
+		free(script);
+		free(rc_path);
 		return EXIT_SANDBOX;
 	}
 	if (interactive || o.banner)
@@ -138,6 +140,8 @@ int main(int argc, char **argv)
 	be_marks_dump();
 #ifdef SBXSH_FREE_AT_EXIT
 	ses_close(&s); /* see the end of sh_run() */
+	free(script);
+	free(rc_path);
 #endif
 	return st;
 }
