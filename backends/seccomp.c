@@ -315,6 +315,7 @@ struct sc_filter {
 };
 
 #ifdef SBXSH_SANITIZE
+#include <fcntl.h>
 #include <linux/seccomp.h>
 #include <stddef.h>
 #include <string.h>
@@ -398,20 +399,46 @@ size_t sc_sanitizer_prefix_len(void)
 
 /* The process that loaded the filter with the prefix above, onto none. */
 static pid_t san_loader;
+/* Traced when the filter was built, before a PID namespace: inside one,
+ * /proc/self/status shows a tracer outside it as TracerPid 0. */
+static bool san_was_traced;
+
+/* True if something (strace, in the tests that inject faults) ptraces
+ * us: a process has one tracer, and LeakSanitizer's cannot attach. */
+static bool san_traced(void)
+{
+	char buf[4096];
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+	const char *t;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = 0;
+	t = strstr(buf, "\nTracerPid:");
+	return t && strtol(t + strlen("\nTracerPid:"), NULL, 10) != 0;
+}
 
 /*
- * LeakSanitizer's hook, asked at its check: 1 turns the check off. Off
- * only in a process under a seccomp filter it did not load itself onto
- * an unfiltered process: an sbxsh nested in another session (a job of
- * it), whose outer filter's prefix names the outer shell's pid, so the
- * tracer's ptrace is refused there and the check could only die with a
- * fatal error. Its leaks are the same code's as the outer shells', which
- * are checked; ASan and UBSan stay on in it.
+ * LeakSanitizer's hook, asked at its check: 1 turns the check off, where
+ * it could only die with "LeakSanitizer has encountered a fatal error"
+ * (its tracer cannot stop the process), and nowhere else:
+ *   - a process under a seccomp filter it did not load itself onto an
+ *     unfiltered process: an sbxsh nested in another session (a job of
+ *     it), whose outer filter's prefix names the outer shell's pid;
+ *   - a process that is ptraced already (strace -f over a session, as
+ *     escape_mountlayer.sh, failclosed.sh and git_protect.sh do).
+ * Their leaks are the same code's as the other sessions', which are
+ * checked; ASan and UBSan stay on in them.
  */
 int __lsan_is_turned_off(void);
 int __lsan_is_turned_off(void)
 {
-	return prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == 2 && getpid() != san_loader;
+	if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == 2 && getpid() != san_loader)
+		return 1;
+	return san_was_traced || san_traced();
 }
 #endif
 
@@ -427,6 +454,7 @@ int sc_build(const struct be_plan *plan, const char *backend,
 	f->prog.filter = (struct sock_filter *)b->insns;
 	f->own = NULL;
 #ifdef SBXSH_SANITIZE
+	san_was_traced = san_was_traced || san_traced();
 	if (b->len + SAN_PRE <= BPF_MAXINSNS) {
 		f->own = san_prefixed(b);
 		f->prog.filter = f->own;

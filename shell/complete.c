@@ -581,7 +581,10 @@ out:
 	for (size_t i = 0; i < cs.n; i++) {
 		size_t k = r->insert.n;
 
-		if (i && !strcmp(cs.v[i].insert, cs.v[i - 1].insert)) {
+		/* Against the last one kept: a duplicate before this one
+		 * was freed (a builtin also in two PATH folders, /bin and
+		 * /usr/bin of a merged /usr, made three). */
+		if (k && !strcmp(cs.v[i].insert, r->insert.v[k - 1])) {
 			free(cs.v[i].insert);
 		} else {
 			strv_take(&r->insert, cs.v[i].insert);

@@ -43,6 +43,7 @@ struct le {
 	struct sbx_buf tab_line;  /* the line at the last ambiguous TAB */
 	size_t tab_cursor;
 	bool tab_armed;
+	bool fn_added;            /* sbx-complete is a libedit function */
 	char mode[8];
 	int hist_fd;
 	bool record;              /* lines go into history */
@@ -808,8 +809,14 @@ out:
 
 static void bind_keys(struct le *le)
 {
-	el_set(le->el, EL_ADDFN, "sbx-complete", "complete a word",
-	       complete_cb);
+	/* The function once, through the wide call with static strings:
+	 * libedit keeps the pointers it is given, and its narrow EL_ADDFN
+	 * copies both strings and never frees them ("XXX: The two strdup's
+	 * leak", eln.c), again at every `set -o vi` (LeakSanitizer). */
+	if (!le->fn_added)
+		el_wset(le->el, EL_ADDFN, L"sbx-complete", L"complete a word",
+			complete_cb);
+	le->fn_added = true;
 	el_set(le->el, EL_BIND, "^I", "sbx-complete", NULL);
 }
 

@@ -659,10 +659,13 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	lay_free(&lay);
 	lf.runs = (const char *const *)runs.v;
 	lf.nruns = runs.n;
+	/* |runs| lives as long as lf.runs may be read: a run id taken
+	 * meanwhile computes the layout again below. */
 	rc = lay_compute(&lf, &lay, d);
-	strv_free(&runs);
-	if (rc < 0)
+	if (rc < 0) {
+		strv_free(&runs);
 		return rc;
+	}
 
 	be_mark("ses: layout, list runs");
 	e = getenv("TMPDIR");
@@ -714,6 +717,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		pol_free(probe);
 		if (rc < 0) {
 			lay_free(&lay);
+			strv_free(&runs);
 			return rc;
 		}
 	}
@@ -748,9 +752,11 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			lf.run_id = run_id;
 			lay_compute(&lf, &lay, NULL);
 			pf.lay = &lay;
+			rc = 0; /* and draw again: the loop runs while rc is 0 */
 		}
 		if (rc < 0) {
 			lay_free(&lay);
+			strv_free(&runs);
 			return rc;
 		}
 		prune(&lay, recycled ? 1 : 0);
@@ -758,6 +764,9 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		/* What was missing a moment ago may exist now. */
 		canon_memo_forget_absent(memo);
 	}
+	strv_free(&runs);
+	lf.runs = NULL;
+	lf.nruns = 0;
 	be_mark("ses: state dirs, recycle, prune");
 	list_secret_folders(&pf, memo);
 	be_mark("ses: sec_folders");

@@ -160,6 +160,30 @@ static void commands(void **state)
 	cmp_free(c);
 }
 
+/* One name three times (a builtin, and an executable of that name in
+ * two PATH folders, as /bin and /usr/bin of a merged /usr): offered once.
+ * Under ASan the third one read the second after it was freed. */
+static void duplicates_offered_once(void **state)
+{
+	struct cmp *c = cmp_new(&src);
+	char saved[sizeof(pathvar)];
+	SBX_AUTOFREE char *two = xasprintf("%s/bin2", tmp);
+
+	(void)state;
+	memcpy(saved, pathvar, sizeof(saved));
+	mkdir(two, 0755);
+	touch("bin/pwd", 0755);
+	touch("bin2/pwd", 0755);
+	snprintf(pathvar, sizeof(pathvar), "%s/bin:%s", tmp, two);
+	EXPECT(c, "pw", "pwd");
+	EXPECT(c, "p", "policy|pwd|pyfunc|pytool");
+	memcpy(pathvar, saved, sizeof(pathvar));
+	unlink("bin/pwd");
+	unlink("bin2/pwd");
+	rmdir(two);
+	cmp_free(c);
+}
+
 static void new_tool_appears_at_once(void **state)
 {
 	struct cmp *c = cmp_new(&src);
@@ -323,6 +347,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(quoting),
 		cmocka_unit_test(commands),
+		cmocka_unit_test(duplicates_offered_once),
 		cmocka_unit_test(new_tool_appears_at_once),
 		cmocka_unit_test(files),
 		cmocka_unit_test(jobs_vars_policy),

@@ -168,6 +168,40 @@ static void plain_reader(void **state)
 	close(out[1]);
 }
 
+/* On a terminal the reader is libedit's; `set -o vi` and back bind TAB
+ * again each time. LeakSanitizer: each change leaked the two strings
+ * libedit's narrow EL_ADDFN copies (lineedit.c, bind_keys()). */
+static void editor_mode_changes(void **state)
+{
+	struct le_config c = {0};
+	struct sh_reader *r;
+	int m, t;
+
+	(void)state;
+	m = posix_openpt(O_RDWR | O_NOCTTY);
+	assert_true(m >= 0);
+	assert_int_equal(grantpt(m), 0);
+	assert_int_equal(unlockpt(m), 0);
+	t = open(ptsname(m), O_RDWR | O_NOCTTY);
+	assert_true(t >= 0);
+	setenv("TERM", "xterm", 1);
+	c.in_fd = c.out_fd = t;
+	c.hist_fd = -1;
+	c.prompt.getvar = getvar;
+	c.prompt.status = status_cb;
+	r = le_reader(&c);
+	assert_true(le_is_editing(r));
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(le_set_mode(r, "vi"), 0);
+		assert_string_equal(le_mode(r), "vi");
+		assert_int_equal(le_set_mode(r, "emacs"), 0);
+		assert_string_equal(le_mode(r), "emacs");
+	}
+	in_free(r);
+	close(t);
+	close(m);
+}
+
 static void history_builtin_usage(void **state)
 {
 	struct sbx_buf out = {0};
@@ -192,6 +226,7 @@ int main(void)
 		cmocka_unit_test(roundtrip),
 		cmocka_unit_test(open_and_compact),
 		cmocka_unit_test(plain_reader),
+		cmocka_unit_test(editor_mode_changes),
 		cmocka_unit_test(history_builtin_usage),
 	};
 

@@ -15,9 +15,45 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <time.h>
+
 #include "session.h"
 
 static char base[256];
+
+/* A run id is the start second, the pid and a random nonce. While armed,
+ * time() stands still and the next |fixed_nonces| getrandom() calls hand
+ * out one nonce, so that sessions draw the same id and the next one has
+ * to draw again (session.c, the EEXIST retry). These interpose libc's
+ * for session.c, linked into this executable. */
+static time_t fixed_time;
+static int fixed_nonces;
+
+time_t time(time_t *t)
+{
+	struct timespec ts;
+	time_t v = fixed_time;
+
+	if (!v) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v = ts.tv_sec;
+	}
+	if (t)
+		*t = v;
+	return v;
+}
+
+ssize_t getrandom(void *buf, size_t len, unsigned int flags)
+{
+	if (fixed_nonces > 0) {
+		fixed_nonces--;
+		memset(buf, 0x5a, len);
+		return (ssize_t)len;
+	}
+	return syscall(SYS_getrandom, buf, len, flags);
+}
 
 static char *pathf(const char *fmt, const char *a)
 {
@@ -180,6 +216,37 @@ static void two_sessions_two_runs_and_prune(void **state)
 	assert_true(exists(foreign));
 	assert_true(exists(link));
 	assert_true(exists(victim));
+}
+
+/* A run id that is taken already (another session, the same second and
+ * pid, the same nonce) is drawn again, and the layout computed again
+ * with the list of runs, which must still be there. Two bugs: the retry
+ * read that list after it was freed (ASan), and then never retried (the
+ * loop ran only while rc was 0): the session failed with EEXIST. */
+static void taken_run_id_drawn_again(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	struct sbx_opts o = opts_for(ws);
+	struct session first, second;
+	const char *a, *b;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	fixed_time = time(NULL);
+	fixed_nonces = 2; /* the first session's draw, the second's first */
+	assert_int_equal(ses_open(&o, &first, NULL), 0);
+	assert_int_equal(ses_open(&o, &second, NULL), 0);
+	fixed_time = 0;
+	assert_int_equal(fixed_nonces, 0);
+	a = pol_layout(first.pol)->run_dir;
+	b = pol_layout(second.pol)->run_dir;
+	assert_non_null(strstr(a, "-5a5a5a5a"));
+	assert_null(strstr(b, "-5a5a5a5a")); /* drawn again */
+	assert_string_not_equal(a, b);
+	assert_true(exists(a));
+	assert_true(exists(b));
+	ses_close(&second);
+	ses_close(&first);
 }
 
 static void live_session_not_pruned(void **state)
@@ -380,6 +447,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(creates_tagged_state, setup, teardown),
 		cmocka_unit_test_setup_teardown(preview_creates_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(two_sessions_two_runs_and_prune, setup, teardown),
+		cmocka_unit_test_setup_teardown(taken_run_id_drawn_again, setup, teardown),
 		cmocka_unit_test_setup_teardown(live_session_not_pruned, setup, teardown),
 		cmocka_unit_test_setup_teardown(oldest_run_recycled_empty, setup, teardown),
 		cmocka_unit_test_setup_teardown(recycled_run_tmp_link_replaced, setup, teardown),
