@@ -296,8 +296,9 @@ static void plan_free(struct be_plan *p)
  * (.ci/setup) points log_path at a folder of its own and fails when
  * anything lands there, whatever the test made of the exit status. Not
  * a policy root: `policy` shows the policy a shipped build enforces.
- * NULL without a log_path, or if it is not an absolute path below a
- * folder that exists (never "/").
+ * Without a log_path, the build's report folder (SBXSH_SAN_LOG_DIR) if
+ * it exists. NULL if the folder does not exist, or for a log_path that
+ * is not an absolute path (never "/").
  */
 static const char *san_log_dir(void)
 {
@@ -327,6 +328,10 @@ static const char *san_log_dir(void)
 		if (!realpath(want[0] ? want : "/", dir) || !strcmp(dir, "/"))
 			dir[0] = 0;
 	}
+	/* No log_path: the build's own folder, where the sanitizers then
+	 * report by default (backends/seccomp.c). */
+	if (!dir[0] && !realpath(SBXSH_SAN_LOG_DIR, dir))
+		dir[0] = 0;
 	return dir[0] ? dir : NULL;
 }
 #endif

@@ -433,6 +433,35 @@ static bool san_traced(void)
  * Their leaks are the same code's as the other sessions', which are
  * checked; ASan and UBSan stay on in them.
  */
+/*
+ * The sanitizers' default options, under whatever ASAN_OPTIONS and
+ * UBSAN_OPTIONS say: a test that starts sbxsh under `env -i` (the
+ * differential corpus, the escape battery) would otherwise send a report
+ * to a stderr it may not look at. When the build's report folder exists
+ * (.ci/setup makes it), every report goes there; backends/backend.c keeps
+ * it writable in sessions.
+ */
+/* Called at the runtimes' start, before their interceptors are ready:
+ * no libc but a raw syscall, the strings constants. */
+static bool san_dir_ok(void)
+{
+	return syscall(SYS_access, SBXSH_SAN_LOG_DIR, W_OK) == 0;
+}
+
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return san_dir_ok() ? "log_path=" SBXSH_SAN_LOG_DIR "/asan" : "";
+}
+
+const char *__ubsan_default_options(void);
+const char *__ubsan_default_options(void)
+{
+	return san_dir_ok() ? "halt_on_error=1:print_stacktrace=1:log_path="
+	       SBXSH_SAN_LOG_DIR "/ubsan"
+			    : "halt_on_error=1:print_stacktrace=1";
+}
+
 int __lsan_is_turned_off(void);
 int __lsan_is_turned_off(void)
 {

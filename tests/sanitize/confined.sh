@@ -67,4 +67,29 @@ run "control: --backend none" --backend none
 run "landlock" --backend landlock
 run "landlock, read-only scope" --backend landlock --scope read-only
 run "namespace" --backend namespace
+
+# Where LeakSanitizer's tracer cannot attach, its check is off (its
+# __lsan_is_turned_off() hook, backends/seccomp.c), not a fatal error in
+# the folder: a session nested in another one (the outer shell still
+# reports its own leak), and a session under strace -f.
+rm -f "$T/logs/"*
+OUTPUT=$(cd "$T/ws" && LD_PRELOAD="$ASAN_SO:$T/leak.so" \
+	ASAN_OPTIONS="detect_leaks=1:log_path=$T/logs/asan" \
+	"$SBXSH" -c "'$SBXSH' -c 'echo inner' && echo outer" 2>&1)
+LOG=$(cat "$T/logs/"* 2>/dev/null)
+OUT=$OUTPUT$'\n'$LOG
+check "[nested] both sessions ran" eval 'printf "%s" "$OUTPUT" | grep -q "^inner$" && printf "%s" "$OUTPUT" | grep -q "^outer$"'
+check "[nested] one leak report (the outer shell's), no fatal error" \
+	eval '[ "$(printf "%s" "$LOG" | grep -c "Direct leak of 77 byte")" = 1 ] && ! printf "%s" "$LOG" | grep -q "fatal error"'
+if command -v strace >/dev/null; then
+	rm -f "$T/logs/"*
+	OUTPUT=$(cd "$T/ws" && ASAN_OPTIONS="detect_leaks=1:log_path=$T/logs/asan" \
+		strace -f -qq -o /dev/null "$SBXSH" -c 'echo traced' 2>&1)
+	LOG=$(cat "$T/logs/"* 2>/dev/null)
+	OUT=$OUTPUT$'\n'$LOG
+	check "[strace -f] the session ran, no fatal error in the folder" \
+		eval 'printf "%s" "$OUTPUT" | grep -q "^traced$" && [ -z "$LOG" ]'
+else
+	skip_case_for strace-inject "no strace"
+fi
 tap_done
