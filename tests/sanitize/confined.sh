@@ -92,4 +92,35 @@ if command -v strace >/dev/null; then
 else
 	skip_case_for strace-inject "no strace"
 fi
+# Regressions: sessions that leaked, or left LeakSanitizer a thread it
+# could not stop, with nothing preloaded. Each must exit 0 and leave the
+# folder empty.
+clean() { # LABEL CMD...: run CMD in $T/ws with the reports in $T/logs
+	local label=$1
+	shift
+	rm -f "$T/logs/"*
+	OUTPUT=$(cd "$T/ws" && "$@" 2>&1)
+	RC=$?
+	LOG=$(cat "$T/logs/"* 2>/dev/null)
+	OUT=$OUTPUT$'\n'$LOG
+	check "[$label] exit 0, no report" eval '[ "$RC" = 0 ] && [ -z "$LOG" ] &&
+		! printf "%s" "$OUTPUT" | grep -q -e Sanitizer -e "Can.t open file" -e "Running thread"'
+}
+SAN="ASAN_OPTIONS=detect_leaks=1:log_path=$T/logs/asan"
+mkdir -p "$T/state"
+for i in $(seq 200); do mkdir -p "$T/ws/d$i"; done
+# gitscan.c: a workspace worth a scan cache (200 folders), none yet.
+clean "git scan cache made" env "$SAN" XDG_STATE_HOME="$T/state" "$SBXSH" -c true
+# envsec.c: the environment array, once setenv() had copied it.
+clean "env -i, a withheld variable" env -i PATH=/usr/bin:/bin HOME="$T" \
+	GITHUB_TOKEN=ghp_x "$SAN" "$SBXSH" -c true
+# main.c: a relative script made absolute for --workspace.
+echo 'echo script' >"$T/ws/s.sh"
+clean "relative script" env "$SAN" "$SBXSH" --workspace "$T/ws" s.sh
+# main.c: the rc file's path of an interactive shell.
+clean "interactive, rc file" sh -c "env '$SAN' HOME='$T' '$SBXSH' -i </dev/null"
+# explain.c: stderr a pipe starts the forwarder thread at the first job;
+# a job still holding the pipe at exit keeps it reading.
+clean "explain forwarder" bash -o pipefail -c \
+	"env '$SAN' '$SBXSH' -c 'ls /nonexistent; sleep 1 & true' 2>&1 | cat"
 tap_done
