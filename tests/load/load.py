@@ -700,10 +700,12 @@ CASES = [("control", controls), ("typing", typing), ("jobs", bg_jobs), ("pipelin
 
 # Cases the CTest smoke run leaves out, and why. The full run keeps them.
 SMOKE_LEAVES_OUT = {
-    "install": "in a CI rehearsal (2026-12-03) session B's pip failed with "
-               "EEXIST on .sandbox-cache/python/bin while A's pip created it "
-               "(two pips making the bin folder at once); not understood yet, "
-               "so it is not in the gate; run the full suite to see it",
+    "install": "pip's vendored distlib makes the scripts folder with "
+               "exists() then mkdir() (FileOperator.ensure_dir), so two pips "
+               "installing at once into a .sandbox-cache without python/bin "
+               "race, and one fails with EEXIST (seen once in a CI rehearsal, "
+               "2026-12-03); sbxsh could make the PATH bin folders with "
+               "the cache; until then the full run keeps the case",
 }
 
 
