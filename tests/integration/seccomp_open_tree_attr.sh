@@ -44,9 +44,12 @@ attack() { # $1: label; runs the job under the current $BACKEND
 	else
 		check "[$1] open_tree_attr fails with EPERM (x86_64)" \
 			has "x86_64 OPEN_TREE_ATTR -1"
-		grep -q "^i386 " <<<"$OUTPUT" &&
+		if grep -q "^i386 " <<<"$OUTPUT"; then
 			check "[$1] ... and through the i386 entry point" \
 				has "i386 OPEN_TREE_ATTR -1"
+		else
+			skip "[$1] i386 entry point: this kernel has no IA32 emulation (int \$0x80 raises SIGSEGV)"
+		fi
 	fi
 	check "[$1] outside: no file written, mode $M0 and owner $O0 kept" intact
 	check "[$1] the masked key is not read through a copy of the home" \

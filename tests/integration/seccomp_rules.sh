@@ -55,7 +55,7 @@ compare() {
 		fi
 	done <<<"$OUTPUT"
 	check "[$label] the session ran every case of the control ($seen)" \
-		[ "$seen" = "${#ctl[@]}" -a "$seen" -gt 150 ]
+		[ "$seen" = "${#ctl[@]}" -a "$seen" -gt "$MIN_CASES" ]
 }
 
 rules_for_user() {
@@ -63,7 +63,12 @@ rules_for_user() {
 	(cd "$WS" && "${PRIV[@]}" "$B/sc_probe" rules >"$ctl" 2>&1)
 	check "[$WHO] sc_probe has a case for every sc_rules[] row and sc_nrs.h call" \
 		[ $? = 0 ]
-	grep -q '^i386:' "$ctl" || diag "[$WHO] no i386 emulation: x86_64 and x32 only"
+	# No IA32 emulation (int $0x80 is SIGSEGV there; the probe asks in a
+	# child): the i386 entry point does not exist to be refused. Counted.
+	MIN_CASES=150
+	grep -q '^i386:' "$ctl" || MIN_CASES=75
+	grep -q '^i386:' "$ctl" ||
+		skip "[$WHO] i386 cases: this kernel has no IA32 emulation (int \$0x80 raises SIGSEGV); x86_64 and x32 only"
 	for be in landlock namespace; do
 		BACKEND=$be
 		for net in "" --no-network; do

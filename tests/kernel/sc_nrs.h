@@ -128,6 +128,37 @@ static inline long sc_call_i386(uint32_t nr, const uint64_t a[6])
 			 : "memory", "cc", "r8", "r10", "r11");
 	return (int)r;
 }
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Whether this kernel runs i386 calls from a 64-bit process at all. Where
+ * IA32 emulation is off (CONFIG_IA32_EMULATION=n, or ia32_emulation=0 on
+ * the command line) `int $0x80` is not ENOSYS but a general protection
+ * fault: SIGSEGV for the caller. So the first i386 call is made in a
+ * child, whose death answers "no"; only then may the caller make its own.
+ * Asked once per process. */
+static inline bool sc_have_i386(void)
+{
+	static int known = -1;
+	static const uint64_t none[6] = {0};
+	int st;
+	pid_t pid;
+
+	if (known >= 0)
+		return known;
+	pid = fork();
+	if (pid < 0)
+		return false;
+	if (pid == 0)
+		_exit(sc_call_i386(20, none) == getpid() ? 0 : 1); /* getpid */
+	if (waitpid(pid, &st, 0) != pid)
+		return false;
+	known = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	return known;
+}
 #endif
 
 #endif

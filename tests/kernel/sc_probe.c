@@ -290,7 +290,7 @@ static int coverage(void)
 static int rules(bool nonet)
 {
 	static const uint64_t none[6] = {0};
-	bool i386 = sc_call_i386(20, none) == getpid();
+	bool i386 = sc_have_i386();
 
 	if (coverage())
 		return 3;
@@ -387,9 +387,8 @@ static int open_tree_attr_attack(const char *out, const char *home)
 				 (uintptr_t)attr,
 				 sizeof(*attr),
 				 0};
-		static const uint64_t none[6] = {0};
 
-		if (sc_call_i386(20, none) == getpid()) {
+		if (sc_have_i386()) {
 			fd = sc_call_i386(NR_OPEN_TREE_ATTR, a);
 			printf("i386 OPEN_TREE_ATTR %ld\n", fd < 0 ? fd : 0L);
 			if (fd >= 0) {
