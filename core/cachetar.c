@@ -90,7 +90,7 @@ int ct_norm(const char *name, char *out, size_t n, const char **why)
 	size_t len = 0;
 
 	if (!*name) {
-		*why = "an empty name";
+		*why = "unnamed (an empty name)";
 		return -EINVAL;
 	}
 	if (*name == '/') {

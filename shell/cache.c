@@ -748,18 +748,20 @@ static enum ct_type type_of(struct archive_entry *e)
 	}
 }
 
-/* "policy cache import: FILE: " and the rest, one line, every name
- * escaped for the terminal. */
-static void imp_err(struct sbx_buf *err, const char *file, const char *what,
+/* The one line of a failed import, every name escaped for the terminal:
+ * "policy cache import: FILE: refused: member 'NAME' is WHY; nothing was
+ * imported" (|refused|), or "...: FILE: member 'NAME': WHY; ..." (an
+ * error, such as ENOSPC). |name| may be NULL. */
+static void imp_err(struct sbx_buf *err, const char *file, bool refused,
 		    const char *name, const char *why)
 {
 	buf_puts(err, "policy cache import: ");
 	buf_put_shown(err, file);
-	buf_printf(err, ": %s", what);
+	buf_puts(err, refused ? ": refused: " : ": ");
 	if (name) {
 		buf_puts(err, "member '");
 		buf_put_shown(err, name);
-		buf_puts(err, "' ");
+		buf_puts(err, refused ? "' is " : "': ");
 	}
 	buf_put_shown(err, why);
 	buf_puts(err, "; nothing was imported\n");
@@ -788,24 +790,23 @@ static int unpack(struct imp *im, const char *file, uint64_t *n,
 		int x;
 
 		if (!name) {
-			imp_err(err, file, "refused: ", NULL,
+			imp_err(err, file, true, NULL,
 				"a member whose name cannot be read");
 			return 1;
 		}
 		if (ct_check(&im->seen, name, type, link, mode, mt.tv_sec,
 			     norm, sizeof(norm), &why) < 0) {
-			imp_err(err, file, "refused: ", name,
-				*name ? why : "has an empty name");
+			imp_err(err, file, true, name, why);
 			return 1;
 		}
 		x = extract(im, norm, type, link, mode, mt);
 		if (x == -EIO && archive_errno(im->a)) {
-			imp_err(err, file, "refused: ", name,
-				"is cut short or damaged");
+			imp_err(err, file, true, name,
+				"cut short or damaged");
 			return 1;
 		}
 		if (x < 0) {
-			imp_err(err, file, "", name, strerror(-x));
+			imp_err(err, file, false, name, strerror(-x));
 			return 1;
 		}
 		(*n)++;
@@ -816,10 +817,15 @@ static int unpack(struct imp *im, const char *file, uint64_t *n,
 			"a truncated or damaged archive (%s)",
 			why ? why : "unreadable");
 
-		imp_err(err, file, "refused: ", NULL, s);
+		imp_err(err, file, true, NULL, s);
 		return 1;
 	}
 	return 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The swap: each top-level entry of |stage| takes the place of |root|'s
@@ -832,10 +838,15 @@ static int swap_in(int stage, int root, const char **failed)
 	char **names = NULL;
 	unsigned *how = NULL;
 	size_t n = 0, done = 0;
+	struct stat was;
+	bool undo = false;
 	int rc = 0;
 
-	if (!d)
+	if (!d || fstat(root, &was)) {
+		if (d)
+			closedir(d);
 		return -errno;
+	}
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
@@ -843,6 +854,10 @@ static int swap_in(int stage, int root, const char **failed)
 		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(d);
+	/* in name order: which entry a failure stops at does not depend on
+	 * the filesystem's */
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
 	how = xcalloc(n + 1, sizeof(*how));
 	for (; done < n; done++) {
 		struct stat st;
@@ -861,6 +876,7 @@ static int swap_in(int stage, int root, const char **failed)
 	/* rollback: RENAME_EXCHANGE is its own inverse; an entry that was
 	 * new goes back to the staging folder */
 	while (rc && done-- > 0) {
+		undo = true;
 		if (how[done] == RENAME_EXCHANGE)
 			renameat2(stage, names[done], root, names[done],
 				  RENAME_EXCHANGE);
@@ -868,6 +884,10 @@ static int swap_in(int stage, int root, const char **failed)
 			renameat2(root, names[done], stage, names[done],
 				  RENAME_NOREPLACE);
 	}
+	/* and the cache folder's own times, which the renames moved: the
+	 * cache is as it was, to the listing */
+	if (undo)
+		futimens(root, (struct timespec[2]){ was.st_atim, was.st_mtim });
 	if (rc)
 		*failed = xstrdup(*failed);
 	for (size_t i = 0; i < n; i++)
@@ -930,20 +950,23 @@ static int import(const char *dir, bool json, const char *file,
 	if (archive_read_open_fd(im.a, fd, 65536) != ARCHIVE_OK) {
 		const char *why = archive_error_string(im.a);
 
-		imp_err(err, file, "refused: ", NULL,
-			why ? why : "not a tar archive");
+		SBX_AUTOFREE char *s = xasprintf(
+			"not a tar archive, or a damaged one (%s)",
+			why ? why : "unreadable");
+
+		imp_err(err, file, true, NULL, s);
 		goto out;
 	}
 	if (unpack(&im, file, &n, err))
 		goto out;
 	x = finish_dirs(&im);
 	if (x < 0) {
-		imp_err(err, file, "", NULL, strerror(-x));
+		imp_err(err, file, false, NULL, strerror(-x));
 		goto out;
 	}
 	x = swap_in(im.stage, root, (const char **)&failed);
 	if (x < 0) {
-		imp_err(err, file, "", failed, strerror(-x));
+		imp_err(err, file, false, failed, strerror(-x));
 		goto out;
 	}
 	rc = 0;
