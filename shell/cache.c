@@ -598,6 +598,8 @@ static int walk_parent(int root, const char *name, const char **last)
 	return fd;
 }
 
+#define DIR_RO (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+
 struct imp {
 	struct archive *a;
 	int stage;             /* the staging folder */
@@ -935,8 +937,8 @@ static int import(const char *dir, bool json, const char *file,
 		stage_path = NULL;
 		goto out;
 	}
-	im.stage = open(stage_path,
-			O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	/* every member goes here, never into the cache itself */
+	im.stage = open(stage_path, DIR_RO);
 	if (im.stage < 0) {
 		buf_printf(err, "policy cache import: %s: %s\n", stage_path,
 			   strerror(errno));
