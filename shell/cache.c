@@ -928,8 +928,10 @@ static int import(const char *dir, bool json, const char *file,
 	root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (root < 0 && errno == ENOENT && !mkdir(dir, 0755))
 		root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	stage_path = xasprintf("%s/.%s.import-XXXXXX",
-			       *parent ? parent : "", base);
+	/* ".sandbox-cache.import-XXXXXX": hidden like the cache, and named
+	 * after it, so a left-over one (a killed import) says what it is */
+	stage_path = xasprintf("%s/%s%s.import-XXXXXX", parent,
+			       *base == '.' ? "" : ".", base);
 	if (root < 0 || !mkdtemp(stage_path)) {
 		buf_printf(err, "policy cache import: %s: %s\n",
 			   root < 0 ? dir : stage_path, strerror(errno));
