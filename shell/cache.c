@@ -908,6 +908,7 @@ static int import(const char *dir, bool json, const char *file,
 	struct imp im = { .stage = -1, .pfd = -1 };
 	char *slash;
 	uint64_t n = 0;
+	bool made = false;
 	int fd, root = -1, rc = 1, x;
 
 	slash = strrchr(parent, '/');
@@ -925,9 +926,11 @@ static int import(const char *dir, bool json, const char *file,
 		buf_printf(err, ": %s\n", strerror(errno));
 		return 1;
 	}
-	root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (root < 0 && errno == ENOENT && !mkdir(dir, 0755))
-		root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	root = open(dir, DIR_RO);
+	if (root < 0 && errno == ENOENT && !mkdir(dir, 0755)) {
+		made = true;
+		root = open(dir, DIR_RO);
+	}
 	/* ".sandbox-cache.import-XXXXXX": hidden like the cache, and named
 	 * after it, so a left-over one (a killed import) says what it is */
 	stage_path = xasprintf("%s/%s%s.import-XXXXXX", parent,
@@ -996,6 +999,8 @@ out:
 	}
 	if (root >= 0)
 		close(root);
+	if (rc && made)
+		rmdir(dir); /* as it was: not there */
 	close(fd);
 	if (!rc)
 		done_line(json, "imported", n, dir, file, out);
