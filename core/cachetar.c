@@ -1,12 +1,12 @@
-/* core/cachetar.c — .sandbox-cache rows, ustar headers, archive rules.
- * Pure.
+/* core/cachetar.c — .sandbox-cache rows and the rules an imported
+ * archive's members must keep. Pure.
  *
- * The archive format is POSIX ustar with pax extended headers for names
- * longer than ustar holds: what GNU tar, bsdtar and busybox tar read.
- * Written here rather than run through tar(1) so that what an import
- * accepts is decided by these few rules, not by the flags of whichever
- * tar the machine has (GNU tar follows a symlink it extracted earlier
- * unless told --no-overwrite-dir / --keep-directory-symlink ...).
+ * Reading and writing tar (and gzip) is libarchive's job (shell/cache.c):
+ * a well-kept library for a solved and attack-prone format. What an
+ * import accepts is decided here, member by member, not by libarchive's
+ * extraction flags nor by whichever tar(1) the machine has (GNU tar
+ * follows a symlink it extracted earlier unless told
+ * --no-overwrite-dir / --keep-directory-symlink ...).
  */
 #include "cachetar.h"
 
@@ -84,31 +84,52 @@ bool ct_matches(const struct ct_row *r, const char *name)
 	return false;
 }
 
-bool ct_name_ok(const char *name, const char **why)
+int ct_norm(const char *name, char *out, size_t n, const char **why)
 {
 	const char *p = name;
+	size_t len = 0;
 
 	if (!*name) {
-		*why = "an empty name";
-		return false;
+		*why = "unnamed (an empty name)";
+		return -EINVAL;
 	}
 	if (*name == '/') {
 		*why = "an absolute path";
-		return false;
+		return -EINVAL;
 	}
+	/* Each component once, "" and "." dropped: depth and duplicates
+	 * are counted on this form ("a/./././b" is "a/b", one folder deep,
+	 * not five). */
 	while (*p) {
 		const char *e = strchr(p, '/');
 		size_t l = e ? (size_t)(e - p) : strlen(p);
 
 		if (l == 2 && !strncmp(p, "..", 2)) {
 			*why = "a '..' component";
-			return false;
+			return -EINVAL;
+		}
+		if (l && !(l == 1 && *p == '.')) {
+			if (len + !!len + l + 1 > n) {
+				*why = "a name too long";
+				return -EINVAL;
+			}
+			if (len)
+				out[len++] = '/';
+			memcpy(out + len, p, l);
+			len += l;
 		}
 		p += l;
 		while (*p == '/')
 			p++;
 	}
-	return true;
+	if (!len) {
+		/* "." or "./": the cache folder itself. Extracting it would
+		 * replace (remove) the whole folder. */
+		*why = "named '.' (the folder itself)";
+		return -EINVAL;
+	}
+	out[len] = 0;
+	return 0;
 }
 
 bool ct_link_ok(const char *name, const char *target, const char **why)
@@ -125,9 +146,10 @@ bool ct_link_ok(const char *name, const char *target, const char **why)
 		*why = "a symlink to an absolute path";
 		return false;
 	}
-	/* the folders above the link inside the archive */
+	/* the folders above the link inside the archive: |name| is
+	 * normalised (ct_norm), so every '/' is one real folder */
 	for (p = name; *p; p++)
-		if (*p == '/' && p[1] && p[1] != '/')
+		if (*p == '/')
 			depth++;
 	for (p = target; *p;) {
 		const char *e = strchr(p, '/');
@@ -153,193 +175,140 @@ bool ct_link_ok(const char *name, const char *target, const char **why)
 	return true;
 }
 
-static void octal(char *f, size_t w, uint64_t v)
+static size_t hash(const char *s, size_t l)
 {
-	/* w-1 digits and a NUL, as ustar has them (a bigger value is cut
-	 * to its low digits: sizes here stay far below 8 GiB) */
-	f[w - 1] = 0;
-	for (size_t i = w - 1; i-- > 0; v >>= 3)
-		f[i] = (char)('0' + (v & 7));
+	size_t h = 1469598103934665603ull;
+
+	for (size_t i = 0; i < l; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
 }
 
-static void checksum(unsigned char *h)
+/* The slot of the first |l| bytes of |name|: its entry, or the empty
+ * slot where it goes. */
+static struct ct_ent *slot(struct ct_seen *s, const char *name, size_t l)
 {
-	unsigned sum = 0;
+	size_t i = hash(name, l) & (s->cap - 1);
 
-	memset(h + 148, ' ', 8);
-	for (int i = 0; i < 512; i++)
-		sum += h[i];
-	snprintf((char *)h + 148, 8, "%06o", sum);
-	h[155] = ' ';
+	while (s->v[i].name && (strlen(s->v[i].name) != l ||
+				strncmp(s->v[i].name, name, l)))
+		i = (i + 1) & (s->cap - 1);
+	return &s->v[i];
 }
 
-static void raw_header(struct sbx_buf *out, const char *name, char type,
-		       uint64_t size, unsigned mode, int64_t mtime,
-		       const char *link)
+static struct ct_ent *put(struct ct_seen *s, const char *name, size_t l,
+			  enum ct_kind kind)
 {
-	unsigned char h[512] = { 0 };
+	struct ct_ent *e;
 
-	memcpy(h, name, strnlen(name, 100));
-	octal((char *)h + 100, 8, mode & 07777);
-	octal((char *)h + 108, 8, 0);
-	octal((char *)h + 116, 8, 0);
-	octal((char *)h + 124, 12, size);
-	octal((char *)h + 136, 12, mtime < 0 ? 0 : (uint64_t)mtime);
-	h[156] = (unsigned char)type;
-	if (link)
-		memcpy(h + 157, link, strnlen(link, 100));
-	memcpy(h + 257, "ustar", 6);
-	memcpy(h + 263, "00", 2);
-	checksum(h);
-	buf_putn(out, (const char *)h, 512);
-}
+	if (2 * (s->n + 1) > s->cap) {
+		struct ct_seen g = { 0 };
 
-/* "%d path=...\n", where %d counts its own digits. */
-static void pax_record(struct sbx_buf *b, const char *key, const char *val)
-{
-	size_t body = strlen(key) + strlen(val) + 3, n = body + 1;
-
-	while (snprintf(NULL, 0, "%zu", n) + body != n)
-		n = snprintf(NULL, 0, "%zu", n) + body;
-	buf_printf(b, "%zu %s=%s\n", n, key, val);
-}
-
-void ct_header(const struct ct_member *m, struct sbx_buf *out)
-{
-	char type = m->type == CT_DIR ? '5' : m->type == CT_SYMLINK ? '2'
-								  : '0';
-	SBX_AUTOFREE char *name = m->type == CT_DIR
-					  ? xasprintf("%s/", m->name)
-					  : xstrdup(m->name);
-	bool longname = strlen(name) >= 100;
-	bool longlink = m->type == CT_SYMLINK && strlen(m->link) >= 100;
-
-	if (longname || longlink) {
-		struct sbx_buf pax = { 0 };
-
-		if (longname)
-			pax_record(&pax, "path", name);
-		if (longlink)
-			pax_record(&pax, "linkpath", m->link);
-		raw_header(out, "././@PaxHeader", 'x', pax.len, 0644, m->mtime,
-			   NULL);
-		buf_putn(out, pax.s, pax.len);
-		for (size_t pad = (512 - pax.len % 512) % 512; pad; pad--)
-			buf_putc(out, 0);
-		buf_free(&pax);
+		g.cap = s->cap ? 2 * s->cap : 256;
+		g.v = xcalloc(g.cap, sizeof(*g.v));
+		for (size_t i = 0; i < s->cap; i++)
+			if (s->v[i].name)
+				*slot(&g, s->v[i].name,
+				      strlen(s->v[i].name)) = s->v[i];
+		free(s->v);
+		s->v = g.v;
+		s->cap = g.cap;
 	}
-	raw_header(out, name, type, m->type == CT_FILE ? m->size : 0, m->mode,
-		   m->mtime, m->type == CT_SYMLINK ? m->link : NULL);
+	e = slot(s, name, l);
+	e->name = xstrndup(name, l);
+	e->kind = kind;
+	s->n++;
+	return e;
 }
 
-static uint64_t parse_octal(const unsigned char *f, size_t w, bool *ok)
+static struct ct_ent *find(struct ct_seen *s, const char *name, size_t l)
 {
-	uint64_t v = 0;
-	size_t i = 0;
+	struct ct_ent *e;
 
-	while (i < w && (f[i] == ' ' || f[i] == 0))
-		i++;
-	for (; i < w && f[i] >= '0' && f[i] <= '7'; i++)
-		v = v * 8 + (uint64_t)(f[i] - '0');
-	for (; i < w; i++)
-		if (f[i] != ' ' && f[i] != 0)
-			*ok = false;
-	return v;
+	if (!s->cap)
+		return NULL;
+	e = slot(s, name, l);
+	return e->name ? e : NULL;
 }
 
-void ct_pax(const char *body, size_t n, char *path, size_t pn, char *link,
-	    size_t ln)
+void ct_seen_free(struct ct_seen *s)
 {
-	size_t i = 0;
-
-	while (i < n) {
-		char *end;
-		unsigned long len = strtoul(body + i, &end, 10);
-		const char *kv, *eq;
-
-		if (end == body + i || *end != ' ' || len == 0 || len > n - i)
-			return;
-		kv = end + 1;
-		eq = memchr(kv, '=', (size_t)(body + i + len - kv));
-		if (eq) {
-			size_t vl = (size_t)(body + i + len - 1 - (eq + 1));
-			size_t kl = (size_t)(eq - kv);
-			char *dst = kl == 4 && !strncmp(kv, "path", 4) ? path
-				    : kl == 8 && !strncmp(kv, "linkpath", 8)
-					? link
-					: NULL;
-			size_t cap = dst == path ? pn : ln;
-
-			if (dst && vl < cap) {
-				memcpy(dst, eq + 1, vl);
-				dst[vl] = 0;
-			}
-		}
-		i += len;
-	}
+	for (size_t i = 0; i < s->cap; i++)
+		free(s->v[i].name);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
 }
 
-int ct_parse(const unsigned char blk[512], const char *pax_path,
-	     const char *pax_link, struct ct_member *m, const char **why)
+static const char *type_refused(enum ct_type type)
 {
-	unsigned sum = 0, want;
-	bool ok = true, zero = true;
-	char name[256 + 2] = { 0 };
-	size_t nl;
-
-	for (int i = 0; i < 512; i++)
-		zero &= !blk[i];
-	if (zero)
-		return 0;
-	for (int i = 0; i < 512; i++)
-		sum += i >= 148 && i < 156 ? ' ' : blk[i];
-	want = (unsigned)parse_octal(blk + 148, 8, &ok);
-	if (!ok || sum != want) {
-		*why = "a header with a bad checksum (not a tar archive?)";
-		return -EINVAL;
-	}
-	memset(m, 0, sizeof(*m));
-	m->typeflag = (char)blk[156];
-	m->size = parse_octal(blk + 124, 12, &ok);
-	m->mode = (unsigned)parse_octal(blk + 100, 8, &ok);
-	m->mtime = (int64_t)parse_octal(blk + 136, 12, &ok);
-	if (!ok) {
-		*why = "a header with a malformed number";
-		return -EINVAL;
-	}
-	if (pax_path && *pax_path) {
-		snprintf(m->name, sizeof(m->name), "%s", pax_path);
-	} else {
-		if (!memcmp(blk + 257, "ustar", 5) && blk[345])
-			snprintf(name, sizeof(name), "%.155s/", blk + 345);
-		nl = strlen(name);
-		memcpy(name + nl, blk, strnlen((const char *)blk, 100));
-		snprintf(m->name, sizeof(m->name), "%s", name);
-	}
-	if (pax_link && *pax_link)
-		snprintf(m->link, sizeof(m->link), "%s", pax_link);
-	else
-		memcpy(m->link, blk + 157, strnlen((const char *)blk + 157, 100));
-	switch (m->typeflag) {
-	case '0':
-	case '\0':
-	case '7':
-		m->type = CT_FILE;
-		break;
-	case '5':
-		m->type = CT_DIR;
-		break;
-	case '2':
-		m->type = CT_SYMLINK;
-		break;
+	switch (type) {
+	case CT_FILE:
+	case CT_DIR:
+	case CT_SYMLINK:
+		return NULL;
+	case CT_HARDLINK:
+		/* a hard link to a file outside the archive would share its
+		 * inode: a later write through the cache writes it */
+		return "a hard link";
+	case CT_DEVICE:
+		return "a device node";
+	case CT_FIFO:
+		return "a fifo";
+	case CT_SOCKET:
+		return "a socket";
 	default:
-		m->type = CT_OTHER;
+		return "an unknown member type";
 	}
-	/* "./a/b/" → "a/b" */
-	while (!strncmp(m->name, "./", 2))
-		memmove(m->name, m->name + 2, strlen(m->name + 2) + 1);
-	nl = strlen(m->name);
-	while (nl > 1 && m->name[nl - 1] == '/')
-		m->name[--nl] = 0;
-	return 1;
+}
+
+int ct_check(struct ct_seen *s, const char *name, enum ct_type type,
+	     const char *link, unsigned mode, int64_t mtime, char *norm,
+	     size_t nn, const char **why)
+{
+	struct ct_ent *e;
+	size_t len;
+
+	if ((*why = type_refused(type)))
+		return -EINVAL;
+	if (ct_norm(name, norm, nn, why) < 0)
+		return -EINVAL;
+	if (type == CT_SYMLINK && !ct_link_ok(norm, link ? link : "", why))
+		return -EINVAL;
+	len = strlen(norm);
+	/* Every folder above the member: never one the archive made a
+	 * symlink (extraction would walk through it, out of the folder)
+	 * or a file. */
+	for (size_t i = 0; i < len; i++) {
+		if (norm[i] != '/')
+			continue;
+		e = find(s, norm, i);
+		if (!e) {
+			put(s, norm, i, CT_K_IMPLICIT)->mode = 0755;
+		} else if (e->kind == CT_K_LINK) {
+			*why = "beneath a symlink of the archive";
+			return -EINVAL;
+		} else if (e->kind == CT_K_FILE) {
+			*why = "beneath a file of the archive";
+			return -EINVAL;
+		}
+	}
+	e = find(s, norm, len);
+	if (e && (e->kind != CT_K_IMPLICIT || type != CT_DIR)) {
+		/* A second member of one name replaces the first: a
+		 * symlink swapped in for a folder other members filled, or
+		 * a file for a checked symlink. */
+		*why = e->kind == CT_K_IMPLICIT
+			       ? "a folder of earlier members given again as "
+				 "a non-folder"
+			       : "a duplicate member";
+		return -EINVAL;
+	}
+	if (!e)
+		e = put(s, norm, len, CT_K_IMPLICIT);
+	e->kind = type == CT_DIR ? CT_K_DIR
+		  : type == CT_SYMLINK ? CT_K_LINK
+				       : CT_K_FILE;
+	e->mode = mode & 0777;
+	e->mtime = mtime;
+	return 0;
 }

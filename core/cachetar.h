@@ -1,7 +1,8 @@
 /* core/cachetar.h — the pure half of `policy cache` (SPEC section 9):
  * which folder of .sandbox-cache belongs to which toolchain (one row per
- * folder, from the routing table), ustar headers, and the rules an
- * imported archive must keep. Pure.
+ * folder, from the routing table), and the rules every member of an
+ * imported archive must keep. The archive itself is read and written by
+ * libarchive (shell/cache.c). Pure.
  */
 #ifndef SBX_CACHETAR_H
 #define SBX_CACHETAR_H
@@ -28,42 +29,62 @@ void ct_rows_free(struct ct_rows *r);
  * every row whose folder starts with "npm"): ct_matches(). */
 bool ct_matches(const struct ct_row *r, const char *name);
 
-/* One member, as read from or written to a header. */
-enum ct_type { CT_FILE, CT_DIR, CT_SYMLINK, CT_OTHER };
-struct ct_member {
-	char name[4096];   /* relative, no leading "./" or trailing '/' */
-	char link[4096];   /* symlink target */
-	enum ct_type type;
-	char typeflag;     /* as in the header */
-	uint64_t size;
-	unsigned mode;
-	int64_t mtime;
+/* What an archive member is, as libarchive reports it (shell/cache.c
+ * maps AE_IF* and the hard-link field onto these). */
+enum ct_type {
+	CT_FILE,
+	CT_DIR,
+	CT_SYMLINK,
+	CT_HARDLINK,
+	CT_DEVICE,
+	CT_FIFO,
+	CT_SOCKET,
+	CT_OTHER
 };
 
-/* Is |name| a safe member name: relative, no ".." component, not empty?
- * |why| gets a sentence when not. */
-bool ct_name_ok(const char *name, const char **why);
-/* Is symlink |name| -> |target| confined to the folder? Absolute
- * targets are refused; ".." may only lead the target, and no further
- * up than |name|'s own depth: extraction never walks through a
- * symlink, so the link's folder is a real one and the kernel resolves
- * its ".." physically; a ".." after another component could climb out
- * through a symlink to ".". */
+/* |name| as extraction uses it: "" and "." components and repeated or
+ * trailing slashes dropped ("./a//./b/" -> "a/b"), into |out| (|n|
+ * bytes). -EINVAL (+why) for an empty name, an absolute one, a ".."
+ * component, a name that is only "." components (the folder itself:
+ * extracting it would replace the whole cache), or one too long. */
+int ct_norm(const char *name, char *out, size_t n, const char **why);
+/* Is symlink |name| (normalised: ct_norm) -> |target| confined to the
+ * folder? Absolute targets are refused; ".." may only lead the target
+ * ("." components ignored), and no further up than |name|'s own depth:
+ * extraction never walks through a symlink (ct_check refuses a member
+ * beneath one), so the link's folder is a real one and the kernel
+ * resolves its ".." physically; a ".." after another component could
+ * climb out through a symlink to ".". */
 bool ct_link_ok(const char *name, const char *target, const char **why);
 
-/* Writes the header (and, for long names or targets, a pax 'x' header
- * before it) for |m| into |out| (a multiple of 512 bytes). */
-void ct_header(const struct ct_member *m, struct sbx_buf *out);
+/* Every name an import has seen so far, with what it is: the members,
+ * and the folders above them that extraction creates ("implicit").
+ * Lifecycle: zero-initialise, ct_check() per member, walk v[0..cap)
+ * (a NULL name is an empty slot), ct_seen_free(). */
+enum ct_kind { CT_K_IMPLICIT, CT_K_DIR, CT_K_FILE, CT_K_LINK };
+struct ct_ent {
+	char *name;        /* normalised; NULL: empty slot */
+	enum ct_kind kind;
+	unsigned mode;     /* a folder member's permission bits */
+	int64_t mtime;     /* and its mtime */
+};
+struct ct_seen {
+	struct ct_ent *v;
+	size_t cap, n;
+};
+void ct_seen_free(struct ct_seen *s);
 
-/* Parses one 512-byte block. Returns 1 for a member header (|m| filled,
- * name from |pax_path| / |pax_link| when non-empty), 0 for the zero
- * block that ends an archive, -EINVAL (+why) for a bad checksum or a
- * malformed header. */
-int ct_parse(const unsigned char blk[512], const char *pax_path,
-	     const char *pax_link, struct ct_member *m, const char **why);
-/* Reads "path" and "linkpath" out of a pax extended header body of
- * |n| bytes. Either may be left empty. */
-void ct_pax(const char *body, size_t n, char *path, size_t pn, char *link,
-	    size_t ln);
+/* One member of an imported archive: may it be extracted? Normalises
+ * |name| into |norm| (|nn| bytes) and records it in |s|. -EINVAL (+why)
+ * for a hard link, a device, a fifo, a socket or an unknown type; a
+ * refused name (ct_norm); a symlink out of the folder (ct_link_ok); a
+ * member met before (a duplicate would replace what an earlier member
+ * made, a symlink swapped in for a folder the archive already filled);
+ * a member beneath a symlink or a file of the archive (extracting it
+ * would walk through the link); a folder of earlier members given again
+ * as something else. |mode| and |mtime| are kept for folders. */
+int ct_check(struct ct_seen *s, const char *name, enum ct_type type,
+	     const char *link, unsigned mode, int64_t mtime, char *norm,
+	     size_t nn, const char **why);
 
 #endif

@@ -36,6 +36,8 @@ static const char usage[] =
 	"                           toolchain: size, files, last use\n"
 	"       policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]\n"
 	"       policy cache export FILE.tar[.gz] | import FILE\n"
+	"                           import replaces each top-level folder\n"
+	"                           the archive holds, whole, or nothing\n"
 	"       policy --json       everything, as one JSON document\n";
 
 static void summary(struct sbx_policy *pol, struct sbx_buf *out)

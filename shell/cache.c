@@ -1,23 +1,24 @@
-/* shell/cache.c — `policy cache`: list, prune, export, import. */
+/* shell/cache.c — `policy cache`: list, prune, export, import. Archives
+ * are read and written by libarchive (tar, gzip); what an import accepts
+ * is core/cachetar.c's ct_check, member by member. */
 #include "cache.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <archive.h>
+#include <archive_entry.h>
+
 #include "cachetar.h"
 #include "sh.h"
-
-extern char **environ;
 
 struct tally {
 	uint64_t bytes;  /* apparent: st_size of every entry, dirs too */
@@ -272,6 +273,10 @@ static int rm_tree(int dfd, const char *name)
 			close(fd);
 		return -errno;
 	}
+	/* a folder of mode 0555 (Go's module cache makes them) keeps its
+	 * entries from anyone but root: it is going anyway */
+	if ((st.st_mode & 0700) != 0700)
+		fchmod(fd, (st.st_mode & 07777) | 0700);
 	while ((e = readdir(d)))
 		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
 			if (rm_tree(dirfd(d), e->d_name) < 0)
@@ -375,42 +380,17 @@ static bool gz_name(const char *f)
 	       (n > 4 && !strcmp(f + n - 4, ".tgz"));
 }
 
-/* gzip(1) between us and |fd|: compress (|in| false: we write to the
- * returned fd, gzip writes |fd|) or decompress (|in|: gzip reads |fd|,
- * we read the returned fd). The one outside program `policy cache`
- * uses: the dependency list is libc, libedit, libseccomp and cmocka, so
- * no zlib; gzip is on every machine that has tar. */
-static int gzip_pipe(int fd, bool in, pid_t *pid)
-{
-	int p[2];
-	posix_spawn_file_actions_t fa;
-	char *argv[] = { "gzip", in ? "-dc" : "-c", NULL };
-	int rc;
-
-	if (pipe2(p, O_CLOEXEC))
-		return -1;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, in ? fd : p[0], 0);
-	posix_spawn_file_actions_adddup2(&fa, in ? p[1] : fd, 1);
-	rc = posix_spawnp(pid, "gzip", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(in ? p[1] : p[0]);
-	if (rc) {
-		close(in ? p[0] : p[1]);
-		errno = rc;
-		return -1;
-	}
-	return in ? p[0] : p[1];
-}
-
-
+/* --- export ---------------------------------------------------------------
+ * A POSIX pax archive ("restricted": plain ustar headers, a pax header only
+ * for what ustar cannot hold, such as a name over 100 bytes), gzip'd for a
+ * .gz/.tgz name, written by libarchive. Owners are not written (uid and
+ * gid 0, no names): they mean nothing on the machine that imports. */
 struct exp {
-	int out;
+	struct archive *a;
 	dev_t skip_dev; /* the archive itself, if it lies in the folder */
 	ino_t skip_ino;
 	uint64_t n;
 	bool failed;
-	struct sbx_buf *err;
 };
 
 static void exp_entry(struct exp *x, int dfd, const char *name,
@@ -437,73 +417,71 @@ static void exp_dir(struct exp *x, int fd, const char *rel, int depth)
 	closedir(d);
 }
 
+static void exp_data(struct exp *x, int dfd, const char *name, off_t size)
+{
+	/* O_NOATIME: an export is not a use (policy cache list) */
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
+	char buf[65536];
+	off_t left = size;
+
+	if (fd < 0 && errno == EPERM)
+		fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	/* A file that grew meanwhile is cut at the size the header holds;
+	 * one that shrank is padded with zeros by libarchive. */
+	while (fd >= 0 && left > 0 && !x->failed) {
+		size_t want = left < (off_t)sizeof(buf) ? (size_t)left
+							: sizeof(buf);
+		ssize_t r = read(fd, buf, want);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		if (archive_write_data(x->a, buf, (size_t)r) != r)
+			x->failed = true;
+		left -= r;
+	}
+	if (fd >= 0)
+		close(fd);
+}
+
 static void exp_entry(struct exp *x, int dfd, const char *name,
 		      const char *rel, int depth)
 {
-	struct ct_member m = { 0 };
-	struct sbx_buf h = { 0 };
+	struct archive_entry *e;
 	struct stat st;
+	char link[4096];
 
 	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) ||
 	    (st.st_dev == x->skip_dev && st.st_ino == x->skip_ino))
 		return;
-	snprintf(m.name, sizeof(m.name), "%s", rel);
-	m.mode = st.st_mode & 0777;
-	m.mtime = st.st_mtime;
-	if (S_ISDIR(st.st_mode)) {
-		m.type = CT_DIR;
-	} else if (S_ISLNK(st.st_mode)) {
-		ssize_t n = readlinkat(dfd, name, m.link, sizeof(m.link) - 1);
-
-		if (n < 0)
-			return;
-		m.link[n] = 0;
-		m.type = CT_SYMLINK;
-	} else if (S_ISREG(st.st_mode)) {
-		m.type = CT_FILE;
-		m.size = (uint64_t)st.st_size;
-	} else {
+	if (!S_ISDIR(st.st_mode) && !S_ISLNK(st.st_mode) &&
+	    !S_ISREG(st.st_mode))
 		return; /* sockets, fifos: nothing a tool reinstalls */
+	e = archive_entry_new();
+	archive_entry_set_pathname(e, rel);
+	archive_entry_set_filetype(e, st.st_mode & S_IFMT);
+	archive_entry_set_perm(e, st.st_mode & 0777);
+	archive_entry_set_mtime(e, st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
+	if (S_ISLNK(st.st_mode)) {
+		ssize_t n = readlinkat(dfd, name, link, sizeof(link) - 1);
+
+		if (n < 0) {
+			archive_entry_free(e);
+			return;
+		}
+		link[n] = 0;
+		archive_entry_set_symlink(e, link);
+	} else if (S_ISREG(st.st_mode)) {
+		archive_entry_set_size(e, st.st_size);
 	}
-	ct_header(&m, &h);
-	if (sh_write(x->out, h.s, h.len))
+	if (archive_write_header(x->a, e) < ARCHIVE_WARN)
 		x->failed = true;
-	buf_free(&h);
+	archive_entry_free(e);
 	x->n++;
-	if (m.type == CT_FILE && !x->failed) {
-		/* O_NOATIME: an export is not a use (policy cache list) */
-		int fd = openat(dfd, name,
-				O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
-		char buf[65536];
-
-		if (fd < 0 && errno == EPERM)
-			fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-		uint64_t left = m.size;
-
-		/* A file that shrank meanwhile is padded with zeros, one that
-		 * grew is cut: the header already holds the size. */
-		while (left && !x->failed) {
-			size_t want = left < sizeof(buf) ? left : sizeof(buf);
-			ssize_t r = fd >= 0 ? read(fd, buf, want) : 0;
-
-			if (r <= 0) {
-				memset(buf, 0, want);
-				r = (ssize_t)want;
-			}
-			if (sh_write(x->out, buf, (size_t)r))
-				x->failed = true;
-			left -= (uint64_t)r;
-		}
-		if (fd >= 0)
-			close(fd);
-		if ((m.size % 512) && !x->failed) {
-			static const char zero[512];
-
-			if (sh_write(x->out, zero, 512 - m.size % 512))
-				x->failed = true;
-		}
-	}
-	if (m.type == CT_DIR && depth < 256) {
+	if (S_ISREG(st.st_mode) && !x->failed)
+		exp_data(x, dfd, name, st.st_size);
+	if (S_ISDIR(st.st_mode) && depth < 256 && !x->failed) {
 		int fd = openat(dfd, name,
 				O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
@@ -517,11 +495,12 @@ static void done_line(bool json, const char *verb, uint64_t n,
 		      const char *dir, const char *file, struct sbx_buf *out)
 {
 	if (!json) {
-		buf_printf(out, "%s %llu entries %s %s %s %s\n", verb,
-			   (unsigned long long)n, *verb == 'e' ? "of" : "from",
-			   *verb == 'e' ? dir : file,
-			   *verb == 'e' ? "to" : "into",
-			   *verb == 'e' ? file : dir);
+		buf_printf(out, "%s %llu entries %s ", verb,
+			   (unsigned long long)n, *verb == 'e' ? "of" : "from");
+		buf_put_shown(out, *verb == 'e' ? dir : file);
+		buf_puts(out, *verb == 'e' ? " to " : " into ");
+		buf_put_shown(out, *verb == 'e' ? file : dir);
+		buf_putc(out, '\n');
 		return;
 	}
 	buf_printf(out, "{\"%s\": %llu, \"dir\": ", verb,
@@ -535,75 +514,70 @@ static void done_line(bool json, const char *verb, uint64_t n,
 static int export(const char *dir, bool json, const char *file,
 		  struct sbx_buf *out, struct sbx_buf *err)
 {
-	static const char zero[1024];
-	struct exp x = { .err = err };
+	struct exp x = { 0 };
 	struct stat st;
-	pid_t gz = -1;
-	int root = open_root(dir, err), fd, status = 0;
+	int root = open_root(dir, err), fd, rc;
 
 	if (root < 0)
 		return 1;
 	fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY,
 		  0644);
 	if (fd < 0) {
-		buf_printf(err, "policy cache export: %s: %s\n", file,
-			   strerror(errno));
+		buf_puts(err, "policy cache export: ");
+		buf_put_shown(err, file);
+		buf_printf(err, ": %s\n", strerror(errno));
 		close(root);
 		return 1;
 	}
 	fstat(fd, &st);
 	x.skip_dev = st.st_dev;
 	x.skip_ino = st.st_ino;
-	x.out = fd;
-	if (gz_name(file)) {
-		x.out = gzip_pipe(fd, false, &gz);
-		if (x.out < 0) {
-			buf_printf(err, "policy cache export: gzip: %s\n",
-				   strerror(errno));
-			close(fd);
-			close(root);
-			return 1;
-		}
-	}
-	exp_dir(&x, root, "", 0);
-	if (!x.failed && sh_write(x.out, zero, sizeof(zero)))
+	x.a = archive_write_new();
+	if (archive_write_set_format_pax_restricted(x.a) != ARCHIVE_OK ||
+	    (gz_name(file) &&
+	     (archive_write_add_filter_gzip(x.a) != ARCHIVE_OK ||
+	      archive_write_set_bytes_in_last_block(x.a, 1) != ARCHIVE_OK)) ||
+	    archive_write_open_fd(x.a, fd) != ARCHIVE_OK)
 		x.failed = true;
-	if (x.out != fd)
-		close(x.out);
-	if (gz > 0)
-		waitpid(gz, &status, 0);
-	if (close(fd) || x.failed || status) {
-		buf_printf(err, "policy cache export: %s: write failed\n",
-			   file);
+	if (!x.failed)
+		exp_dir(&x, root, "", 0);
+	else
+		close(root);
+	rc = archive_write_close(x.a);
+	if (x.failed || rc != ARCHIVE_OK || close(fd)) {
+		const char *why = archive_error_string(x.a);
+
+		buf_puts(err, "policy cache export: ");
+		buf_put_shown(err, file);
+		buf_puts(err, ": write failed: ");
+		buf_put_shown(err, why ? why : strerror(errno));
+		buf_putc(err, '\n');
+		archive_write_free(x.a);
 		return 1;
 	}
+	archive_write_free(x.a);
 	done_line(json, "exported", x.n, dir, file, out);
 	return 0;
 }
 
-static int read_full(int fd, void *b, size_t n)
-{
-	char *p = b;
-	size_t got = 0;
+/* --- import ---------------------------------------------------------------
+ * Every member is checked (ct_check) and extracted into a new staging
+ * folder next to the cache, ".sandbox-cache.import-XXXXXX" in its parent
+ * (so on its filesystem: a rename, never a copy). Only when the whole
+ * archive is in does each top-level entry of the staging folder take the
+ * place of the cache's entry of that name, one renameat2(RENAME_EXCHANGE)
+ * (or RENAME_NOREPLACE when the cache has none) each, undone in reverse at
+ * the first failure. A refused, truncated or failed import (a full disk)
+ * so leaves the cache as it was: today's bug was a member named "."
+ * deleting the whole cache before the import failed. */
 
-	while (got < n) {
-		ssize_t r = read(fd, p + got, n - got);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			return got ? -EIO : 0;
-		got += (size_t)r;
-	}
-	return 1;
-}
-
-/* The folder that will hold |name|'s last component, opened by walking
- * from |root| one real folder at a time (O_NOFOLLOW): a symlink the
- * archive made earlier is never walked through, so nothing lands
- * outside. Creates missing folders when |make|. */
-static int walk_parent(int root, const char *name, bool make,
-		       const char **last)
+/* The folder that will hold |name|'s last component (|name| is
+ * normalised), opened by walking from |root| one real folder at a time
+ * (O_NOFOLLOW), creating the missing ones (0700 until the end of the
+ * import: a member folder of mode 0555 must still take its members). A
+ * symlink is never walked through, so nothing lands outside even if a
+ * check were missed. */
+static int walk_parent(int root, const char *name, const char **last)
 {
 	SBX_AUTOFREE char *copy = xstrdup(name);
 	char *p = copy, *slash;
@@ -613,234 +587,421 @@ static int walk_parent(int root, const char *name, bool make,
 		int next;
 
 		*slash = 0;
-		if (*p && strcmp(p, ".")) {
-			if (make)
-				mkdirat(fd, p, 0755);
-			next = openat(fd, p, O_RDONLY | O_DIRECTORY |
-						     O_NOFOLLOW | O_CLOEXEC);
-			close(fd);
-			fd = next;
-		}
+		mkdirat(fd, p, 0700);
+		next = openat(fd, p,
+			      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		fd = next;
 		p = slash + 1;
 	}
 	*last = name + (p - copy);
 	return fd;
 }
 
-static int extract(int root, const struct ct_member *m, int in)
+#define DIR_RO (O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+
+struct imp {
+	struct archive *a;
+	int stage;             /* the staging folder */
+	int pfd;               /* the folder of the last member: */
+	char *pname;           /* its name ("" for the staging folder) */
+	struct ct_seen seen;
+};
+
+/* The parent folder of |name|, opened (the previous one kept: members
+ * come folder by folder, and the walk costs a syscall per component). */
+static int parent_of(struct imp *im, const char *name, const char **leaf)
+{
+	const char *slash = strrchr(name, '/');
+	size_t l = slash ? (size_t)(slash - name) : 0;
+
+	if (im->pfd >= 0 && strlen(im->pname) == l &&
+	    !strncmp(im->pname, name, l)) {
+		*leaf = slash ? slash + 1 : name;
+		return im->pfd;
+	}
+	if (im->pfd >= 0)
+		close(im->pfd);
+	free(im->pname);
+	im->pname = xstrndup(name, l);
+	im->pfd = walk_parent(im->stage, name, leaf);
+	return im->pfd;
+}
+
+static int extract(struct imp *im, const char *name, enum ct_type type,
+		   const char *link, unsigned mode, struct timespec mtime)
 {
 	const char *leaf;
-	int dfd = walk_parent(root, m->name, true, &leaf);
-	int rc = 0;
+	int dfd = parent_of(im, name, &leaf), fd, rc = 0;
+	struct timespec ts[2] = { { .tv_nsec = UTIME_NOW }, mtime };
 	struct stat st;
 
 	if (dfd < 0)
 		return -errno;
-	if (m->type == CT_DIR) {
-		if (mkdirat(dfd, leaf, m->mode & 0777 ? m->mode & 0777 : 0755) &&
+	if (type == CT_DIR) {
+		/* mode and mtime at the end (finish_dirs) */
+		if (mkdirat(dfd, leaf, 0700) &&
 		    (errno != EEXIST ||
 		     fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) ||
 		     !S_ISDIR(st.st_mode)))
-			rc = -EEXIST;
-		close(dfd);
-		return rc;
+			return -EEXIST;
+		return 0;
 	}
-	/* Replace what is there, never write through it: a symlink left
-	 * at the name would otherwise take the data elsewhere. */
-	if (!fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW)) {
-		if (S_ISDIR(st.st_mode))
-			rm_tree(dfd, leaf);
-		else
-			unlinkat(dfd, leaf, 0);
+	if (type == CT_SYMLINK) {
+		if (symlinkat(link, dfd, leaf))
+			return -errno;
+		utimensat(dfd, leaf, ts, AT_SYMLINK_NOFOLLOW);
+		return 0;
 	}
-	if (m->type == CT_SYMLINK) {
-		rc = symlinkat(m->link, dfd, leaf) ? -errno : 0;
-	} else {
-		/* set-id bits are dropped: a cache holds no reason for them */
-		int fd = openat(dfd, leaf,
-				O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-					O_CLOEXEC,
-				m->mode & 0777);
-		uint64_t left = m->size;
+	/* O_EXCL|O_NOFOLLOW: the staging folder is new and ct_check refuses
+	 * duplicates, so nothing can be there to be written through. */
+	fd = openat(dfd, leaf,
+		    O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	for (;;) {
 		char buf[65536];
+		la_ssize_t r = archive_read_data(im->a, buf, sizeof(buf));
 
-		if (fd < 0)
-			rc = -errno;
-		while (left) {
-			size_t want = left < sizeof(buf) ? left : sizeof(buf);
-
-			if (read_full(in, buf, want) <= 0) {
-				rc = -EIO;
-				break;
-			}
-			if (fd >= 0 && sh_write(fd, buf, want))
-				rc = -EIO;
-			left -= want;
+		if (r == 0)
+			break;
+		if (r < 0) {
+			rc = -EIO; /* the archive's error: the caller says it */
+			break;
 		}
-		if (fd >= 0 && close(fd))
-			rc = -EIO;
+		rc = sh_write(fd, buf, (size_t)r);
+		if (rc < 0)
+			break; /* ENOSPC, EDQUOT: nothing comes in */
 	}
-	close(dfd);
+	/* set-id bits are dropped: a cache holds no reason for them */
+	if (!rc && (fchmod(fd, mode & 0777) || futimens(fd, ts)))
+		rc = -errno;
+	if (close(fd) && !rc)
+		rc = -errno;
 	return rc;
 }
 
-static int skip(int in, uint64_t n)
+static int by_depth(const void *a, const void *b)
 {
-	char buf[65536];
+	const struct ct_ent *x = *(const struct ct_ent *const *)a;
+	const struct ct_ent *y = *(const struct ct_ent *const *)b;
+	size_t dx = 0, dy = 0;
 
-	while (n) {
-		size_t want = n < sizeof(buf) ? n : sizeof(buf);
+	for (const char *p = x->name; *p; p++)
+		dx += *p == '/';
+	for (const char *p = y->name; *p; p++)
+		dy += *p == '/';
+	return dx < dy ? 1 : dx > dy ? -1 : 0;
+}
 
-		if (read_full(in, buf, want) <= 0)
-			return -EIO;
-		n -= want;
+/* Each folder's mode and mtime, the deepest first (a folder's mtime
+ * moves when something is made in it; a parent of mode 0500 must not
+ * block its children). Folders no member named get 0755. */
+static int finish_dirs(struct imp *im)
+{
+	struct ct_ent **d = xcalloc(im->seen.n + 1, sizeof(*d));
+	size_t n = 0;
+	int rc = 0;
+
+	for (size_t i = 0; i < im->seen.cap; i++)
+		if (im->seen.v[i].name &&
+		    (im->seen.v[i].kind == CT_K_DIR ||
+		     im->seen.v[i].kind == CT_K_IMPLICIT))
+			d[n++] = &im->seen.v[i];
+	qsort(d, n, sizeof(*d), by_depth);
+	for (size_t i = 0; i < n && !rc; i++) {
+		const char *leaf;
+		int dfd = walk_parent(im->stage, d[i]->name, &leaf);
+		struct timespec ts[2] = { { .tv_nsec = UTIME_NOW },
+					  { .tv_sec = d[i]->mtime } };
+
+		if (dfd < 0 ||
+		    fchmodat(dfd, leaf, d[i]->mode ? d[i]->mode : 0700, 0) ||
+		    (d[i]->kind == CT_K_DIR &&
+		     utimensat(dfd, leaf, ts, AT_SYMLINK_NOFOLLOW)))
+			rc = -errno;
+		if (dfd >= 0)
+			close(dfd);
+	}
+	free(d);
+	return rc;
+}
+
+static enum ct_type type_of(struct archive_entry *e)
+{
+	if (archive_entry_hardlink(e))
+		return CT_HARDLINK;
+	switch (archive_entry_filetype(e)) {
+	case AE_IFREG:
+		return CT_FILE;
+	case AE_IFDIR:
+		return CT_DIR;
+	case AE_IFLNK:
+		return CT_SYMLINK;
+	case AE_IFCHR:
+	case AE_IFBLK:
+		return CT_DEVICE;
+	case AE_IFIFO:
+		return CT_FIFO;
+	case AE_IFSOCK:
+		return CT_SOCKET;
+	default:
+		return CT_OTHER;
+	}
+}
+
+/* The one line of a failed import, every name escaped for the terminal:
+ * "policy cache import: FILE: refused: member 'NAME' is WHY; nothing was
+ * imported" (|refused|), or "...: FILE: member 'NAME': WHY; ..." (an
+ * error, such as ENOSPC). |name| may be NULL. */
+static void imp_err(struct sbx_buf *err, const char *file, bool refused,
+		    const char *name, const char *why)
+{
+	buf_puts(err, "policy cache import: ");
+	buf_put_shown(err, file);
+	buf_puts(err, refused ? ": refused: " : ": ");
+	if (name) {
+		buf_puts(err, "member '");
+		buf_put_shown(err, name);
+		buf_puts(err, refused ? "' is " : "': ");
+	}
+	buf_put_shown(err, why);
+	buf_puts(err, "; nothing was imported\n");
+}
+
+/* Reads the archive into im->stage. 0, or 1 with the one line in |err|. */
+static int unpack(struct imp *im, const char *file, uint64_t *n,
+		  struct sbx_buf *err)
+{
+	struct archive_entry *e;
+	int r;
+
+	*n = 0;
+	while ((r = archive_read_next_header(im->a, &e)) == ARCHIVE_OK ||
+	       r == ARCHIVE_WARN) {
+		const char *name = archive_entry_pathname(e);
+		enum ct_type type = type_of(e);
+		const char *link = type == CT_HARDLINK
+					   ? archive_entry_hardlink(e)
+					   : archive_entry_symlink(e);
+		unsigned mode = archive_entry_perm(e);
+		struct timespec mt = { archive_entry_mtime(e),
+				       archive_entry_mtime_nsec(e) };
+		char norm[4096];
+		const char *why;
+		int x;
+
+		if (!name) {
+			imp_err(err, file, true, NULL,
+				"a member whose name cannot be read");
+			return 1;
+		}
+		if (ct_check(&im->seen, name, type, link, mode, mt.tv_sec,
+			     norm, sizeof(norm), &why) < 0) {
+			imp_err(err, file, true, name, why);
+			return 1;
+		}
+		x = extract(im, norm, type, link, mode, mt);
+		if (x == -EIO && archive_errno(im->a)) {
+			imp_err(err, file, true, name,
+				"cut short or damaged");
+			return 1;
+		}
+		if (x < 0) {
+			imp_err(err, file, false, name, strerror(-x));
+			return 1;
+		}
+		(*n)++;
+	}
+	if (r != ARCHIVE_EOF) {
+		const char *why = archive_error_string(im->a);
+		SBX_AUTOFREE char *s = xasprintf(
+			"a truncated or damaged archive (%s)",
+			why ? why : "unreadable");
+
+		imp_err(err, file, true, NULL, s);
+		return 1;
 	}
 	return 0;
 }
 
-/* One pass over the archive: with |root| < 0 only checks every member
- * (nothing is written unless the whole archive passes), else extracts. */
-static int import_pass(const char *file, int root, uint64_t *n,
-		       struct sbx_buf *err)
+static int by_name(const void *a, const void *b)
 {
-	unsigned char blk[512], magic[2] = { 0 };
-	char pax_path[4096] = "", pax_link[4096] = "";
-	pid_t gz = -1;
-	int fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY), in, rc = 0;
-	int status = 0;
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
-	if (fd < 0) {
-		buf_printf(err, "policy cache import: %s: %s\n", file,
-			   strerror(errno));
-		return 1;
+/* The swap: each top-level entry of |stage| takes the place of |root|'s
+ * of the same name. All or none: at the first failure the swaps done are
+ * undone, in reverse. Afterwards |stage| holds what was replaced. */
+static int swap_in(int stage, int root, const char **failed)
+{
+	DIR *d = fdopendir(dup(stage));
+	struct dirent *e;
+	char **names = NULL;
+	unsigned *how = NULL;
+	size_t n = 0, done = 0;
+	struct stat was;
+	bool undo = false;
+	int rc = 0;
+
+	if (!d || fstat(root, &was)) {
+		if (d)
+			closedir(d);
+		return -errno;
 	}
-	in = fd;
-	if (pread(fd, magic, 2, 0) == 2 && magic[0] == 0x1f && magic[1] == 0x8b)
-		in = gzip_pipe(fd, true, &gz);
-	*n = 0;
-	for (;;) {
-		struct ct_member m;
-		const char *why = NULL;
-		int r = read_full(in, blk, 512);
-
-		if (r <= 0) {
-			why = r ? "a truncated archive" : NULL;
-			if (why) {
-				buf_printf(err, "policy cache import: %s: "
-						"refused: %s\n", file, why);
-				rc = 1;
-			}
-			break;
-		}
-		r = ct_parse(blk, pax_path, pax_link, &m, &why);
-		if (r == 0)
-			break;
-		if (r < 0) {
-			buf_printf(err, "policy cache import: %s: refused: %s\n",
-				   file, why);
-			rc = 1;
-			break;
-		}
-		pax_path[0] = pax_link[0] = 0;
-		if (m.typeflag == 'x' || m.typeflag == 'g') {
-			SBX_AUTOFREE char *body = NULL;
-			uint64_t pad = (512 - m.size % 512) % 512;
-
-			if (m.size > 65536) {
-				why = "an oversized pax header";
-			} else {
-				body = xmalloc(m.size + 1);
-				if (read_full(in, body, m.size) <= 0 ||
-				    skip(in, pad))
-					why = "a truncated archive";
-				else if (m.typeflag == 'x')
-					ct_pax(body, m.size, pax_path,
-					       sizeof(pax_path), pax_link,
-					       sizeof(pax_link));
-			}
-			if (why) {
-				buf_printf(err, "policy cache import: %s: "
-						"refused: %s\n", file, why);
-				rc = 1;
-				break;
-			}
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		}
-		if (m.type == CT_OTHER)
-			why = m.typeflag == '1' ? "a hard link"
-			      : m.typeflag == '3' || m.typeflag == '4'
-				  ? "a device node"
-			      : m.typeflag == '6' ? "a fifo"
-						  : "an unknown member type";
-		else if (!ct_name_ok(m.name, &why))
-			;
-		else if (m.type == CT_SYMLINK && !ct_link_ok(m.name, m.link,
-							      &why))
-			;
-		else
-			why = NULL;
-		if (why) {
-			buf_printf(err, "policy cache import: %s: refused: "
-					"member '%s' is %s; nothing was "
-					"imported\n",
-				   file, m.name, why);
-			rc = 1;
-			break;
-		}
-		if (root >= 0) {
-			int e = extract(root, &m, in);
+		names = xrealloc(names, (n + 1) * sizeof(*names));
+		names[n++] = xstrdup(e->d_name);
+	}
+	closedir(d);
+	/* in name order: which entry a failure stops at does not depend on
+	 * the filesystem's */
+	if (n)
+		qsort(names, n, sizeof(*names), by_name);
+	how = xcalloc(n + 1, sizeof(*how));
+	for (; done < n; done++) {
+		struct stat st;
 
-			if (e < 0) {
-				buf_printf(err, "policy cache import: %s: %s\n",
-					   m.name, strerror(-e));
-				rc = 1;
-				break;
-			}
-		} else if (m.type == CT_FILE &&
-			   skip(in, m.size)) {
-			buf_printf(err, "policy cache import: %s: refused: a "
-					"truncated archive\n", file);
-			rc = 1;
+		how[done] = fstatat(root, names[done], &st,
+				    AT_SYMLINK_NOFOLLOW)
+				    ? RENAME_NOREPLACE
+				    : RENAME_EXCHANGE;
+		if (renameat2(stage, names[done], root, names[done],
+			      how[done])) {
+			rc = -errno;
+			*failed = names[done];
 			break;
 		}
-		if (m.type == CT_FILE && skip(in, (512 - m.size % 512) % 512)) {
-			rc = 1;
-			break;
-		}
-		(*n)++;
 	}
-	if (in != fd)
-		close(in);
-	close(fd);
-	if (gz > 0) {
-		waitpid(gz, &status, 0);
-		if (status && !rc) {
-			buf_printf(err, "policy cache import: %s: gzip failed\n",
-				   file);
-			rc = 1;
-		}
+	/* rollback: RENAME_EXCHANGE is its own inverse; an entry that was
+	 * new goes back to the staging folder */
+	while (rc && done-- > 0) {
+		undo = true;
+		if (how[done] == RENAME_EXCHANGE)
+			renameat2(stage, names[done], root, names[done],
+				  RENAME_EXCHANGE);
+		else
+			renameat2(root, names[done], stage, names[done],
+				  RENAME_NOREPLACE);
 	}
+	/* and the cache folder's own times, which the renames moved: the
+	 * cache is as it was, to the listing */
+	if (undo)
+		futimens(root, (struct timespec[2]){ was.st_atim, was.st_mtim });
+	if (rc)
+		*failed = xstrdup(*failed);
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	free(how);
 	return rc;
 }
 
 static int import(const char *dir, bool json, const char *file,
 		  struct sbx_buf *out, struct sbx_buf *err)
 {
-	uint64_t n;
-	int root, rc;
+	SBX_AUTOFREE char *parent = xstrdup(dir), *stage_path = NULL;
+	SBX_AUTOFREE char *failed = NULL;
+	const char *base;
+	struct imp im = { .stage = -1, .pfd = -1 };
+	char *slash;
+	uint64_t n = 0;
+	bool made = false;
+	int fd, root = -1, rc = 1, x;
 
-	if (import_pass(file, -1, &n, err))
-		return 1;
-	root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (root < 0 && errno == ENOENT && !mkdir(dir, 0755))
-		root = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (root < 0) {
-		buf_printf(err, "policy cache import: %s: %s\n", dir,
-			   strerror(errno));
+	slash = strrchr(parent, '/');
+	if (!slash || !slash[1]) {
+		buf_printf(err, "policy cache import: %s: not a folder path\n",
+			   dir);
 		return 1;
 	}
-	rc = import_pass(file, root, &n, err);
-	close(root);
+	*slash = 0;
+	base = slash + 1;
+	fd = open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0) {
+		buf_puts(err, "policy cache import: ");
+		buf_put_shown(err, file);
+		buf_printf(err, ": %s\n", strerror(errno));
+		return 1;
+	}
+	root = open(dir, DIR_RO);
+	if (root < 0 && errno == ENOENT && !mkdir(dir, 0755)) {
+		made = true;
+		root = open(dir, DIR_RO);
+	}
+	/* ".sandbox-cache.import-XXXXXX": hidden like the cache, and named
+	 * after it, so a left-over one (a killed import) says what it is */
+	stage_path = xasprintf("%s/%s%s.import-XXXXXX", parent,
+			       *base == '.' ? "" : ".", base);
+	if (root < 0 || !mkdtemp(stage_path)) {
+		buf_printf(err, "policy cache import: %s: %s\n",
+			   root < 0 ? dir : stage_path, strerror(errno));
+		free(stage_path);
+		stage_path = NULL;
+		goto out;
+	}
+	/* every member goes here, never into the cache itself */
+	im.stage = open(stage_path, DIR_RO);
+	if (im.stage < 0) {
+		buf_printf(err, "policy cache import: %s: %s\n", stage_path,
+			   strerror(errno));
+		goto out;
+	}
+	/* tar only (ustar, pax, GNU), plain or gzip'd: what export writes
+	 * and tar(1) makes; no other format's reader is linked in. */
+	im.a = archive_read_new();
+	archive_read_support_format_tar(im.a);
+	archive_read_support_filter_gzip(im.a);
+	if (archive_read_open_fd(im.a, fd, 65536) != ARCHIVE_OK) {
+		const char *why = archive_error_string(im.a);
+
+		SBX_AUTOFREE char *s = xasprintf(
+			"not a tar archive, or a damaged one (%s)",
+			why ? why : "unreadable");
+
+		imp_err(err, file, true, NULL, s);
+		goto out;
+	}
+	if (unpack(&im, file, &n, err))
+		goto out;
+	x = finish_dirs(&im);
+	if (x < 0) {
+		imp_err(err, file, false, NULL, strerror(-x));
+		goto out;
+	}
+	x = swap_in(im.stage, root, (const char **)&failed);
+	if (x < 0) {
+		imp_err(err, file, false, failed, strerror(-x));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (im.a)
+		archive_read_free(im.a);
+	if (im.pfd >= 0)
+		close(im.pfd);
+	free(im.pname);
+	ct_seen_free(&im.seen);
+	if (im.stage >= 0)
+		close(im.stage);
+	/* the staging folder: what failed to come in, or (after the swap)
+	 * what was replaced */
+	if (stage_path) {
+		int pfd = open(*parent ? parent : "/",
+			       O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+		if (pfd >= 0) {
+			rm_tree(pfd, strrchr(stage_path, '/') + 1);
+			close(pfd);
+		}
+	}
+	if (root >= 0)
+		close(root);
+	if (rc && made)
+		rmdir(dir); /* as it was: not there */
+	close(fd);
 	if (!rc)
 		done_line(json, "imported", n, dir, file, out);
 	return rc;

@@ -7,7 +7,7 @@
 #   fuzz_<target>    with libFuzzer, only with -DSBXSH_FUZZ=ON (clang):
 #                    tests/fuzz/run.sh SECONDS fuzzes each one
 set(SBXSH_FUZZ_TARGETS parse expand arith scope route json prompt complete
-	config)
+	config cachetar)
 foreach(t ${SBXSH_FUZZ_TARGETS})
 	set(_src ${CMAKE_CURRENT_LIST_DIR}/fuzz_${t}.c
 		${CMAKE_CURRENT_LIST_DIR}/fuzz_util.c)

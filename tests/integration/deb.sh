@@ -52,6 +52,11 @@ else
 	OUT="Depends: $depends; NEEDED: $needed"
 	check "dynamic binary: Depends names the C library" eval \
 		'printf "%s" "$depends" | grep -q "libc6"'
+	# -DSBXSH_STATIC_LIBEDIT=OFF (or no libarchive.a): libarchive shared
+	if printf '%s\n' "$needed" | grep -q '^libarchive\.so'; then
+		check "dynamic libarchive: Depends names libarchive13" eval \
+			'printf "%s" "$depends" | grep -q "libarchive13"'
+	fi
 fi
 OUT=$(dpkg-deb -c "$deb")
 check "the package holds the binary, man page, three completions, the guides" eval '

@@ -1,5 +1,5 @@
-/* tests/unit/test_cachetar.c — cache rows, ustar headers and the rules
- * an imported archive must keep (core/cachetar.c). */
+/* tests/unit/test_cachetar.c — cache rows and the rules an imported
+ * archive's members must keep (core/cachetar.c). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -45,23 +45,58 @@ static void rows(void **state)
 	ct_rows_free(&r);
 }
 
+static int norm(const char *name, char *out)
+{
+	const char *why = NULL;
+	int rc = ct_norm(name, out, 4096, &why);
+
+	assert_true(rc == 0 || why);
+	return rc;
+}
+
 static void names(void **state)
+{
+	char n[4096];
+
+	(void)state;
+	assert_int_equal(norm("pip/x/y", n), 0);
+	assert_string_equal(n, "pip/x/y");
+	assert_int_equal(norm("a..b/c", n), 0);
+	assert_int_equal(norm("./a//./b/", n), 0);
+	assert_string_equal(n, "a/b");
+	assert_int_equal(norm("a/./././././b", n), 0);
+	assert_string_equal(n, "a/b");
+	assert_int_equal(norm("/etc/passwd", n), -EINVAL);
+	assert_int_equal(norm("../x", n), -EINVAL);
+	assert_int_equal(norm("a/../../x", n), -EINVAL);
+	assert_int_equal(norm("a/..", n), -EINVAL);
+	assert_int_equal(norm("..", n), -EINVAL);
+	assert_int_equal(norm("", n), -EINVAL);
+	/* the folder itself: extracting it replaced the whole cache */
+	assert_int_equal(norm(".", n), -EINVAL);
+	assert_int_equal(norm("./", n), -EINVAL);
+	assert_int_equal(norm("././/.", n), -EINVAL);
+	{
+		char small[4];
+		const char *why;
+
+		assert_int_equal(ct_norm("abcd", small, sizeof(small), &why),
+				 -EINVAL);
+		assert_int_equal(ct_norm("abc", small, sizeof(small), &why),
+				 0);
+	}
+}
+
+static void links(void **state)
 {
 	const char *why;
 
 	(void)state;
-	assert_true(ct_name_ok("pip/x/y", &why));
-	assert_true(ct_name_ok("a..b/c", &why));
-	assert_false(ct_name_ok("/etc/passwd", &why));
-	assert_false(ct_name_ok("../x", &why));
-	assert_false(ct_name_ok("a/../../x", &why));
-	assert_false(ct_name_ok("a/..", &why));
-	assert_false(ct_name_ok("", &why));
-
 	assert_true(ct_link_ok("npm-global/bin/x",
 			       "../lib/node_modules/x/cli.js", &why));
 	assert_true(ct_link_ok("a/b/c", "../../d", &why));
 	assert_true(ct_link_ok("a/l", ".", &why));
+	assert_true(ct_link_ok("a/l", "./.././x", &why));
 	assert_false(ct_link_ok("a/b/c", "../../../d", &why));
 	assert_false(ct_link_ok("l", "..", &why));
 	assert_false(ct_link_ok("a/l", "/etc", &why));
@@ -71,64 +106,91 @@ static void names(void **state)
 	assert_false(ct_link_ok("l", "", &why));
 }
 
-static void roundtrip(void **state)
+static int check(struct ct_seen *s, const char *name, enum ct_type t,
+		 const char *link, const char **why)
 {
-	struct ct_member m = { 0 }, back;
-	struct sbx_buf b = { 0 };
-	char path[4096] = "", link[4096] = "";
+	char n[4096];
+
+	*why = NULL;
+	return ct_check(s, name, t, link, 0755, 1700000000, n, sizeof(n),
+			why);
+}
+
+static void members(void **state)
+{
+	struct ct_seen s = { 0 };
 	const char *why;
 
 	(void)state;
-	snprintf(m.name, sizeof(m.name), "pip/%0150d/wheel.whl", 7);
-	m.type = CT_SYMLINK;
-	snprintf(m.link, sizeof(m.link), "../%0120d", 3);
-	m.mode = 0755;
-	m.mtime = 1700000000;
-	ct_header(&m, &b);
-	/* a pax header, its body, then the ustar header */
-	assert_int_equal(b.len % 512, 0);
-	assert_true(b.len >= 3 * 512);
-	assert_int_equal(ct_parse((unsigned char *)b.s, NULL, NULL, &back,
-				  &why),
-			 1);
-	assert_int_equal(back.typeflag, 'x');
-	ct_pax(b.s + 512, back.size, path, sizeof(path), link, sizeof(link));
-	assert_string_equal(path, m.name);
-	assert_string_equal(link, m.link);
-	assert_int_equal(ct_parse((unsigned char *)b.s + b.len - 512, path,
-				  link, &back, &why),
-			 1);
-	assert_string_equal(back.name, m.name);
-	assert_string_equal(back.link, m.link);
-	assert_int_equal(back.type, CT_SYMLINK);
-	assert_int_equal(back.mode, 0755);
-	assert_int_equal(back.mtime, 1700000000);
-
-	/* a short directory name: one header, trailing '/' dropped */
-	b.len = 0;
-	memset(&m, 0, sizeof(m));
-	strcpy(m.name, "go/pkg");
-	m.type = CT_DIR;
-	m.mode = 0700;
-	ct_header(&m, &b);
-	assert_int_equal(b.len, 512);
-	assert_int_equal(ct_parse((unsigned char *)b.s, NULL, NULL, &back,
-				  &why),
-			 1);
-	assert_string_equal(back.name, "go/pkg");
-	assert_int_equal(back.type, CT_DIR);
-
-	/* a flipped byte fails the checksum */
-	b.s[10] ^= 1;
-	assert_int_equal(ct_parse((unsigned char *)b.s, NULL, NULL, &back,
-				  &why),
+	/* the finding: "." components counted as depth let this point at
+	 * "/" from a cache six folders deep */
+	assert_int_equal(check(&s, "a/./././././b", CT_SYMLINK,
+			       "../../../../../..", &why),
 			 -EINVAL);
-	/* a zero block ends the archive */
-	memset(b.s, 0, 512);
-	assert_int_equal(ct_parse((unsigned char *)b.s, NULL, NULL, &back,
-				  &why),
-			 0);
-	buf_free(&b);
+	assert_string_equal(why, "a symlink out of the folder");
+	assert_int_equal(check(&s, "x/./y", CT_SYMLINK, "..", &why), 0);
+	/* a file named "." replaced the whole folder */
+	assert_int_equal(check(&s, ".", CT_FILE, NULL, &why), -EINVAL);
+	assert_non_null(strstr(why, "'.'"));
+	assert_int_equal(check(&s, "./", CT_DIR, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "..", CT_DIR, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "", CT_FILE, NULL, &why), -EINVAL);
+	/* types */
+	assert_int_equal(check(&s, "h", CT_HARDLINK, "x", &why), -EINVAL);
+	assert_string_equal(why, "a hard link");
+	assert_int_equal(check(&s, "d", CT_DEVICE, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "f", CT_FIFO, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "s", CT_SOCKET, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "o", CT_OTHER, NULL, &why), -EINVAL);
+	/* duplicates, however spelled */
+	assert_int_equal(check(&s, "pip/f", CT_FILE, NULL, &why), 0);
+	assert_int_equal(check(&s, "./pip//f", CT_FILE, NULL, &why), -EINVAL);
+	assert_string_equal(why, "a duplicate member");
+	assert_int_equal(check(&s, "pip/f", CT_SYMLINK, "g", &why), -EINVAL);
+	/* a folder made for earlier members may be given as a folder, once */
+	assert_int_equal(check(&s, "pip", CT_DIR, NULL, &why), 0);
+	assert_int_equal(check(&s, "pip", CT_DIR, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "q/r/f", CT_FILE, NULL, &why), 0);
+	assert_int_equal(check(&s, "q/r", CT_SYMLINK, ".", &why), -EINVAL);
+	/* nothing beneath a symlink or a file of the archive */
+	assert_int_equal(check(&s, "l", CT_SYMLINK, "pip", &why), 0);
+	assert_int_equal(check(&s, "l/x", CT_FILE, NULL, &why), -EINVAL);
+	assert_string_equal(why, "beneath a symlink of the archive");
+	assert_int_equal(check(&s, "./l/./y/z", CT_DIR, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "pip/f/x", CT_FILE, NULL, &why), -EINVAL);
+	assert_string_equal(why, "beneath a file of the archive");
+	/* the two-link climb */
+	assert_int_equal(check(&s, "a", CT_SYMLINK, ".", &why), 0);
+	assert_int_equal(check(&s, "b", CT_SYMLINK, "a/../x", &why), -EINVAL);
+	/* absolute, ".." */
+	assert_int_equal(check(&s, "/etc/x", CT_FILE, NULL, &why), -EINVAL);
+	assert_int_equal(check(&s, "ok/../../x", CT_FILE, NULL, &why),
+			 -EINVAL);
+	assert_int_equal(check(&s, "ok/l", CT_SYMLINK, "/etc", &why), -EINVAL);
+	/* many names: the table grows and still finds each */
+	for (int i = 0; i < 5000; i++) {
+		char n[32];
+
+		snprintf(n, sizeof(n), "big/d%d/f", i);
+		assert_int_equal(check(&s, n, CT_FILE, NULL, &why), 0);
+	}
+	assert_int_equal(check(&s, "big/d4321/f", CT_FILE, NULL, &why),
+			 -EINVAL);
+	assert_int_equal(check(&s, "big/d17", CT_FILE, NULL, &why), -EINVAL);
+	/* folders keep their mode and mtime for the end of the import */
+	{
+		size_t dirs = 0;
+
+		for (size_t i = 0; i < s.cap; i++)
+			if (s.v[i].name && !strcmp(s.v[i].name, "pip")) {
+				assert_int_equal(s.v[i].kind, CT_K_DIR);
+				assert_int_equal(s.v[i].mode, 0755);
+				assert_int_equal(s.v[i].mtime, 1700000000);
+				dirs++;
+			}
+		assert_int_equal(dirs, 1);
+	}
+	ct_seen_free(&s);
 }
 
 int main(void)
@@ -136,7 +198,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(rows),
 		cmocka_unit_test(names),
-		cmocka_unit_test(roundtrip),
+		cmocka_unit_test(links),
+		cmocka_unit_test(members),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
