@@ -38,6 +38,11 @@ static void closep(int *fd)
 }
 #define AUTOCLOSE __attribute__((cleanup(closep)))
 
+static void strv_freep(struct sbx_strv *v)
+{
+	strv_free(v);
+}
+
 /* Reads an open folder with getdents64() itself: fdopendir() would cost a
  * dup, an fstat and two fcntl per folder, a tenth of the syscalls of a
  * session's opening for the three folders it lists. "." and ".." are
@@ -606,6 +611,44 @@ static void list_secret_folders(const struct pol_facts *pf,
 	sec_folders(&sf, list_folder, memo);
 }
 
+/*
+ * SPEC 2b: sbxsh's own folders, which no session may write, canonical,
+ * into |out|: the configuration folder (configuration and rc file) and
+ * the state folder (history, the git scan cache) this session uses
+ * ($XDG_CONFIG_HOME/sbxsh, |hist|), and also their default places under
+ * each home (~/.config/sbxsh, ~/.local/state/sbxsh). The defaults count
+ * whatever this session's XDG variables say: a session started with
+ * XDG_CONFIG_HOME=/elsewhere and --workspace ~/.config would otherwise
+ * plant ~/.config/sbxsh/config for every later session that has no
+ * such variable.
+ */
+static void sbxsh_folders(struct canon_memo *memo, const char *hist,
+			  const char *home, const char *pwh,
+			  struct sbx_strv *out)
+{
+	const char *homes[] = {home, pwh};
+	char *cand[6] = {NULL};
+	size_t n = 0;
+
+	cand[n++] = cfg_dir(getenv("XDG_CONFIG_HOME"), getenv("HOME"));
+	cand[n++] = hist ? xstrdup(hist) : NULL;
+	for (size_t i = 0; i < 2; i++) {
+		if (!homes[i] || homes[i][0] != '/' || !strcmp(homes[i], "/"))
+			continue;
+		cand[n++] = path_join(homes[i], ".config/sbxsh");
+		cand[n++] = path_join(homes[i], ".local/state/sbxsh");
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *c = cand[i] ? sh_canon_memo(memo, cand[i]) : NULL;
+
+		if (c && !strv_has(out, c))
+			strv_take(out, c);
+		else
+			free(c);
+		free(cand[i]);
+	}
+}
+
 static int gather_with(const struct sbx_opts *o, struct session *s,
 		       bool create, struct canon_memo *memo, struct sbx_diag *d)
 {
@@ -619,9 +662,9 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	SBX_AUTOFREE char *cwd0 = getcwd(NULL, 0);
 	SBX_AUTOFREE char *run_id = NULL;
 	SBX_AUTOFREE char *named = NULL;
-	SBX_AUTOFREE char *cfgd = NULL;
-	SBX_AUTOFREE char *histc = NULL;
-	const char *sbxsh[3] = {NULL};
+	const char *const *sbxsh = NULL;
+	/* sbxsh's own folders, canonical; freed on every return */
+	struct sbx_strv own __attribute__((cleanup(strv_freep))) = {0};
 	struct sbx_strv runs = {0};
 	struct lay_facts lf = {0};
 	struct lay_layout lay;
@@ -641,21 +684,8 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		return rc;
 	be_mark("ses: find_workspace");
 	homes_of(memo, &home, &pwh);
-	/* SPEC 2b: sbxsh's own folders, which no session may write: the
-	 * configuration folder (configuration and rc file) and the state
-	 * folder (history). */
-	{
-		SBX_AUTOFREE char *c = cfg_dir(getenv("XDG_CONFIG_HOME"),
-					       getenv("HOME"));
-		size_t n = 0;
-
-		cfgd = c ? sh_canon_memo(memo, c) : NULL;
-		histc = hist ? sh_canon_memo(memo, hist) : NULL;
-		if (cfgd)
-			sbxsh[n++] = cfgd;
-		if (histc)
-			sbxsh[n++] = histc;
-	}
+	sbxsh_folders(memo, hist, home, pwh, &own);
+	sbxsh = (const char *const *)own.v;
 	rc = refuse_root(o->workflow ? "the workspace (--workflow)"
 			 : o->workspace ? "the workspace"
 					: "the workspace (the current folder)",

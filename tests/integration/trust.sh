@@ -126,6 +126,12 @@ own_folders() {
 		check "$tag --allow-write $w is refused (exit 2, nothing ran)" \
 			eval '[ "$RC" = 2 ] && has "sbxsh'"'"'s own folder" && ! has RAN && [ ! -e "$w/f" ]'
 	done
+	# The default places count whatever this session's XDG variables
+	# say: a later session without them reads ~/.config/sbxsh.
+	run "$be" "mkdir -p sbxsh; echo 'scope = unrestricted' > sbxsh/config; echo RAN" \
+		XDG_CONFIG_HOME="$U/else" XDG_STATE_HOME="$U/else" -- --workspace "$H/.config"
+	check "$tag --workspace ~/.config is refused also when XDG_CONFIG_HOME points elsewhere" \
+		eval '[ "$RC" = 2 ] && has "holds sbxsh'"'"'s own folder $H/.config/sbxsh" && ! has RAN && [ ! -e "$CFG" ]'
 	run "$be" "echo x > $WS/f; echo RAN" -- --workspace "$H/.config/sbxsh/sub"
 	check "$tag a workspace inside the configuration folder is refused" \
 		eval '[ "$RC" = 2 ] && has "lies in sbxsh'"'"'s own folder" && ! has RAN'
