@@ -959,6 +959,14 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 
 	if (f->scope == POL_SCOPE_UNRESTRICTED) {
 		add_root(pol, xstrdup("/"), POL_WHY_UNRESTRICTED, false, false);
+		/* Best effort stays visible: nothing confines the files here,
+		 * sbxsh's own folders neither (SPEC 2b). */
+		if (pol->sbxsh.n)
+			pol_add_note(pol, "not_enforced", "scope unrestricted: "
+				     "sbxsh's own folders (the configuration, "
+				     "the rc file, the history) are writable, "
+				     "so a job can change what the next session "
+				     "reads");
 	} else {
 		if (f->scope == POL_SCOPE_WORKSPACE) {
 			add_root(pol, xstrdup(pol->lay.workspace),

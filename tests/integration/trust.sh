@@ -150,6 +150,9 @@ EOF
 	run "$be" "printf '[sandbox]\nbackend = none\n' >> $CFG; echo x > $H/.config/sbxsh/sbxshrc"
 	check "$tag a job cannot write ~/.config/sbxsh/config nor create the rc file (seen outside)" \
 		eval '[ "$(cat "$CFG")" = "# mine" ] && [ ! -e "$H/.config/sbxsh/sbxshrc" ]'
+	run "$be" true -- --scope unrestricted --banner
+	check "$tag scope unrestricted says that sbxsh's own folders are writable" \
+		has "not_enforced: scope unrestricted: sbxsh's own folders"
 	run none "printf '[sandbox]\nbackend = none\n' >> $CFG"
 	check "$tag control: --backend none writes it" \
 		eval 'grep -q "backend = none" "$CFG"'
