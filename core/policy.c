@@ -996,7 +996,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 			pol->tty = path_fold(f->tty);
 	}
 
-	if (f->scope != POL_SCOPE_UNRESTRICTED)
+	if (f->scope != POL_SCOPE_UNRESTRICTED &&
+	    (!f->roots_only || f->ws_named))
 		add_secrets(pol, f);
 	/* After the secrets: a folder holding one is refused. */
 	{

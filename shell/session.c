@@ -793,7 +793,10 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		bf.route_extra = NULL;
 		bf.nroute_extra = 0;
 		bf.sbxsh_dirs = NULL;
-		list_secret_folders(&pf, memo);
+		bf.ws_named = named && strcmp(named, ws) != 0 ? named : NULL;
+		bf.roots_only = true;
+		if (bf.ws_named)
+			list_secret_folders(&pf, memo);
 		rc = pol_new(&bf, &s->builtin, d);
 		if (rc == 0)
 			rc = cr_check_roots(s->builtin, d);
@@ -813,6 +816,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		 * pay for the second policy. */
 		struct sbx_policy *probe = NULL;
 
+		list_secret_folders(&pf, memo);
 		rc = pol_new(&pf, &probe, d);
 		if (rc == 0)
 			rc = cr_check_roots(probe, d);

@@ -35,6 +35,7 @@ struct mk_opts {
 	bool (*exists)(void *ctx, const char *path);
 	const char *const *sbxsh; /* pol_facts.sbxsh_dirs */
 	const char *ws_named;	  /* pol_facts.ws_named */
+	bool roots_only;	  /* pol_facts.roots_only */
 };
 
 static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
@@ -66,6 +67,7 @@ static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
 	f.exists = o->exists;
 	f.sbxsh_dirs = o->sbxsh;
 	f.ws_named = o->ws_named;
+	f.roots_only = o->roots_only;
 	f.cwd = "/work";
 	f.uid_known = o->uid > 0;
 	f.uid = o->uid > 0 ? (unsigned)(o->uid - 1) : 0;
@@ -409,9 +411,12 @@ static void sbxsh_folders_never_roots(void **state)
 			 -1);
 	pol_free(pol);
 	o.sbxsh = NULL; /* the built-in policy */
+	o.roots_only = true;
 	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
 	assert_true(pol_root_of(pol, "/var/tmp/t/xdg/sbxsh/config", false) >= 0);
+	assert_int_equal(pol_nmasked(pol), 0); /* roots only */
 	pol_free(pol);
+	o.roots_only = false;
 	o.sbxsh = own;
 	o.allow = aw;
 	o.want = -EPERM;
@@ -450,11 +455,13 @@ static void linked_workspace(void **state)
 		fs.links[0][1] = bad[i].to;
 		o.want = -EPERM;
 		d.msg[0] = '\0';
+		o.roots_only = i % 2; /* the masks are resolved all the same */
 		assert_null(mk_o(POL_SCOPE_WORKSPACE, pathenv, NULL, &o, &d));
 		if (!strstr(d.msg, bad[i].why) || !strstr(d.msg, bad[i].to) ||
 		    !strstr(d.msg, "refusing " WS " as the workspace"))
 			fail_msg("%s: %s", bad[i].to, d.msg);
 	}
+	o.roots_only = false;
 	/* Named directly, a folder in the masked one is still accepted
 	 * (the mask is left out, said so). */
 	fs.links[0][0] = NULL;
