@@ -775,14 +775,15 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.sbxsh_dirs = sbxsh;
 	pf.ws_named = named;
 
-	if (create) {
+	{
 		/* The built-in policy (SPEC 2b): no configuration, the
 		 * workspace scope, and no sbxsh folders (so that a TMPDIR
 		 * above $XDG_CONFIG_HOME, which this session drops, still
 		 * counts as a root some session had). Made before anything
 		 * is created: a workspace reached through a symlink into a
 		 * protected place is refused here, and so is a configuration
-		 * a session could have written. */
+		 * a session could have written. In a preview too:
+		 * --print-policy must not show what a refused file asks. */
 		struct pol_facts bf = pf;
 
 		bf.scope = POL_SCOPE_WORKSPACE;

@@ -96,6 +96,11 @@ EOF
 		check "$tag a planted configuration (scope = ${kind%%$'\n'*}) is refused: exit 2, one line naming the file, nothing ran, the decoy unchanged" \
 			eval '[ "$RC" = 2 ] && [ "$(nlines)" = 1 ] && has "config $xc" && has "writable root $T (tmp)" && ! has RAN && decoy_ok'
 	done
+	OUTPUT=$(cd "$WS" && "${PRIV[@]}" env HOME="$H" PATH="$UPATH" TMPDIR="$T" \
+		XDG_CONFIG_HOME="$x" "$SBXSH" --print-policy 2>&1)
+	RC=$?
+	check "$tag --print-policy refuses it too (shows no policy the file asked for)" \
+		eval '[ "$RC" = 2 ] && has "config $xc" && ! has "scope: read-only"'
 	rm -rf "$x"
 	# The control: the same file where no session can write it is read,
 	# and then the decoy is written (the check above can fail).
