@@ -866,27 +866,41 @@ static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
 	return 0;
 }
 
-/* A workspace named through a symlink: shown resolved (the note
- * "workspace"), refused where link_refused() says. The masked secrets
- * are known by now; a scope without them (unrestricted) has its
- * workspace judged by the built-in policy, which the session opening
- * makes first (shell/session.c). */
-static int check_ws_link(struct sbx_policy *pol, const struct pol_facts *f,
-			 struct sbx_diag *d)
+/* A root named through a symlink (|named| differs from canonical
+ * |c|): shown resolved (the note |key|), refused where link_refused()
+ * says, as |what|. */
+static int check_link(struct sbx_policy *pol, const struct pol_facts *f,
+		      const char *named, const char *c, const char *what,
+		      const char *key, struct sbx_diag *d)
 {
 	SBX_AUTOFREE char *n = NULL;
 	char why[PATH_MAX + 300];
 
-	if (!f->ws_named || strcmp(f->ws_named, pol->lay.workspace) == 0)
+	if (!named || strcmp(named, c) == 0)
 		return 0;
-	if (link_refused(pol, f, pol->lay.workspace, why, sizeof(why)))
-		return sbx_diag_set(d, -EPERM, "refusing %s as the workspace: "
-				    "it resolves to %s through a symlink, and "
-				    "%s; nothing was created", f->ws_named,
-				    pol->lay.workspace, why);
-	n = xasprintf("%s -> %s", f->ws_named, pol->lay.workspace);
-	pol_add_note(pol, "workspace", n);
+	if (link_refused(pol, f, c, why, sizeof(why)))
+		return sbx_diag_set(d, -EPERM, "refusing %s as %s: it resolves "
+				    "to %s through a symlink, and %s; nothing "
+				    "was created", named, what, c, why);
+	n = xasprintf("%s -> %s", named, c);
+	pol_add_note(pol, key, n);
 	return 0;
+}
+
+/* The workspace and the --state folder named through a symlink. The
+ * masked secrets are known by now; a scope without them (unrestricted)
+ * has its workspace judged by the built-in policy, which the session
+ * opening makes first (shell/session.c). */
+static int check_links(struct sbx_policy *pol, const struct pol_facts *f,
+		       struct sbx_diag *d)
+{
+	int rc = check_link(pol, f, f->ws_named, pol->lay.workspace,
+			    "the workspace", "workspace", d);
+
+	if (rc == 0 && f->lay->state_dir && f->state_named)
+		rc = check_link(pol, f, f->state_named, pol->lay.state_dir,
+				"the --state folder", "state", d);
+	return rc;
 }
 
 int pol_new(const struct pol_facts *f, struct sbx_policy **out,
@@ -997,11 +1011,11 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	}
 
 	if (f->scope != POL_SCOPE_UNRESTRICTED &&
-	    (!f->roots_only || f->ws_named))
+	    (!f->roots_only || f->ws_named || f->state_named))
 		add_secrets(pol, f);
 	/* After the secrets: a folder holding one is refused. */
 	{
-		int rc = check_ws_link(pol, f, diag);
+		int rc = check_links(pol, f, diag);
 
 		if (rc == 0)
 			rc = add_user_roots(pol, f, diag);

@@ -114,10 +114,12 @@ struct pol_facts {
 	 * protected place (core/guard.h's link rules), and shown resolved
 	 * (the note "workspace"). */
 	const char *ws_named;
+	const char *state_named; /* the same for --state (NULL: none) */
 	/* Only the writable roots are wanted (the built-in policy a
 	 * configuration is judged against): no masked secrets are
 	 * resolved, which spares the credential table's hundred lookups.
-	 * Ignored with ws_named set: the link rules need the masks. */
+	 * Ignored with ws_named or state_named set: the link rules need
+	 * the masks. */
 	bool roots_only;
 	const char *tty;       /* the controlling terminal's path, or NULL */
 	const struct gm_plan *git; /* repositories found in the workspace and

@@ -662,6 +662,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	SBX_AUTOFREE char *cwd0 = getcwd(NULL, 0);
 	SBX_AUTOFREE char *run_id = NULL;
 	SBX_AUTOFREE char *named = NULL;
+	SBX_AUTOFREE char *state_named = NULL; /* --state as given, folded */
 	const char *const *sbxsh = NULL;
 	/* sbxsh's own folders, canonical; freed on every return */
 	struct sbx_strv own __attribute__((cleanup(strv_freep))) = {0};
@@ -701,6 +702,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			return sbx_diag_set(d, -EINVAL,
 				"--state %s: cannot make it absolute", o->state);
 		state = sh_canon_memo(memo, abs);
+		state_named = path_fold(abs);
 		rc = refuse_root("the --state folder", state, NULL, home, pwh,
 				 sbxsh, d);
 		if (rc < 0)
@@ -774,6 +776,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.ctx = memo;
 	pf.sbxsh_dirs = sbxsh;
 	pf.ws_named = named;
+	pf.state_named = state_named;
 
 	{
 		/* The built-in policy (SPEC 2b): no configuration, the
@@ -795,8 +798,11 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 		bf.nroute_extra = 0;
 		bf.sbxsh_dirs = NULL;
 		bf.ws_named = named && strcmp(named, ws) != 0 ? named : NULL;
+		bf.state_named = state_named && state &&
+				 strcmp(state_named, state) != 0
+				 ? state_named : NULL;
 		bf.roots_only = true;
-		if (bf.ws_named)
+		if (bf.ws_named || bf.state_named)
 			list_secret_folders(&pf, memo);
 		rc = pol_new(&bf, &s->builtin, d);
 		if (rc == 0)

@@ -248,6 +248,9 @@ links() {
 	run "$be" "echo x > $T/proj/f; echo RAN" -- --allow-write "$T/proj"
 	check "$tag --allow-write \$TMPDIR/proj -> ~/.local/bin is refused, nothing written" \
 		eval '[ "$RC" = 2 ] && has "resolves to $H/.local/bin" && ! has RAN && [ ! -e "$H/.local/bin/f" ]'
+	run "$be" "echo RAN" -- --state "$T/proj"
+	check "$tag --state \$TMPDIR/proj -> ~/.local/bin is refused, nothing made there" \
+		eval '[ "$RC" = 2 ] && has "refusing $T/proj as the --state folder: it resolves to $H/.local/bin" && ! has RAN && [ -z "$(ls -A "$H/.local/bin")" ]'
 	# The control: a harmless target is accepted and shown resolved.
 	rm -rf "$T/proj"
 	ln -s "$U/safe" "$T/proj"
