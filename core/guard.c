@@ -98,11 +98,15 @@ bool guard_check(const struct guard_facts *g, const char *path,
 				   "(%s), which tools outside the sandbox "
 				   "run or trust", *h);
 	}
-	for (const char *const *p = g->path_dirs; p && *p; p++)
-		if ((*p)[0] == '/' && path_under(*p, path))
-			return say(why, n, "it lies in %s, a folder on PATH: a "
-				   "job would choose what runs outside the "
-				   "sandbox", *p);
+	for (const char *const *p = g->path_dirs; p && *p; p++) {
+		if ((*p)[0] != '/' || !in_or_above(*p, path))
+			continue;
+		if (why && n)
+			snprintf(why, n, "it %s %s, a folder on PATH: a job "
+				 "would choose what runs outside the sandbox",
+				 path_under(*p, path) ? "lies in" : "holds", *p);
+		return true;
+	}
 	for (const char *const *m = g->masked; m && *m; m++) {
 		if ((*m)[0] != '/' || !in_or_above(*m, path))
 			continue;

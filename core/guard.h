@@ -32,7 +32,8 @@
  * $TMPDIR/proj for a link) is refused also when it resolves to
  *   - one of the home's dot-folders or anything in one (~/.local,
  *     ~/.ssh, ~/.config: what tools outside run or trust);
- *   - a folder on PATH, or inside one (a job would put its own `ls` there);
+ *   - a folder on PATH, inside one or above one (a job would put its own
+ *     `ls` there);
  *   - a masked folder, inside one, or above one (|masked|).
  * /var/tmp/x, /srv/x, /opt/x, /tmp and /tmp/x stay fine.
  */

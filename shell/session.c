@@ -129,7 +129,18 @@ static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
 	*ws = r;
 	/* The name as given, folded but not resolved: when a symlink lies
 	 * on the way it differs from |r|, and pol_new() judges where the
-	 * link leads (a job of an earlier session may have swapped it in). */
+	 * link leads (a job of an earlier session may have swapped it in).
+	 * Started in the current folder: the name the user's shell cd'd
+	 * through is $PWD, when it still leads here (`cd $TMPDIR/proj &&
+	 * sbxsh` must be judged like --workspace $TMPDIR/proj). */
+	if (!o->workflow && !o->workspace) {
+		const char *pwd = getenv("PWD");
+		SBX_AUTOFREE char *rp = pwd && pwd[0] == '/'
+					? realpath(pwd, NULL) : NULL;
+
+		*named = rp && !strcmp(rp, r) ? path_fold(pwd) : NULL;
+		return 0;
+	}
 	{
 		SBX_AUTOFREE char *cwd = want[0] == '/' ? NULL : getcwd(NULL, 0);
 		SBX_AUTOFREE char *abs = want[0] == '/' ? xstrdup(want)

@@ -239,6 +239,16 @@ links() {
 		check "$tag --workspace \$TMPDIR/proj -> $to is refused (one line: the path, its target, why), nothing written there (seen outside)" \
 			eval '[ "$RC" = 2 ] && [ "$(nlines)" = 1 ] && has "refusing $T/proj as the workspace: it resolves to $to" && has "${spec#*:}" && ! has RAN && [ "$(ls -A "$to")" = "$before" ]'
 	done
+	# Started in it: `cd $TMPDIR/proj && sbxsh` ($PWD names the link).
+	rm -rf "$T/proj"
+	ln -s "$H/.local/bin" "$T/proj"
+	mine "$T/proj"
+	OUTPUT=$(cd "$T/proj" && timeout -k 5 60 "${PRIV[@]}" env HOME="$H" \
+		PATH="$UPATH" TMPDIR="$T" "$SBXSH" --backend "$be" \
+		-c 'echo x > f; echo RAN' 2>&1 </dev/null)
+	RC=$?
+	check "$tag cd \$TMPDIR/proj (-> ~/.local/bin) && sbxsh is refused, nothing written there" \
+		eval '[ "$RC" = 2 ] && has "refusing $T/proj as the workspace: it resolves to $H/.local/bin" && ! has RAN && [ -z "$(ls -A "$H/.local/bin")" ]'
 	# Not through a symlink: ~/.ssh named directly is already refused
 	# as a masked secret only for --allow-write; a linked --allow-write
 	# is judged like the workspace.

@@ -113,18 +113,19 @@ static void sbxsh_folders(void **state)
  * linked name: ~/.cache named directly stays a cache root. */
 static void link_rules(void **state)
 {
-	static const char *const path[] = {"/opt/bin", "/home/u/bin", NULL};
+	static const char *const path[] = {"/opt/bin", "/home/u/bin",
+					   "/srv/tools/bin", NULL};
 	static const char *const masked[] = {"/data/sec", NULL};
 	const struct guard_facts g = {.homes = homes, .path_dirs = path,
 				      .masked = masked};
 	static const char *const bad[] = {
 	    "/home/u/.local/bin", "/home/u/.ssh", "/home/u/.config",
 	    "/home/u/.x/y", "/opt/bin", "/opt/bin/sub", "/home/u/bin",
-	    "/data", "/data/sec", "/data/sec/in",
+	    "/data", "/data/sec", "/data/sec/in", "/srv/tools",
 	};
 	static const char *const good[] = {
 	    "/home/u/work", "/home/u/x.y", "/opt/binx", "/opt/other", "/data/other",
-	    "/srv/proj",
+	    "/srv/proj", "/srv/tools2",
 	};
 	char why[400];
 
@@ -141,7 +142,9 @@ static void link_rules(void **state)
 	assert_true(guard_check(&g, "/home/u/.ssh", true, why, sizeof(why)));
 	assert_non_null(strstr(why, "dot-folder"));
 	assert_true(guard_check(&g, "/opt/bin/x", true, why, sizeof(why)));
-	assert_non_null(strstr(why, "folder on PATH"));
+	assert_non_null(strstr(why, "lies in /opt/bin, a folder on PATH"));
+	assert_true(guard_check(&g, "/srv/tools", true, why, sizeof(why)));
+	assert_non_null(strstr(why, "holds /srv/tools/bin, a folder on PATH"));
 	assert_true(guard_check(&g, "/data", true, why, sizeof(why)));
 	assert_non_null(strstr(why, "holds the masked secret /data/sec"));
 	assert_true(guard_check(&g, "/data/sec/in", true, why, sizeof(why)));
