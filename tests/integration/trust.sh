@@ -212,6 +212,17 @@ EOF
 	check "$tag control: the same rc file, one link and mode 644, is sourced" \
 		eval '[ -e "$WS/rc-ran" ] && [ -e "$WS/cmd-ran" ]'
 	rm -f "$rc" "$WS/rc-ran" "$WS/cmd-ran"
+	# $ENV that needs the shell's expansion is judged inside, the same
+	# way: an rc file in the workspace ends the session before its
+	# first prompt.
+	echo "touch $WS/rc-ran" | put "$WS/rc"
+	OUTPUT=$(cd "$WS" && echo "touch $WS/cmd-ran" | timeout -k 5 60 \
+		"${PRIV[@]}" env HOME="$H" PATH="$UPATH" TMPDIR="$T" \
+		ENV='${HOME%/home}/ws/rc' "$SBXSH" --backend "$be" --no-config -i 2>&1)
+	RC=$?
+	check "$tag \$ENV expanded to an rc file in the workspace: exit 2, nothing ran" \
+		eval '[ "$RC" = 2 ] && has "rc file $WS/rc" && has "lies in the writable root $WS" && [ ! -e "$WS/rc-ran" ] && [ ! -e "$WS/cmd-ran" ]'
+	rm -f "$WS/rc" "$WS/rc-ran" "$WS/cmd-ran"
 	# An rc file planted in $TMPDIR (the built-in policy's root) as
 	# $XDG_CONFIG_HOME/sbxsh/sbxshrc.
 	echo "touch $WS/rc-ran" | put "$T/xdg/sbxsh/sbxshrc"
