@@ -7,6 +7,7 @@
 #include "policy.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +43,9 @@ struct sbx_policy {
 	struct ef_report envf; /* credential variables withheld (names) */
 	struct sbx_strv note_keys, note_vals;
 	struct gm_plan *git; /* protected paths in a writable root, or NULL */
+	struct sbx_strv sbxsh; /* pol_facts.sbxsh_dirs, copied */
+	char *ws_masked; /* a masked secret left out because it holds the
+	                    workspace (add_masked), or NULL */
 	enum pol_guard guard;
 };
 
@@ -182,7 +186,65 @@ static const char *cmd_env(const struct sbx_policy *pol,
 static bool refused(const struct sbx_policy *pol, const char *path,
 		    char *why, size_t n)
 {
-	return guard_refused(path, (const char *const *)pol->homes, why, n);
+	const struct guard_facts g = {
+		.homes = (const char *const *)pol->homes,
+		.sbxsh = (const char *const *)pol->sbxsh.v,
+	};
+
+	return guard_check(&g, path, false, why, n);
+}
+
+/*
+ * Why |c| (canonical), reached through a symlink, must not become a
+ * writable root: guard_check() with the link rules, asked with the
+ * folders on PATH and every masked secret, including one left unmasked
+ * because it holds the workspace (a masked folder that holds the
+ * workspace is still masked for this question: ~/.ssh reached as
+ * $TMPDIR/proj). Attack: a job of an earlier session replaces
+ * $TMPDIR/proj with a link to ~/.local/bin; the next `sbxsh --workspace
+ * $TMPDIR/proj` would hand it the folder whose `ls` the user runs
+ * unconfined.
+ */
+static bool link_refused(const struct sbx_policy *pol,
+			 const struct pol_facts *f, const char *c, char *why,
+			 size_t n)
+{
+	struct sbx_strv dirs = {0}, masked = {0};
+	const char *pv = env_lookup(f->env_start ? f->env_start : f->env,
+				    "PATH");
+	bool r;
+
+	while (pv && *pv) {
+		size_t len = strcspn(pv, ":");
+
+		if (len && pv[0] == '/') {
+			SBX_AUTOFREE char *d = xstrndup(pv, len);
+			char *cd = canon(f, d);
+
+			if (cd)
+				strv_take(&dirs, cd);
+		}
+		pv += len;
+		if (*pv == ':')
+			pv++;
+	}
+	for (size_t i = 0; i < pol->masked.n; i++)
+		strv_push(&masked, pol->masked.v[i]);
+	if (pol->ws_masked)
+		strv_push(&masked, pol->ws_masked);
+	{
+		const struct guard_facts g = {
+			.homes = (const char *const *)pol->homes,
+			.sbxsh = (const char *const *)pol->sbxsh.v,
+			.path_dirs = (const char *const *)dirs.v,
+			.masked = (const char *const *)masked.v,
+		};
+
+		r = guard_check(&g, c, true, why, n);
+	}
+	strv_free(&dirs);
+	strv_free(&masked);
+	return r;
 }
 
 /* Is |c| (canonical) inside one of sbxsh's own state folders? Only there
@@ -410,7 +472,11 @@ static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
 		return;
 	}
 	if (path_under(c, pol->lay.workspace)) {
-		SBX_AUTOFREE char *n = xasprintf(
+		SBX_AUTOFREE char *n = NULL;
+
+		if (!pol->ws_masked)
+			pol->ws_masked = xstrdup(c);
+		n = xasprintf(
 		    "%s (%s) holds the workspace: not masked", c, tool);
 
 		pol_add_note(pol, "refused", n);
@@ -666,6 +732,23 @@ static char *user_path(const struct sbx_policy *pol,
 	return abs ? canon(f, abs) : NULL;
 }
 
+/* |p| made absolute as user_path() does, folded but not resolved: the
+ * name as given, to tell whether a symlink lies on the way. New string
+ * or NULL. */
+static char *user_named(const struct sbx_policy *pol,
+			const struct pol_facts *f, const char *p)
+{
+	SBX_AUTOFREE char *abs = NULL;
+
+	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0'))
+		abs = pol->home ? path_join(pol->home, p + 1) : NULL;
+	else if (p[0] == '/')
+		abs = xstrdup(p);
+	else if (f->cwd && f->cwd[0] == '/')
+		abs = path_join(f->cwd, p);
+	return abs ? path_fold(abs) : NULL;
+}
+
 /*
  * Why --allow-write |c| (canonical) must not become a writable root, in
  * |why|; false if it may. The attacks each refusal stops:
@@ -732,14 +815,29 @@ static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
 		    strncmp(from, "config ", 7) == 0
 			? xasprintf("%s: allow-write %s", from, p)
 			: xasprintf("--allow-write %s", p);
-		char why[300];
+		char why[PATH_MAX + 300];
 		char *c = user_path(pol, f, p);
+		SBX_AUTOFREE char *named = user_named(pol, f, p);
+		bool via_link = named && c && strcmp(named, c) != 0;
 		struct pol_root *r;
 		size_t k;
 
 		if (!c)
 			return sbx_diag_set(d, -EINVAL, "%s: cannot make it "
 					    "absolute (no $HOME?)", label);
+		if (via_link && link_refused(pol, f, c, why, sizeof(why))) {
+			int rc = sbx_diag_set(d, -EPERM, "%s: refusing it: it "
+					      "resolves to %s through a symlink, "
+					      "and %s", label, c, why);
+
+			free(c);
+			return rc;
+		}
+		if (via_link) {
+			SBX_AUTOFREE char *n2 = xasprintf("%s -> %s", named, c);
+
+			pol_add_note(pol, "allow-write", n2);
+		}
 		if (user_refused(pol, f, c, why, sizeof(why))) {
 			int rc = sbx_diag_set(d, -EPERM, "%s: refusing it%s%s: %s",
 					      label, strcmp(c, p) ? " as " : "",
@@ -768,6 +866,43 @@ static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
 	return 0;
 }
 
+/* A root named through a symlink (|named| differs from canonical
+ * |c|): shown resolved (the note |key|), refused where link_refused()
+ * says, as |what|. */
+static int check_link(struct sbx_policy *pol, const struct pol_facts *f,
+		      const char *named, const char *c, const char *what,
+		      const char *key, struct sbx_diag *d)
+{
+	SBX_AUTOFREE char *n = NULL;
+	char why[PATH_MAX + 300];
+
+	if (!named || strcmp(named, c) == 0)
+		return 0;
+	if (link_refused(pol, f, c, why, sizeof(why)))
+		return sbx_diag_set(d, -EPERM, "refusing %s as %s: it resolves "
+				    "to %s through a symlink, and %s; nothing "
+				    "was created", named, what, c, why);
+	n = xasprintf("%s -> %s", named, c);
+	pol_add_note(pol, key, n);
+	return 0;
+}
+
+/* The workspace and the --state folder named through a symlink. The
+ * masked secrets are known by now; a scope without them (unrestricted)
+ * has its workspace judged by the built-in policy, which the session
+ * opening makes first (shell/session.c). */
+static int check_links(struct sbx_policy *pol, const struct pol_facts *f,
+		       struct sbx_diag *d)
+{
+	int rc = check_link(pol, f, f->ws_named, pol->lay.workspace,
+			    "the workspace", "workspace", d);
+
+	if (rc == 0 && f->lay->state_dir && f->state_named)
+		rc = check_link(pol, f, f->state_named, pol->lay.state_dir,
+				"the --state folder", "state", d);
+	return rc;
+}
+
 int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	    struct sbx_diag *diag)
 {
@@ -787,6 +922,9 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	 * exactly as the kernel resolves it. */
 	canon_layout(f, &pol->lay);
 	set_homes(pol, f);
+	for (size_t i = 0; f->sbxsh_dirs && f->sbxsh_dirs[i]; i++)
+		if (f->sbxsh_dirs[i][0] == '/')
+			strv_push(&pol->sbxsh, f->sbxsh_dirs[i]);
 	/* The same refusal the session opening makes before it creates
 	 * anything (shell/session.c), so no caller can build a policy that
 	 * hands out the home or the system. */
@@ -835,6 +973,14 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 
 	if (f->scope == POL_SCOPE_UNRESTRICTED) {
 		add_root(pol, xstrdup("/"), POL_WHY_UNRESTRICTED, false, false);
+		/* Best effort stays visible: nothing confines the files here,
+		 * sbxsh's own folders neither (SPEC 2b). */
+		if (pol->sbxsh.n)
+			pol_add_note(pol, "not_enforced", "scope unrestricted: "
+				     "sbxsh's own folders (the configuration, "
+				     "the rc file, the history) are writable, "
+				     "so a job can change what the next session "
+				     "reads");
 	} else {
 		if (f->scope == POL_SCOPE_WORKSPACE) {
 			add_root(pol, xstrdup(pol->lay.workspace),
@@ -864,11 +1010,15 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 			pol->tty = path_fold(f->tty);
 	}
 
-	if (f->scope != POL_SCOPE_UNRESTRICTED)
+	if (f->scope != POL_SCOPE_UNRESTRICTED &&
+	    (!f->roots_only || f->ws_named || f->state_named))
 		add_secrets(pol, f);
 	/* After the secrets: a folder holding one is refused. */
 	{
-		int rc = add_user_roots(pol, f, diag);
+		int rc = check_links(pol, f, diag);
+
+		if (rc == 0)
+			rc = add_user_roots(pol, f, diag);
 
 		if (rc < 0) {
 			pol_free(pol);
@@ -946,6 +1096,8 @@ void pol_free(struct sbx_policy *pol)
 	strv_free(&pol->note_keys);
 	strv_free(&pol->note_vals);
 	gm_plan_free(pol->git);
+	strv_free(&pol->sbxsh);
+	free(pol->ws_masked);
 	free(pol);
 }
 

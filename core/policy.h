@@ -101,6 +101,26 @@ struct pol_facts {
 	const char *cwd;       /* where sbxsh was started, for the above */
 	const char *history_dir; /* sbxsh's history folder: masked (NULL:
 	                            none) */
+	/* sbxsh's own folders (the configuration folder, the state folder),
+	 * canonical, NULL-terminated; may be NULL. No writable root may lie
+	 * inside or above one (core/guard.h): a session that could rewrite
+	 * the configuration or the rc file would choose the next one's
+	 * policy. The built-in policy a configuration is judged against is
+	 * made without them, so that a root above them still counts. */
+	const char *const *sbxsh_dirs;
+	/* The workspace as named (absolute, folded), when a symlink on the
+	 * way makes it differ from its canonical form; NULL otherwise. Such
+	 * a workspace is refused (-EPERM +diag) when it resolves into a
+	 * protected place (core/guard.h's link rules), and shown resolved
+	 * (the note "workspace"). */
+	const char *ws_named;
+	const char *state_named; /* the same for --state (NULL: none) */
+	/* Only the writable roots are wanted (the built-in policy a
+	 * configuration is judged against): no masked secrets are
+	 * resolved, which spares the credential table's hundred lookups.
+	 * Ignored with ws_named or state_named set: the link rules need
+	 * the masks. */
+	bool roots_only;
 	const char *tty;       /* the controlling terminal's path, or NULL */
 	const struct gm_plan *git; /* repositories found in the workspace and
 	                              --protect paths (shell/gitscan.c); may

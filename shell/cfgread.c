@@ -240,6 +240,18 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 		close(fd);
 		return sbx_diag_set(d, -EINVAL, "not a regular file");
 	}
+	/* One link only. A hard link is the same file under a second name:
+	 * a job that can write the other name (a file in its workspace,
+	 * linked to ~/.config/sbxsh/config by an earlier session) rewrites
+	 * this one, wherever this name lies. */
+	if (st.st_nlink != 1) {
+		close(fd);
+		return sbx_diag_set(d, -EPERM, "refusing this %s: it has %lu "
+				    "hard links, and whoever can write another "
+				    "of its names (a file in a workspace) "
+				    "rewrites it", what,
+				    (unsigned long)st.st_nlink);
+	}
 	c = fd_canon(fd, path);
 	if (!c) {
 		rc = -errno;
@@ -302,28 +314,37 @@ int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d)
 	return sbx_diag_set(d, e.err, "config %s: %s", config_canon, e.msg);
 }
 
-int cr_open_rc_at(const struct sbx_policy *pol, const char *path)
+int cr_open_rc_at(const struct sbx_policy *builtin,
+		  const struct sbx_policy *pol, const char *path,
+		  struct sbx_diag *d)
 {
 	SBX_AUTOFREE char *canon = NULL;
-	struct sbx_diag d = {0};
-	int fd = cr_open_trusted(path, "rc file", &canon, &d);
+	struct sbx_diag e = {0};
+	int fd = cr_open_trusted(path, "rc file", &canon, &e);
 
 	if (fd == -ENOENT)
 		return CR_RC_NONE; /* none of one's own, as dash says nothing */
-	if (fd >= 0 && pol &&
-	    cr_refuse_in_root(pol, "rc file", canon, &d) < 0) {
-		close(fd);
-		fd = -EPERM;
+	/* SPEC 2b: the built-in policy first (roots any session of this
+	 * workspace has, whatever a configuration said), then this one's
+	 * (its --allow-write roots). */
+	for (int i = 0; fd >= 0 && i < 2; i++) {
+		const struct sbx_policy *p = i ? pol : builtin;
+
+		if (p && cr_refuse_in_root(p, "rc file", canon, &e) < 0) {
+			close(fd);
+			fd = -EPERM;
+		}
 	}
 	if (fd < 0) {
-		fprintf(stderr, "sbxsh: rc file %s: %s; not sourced\n", path,
-			d.msg);
-		return CR_RC_NONE;
+		sbx_diag_set(d, -EPERM, "rc file %s: %s; the session does not "
+			     "start", path, e.msg);
+		return CR_RC_REFUSED;
 	}
 	return be_fd_private(fd);
 }
 
-int cr_open_rc(const struct sbx_policy *pol, char **path)
+int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,
+	       char **path, struct sbx_diag *d)
 {
 	const char *env = getenv("ENV");
 
@@ -340,7 +361,7 @@ int cr_open_rc(const struct sbx_policy *pol, char **path)
 			return CR_RC_NONE;
 		*path = path_join(dir, "sbxshrc");
 	}
-	return cr_open_rc_at(pol, *path);
+	return cr_open_rc_at(builtin, pol, *path, d);
 }
 
 void cr_free(void)

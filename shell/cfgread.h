@@ -35,7 +35,8 @@ const struct rt_extra *cr_routes(size_t *n);
 
 /*
  * Opens |path| (a |what|: "configuration", "rc file") for reading if it
- * may be trusted: a regular file whose owner is the user or root and
+ * may be trusted: a regular file with one link whose owner is the user
+ * or root and
  * which neither group nor others can write, in folders that are the
  * same (sticky ones aside). The canonical path goes to |*canon| (new
  * string). The fd, or -ENOENT (no diag) when it does not exist, or
@@ -56,23 +57,30 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
 /*
  * The rc file of an interactive session, opened before confinement so
  * that its owner is judged with the real uids (a user namespace shows
- * unmapped owners as 65534) and against |pol|'s writable roots: $ENV if
- * set, else $XDG_CONFIG_HOME/sbxsh/sbxshrc. The fd (private, close-on-
- * exec) with the path in |*path| (new string); CR_RC_NONE when there is
- * none or it was refused (said on stderr); CR_RC_EXPAND when $ENV holds
- * an expansion, which only the shell can do (it then opens the file
- * itself, with the same checks).
+ * unmapped owners as 65534) and against the writable roots of
+ * |builtin| (the built-in policy, shell/session.h) and of |pol| (either
+ * may be NULL): $ENV if set, else $XDG_CONFIG_HOME/sbxsh/sbxshrc. The fd
+ * (private, close-on-exec) with the path in |*path| (new string);
+ * CR_RC_NONE when there is none; CR_RC_REFUSED when it may not be
+ * trusted (one line naming it and why in |d|: the session does not
+ * start, exit 2); CR_RC_EXPAND when $ENV holds an expansion, which only
+ * the shell can do (it then opens the file itself, with the same
+ * checks).
  */
-enum { CR_RC_NONE = -1, CR_RC_EXPAND = -2 };
-int cr_open_rc(const struct sbx_policy *pol, char **path);
-/* The same for the rc file |path| (the shell's expansion of $ENV):
- * the fd, or CR_RC_NONE. |pol| may be NULL (no session). */
-int cr_open_rc_at(const struct sbx_policy *pol, const char *path);
+enum { CR_RC_NONE = -1, CR_RC_EXPAND = -2, CR_RC_REFUSED = -3 };
+int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,
+	       char **path, struct sbx_diag *d);
+/* The same for the rc file |path| (the shell's expansion of $ENV). */
+int cr_open_rc_at(const struct sbx_policy *builtin,
+		  const struct sbx_policy *pol, const char *path,
+		  struct sbx_diag *d);
 
 /* The configuration cr_load() read (canonical), or NULL. */
 const char *cr_config_path(void);
 
-/* cr_refuse_in_root() for the configuration cr_load() read, if any. */
+/* cr_refuse_in_root() for the configuration cr_load() read, if any:
+ * asked of the built-in policy (shell/session.h) before anything is
+ * created, and of the session's. */
 int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d);
 
 #endif

@@ -98,7 +98,16 @@ int main(int argc, char **argv)
 	/* SPEC 8: the rc file is run inside the sandbox, but judged (its
 	 * owner, the writable roots) out here, with the real uids. */
 	cfg.rc = interactive && !o.norc && !o.command && !o.script;
-	cfg.rc_fd = cfg.rc ? cr_open_rc(s.pol, &rc_path) : CR_RC_NONE;
+	cfg.rc_fd = cfg.rc ? cr_open_rc(s.builtin, s.pol, &rc_path, &d)
+			   : CR_RC_NONE;
+	if (cfg.rc_fd == CR_RC_REFUSED) {
+		/* SPEC 2b: fail closed, one line; nothing has run. */
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		ses_close(&s);
+		free(rc_path);
+		free(script);
+		return EXIT_USAGE;
+	}
 	cfg.rc_path = rc_path;
 	be_mark("history, workspace entered");
 	if (be_confine(backend, s.pol, &bo, &d) < 0) {
@@ -127,6 +136,7 @@ int main(int argc, char **argv)
 	cfg.check = o.check;
 	cfg.no_explain = o.no_explain;
 	cfg.pol = s.pol;
+	cfg.builtin = s.builtin;
 	cfg.agent = o.agent;
 	cfg.backend = backend;
 	cfg.reap_at_exit = !bo.pidns && strcmp(backend, "none") != 0;

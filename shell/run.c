@@ -461,15 +461,18 @@ struct shell *sh_new(const struct sh_config *cfg)
  * SPEC 8: an interactive shell sources $ENV (parameter-expanded, as
  * POSIX says), else $XDG_CONFIG_HOME/sbxsh/sbxshrc, before its first
  * prompt. It runs after confinement, inside the sandbox, so it changes
- * the shell (aliases, functions, PS1) and never the policy. A file this
- * session or another could rewrite (in a writable root), or that someone
- * else can, is refused: whatever it holds would run at every start.
- * main opened and judged it before confinement (cr_open_rc()), except a
- * $ENV that needs expanding. An error in it is reported with its file
- * and line, and the session goes on.
+ * the shell (aliases, functions, PS1) and never the policy. A file a
+ * session could rewrite (in a writable root of the built-in policy or of
+ * this one), with a second hard link, or that someone else can write,
+ * is refused and the session ends before its first prompt (-EPERM, exit
+ * 2): whatever it holds would run at every start. main opened and
+ * judged it before confinement (cr_open_rc()), except a $ENV that needs
+ * expanding. An error in it is reported with its file and line, and the
+ * session goes on.
  */
-static void source_rc(struct shell *sh, const struct sh_config *cfg)
+static int source_rc(struct shell *sh, const struct sh_config *cfg)
 {
+	struct sbx_diag d = {0};
 	SBX_AUTOFREE char *path = NULL;
 	SBX_AUTOFREE char *text = NULL;
 	struct sh_reader *r;
@@ -477,16 +480,22 @@ static void source_rc(struct shell *sh, const struct sh_config *cfg)
 	int fd = cfg->rc_fd, rc;
 
 	if (!cfg->rc || fd == CR_RC_NONE)
-		return;
+		return 0;
 	if (fd == CR_RC_EXPAND) {
 		/* $ENV needs the shell's expansion: opened here, inside,
 		 * with the same checks (cfgread.h says what they miss). */
 		path = sh_expand_prompt(sh, var_get(sh, "ENV"));
 		if (!path || !*path)
-			return;
-		fd = cr_open_rc_at(cfg->pol, path);
+			return 0;
+		fd = cr_open_rc_at(cfg->builtin, cfg->pol, path, &d);
+		if (fd == CR_RC_REFUSED) {
+			/* SPEC 2b: fail closed before the first prompt;
+			 * nothing of the user's has run. */
+			fprintf(stderr, "sbxsh: %s\n", d.msg);
+			return -EPERM;
+		}
 		if (fd < 0)
-			return;
+			return 0;
 	} else {
 		path = xstrdup(cfg->rc_path ? cfg->rc_path : "rc file");
 	}
@@ -495,10 +504,10 @@ static void source_rc(struct shell *sh, const struct sh_config *cfg)
 	if (rc < 0) {
 		fprintf(stderr, "sbxsh: rc file %s: %s\n", path,
 			strerror(-rc));
-		return;
+		return 0;
 	}
 	if (!sh_scope_ok(sh, text, len))
-		return;
+		return 0;
 	r = in_string(text, len);
 	sh->srcname = path;
 	sh_loop(sh, r, false, 1);
@@ -507,6 +516,7 @@ static void source_rc(struct shell *sh, const struct sh_config *cfg)
 	if (sh->jump == J_RETURN)
 		sh->jump = J_NONE;
 	sh->lineno = 0;
+	return 0;
 }
 
 int sh_run(const struct sh_config *cfg)
@@ -549,8 +559,10 @@ int sh_run(const struct sh_config *cfg)
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
-		if (cfg->interactive)
-			source_rc(sh, cfg);
+		if (cfg->interactive && source_rc(sh, cfg) < 0) {
+			sh_free(sh);
+			return 2;
+		}
 		if (cfg->interactive) {
 			r = sh_interactive_reader(sh);
 		} else {

@@ -19,6 +19,7 @@
 #include "backend.h"
 #include "canon.h"
 #include "cfgread.h"
+#include "config.h"
 #include "envsec.h"
 #include "gitscan.h"
 #include "guard.h"
@@ -36,6 +37,11 @@ static void closep(int *fd)
 		close(*fd);
 }
 #define AUTOCLOSE __attribute__((cleanup(closep)))
+
+static void strv_freep(struct sbx_strv *v)
+{
+	strv_free(v);
+}
 
 /* Reads an open folder with getdents64() itself: fdopendir() would cost a
  * dup, an fstat and two fcntl per folder, a tenth of the syscalls of a
@@ -73,7 +79,7 @@ static struct dirent64 *dir_next(struct dir_it *it)
 /* Resolves the workspace the options name; it must exist: sbxsh never
  * invents a workflow folder (a typo would silently give an empty one). */
 static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
-			  struct sbx_diag *d)
+			  char **named, struct sbx_diag *d)
 {
 	SBX_AUTOFREE char *want = NULL;
 	struct stat st;
@@ -121,6 +127,27 @@ static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
 		return sbx_diag_set(d, -errno, "workspace %s: %s", want,
 				    strerror(errno));
 	*ws = r;
+	/* The name as given, folded but not resolved: when a symlink lies
+	 * on the way it differs from |r|, and pol_new() judges where the
+	 * link leads (a job of an earlier session may have swapped it in).
+	 * Started in the current folder: the name the user's shell cd'd
+	 * through is $PWD, when it still leads here (`cd $TMPDIR/proj &&
+	 * sbxsh` must be judged like --workspace $TMPDIR/proj). */
+	if (!o->workflow && !o->workspace) {
+		const char *pwd = getenv("PWD");
+		SBX_AUTOFREE char *rp = pwd && pwd[0] == '/'
+					? realpath(pwd, NULL) : NULL;
+
+		*named = rp && !strcmp(rp, r) ? path_fold(pwd) : NULL;
+		return 0;
+	}
+	{
+		SBX_AUTOFREE char *cwd = want[0] == '/' ? NULL : getcwd(NULL, 0);
+		SBX_AUTOFREE char *abs = want[0] == '/' ? xstrdup(want)
+				       : cwd ? path_join(cwd, want) : NULL;
+
+		*named = abs ? path_fold(abs) : NULL;
+	}
 	return 0;
 }
 
@@ -520,15 +547,23 @@ static void homes_of(struct canon_memo *memo, char **home, char **pwh)
 }
 
 /* Refuses |path| as a workspace or --state folder (|what|) before
- * anything is created: exit 2 with what to do instead. */
-static int refuse_root(const char *what, const char *path, char *home,
-		       char *pwh, struct sbx_diag *d)
+ * anything is created: exit 2 with what to do instead. |sbxsh|: sbxsh's
+ * own folders (guard_check()). */
+static int refuse_root(const char *what, const char *path, const char *named,
+		       char *home, char *pwh, const char *const *sbxsh,
+		       struct sbx_diag *d)
 {
 	const char *homes[] = {home ? home : pwh, home ? pwh : NULL, NULL};
-	char why[200];
+	const struct guard_facts g = {.homes = homes, .sbxsh = sbxsh};
+	char why[PATH_MAX + 300];
 
-	if (!guard_refused(path, homes, why, sizeof(why)))
+	if (!guard_check(&g, path, false, why, sizeof(why)))
 		return 0;
+	if (named && strcmp(named, path) != 0)
+		return sbx_diag_set(d, -EPERM, "refusing %s as %s: it resolves "
+				    "to %s through a symlink, and %s; nothing "
+				    "was created; %s", named, what, path, why,
+				    guard_hint);
 	return sbx_diag_set(d, -EPERM, "refusing %s as %s: %s; nothing was "
 			    "created; %s", path, what, why, guard_hint);
 }
@@ -587,6 +622,44 @@ static void list_secret_folders(const struct pol_facts *pf,
 	sec_folders(&sf, list_folder, memo);
 }
 
+/*
+ * SPEC 2b: sbxsh's own folders, which no session may write, canonical,
+ * into |out|: the configuration folder (configuration and rc file) and
+ * the state folder (history, the git scan cache) this session uses
+ * ($XDG_CONFIG_HOME/sbxsh, |hist|), and also their default places under
+ * each home (~/.config/sbxsh, ~/.local/state/sbxsh). The defaults count
+ * whatever this session's XDG variables say: a session started with
+ * XDG_CONFIG_HOME=/elsewhere and --workspace ~/.config would otherwise
+ * plant ~/.config/sbxsh/config for every later session that has no
+ * such variable.
+ */
+static void sbxsh_folders(struct canon_memo *memo, const char *hist,
+			  const char *home, const char *pwh,
+			  struct sbx_strv *out)
+{
+	const char *homes[] = {home, pwh};
+	char *cand[6] = {NULL};
+	size_t n = 0;
+
+	cand[n++] = cfg_dir(getenv("XDG_CONFIG_HOME"), getenv("HOME"));
+	cand[n++] = hist ? xstrdup(hist) : NULL;
+	for (size_t i = 0; i < 2; i++) {
+		if (!homes[i] || homes[i][0] != '/' || !strcmp(homes[i], "/"))
+			continue;
+		cand[n++] = path_join(homes[i], ".config/sbxsh");
+		cand[n++] = path_join(homes[i], ".local/state/sbxsh");
+	}
+	for (size_t i = 0; i < n; i++) {
+		char *c = cand[i] ? sh_canon_memo(memo, cand[i]) : NULL;
+
+		if (c && !strv_has(out, c))
+			strv_take(out, c);
+		else
+			free(c);
+		free(cand[i]);
+	}
+}
+
 static int gather_with(const struct sbx_opts *o, struct session *s,
 		       bool create, struct canon_memo *memo, struct sbx_diag *d)
 {
@@ -599,6 +672,11 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	SBX_AUTOFREE char *hist = le_history_dir();
 	SBX_AUTOFREE char *cwd0 = getcwd(NULL, 0);
 	SBX_AUTOFREE char *run_id = NULL;
+	SBX_AUTOFREE char *named = NULL;
+	SBX_AUTOFREE char *state_named = NULL; /* --state as given, folded */
+	const char *const *sbxsh = NULL;
+	/* sbxsh's own folders, canonical; freed on every return */
+	struct sbx_strv own __attribute__((cleanup(strv_freep))) = {0};
 	struct sbx_strv runs = {0};
 	struct lay_facts lf = {0};
 	struct lay_layout lay;
@@ -612,15 +690,18 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 
 	memset(s, 0, sizeof(*s));
 	s->run_lock_fd = -1;
-	rc = find_workspace(o, &ws, &id, d);
+	s->builtin = NULL;
+	rc = find_workspace(o, &ws, &id, &named, d);
 	if (rc < 0)
 		return rc;
 	be_mark("ses: find_workspace");
 	homes_of(memo, &home, &pwh);
+	sbxsh_folders(memo, hist, home, pwh, &own);
+	sbxsh = (const char *const *)own.v;
 	rc = refuse_root(o->workflow ? "the workspace (--workflow)"
 			 : o->workspace ? "the workspace"
 					: "the workspace (the current folder)",
-			 ws, home, pwh, d);
+			 ws, named, home, pwh, sbxsh, d);
 	if (rc < 0)
 		return rc;
 	if (o->state) {
@@ -632,7 +713,9 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			return sbx_diag_set(d, -EINVAL,
 				"--state %s: cannot make it absolute", o->state);
 		state = sh_canon_memo(memo, abs);
-		rc = refuse_root("the --state folder", state, home, pwh, d);
+		state_named = path_fold(abs);
+		rc = refuse_root("the --state folder", state, NULL, home, pwh,
+				 sbxsh, d);
 		if (rc < 0)
 			return rc;
 		if (create) {
@@ -702,7 +785,48 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	pf.is_dir = sh_is_dir_memo;
 	pf.exists = sh_exists_memo;
 	pf.ctx = memo;
+	pf.sbxsh_dirs = sbxsh;
+	pf.ws_named = named;
+	pf.state_named = state_named;
 
+	{
+		/* The built-in policy (SPEC 2b): no configuration, the
+		 * workspace scope, and no sbxsh folders (so that a TMPDIR
+		 * above $XDG_CONFIG_HOME, which this session drops, still
+		 * counts as a root some session had). Made before anything
+		 * is created: a workspace reached through a symlink into a
+		 * protected place is refused here, and so is a configuration
+		 * a session could have written. In a preview too:
+		 * --print-policy must not show what a refused file asks. */
+		struct pol_facts bf = pf;
+
+		bf.scope = POL_SCOPE_WORKSPACE;
+		bf.network = true;
+		bf.persist = true;
+		bf.allow_write = NULL;
+		bf.allow_write_from = NULL;
+		bf.route_extra = NULL;
+		bf.nroute_extra = 0;
+		bf.sbxsh_dirs = NULL;
+		bf.ws_named = named && strcmp(named, ws) != 0 ? named : NULL;
+		bf.state_named = state_named && state &&
+				 strcmp(state_named, state) != 0
+				 ? state_named : NULL;
+		bf.roots_only = true;
+		if (bf.ws_named || bf.state_named)
+			list_secret_folders(&pf, memo);
+		rc = pol_new(&bf, &s->builtin, d);
+		if (rc == 0)
+			rc = cr_check_roots(s->builtin, d);
+		if (rc < 0) {
+			pol_free(s->builtin);
+			s->builtin = NULL;
+			lay_free(&lay);
+			strv_free(&runs);
+			return rc;
+		}
+		be_mark("ses: built-in policy");
+	}
 	if (create && o->allow_write.n) {
 		/* A refused --allow-write (pol_new() decides) must leave
 		 * nothing behind, like a refused workspace: ask once before
@@ -716,6 +840,8 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			rc = cr_check_roots(probe, d);
 		pol_free(probe);
 		if (rc < 0) {
+			pol_free(s->builtin);
+			s->builtin = NULL;
 			lay_free(&lay);
 			strv_free(&runs);
 			return rc;
@@ -825,6 +951,8 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	if (rc < 0) {
 		pol_free(s->pol);
 		s->pol = NULL;
+		pol_free(s->builtin);
+		s->builtin = NULL;
 		return rc;
 	}
 	return 0;
@@ -838,6 +966,10 @@ static int gather(const struct sbx_opts *o, struct session *s, bool create,
 	int rc = gather_with(o, s, create, &memo, d);
 
 	canon_memo_free(&memo);
+	if (rc < 0) {
+		pol_free(s->builtin);
+		s->builtin = NULL;
+	}
 	return rc;
 }
 
@@ -851,6 +983,8 @@ void ses_close(struct session *s)
 {
 	pol_free(s->pol);
 	s->pol = NULL;
+	pol_free(s->builtin);
+	s->builtin = NULL;
 	if (s->run_lock_fd >= 0)
 		close(s->run_lock_fd);
 	s->run_lock_fd = -1;

@@ -13,6 +13,11 @@
 
 struct session {
 	struct sbx_policy *pol;
+	/* The built-in policy: this session's without any configuration
+	 * (workspace scope, the workspace, temp, caches, routed and run
+	 * folders; its roots only). No writable root of it may hold a
+	 * configuration or rc file (cr_check_roots(), cr_open_rc()). */
+	struct sbx_policy *builtin;
 	int run_lock_fd;  /* flock(LOCK_EX) on our run's mark: not pruned
 	                     while we live */
 };

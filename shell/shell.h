@@ -35,6 +35,7 @@ struct sh_config {
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;
+	struct sbx_policy *builtin; /* shell/session.h; may be NULL */
 	bool agent;            /* --agent: plain stable prompt, OSC 133 */
 	int hist_fd;           /* le_open_history() before confinement;
 	                          -1 (or 0) none */

@@ -241,18 +241,21 @@ rc_files() {
 		OUTPUT=$(cd "$WS" && echo 'echo "[$RCVAR]"' | timeout -k 5 60 \
 			"${PRIV[@]}" env HOME="$H" PATH="$PATH" "$@" "$SBXSH" \
 			--backend "$be" --no-config -i 2>&1)
+		RC=$?
 	}
 	irun
 	check "$tag the user's own rc file is sourced (sbxsh -i)" has "[sourced]"
 	chown 4242 "$rc"
 	irun
-	check "$tag an rc file owned by another user is not sourced, and said so" \
-		eval 'has "owned by uid 4242" && has "[]"'
+	# Refused: the session does not start (issue 20: fail closed), and
+	# nothing ran, not even the command after it.
+	check "$tag an rc file owned by another user: the session does not start (exit 2), nothing ran" \
+		eval '[ "$RC" = 2 ] && has "owned by uid 4242" && has "does not start" && ! has "[]" && ! has "[sourced]"'
 	chown "$([ "$WHO" = nobody ] && echo 65534 || echo 0)" "$rc"
 	echo 'RCVAR=from-ws' | put "$WS/rc"
 	irun env ENV="$WS/rc"
-	check "$tag an rc file (\$ENV) in the workspace is not sourced, and said so" \
-		eval 'has "lies in the writable root $WS" && has "[]"'
+	check "$tag an rc file (\$ENV) in the workspace: the session does not start (exit 2), nothing ran" \
+		eval '[ "$RC" = 2 ] && has "lies in the writable root $WS" && ! has "[]" && ! has "[from-ws]"'
 	irun env ENV="$rc"
 	check "$tag control: \$ENV naming the file in ~/.config is sourced" has "[sourced]"
 	rm -f "$rc" "$WS/rc"

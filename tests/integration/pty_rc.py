@@ -3,13 +3,14 @@
 (parameter-expanded) or else $XDG_CONFIG_HOME/sbxsh/sbxshrc, inside the
 sandbox, before its first prompt; --norc and -c source none; an error in
 it names its file and line and the session goes on; one in a writable
-root is refused. Both Linux backends."""
+root is refused and the session does not start. Both Linux backends."""
 import os
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from ptyhelp import Sh, done, ok, text, binary  # noqa: E402
+from ptyhelp import B_MARK, Sh, done, ok, text, binary  # noqa: E402
+import pexpect  # noqa: E402
 
 MARK = "/etc/sbx-rc-%d" % os.getpid()
 RC = """RCVAR=from-rc
@@ -73,17 +74,19 @@ for be in ("landlock", "namespace"):
        tag + " $ENV ('$HOME/env.rc', expanded) is sourced instead", t)
     s.close()
 
-    # An rc file in the workspace (a writable root): refused, the
-    # session starts all the same.
+    # An rc file in the workspace (a writable root): refused, and the
+    # session does not start (issue 20: fail closed, exit 2, no prompt).
     ws_rc = os.path.join(root, "demo", "evil.rc")
-    write(ws_rc, "EVIL=1\n")
-    s = Sh.start(backend=be, root=root, env={"ENV": ws_rc})
-    b = text(s.banner)
-    out, st = s.run("echo [$EVIL]")
-    ok("lies in the writable root" in b and "[]" in text(out),
-       tag + " an rc file in the workspace is refused and not sourced",
-       b + text(out))
-    s.close()
+    write(ws_rc, "touch %s/demo/evil-ran\n" % root)
+    s = Sh(backend=be, root=root, env={"ENV": ws_rc})
+    i = s.c.expect([pexpect.EOF, B_MARK, pexpect.TIMEOUT], timeout=10)
+    b = text(s.c.before)
+    s.c.close()
+    ok(i == 0 and s.c.exitstatus == 2 and "lies in the writable root" in b
+       and "does not start" in b
+       and not os.path.exists(os.path.join(root, "demo", "evil-ran")),
+       tag + " an rc file in the workspace is refused: exit 2, no prompt, "
+       "nothing of it ran (seen outside)", b)
     # The control: the same file outside every writable root is read.
     write(os.path.join(root, "home", "evil.rc"), "EVIL=1\n")
     s = Sh.start(backend=be, root=root,

@@ -220,6 +220,45 @@ static void untrusted(void **state)
 	assert_int_equal(o.scope, POL_SCOPE_READONLY);
 }
 
+/* Issue 20: a second hard link (a name in a workspace an earlier
+ * session wrote through) is refused, with the count; the same file with
+ * one link is read. Also the rc file. */
+static void hard_links(void **state)
+{
+	char other[sizeof(dir) + 16];
+	char *argv[] = {"sbxsh", "--config", file, NULL};
+	struct sbx_opts o;
+	struct sbx_diag d = {0};
+	char *path = NULL;
+
+	(void)state;
+	snprintf(other, sizeof(other), "%s/in-workspace", dir);
+	write_cfg("[sandbox]\nscope = unrestricted\n");
+	assert_int_equal(link(file, other), 0);
+	assert_int_equal(load(&o, &d, 3, argv), -EPERM);
+	assert_non_null(strstr(d.msg, "2 hard links"));
+	assert_non_null(strstr(d.msg, file));
+	assert_null(cr_config_path());
+	setenv("ENV", file, 1);
+	d.msg[0] = '\0';
+	assert_int_equal(cr_open_rc(NULL, NULL, &path, &d), CR_RC_REFUSED);
+	assert_non_null(strstr(d.msg, "2 hard links"));
+	assert_non_null(strstr(d.msg, "does not start"));
+	free(path);
+	unlink(other);
+	/* The control: one link, read. */
+	assert_int_equal(load(&o, &d, 3, argv), 0);
+	assert_int_equal(o.scope, POL_SCOPE_UNRESTRICTED);
+	{
+		int fd = cr_open_rc(NULL, NULL, &path, &d);
+
+		assert_true(fd >= 0);
+		close(fd);
+		free(path);
+	}
+	unsetenv("ENV");
+}
+
 /* Not a regular file: refused at once (a FIFO would block an open
  * without O_NONBLOCK); a symlink to the file is read as its target. */
 static void odd_files(void **state)
@@ -277,6 +316,7 @@ int main(void)
 		cmocka_unit_test(which_file),
 		cmocka_unit_test(untrusted),
 		cmocka_unit_test(odd_files),
+		cmocka_unit_test(hard_links),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -81,12 +81,84 @@ static void homes_list(void **state)
 	}
 }
 
+/* Issue 20: sbxsh's own folders, in the same table: refused themselves,
+ * inside and above; siblings stay fine. */
+static void sbxsh_folders(void **state)
+{
+	static const char *const own[] = {"/home/u/.config/sbxsh",
+					  "/tmp/x/state/sbxsh", NULL};
+	const struct guard_facts g = {.homes = homes, .sbxsh = own};
+	char why[400];
+
+	(void)state;
+	assert_true(guard_check(&g, "/home/u/.config/sbxsh", false, why,
+				sizeof(why)));
+	assert_non_null(strstr(why, "it is sbxsh's own folder"));
+	assert_true(guard_check(&g, "/home/u/.config", false, why, sizeof(why)));
+	assert_non_null(strstr(why, "holds sbxsh's own folder"));
+	assert_true(guard_check(&g, "/home/u/.config/sbxsh/x", false, why,
+				sizeof(why)));
+	assert_non_null(strstr(why, "lies in sbxsh's own folder"));
+	assert_true(guard_check(&g, "/tmp", false, NULL, 0));
+	assert_true(guard_check(&g, "/tmp/x", false, NULL, 0));
+	assert_false(guard_check(&g, "/tmp/y", false, NULL, 0));
+	assert_false(guard_check(&g, "/home/u/.config/sbxsh2", false, NULL, 0));
+	assert_false(guard_check(&g, "/home/u/work", false, NULL, 0));
+	/* guard_refused() knows no sbxsh folder. */
+	assert_false(guard_refused("/tmp/x", homes, NULL, 0));
+}
+
+/* Issue 20: where a symlinked name may not lead: the home's dot-folders,
+ * a folder on PATH, a masked folder, inside or above it. Only for a
+ * linked name: ~/.cache named directly stays a cache root. */
+static void link_rules(void **state)
+{
+	static const char *const path[] = {"/opt/bin", "/home/u/bin",
+					   "/srv/tools/bin", NULL};
+	static const char *const masked[] = {"/data/sec", NULL};
+	const struct guard_facts g = {.homes = homes, .path_dirs = path,
+				      .masked = masked};
+	static const char *const bad[] = {
+	    "/home/u/.local/bin", "/home/u/.ssh", "/home/u/.config",
+	    "/home/u/.x/y", "/opt/bin", "/opt/bin/sub", "/home/u/bin",
+	    "/data", "/data/sec", "/data/sec/in", "/srv/tools",
+	};
+	static const char *const good[] = {
+	    "/home/u/work", "/home/u/x.y", "/opt/binx", "/opt/other", "/data/other",
+	    "/srv/proj", "/srv/tools2",
+	};
+	char why[400];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		if (!guard_check(&g, bad[i], true, why, sizeof(why)))
+			fail_msg("%s should be refused through a link", bad[i]);
+		if (guard_check(&g, bad[i], false, NULL, 0))
+			fail_msg("%s is refused without a link", bad[i]);
+	}
+	for (size_t i = 0; i < sizeof(good) / sizeof(*good); i++)
+		if (guard_check(&g, good[i], true, why, sizeof(why)))
+			fail_msg("%s should be allowed: %s", good[i], why);
+	assert_true(guard_check(&g, "/home/u/.ssh", true, why, sizeof(why)));
+	assert_non_null(strstr(why, "dot-folder"));
+	assert_true(guard_check(&g, "/opt/bin/x", true, why, sizeof(why)));
+	assert_non_null(strstr(why, "lies in /opt/bin, a folder on PATH"));
+	assert_true(guard_check(&g, "/srv/tools", true, why, sizeof(why)));
+	assert_non_null(strstr(why, "holds /srv/tools/bin, a folder on PATH"));
+	assert_true(guard_check(&g, "/data", true, why, sizeof(why)));
+	assert_non_null(strstr(why, "holds the masked secret /data/sec"));
+	assert_true(guard_check(&g, "/data/sec/in", true, why, sizeof(why)));
+	assert_non_null(strstr(why, "lies in the masked secret /data/sec"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(refused),
 	    cmocka_unit_test(allowed),
 	    cmocka_unit_test(homes_list),
+	    cmocka_unit_test(sbxsh_folders),
+	    cmocka_unit_test(link_rules),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

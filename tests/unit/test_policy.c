@@ -33,6 +33,9 @@ struct mk_opts {
 	char **allow;	    /* --allow-write */
 	const char **allow_from;
 	bool (*exists)(void *ctx, const char *path);
+	const char *const *sbxsh; /* pol_facts.sbxsh_dirs */
+	const char *ws_named;	  /* pol_facts.ws_named */
+	bool roots_only;	  /* pol_facts.roots_only */
 };
 
 static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
@@ -62,6 +65,9 @@ static struct sbx_policy *mk_o(enum pol_scope scope, char *const *env,
 	f.allow_write = o->allow;
 	f.allow_write_from = o->allow_from;
 	f.exists = o->exists;
+	f.sbxsh_dirs = o->sbxsh;
+	f.ws_named = o->ws_named;
+	f.roots_only = o->roots_only;
 	f.cwd = "/work";
 	f.uid_known = o->uid > 0;
 	f.uid = o->uid > 0 ? (unsigned)(o->uid - 1) : 0;
@@ -376,6 +382,108 @@ static void symlinked_workspace(void **state)
 			    "/private/work/ws/.sandbox-cache");
 	assert_int_equal(pol_access(pol, "/private/work/ws/a.c", NULL),
 			 POL_ACCESS_RW);
+	pol_free(pol);
+}
+
+/* Issue 20: no root inside or above sbxsh's own folders. TMPDIR above
+ * $XDG_CONFIG_HOME/sbxsh is dropped with a note (and /tmp is the temp
+ * dir); a workspace or --allow-write there is refused. The built-in
+ * policy (no sbxsh folders) keeps TMPDIR, so a configuration there still
+ * lies in one of its roots. */
+static void sbxsh_folders_never_roots(void **state)
+{
+	static const char *const own[] = {"/var/tmp/t/xdg/sbxsh",
+					  "/home/u/.local/state/sbxsh", NULL};
+	static char *aw[] = {"/home/u/.local", NULL};
+	struct mk_opts o = {.tmpdir = "/var/tmp/t", .sbxsh = own};
+	struct sbx_diag d = {0};
+	struct sbx_policy *pol;
+
+	(void)state;
+	fs.dirs[0] = "/var/tmp/t";
+	fs.dirs[1] = "/home/u/.local";
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	assert_int_equal(find_root(pol, "/var/tmp/t"), -1);
+	assert_true(find_root(pol, "/tmp") >= 0);
+	assert_true(has_note(pol, "refused", "TMPDIR=/var/tmp/t"));
+	assert_true(has_note(pol, "refused", "sbxsh's own folder"));
+	assert_int_equal(pol_root_of(pol, "/var/tmp/t/xdg/sbxsh/config", false),
+			 -1);
+	pol_free(pol);
+	o.sbxsh = NULL; /* the built-in policy */
+	o.roots_only = true;
+	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
+	assert_true(pol_root_of(pol, "/var/tmp/t/xdg/sbxsh/config", false) >= 0);
+	assert_int_equal(pol_nmasked(pol), 0); /* roots only */
+	pol_free(pol);
+	o.roots_only = false;
+	o.sbxsh = own;
+	o.allow = aw;
+	o.want = -EPERM;
+	assert_null(mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, &d));
+	assert_non_null(strstr(d.msg, "holds sbxsh's own folder"));
+	o.allow = NULL;
+	o.ws = "/var/tmp/t/xdg/sbxsh/ws";
+	assert_null(mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, &d));
+	assert_non_null(strstr(d.msg, "lies in sbxsh's own folder"));
+}
+
+/* Issue 20: a workspace named through a symlink is judged where it
+ * leads: refused in a dot-folder of the home, a folder on PATH, a masked
+ * folder (also one that holds it, which is otherwise left unmasked) or
+ * above one; elsewhere accepted and shown resolved. */
+static void linked_workspace(void **state)
+{
+	static char *pathenv[] = {"PATH=/opt/bin:/usr/bin", NULL};
+	static char *mask[] = {"/data/sec", NULL};
+	static const struct {
+		const char *to, *why;
+	} bad[] = {
+	    {"/home/u/.local/bin", "dot-folder"},
+	    {"/home/u/.ssh", "dot-folder"},
+	    {"/opt/bin", "folder on PATH"},
+	    {"/data", "holds the masked secret /data/sec"},
+	    {"/data/sec/in", "lies in the masked secret /data/sec"},
+	};
+	struct mk_opts o = {.ws_named = WS, .extra = mask};
+	struct sbx_diag d = {0};
+	struct sbx_policy *pol;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		fs.links[0][0] = WS;
+		fs.links[0][1] = bad[i].to;
+		o.want = -EPERM;
+		d.msg[0] = '\0';
+		o.roots_only = i % 2; /* the masks are resolved all the same */
+		assert_null(mk_o(POL_SCOPE_WORKSPACE, pathenv, NULL, &o, &d));
+		if (!strstr(d.msg, bad[i].why) || !strstr(d.msg, bad[i].to) ||
+		    !strstr(d.msg, "refusing " WS " as the workspace"))
+			fail_msg("%s: %s", bad[i].to, d.msg);
+	}
+	o.roots_only = false;
+	/* Named directly, a folder in the masked one is still accepted
+	 * (the mask is left out, said so). */
+	fs.links[0][0] = NULL;
+	o.ws = "/data/sec/in";
+	o.ws_named = NULL;
+	o.want = 0;
+	pol = mk_o(POL_SCOPE_WORKSPACE, pathenv, NULL, &o, NULL);
+	assert_true(has_note(pol, "refused", "holds the workspace"));
+	pol_free(pol);
+	/* A harmless target: accepted, shown resolved. */
+	o.ws = NULL;
+	o.ws_named = WS;
+	fs.links[0][0] = WS;
+	fs.links[0][1] = "/srv/proj";
+	pol = mk_o(POL_SCOPE_WORKSPACE, pathenv, NULL, &o, NULL);
+	assert_int_equal(find_root(pol, "/srv/proj"), 0);
+	assert_true(has_note(pol, "workspace", WS " -> /srv/proj"));
+	pol_free(pol);
+	/* Not through a link: no note. */
+	fs.links[0][0] = NULL;
+	pol = mk_o(POL_SCOPE_WORKSPACE, pathenv, NULL, &o, NULL);
+	assert_false(has_note(pol, "workspace", "->"));
 	pol_free(pol);
 }
 
@@ -984,6 +1092,8 @@ int main(void)
 		cmocka_unit_test_setup(persist_dir_symlink_refused, setup),
 		cmocka_unit_test_setup(create_only_owned, setup),
 		cmocka_unit_test_setup(symlinked_workspace, setup),
+		cmocka_unit_test_setup(sbxsh_folders_never_roots, setup),
+		cmocka_unit_test_setup(linked_workspace, setup),
 		cmocka_unit_test_setup(access_and_masked, setup),
 		cmocka_unit_test_setup(every_named_secret_is_masked, setup),
 		cmocka_unit_test_setup(read_only_and_unrestricted, setup),
