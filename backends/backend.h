@@ -76,7 +76,8 @@ int be_open_nosym(const char *path, int flags, const char *create_below);
  * a FIFO; a socket), -EISDIR, -ELOOP/-ENOTDIR for a symlink on the way,
  * -EXDEV for a |path| not beneath |root|.
  *
- * |path|: absolute and canonical. |root| (NULL: none): a canonical
+ * |path|: absolute and canonical (with BE_OPEN_FOLLOW: any path, a
+ * relative one from the working folder). |root| (NULL: none): a canonical
  * folder |path| must stay beneath (openat2 RESOLVE_BENEATH from it).
  * Symlinks are never followed (RESOLVE_NO_SYMLINKS; before Linux 5.6 one
  * O_NOFOLLOW step per component) unless |how| has BE_OPEN_FOLLOW, for

@@ -129,7 +129,7 @@ static int open_once(int dirfd, const char *rel, const char *abs, int flags,
 		     bool beneath)
 {
 	struct open_how how = {
-	    .flags = (unsigned)(flags | O_CLOEXEC | O_NOFOLLOW),
+	    .flags = (unsigned)(flags | O_CLOEXEC),
 	    .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS |
 		       (beneath ? RESOLVE_BENEATH : 0),
 	};
@@ -139,7 +139,7 @@ static int open_once(int dirfd, const char *rel, const char *abs, int flags,
 		return fd;
 	if (errno != ENOSYS && errno != EPERM)
 		return -errno;
-	return be_open_nosym(abs, flags | O_NOFOLLOW, NULL);
+	return be_open_nosym(abs, flags, NULL);
 }
 
 /* |p| equals |root| or lies beneath it (both canonical). */
@@ -163,7 +163,7 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 	const char *rel = path;
 	struct stat first = { 0 };
 
-	if (!path || path[0] != '/')
+	if (!path || (path[0] != '/' && !(how & BE_OPEN_FOLLOW)))
 		return -EINVAL;
 	if (how & BE_OPEN_FOLLOW) {
 		/* The user's own file (a configuration that is a link into
@@ -195,7 +195,9 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 	 * hand out a new pty), a FIFO is not opened. Its type decides
 	 * first; only a regular file is opened for reading. */
 	if (fstat(pfd, &first) < 0 || !S_ISREG(first.st_mode)) {
-		r = S_ISDIR(first.st_mode) ? -EISDIR : -EINVAL;
+		r = S_ISDIR(first.st_mode)   ? -EISDIR
+		    : S_ISLNK(first.st_mode) ? -ELOOP
+					     : -EINVAL;
 		goto out;
 	}
 	/* The same resolution again, for reading. A file swapped in

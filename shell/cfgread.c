@@ -231,15 +231,14 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 	 * and the path it resolved to: a symlink swapped in between gets
 	 * no file past the checks. O_NONBLOCK: a FIFO named here must not
 	 * hang the start (it is refused below as not a regular file). */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0)
-		return errno == ENOENT ? -ENOENT
-				       : sbx_diag_set(d, -errno, "%s",
-						      strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
+	/* be_open_regular judges the type on an O_PATH descriptor first: a
+	 * device named here is never opened (its driver never asked). */
+	fd = be_open_regular(NULL, path, BE_OPEN_FOLLOW, &st);
+	if (fd == -EINVAL || fd == -EISDIR)
 		return sbx_diag_set(d, -EINVAL, "not a regular file");
-	}
+	if (fd < 0)
+		return fd == -ENOENT ? -ENOENT
+				     : sbx_diag_set(d, fd, "%s", strerror(-fd));
 	c = fd_canon(fd, path);
 	if (!c) {
 		rc = -errno;
