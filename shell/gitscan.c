@@ -829,6 +829,11 @@ static uint64_t hash_entry(const char *path, enum gm_kind k)
 		n = readlinkat(AT_FDCWD, path, buf, sizeof(buf));
 		return n >= 0 ? gm_hash(0, buf, (size_t)n) : 0;
 	}
+	/* Only what lstat called a regular file is looked into: a device
+	 * or FIFO a config names (include.path = /dev/ptmx) is not even
+	 * resolved again. be_open_regular judges it anew on the fd. */
+	if (k != GM_FILE)
+		return 0;
 	fd = be_open_regular(NULL, path, 0, &st);
 	if (fd < 0)
 		return 0;
