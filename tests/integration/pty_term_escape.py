@@ -28,8 +28,8 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from ptyhelp import Sh, done, ok, text  # noqa: E402
-from strict import may_skip, skip_all, why  # noqa: E402
+from ptyhelp import AS_NOBODY, NO_UNSHARE, Sh, done, ok, text, wrapped  # noqa: E402
+from strict import skip_all  # noqa: E402
 
 import pexpect  # noqa: E402
 
@@ -173,43 +173,17 @@ for be in ("landlock", "namespace"):
 
 # As an ordinary user (setpriv), where that applies: both backends.
 real = os.environ["SBXSH"]
-if os.geteuid() != 0 or not shutil.which("setpriv"):
-    name = "root" if os.geteuid() != 0 else "setpriv"
-    if may_skip(name):
-        ok(True, "as nobody # SKIP needs root and setpriv")
-    else:
-        ok(False, why(name, "the sessions as nobody need root and setpriv"))
-else:
-    wrap_dir = tempfile.mkdtemp(prefix="sbx-ptyesc-wrap-")
-    os.chmod(wrap_dir, 0o755)
-    wrap = os.path.join(wrap_dir, "sbxsh-nobody")
-    with open(wrap, "w") as f:
-        f.write("#!/bin/sh\nexec setpriv --reuid=65534 --regid=65534 "
-                "--clear-groups '%s' \"$@\"\n" % real)
-    os.chmod(wrap, 0o755)
+wrap = wrapped("as nobody", AS_NOBODY, "setpriv")
+if wrap:
     os.environ["SBXSH"] = wrap
     for be in ("landlock", "namespace"):
         session("nobody/" + be, nobody=True, backend=be)
     os.environ["SBXSH"] = real
-    shutil.rmtree(wrap_dir, ignore_errors=True)
 
 # Without a PID namespace the shell ends what is left behind itself
 # (shell/reap.c): unshare made to fail under strace (root only).
-if os.geteuid() != 0 or not shutil.which("strace"):
-    name = "root" if os.geteuid() != 0 else "strace-inject"
-    if may_skip(name):
-        ok(True, "no PID namespace # SKIP needs root and strace")
-    else:
-        ok(False, why(name, "the session without a PID namespace needs "
-                      "root and strace"))
-    done()
-wrap_dir = tempfile.mkdtemp(prefix="sbx-ptyesc-wrap-")
-wrap = os.path.join(wrap_dir, "sbxsh-nons")
-with open(wrap, "w") as f:
-    f.write("#!/bin/sh\nexec strace -f -qq -o /dev/null "
-            "-e inject=unshare:error=EPERM '%s' \"$@\"\n" % os.environ["SBXSH"])
-os.chmod(wrap, 0o755)
-os.environ["SBXSH"] = wrap
-session("no PID namespace", backend="landlock")
-shutil.rmtree(wrap_dir, ignore_errors=True)
+wrap = wrapped("no PID namespace", NO_UNSHARE, "strace-inject")
+if wrap:
+    os.environ["SBXSH"] = wrap
+    session("no PID namespace", backend="landlock")
 done()
