@@ -83,7 +83,10 @@ int be_open_nosym(const char *path, int flags, const char *create_below);
  * O_NOFOLLOW step per component) unless |how| has BE_OPEN_FOLLOW, for
  * the user's own files whose trust is then judged on the fd. The type
  * is judged on an O_PATH descriptor before anything is opened for
- * reading, so no driver is asked and no FIFO opened. No allocation:
+ * reading, so no driver is asked and no FIFO opened; the file is then
+ * opened through that descriptor (/proc/self/fd/N: no second walk to
+ * race), or without /proc resolved again and its identity compared. No
+ * allocation:
  * the end of a session calls it from a signal handler. backends/nosym.c.
  */
 enum { BE_OPEN_FOLLOW = 1 };

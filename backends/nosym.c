@@ -156,6 +156,30 @@ static const char *rel_under(const char *root, const char *p)
 	return p[n] == '/' ? p + n + 1 : p + n;
 }
 
+/* |pfd| (O_PATH) opened for reading by /proc/self/fd: the fd, or
+ * -ENOENT when /proc cannot do it (not mounted). No allocation, no stdio
+ * (a signal handler calls this). */
+static int reopen(int pfd)
+{
+	char p[32] = "/proc/self/fd/", d[12];
+	size_t n = strlen(p), k = 0;
+	int fd;
+
+	do
+		d[k++] = (char)('0' + pfd % 10);
+	while ((pfd /= 10) > 0 && k < sizeof(d));
+	while (k)
+		p[n++] = d[--k];
+	p[n] = '\0';
+	fd = open(p, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0)
+		return fd;
+	return errno == ENOENT || errno == EACCES || errno == ENOTDIR ||
+			       errno == ELOOP
+		   ? -ENOENT
+		   : -errno;
+}
+
 int be_open_regular(const char *root, const char *path, unsigned how,
 		    struct stat *st)
 {
@@ -200,16 +224,22 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 					     : -EINVAL;
 		goto out;
 	}
-	/* The same resolution again, for reading. A file swapped in
-	 * between is caught by its identity; O_NONBLOCK|O_NOCTTY keep even
-	 * that open from hanging or taking a terminal. */
-	if (how & BE_OPEN_FOLLOW)
+	/* Opened for reading through the O_PATH descriptor itself: the very
+	 * file judged, no second walk a swap could race. Without /proc,
+	 * the same resolution again; a file swapped in between is caught
+	 * by its identity, and O_NONBLOCK|O_NOCTTY keep even that open from
+	 * hanging or taking a terminal. */
+	fd = reopen(pfd);
+	if (fd == -ENOENT && (how & BE_OPEN_FOLLOW)) {
 		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	else
+		if (fd < 0)
+			fd = -errno;
+	} else if (fd == -ENOENT) {
 		fd = open_once(base, rel, path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
 			       root != NULL);
+	}
 	if (fd < 0) {
-		r = how & BE_OPEN_FOLLOW ? -errno : fd;
+		r = fd;
 		goto out;
 	}
 	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) ||

@@ -72,7 +72,10 @@ run() {
 	shift
 	LOG=$B/trace.$be
 	rm -f "$LOG"
-	ERR=$(timeout 30 strace -f -qq -s 300 -e trace=open,openat,openat2 \
+	# -y: an fd is shown with its path, so a read through
+	# /proc/self/fd/N (how the safe open reopens what it judged) names
+	# the file it opened.
+	ERR=$(timeout 30 strace -f -qq -y -s 300 -e trace=open,openat,openat2 \
 		-o "$LOG" "${PRIV[@]}" env HOME="$B/u/home" \
 		XDG_STATE_HOME="$B/u/home/.state" PATH="$PATH" \
 		"$SBXSH" --workspace "$B/u/ws" --backend "$be" "$@" 2>&1)
@@ -107,7 +110,7 @@ for who in root nobody; do
 		SHOW=$ERR
 		ck "$who/$be: the banner says the .git symlink was not followed" \
 			eval 'case $ERR in *"sub/.git is a symlink to"*"not followed"*) true ;; *) false ;; esac'
-		SHOW=$(grep -F -- '".git/config"' "$LOG" | grep -v O_PATH)
+		SHOW=$(grep -F -- '/ws/.git/config>' "$LOG" | grep -v O_PATH)
 		ck "$who/$be: the trace sees the scan read the workspace's own config" \
 			eval '[ -n "$SHOW" ]'
 	done
