@@ -66,6 +66,34 @@ const char *be_hint(const char *name);
  */
 int be_open_nosym(const char *path, int flags, const char *create_below);
 
+/*
+ * THE way start-up opens a file a job could have written or named (the
+ * workspace's git metadata, what a git config includes) or that sits in
+ * sbxsh's own folders (the configuration, the rc file). Returns an fd
+ * (O_RDONLY|O_NONBLOCK|O_NOCTTY, close-on-exec) of a regular file and
+ * its stat in |st|, or -errno: -EINVAL for anything else (a device: the
+ * unconfined start-up opened /dev/ptmx for `include.path = /dev/ptmx`;
+ * a FIFO; a socket), -EISDIR, -ELOOP/-ENOTDIR for a symlink on the way,
+ * -EXDEV for a |path| not beneath |root|.
+ *
+ * |path|: absolute and canonical (with BE_OPEN_FOLLOW: any path, a
+ * relative one from the working folder). |root| (NULL: none): a canonical
+ * folder |path| must stay beneath (openat2 RESOLVE_BENEATH from it).
+ * Symlinks are never followed (RESOLVE_NO_SYMLINKS; before Linux 5.6 one
+ * O_NOFOLLOW step per component) unless |how| has BE_OPEN_FOLLOW, for
+ * the user's own files whose trust is then judged on the fd. The type
+ * is judged on an O_PATH descriptor before anything is opened for
+ * reading, so no driver is asked and no FIFO opened; the file is then
+ * opened through that descriptor (/proc/self/fd/N: no second walk to
+ * race), or without /proc resolved again and its identity compared. No
+ * allocation:
+ * the end of a session calls it from a signal handler. backends/nosym.c.
+ */
+enum { BE_OPEN_FOLLOW = 1 };
+struct stat;
+int be_open_regular(const char *root, const char *path, unsigned how,
+		    struct stat *st);
+
 /* Moves |fd| to the shell's own range (SBX_FD_PRIVATE and up, else 10
  * and up), close-on-exec, and closes the original; returns the new fd,
  * or |fd| itself if it is there already or cannot be moved. */

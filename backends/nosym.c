@@ -120,3 +120,138 @@ int be_open_nosym(const char *path, int flags, const char *create_below)
 	}
 	return fd;
 }
+
+/* One resolution of |rel| under |dirfd| (|beneath|: never above it),
+ * no symlink anywhere; falls back to the component walk from "/" when
+ * the kernel has no openat2 (|abs| is then what is walked: canonical and
+ * lexically under the root, so no symlink means nothing above it). */
+static int open_once(int dirfd, const char *rel, const char *abs, int flags,
+		     bool beneath)
+{
+	struct open_how how = {
+	    .flags = (unsigned)(flags | O_CLOEXEC),
+	    .resolve = RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS |
+		       (beneath ? RESOLVE_BENEATH : 0),
+	};
+	int fd = (int)syscall(__NR_openat2, dirfd, rel, &how, sizeof(how));
+
+	if (fd >= 0)
+		return fd;
+	if (errno != ENOSYS && errno != EPERM)
+		return -errno;
+	return be_open_nosym(abs, flags, NULL);
+}
+
+/* |p| equals |root| or lies beneath it (both canonical). */
+static const char *rel_under(const char *root, const char *p)
+{
+	size_t n = strlen(root);
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	if (n == 1 && root[0] == '/')
+		return p[0] == '/' ? p + 1 : NULL;
+	if (strncmp(root, p, n) != 0 || (p[n] != '/' && p[n] != '\0'))
+		return NULL;
+	return p[n] == '/' ? p + n + 1 : p + n;
+}
+
+/* |pfd| (O_PATH) opened for reading by /proc/self/fd: the fd, or
+ * -ENOENT when /proc cannot do it (not mounted). No allocation, no stdio
+ * (a signal handler calls this). */
+static int reopen(int pfd)
+{
+	char p[32] = "/proc/self/fd/", d[12];
+	size_t n = strlen(p), k = 0;
+	int fd;
+
+	do
+		d[k++] = (char)('0' + pfd % 10);
+	while ((pfd /= 10) > 0 && k < sizeof(d));
+	while (k)
+		p[n++] = d[--k];
+	p[n] = '\0';
+	fd = open(p, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd >= 0)
+		return fd;
+	return errno == ENOENT || errno == EACCES || errno == ENOTDIR ||
+			       errno == ELOOP
+		   ? -ENOENT
+		   : -errno;
+}
+
+int be_open_regular(const char *root, const char *path, unsigned how,
+		    struct stat *st)
+{
+	int base = AT_FDCWD, pfd, fd, r;
+	const char *rel = path;
+	struct stat first = { 0 };
+
+	if (!path || (path[0] != '/' && !(how & BE_OPEN_FOLLOW)))
+		return -EINVAL;
+	if (how & BE_OPEN_FOLLOW) {
+		/* The user's own file (a configuration that is a link into
+		 * their dotfiles): links followed, judged by what the fd is. */
+		pfd = open(path, O_PATH | O_CLOEXEC);
+		if (pfd < 0)
+			return -errno;
+	} else {
+		if (has_dots(path))
+			return -EINVAL; /* not canonical: refused, never folded */
+		if (root) {
+			rel = rel_under(root, path);
+			if (!rel)
+				return -EXDEV; /* outside the repository */
+			if (!*rel)
+				return -EISDIR;
+			base = be_open_nosym(root, O_PATH | O_DIRECTORY, NULL);
+			if (base < 0)
+				return base;
+		}
+		pfd = open_once(base, rel, path, O_PATH, root != NULL);
+		if (pfd < 0) {
+			if (base >= 0)
+				close(base);
+			return pfd;
+		}
+	}
+	/* O_PATH opens nothing: a device's driver is not asked (ptmx would
+	 * hand out a new pty), a FIFO is not opened. Its type decides
+	 * first; only a regular file is opened for reading. */
+	if (fstat(pfd, &first) < 0 || !S_ISREG(first.st_mode)) {
+		r = S_ISDIR(first.st_mode)   ? -EISDIR
+		    : S_ISLNK(first.st_mode) ? -ELOOP
+					     : -EINVAL;
+		goto out;
+	}
+	/* Opened for reading through the O_PATH descriptor itself: the very
+	 * file judged, no second walk a swap could race. Without /proc,
+	 * the same resolution again; a file swapped in between is caught
+	 * by its identity, and O_NONBLOCK|O_NOCTTY keep even that open from
+	 * hanging or taking a terminal. */
+	fd = reopen(pfd);
+	if (fd == -ENOENT && (how & BE_OPEN_FOLLOW)) {
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+		if (fd < 0)
+			fd = -errno;
+	} else if (fd == -ENOENT) {
+		fd = open_once(base, rel, path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
+			       root != NULL);
+	}
+	if (fd < 0) {
+		r = fd;
+		goto out;
+	}
+	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode) ||
+	    st->st_dev != first.st_dev || st->st_ino != first.st_ino) {
+		close(fd);
+		r = -EINVAL;
+		goto out;
+	}
+	r = fd;
+out:
+	close(pfd);
+	if (base >= 0)
+		close(base);
+	return r;
+}

@@ -162,7 +162,7 @@ static void left_names(struct pns_report *r, pid_t shell)
 	if (!d)
 		return;
 	while ((e = readdir(d)) != NULL) {
-		char path[64], comm[32];
+		char path[64], comm[32], shown[32 * 4 + 1];
 		long pid = strtol(e->d_name, NULL, 10);
 		int fd;
 		ssize_t n;
@@ -179,11 +179,16 @@ static void left_names(struct pns_report *r, pid_t shell)
 			continue;
 		comm[n] = '\0';
 		comm[strcspn(comm, "\n")] = '\0';
+		/* A job names its processes (prctl PR_SET_NAME, exec of a
+		 * file it named): $'\e]0;x\a\e[2J' would retitle and clear
+		 * the user's terminal after the session. Escaped, whole
+		 * characters only (str_shown_copy, no allocation here). */
+		str_shown_copy(shown, sizeof(shown), 0, comm);
 		r->nleft++;
-		if (len + strlen(comm) + 3 < sizeof(r->names))
+		if (len + strlen(shown) + 3 < sizeof(r->names))
 			len += (size_t)snprintf(r->names + len,
 						sizeof(r->names) - len, "%s%s",
-						len ? ", " : "", comm);
+						len ? ", " : "", shown);
 	}
 	closedir(d);
 }

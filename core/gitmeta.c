@@ -127,6 +127,7 @@ void gm_plan_free(struct gm_plan *p)
 	free(p->home);
 	strv_free(&p->notes);
 	strv_free(&p->visited);
+	strv_free(&p->reads);
 	free(p);
 }
 
@@ -278,10 +279,39 @@ static char *config_path(const struct gm_plan *p, const struct gm_disk *d,
 	return r ? canon_parent(d, r) : NULL;
 }
 
-/* Reads a small file through the disk: new NUL-terminated buffer and its
- * length, or NULL. */
-static char *slurp(const struct gm_disk *d, const char *path, size_t cap,
-		   size_t *len)
+/*
+ * Where a read of |path| must stay: the workspace, or a folder git's own
+ * pointers lead to (p->reads); NULL: |path| is not read at all. The scan
+ * runs unconfined, before the session, over files a job of an earlier
+ * session could write: `include.path = /dev/ptmx` made it open the
+ * device, a ".git" symlink made it read `<target>/config`. The disk
+ * opens beneath this folder only (openat2 RESOLVE_BENEATH).
+ */
+static const char *read_root(const struct gm_plan *p, const char *path)
+{
+	const char *best = NULL;
+
+	if (!path || path[0] != '/')
+		return NULL;
+	if (path_under(p->workspace, path))
+		best = p->workspace;
+	for (size_t i = 0; i < p->reads.n; i++)
+		if (path_under(p->reads.v[i], path) &&
+		    (!best || strlen(p->reads.v[i]) > strlen(best)))
+			best = p->reads.v[i];
+	return best;
+}
+
+static void add_read_root(struct gm_plan *p, const char *dir)
+{
+	if (dir && dir[0] == '/' && !read_root(p, dir))
+		strv_push(&p->reads, dir);
+}
+
+/* Reads a small file beneath |root| (NULL: refused, nothing opened)
+ * through the disk: new NUL-terminated buffer and its length, or NULL. */
+static char *slurp(const struct gm_disk *d, const char *root, const char *path,
+		   size_t cap, size_t *len)
 {
 	/* Most are a few hundred bytes: a small buffer first (a large one
 	 * is a mapping of its own, two more syscalls). */
@@ -289,14 +319,14 @@ static char *slurp(const struct gm_disk *d, const char *path, size_t cap,
 	char *buf;
 	long n;
 
-	if (!d->read)
+	if (!d->read || !root)
 		return NULL;
 	buf = xmalloc(first + 1);
-	n = d->read(d->ctx, path, buf, first);
+	n = d->read(d->ctx, root, path, buf, first);
 	if (n == -EFBIG && cap > first) {
 		free(buf);
 		buf = xmalloc(cap + 1);
-		n = d->read(d->ctx, path, buf, cap);
+		n = d->read(d->ctx, root, path, buf, cap);
 	}
 	if (n < 0) {
 		free(buf);
@@ -365,11 +395,12 @@ static void cfg_facts_free(struct cfg_facts *f)
 	free(f->worktree);
 }
 
-/* Reads config |path| (already protected by the caller) and, depth
- * first, every file it includes (protected here, GM_WHY_INCLUDE). */
+/* Reads config |path| (already protected by the caller) beneath |root|
+ * and, depth first, every file it includes (protected here,
+ * GM_WHY_INCLUDE) that lies beneath |root| too. */
 static void read_config(struct gm_plan *p, const struct gm_disk *d,
-			const char *path, int repo, int depth,
-			struct cfg_facts *f)
+			const char *root, const char *path, int repo,
+			int depth, struct cfg_facts *f)
 {
 	SBX_AUTOFREE char *text = NULL;
 	SBX_AUTOFREE char *base = dir_of(path);
@@ -378,7 +409,7 @@ static void read_config(struct gm_plan *p, const struct gm_disk *d,
 	size_t len = 0;
 	int r;
 
-	text = slurp(d, path, GM_CONFIG_MAX, &len);
+	text = slurp(d, root, path, GM_CONFIG_MAX, &len);
 	if (!text)
 		return;
 	kv = xmalloc(sizeof(*kv));
@@ -405,8 +436,18 @@ static void read_config(struct gm_plan *p, const struct gm_disk *d,
 				continue;
 			}
 			t = prot_entry(p, d, ip, GM_WHY_INCLUDE, 0, repo);
-			if (depth < GM_INCLUDE_DEPTH)
-				read_config(p, d, t, repo, depth + 1, f);
+			/* Protected wherever it is, read only inside: an
+			 * absolute path or a `..` that leaves the folder
+			 * (folded lexically, its symlinks resolved: |t| is
+			 * canonical) names a file a job chose outside, a
+			 * device (/dev/ptmx) or a FIFO that would stall us. */
+			if (!path_under(root, t))
+				note(p, xasprintf("%s includes %s: outside %s, "
+						  "not read (what it includes "
+						  "is not protected)",
+						  path, t, root));
+			else if (depth < GM_INCLUDE_DEPTH)
+				read_config(p, d, root, t, repo, depth + 1, f);
 		} else if (!strcmp(kv->section, "core") && !kv->sub[0] &&
 			   !strcmp(kv->name, "hookspath")) {
 			free(f->hooks_path);
@@ -533,7 +574,7 @@ static void add_common(struct gm_plan *p, const struct gm_disk *d,
 
 	prot_hooks(p, d, c, repo);
 	t = prot_entry(p, d, cfg, GM_WHY_CONFIG, 0, repo);
-	read_config(p, d, t, repo, 0, &f);
+	read_config(p, d, read_root(p, t), t, repo, 0, &f);
 	if (strcmp(c, g) != 0) {
 		/* The main worktree's config.worktree, in the common dir. */
 		SBX_AUTOFREE char *cw = path_join(c, "config.worktree");
@@ -599,13 +640,17 @@ static void add_gitdir(struct gm_plan *p, const struct gm_disk *d,
 		SBX_AUTOFREE char *text = NULL;
 		size_t len = 0, n;
 
-		text = slurp(d, t, GM_GITFILE_MAX, &len);
+		text = slurp(d, read_root(p, t), t, GM_GITFILE_MAX, &len);
 		if (text && gm_commondir_path(text, len, &n) == 0) {
 			SBX_AUTOFREE char *j = resolve(g, text, n);
 
 			if (j)
 				c = canon_of(d, j);
 		}
+		/* A linked worktree's git dir, reached through git's own
+		 * pointer, names its common dir: read there too. */
+		if (c && strv_has(&p->reads, g))
+			add_read_root(p, c);
 		if (!c)
 			note(p, xasprintf("%s cannot be read as git reads "
 					  "it (git refuses this repository)",
@@ -642,12 +687,30 @@ void gm_add_dotgit(struct gm_plan *p, const struct gm_disk *d,
 		 * mount: it is watched, its target protected. */
 		add_path(p, xstrdup(dotgit), GM_WHY_POINTER, GM_P_LINK, repo);
 		g = canon_of(d, dotgit);
-		add_gitdir(p, d, g, repo);
+		if (read_root(p, g)) {
+			add_gitdir(p, d, g, repo);
+			return;
+		}
+		/* A link out of the workspace is a job's choice as likely as
+		 * the user's: nothing in it is read before confinement (its
+		 * config could include a device), and all of it is held. */
+		free(p->repos[repo].gitdir);
+		p->repos[repo].gitdir = xstrdup(g);
+		p->repos[repo].commondir = xstrdup(g);
+		add_path(p, xstrdup(g), GM_WHY_GITDIR,
+			 GM_P_DIR | (kind_of(d, g) == GM_ABSENT ? GM_P_ABSENT
+								 : 0),
+			 repo);
+		note(p, xasprintf("%s is a symlink to %s, outside the "
+				  "workspace: not followed (nothing in it "
+				  "read; all of it protected)",
+				  dotgit, g));
 		return;
 	case GM_FILE:
 		repo = add_repo(p, GM_REPO_FILE, wt, dotgit);
 		add_path(p, xstrdup(dotgit), GM_WHY_POINTER, 0, repo);
-		text = slurp(d, dotgit, GM_GITFILE_MAX, &len);
+		text = slurp(d, read_root(p, dotgit), dotgit, GM_GITFILE_MAX,
+			     &len);
 		if (!text || gm_gitfile_path(text, len, &off, &n) < 0) {
 			note(p, xasprintf("%s is not a .git file git "
 					  "reads (not followed)",
@@ -661,6 +724,9 @@ void gm_add_dotgit(struct gm_plan *p, const struct gm_disk *d,
 				return;
 			g = canon_of(d, j);
 		}
+		/* git's own pointer (a submodule, a linked worktree): its
+		 * git dir is read, by regular files without symlinks. */
+		add_read_root(p, g);
 		add_gitdir(p, d, g, repo);
 		return;
 	default:
@@ -680,9 +746,13 @@ void gm_add_env_gitdir(struct gm_plan *p, const struct gm_disk *d,
 		return;
 	g = canon_of(d, gitdir);
 	repo = add_repo(p, GM_REPO_ENV, NULL, NULL);
+	/* The user's environment named it, not a job. */
+	add_read_root(p, g);
 	add_gitdir(p, d, g, repo);
 	if (common && common[0] == '/') {
 		SBX_AUTOFREE char *c = canon_of(d, common);
+
+		add_read_root(p, c);
 
 		free(p->repos[repo].commondir);
 		p->repos[repo].commondir = xstrdup(c);
@@ -700,7 +770,10 @@ void gm_add_file(struct gm_plan *p, const struct gm_disk *d, const char *path)
 	if (!path || path[0] != '/' || (k = kind_of(d, path)) == GM_ABSENT)
 		return;
 	t = prot_entry_k(p, d, path, GM_WHY_ENV, 0, -1, k);
-	read_config(p, d, t, -1, 0, &f);
+	/* The user's own configuration, named by the environment or the
+	 * home: read wherever it is (still a regular file, no symlink on
+	 * the way to its canonical path), and what it includes. */
+	read_config(p, d, "/", t, -1, 0, &f);
 	if (f.hooks_path && (f.hooks_path[0] == '/' || f.hooks_path[0] == '~'))
 		prot_hooks_path(p, d, f.hooks_path, NULL, NULL, -1);
 	cfg_facts_free(&f);
@@ -729,15 +802,15 @@ void gm_add_user(struct gm_plan *p, const struct gm_disk *d, const char *path,
 
 /* The canonical path a small pointer file inside |dir| names (commondir,
  * gitdir: trailing CRs and LFs dropped), or NULL. */
-static char *read_pointer(const struct gm_disk *d, const char *dir,
-			  const char *name)
+static char *read_pointer(const struct gm_plan *p, const struct gm_disk *d,
+			  const char *dir, const char *name)
 {
 	SBX_AUTOFREE char *f = path_join(dir, name);
 	SBX_AUTOFREE char *text = NULL;
 	SBX_AUTOFREE char *j = NULL;
 	size_t len = 0, n;
 
-	text = slurp(d, f, GM_GITFILE_MAX, &len);
+	text = slurp(d, read_root(p, f), f, GM_GITFILE_MAX, &len);
 	if (!text || gm_commondir_path(text, len, &n) < 0)
 		return NULL;
 	j = resolve(dir, text, n);
@@ -755,7 +828,7 @@ static char *module_worktree(const struct gm_plan *p, const struct gm_disk *d,
 	struct gm_cfg c;
 	size_t len = 0;
 
-	text = slurp(d, cfg, GM_CONFIG_MAX, &len);
+	text = slurp(d, read_root(p, cfg), cfg, GM_CONFIG_MAX, &len);
 	if (!text)
 		return NULL;
 	gm_cfg_init(&c, text, len);
@@ -811,7 +884,7 @@ void gm_workspace_roots(struct gm_plan *p, const struct gm_disk *d)
 		SBX_AUTOFREE char *dotgit = canon_of(d, r->dotgit);
 		SBX_AUTOFREE char *parent = dir_of(r->gitdir);
 
-		back = read_pointer(d, r->gitdir, "gitdir");
+		back = read_pointer(p, d, r->gitdir, "gitdir");
 		if (strcmp(parent, wts) != 0 || !back ||
 		    strcmp(back, dotgit) != 0) {
 			note(p, xasprintf("%s is not this workspace's "
@@ -1413,13 +1486,14 @@ struct out {
 	size_t cap, n;
 };
 
-/* Appends |s|, control bytes as '?': a report stays one line per path. */
+/* Appends |s| as it may be shown: a path, a hook's name or a config key
+ * (`branch.<name>.remote`, `remote.<name>.url`) was chosen by a job, and
+ * a branch named $'\xc2\x9b...' would otherwise reach the user's
+ * terminal as an 8-bit CSI after the session (str_shown_copy escapes C0,
+ * DEL, C1 as bytes and as UTF-8, invalid UTF-8; a line stays a line). */
 static void out_s(struct out *o, const char *s)
 {
-	for (; s && *s; s++)
-		if (o->n + 1 < o->cap)
-			o->b[o->n++] = (unsigned char)*s < 0x20 ? '?' : *s;
-	o->b[o->n < o->cap ? o->n : o->cap - 1] = '\0';
+	o->n = str_shown_copy(o->b, o->cap, o->n, s);
 }
 
 static const char *change_word(enum gm_change ch, enum gm_why why)

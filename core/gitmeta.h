@@ -35,10 +35,13 @@ enum gm_kind { GM_ABSENT, GM_FILE, GM_DIR, GM_LINK, GM_OTHER };
 struct gm_disk {
 	/* lstat(): what |path| is, a final symlink not followed. */
 	enum gm_kind (*kind)(void *ctx, const char *path);
-	/* Up to |cap| bytes of the regular file |path| (a symlink followed,
-	 * as git follows it; never a FIFO): the byte count, -EFBIG if the
-	 * file holds more, or -errno. */
-	long (*read)(void *ctx, const char *path, char *buf, size_t cap);
+	/* Up to |cap| bytes of the regular file |path| (canonical), which
+	 * must lie beneath folder |root| ("/": anywhere): never a device, a
+	 * FIFO or a socket, never through a symlink (the scan runs before
+	 * confinement, and a job chose these paths). The byte count, -EFBIG
+	 * if the file holds more, or -errno. */
+	long (*read)(void *ctx, const char *root, const char *path, char *buf,
+		     size_t cap);
 	/* Appends the names of the folders in folder |path| (symlinks not
 	 * followed) to |out|; nothing if it cannot be read. */
 	void (*subdirs)(void *ctx, const char *path, struct sbx_strv *out);
@@ -124,6 +127,9 @@ struct gm_plan {
 	size_t nroots, croots;
 	struct sbx_strv notes;	 /* one line each, for the banner */
 	struct sbx_strv visited; /* git dirs already expanded */
+	/* Folders outside the workspace whose files may be read: the git
+	 * dirs a ".git" file or $GIT_DIR names, and their common dirs. */
+	struct sbx_strv reads;
 	int depth;		 /* the scan's depth, for the display */
 	bool truncated;		 /* the scan stopped at its folder budget */
 };

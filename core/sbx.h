@@ -80,6 +80,16 @@ void buf_putn_shown(struct sbx_buf *b, const char *s, size_t n);
 void buf_put_shown_text(struct sbx_buf *b, const char *s);
 /* |b| made safe for a terminal in place (buf_put_shown_text). */
 void buf_make_shown(struct sbx_buf *b);
+/* THE escaper: every other function here is a sink for it. Takes the
+ * character at |s| (|n| > 0 bytes left), puts what may be shown of it in
+ * |out| (NUL-terminated; its length in |*olen|) and returns how many
+ * bytes of |s| it took (at least 1). */
+size_t u8_shown_char(const char *s, size_t n, char out[5], size_t *olen);
+/* The same into a fixed buffer, for code that must not allocate (the PID
+ * namespace's init, the git report at the end of a session): appends the
+ * shown form of |s| (may be NULL) at |dst|+|at|, whole characters only,
+ * always NUL-terminated within |cap|; returns the new length. */
+size_t str_shown_copy(char *dst, size_t cap, size_t at, const char *s);
 /* The length of the character at |s| (at most |n| bytes) when it may go
  * to a terminal raw: a printable ASCII byte or a valid UTF-8 sequence
  * that is not a C1 control. 0: it must be escaped. */

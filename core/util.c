@@ -10,10 +10,16 @@ int sbx_diag_set(struct sbx_diag *d, int err, const char *fmt, ...)
 	va_list ap;
 
 	if (d) {
+		char raw[sizeof(d->msg)];
+
 		d->err = err;
 		va_start(ap, fmt);
-		vsnprintf(d->msg, sizeof(d->msg), fmt, ap);
+		vsnprintf(raw, sizeof(raw), fmt, ap);
 		va_end(ap);
+		/* A diagnostic names paths, values and names a job could
+		 * have chosen; it is printed as is by whoever reports it, so
+		 * it is made safe for a terminal here, once for all. */
+		str_shown_copy(d->msg, sizeof(d->msg), 0, raw);
 	}
 	return err;
 }
@@ -276,25 +282,69 @@ size_t u8_shown_len(const char *s, size_t n)
 	return k;
 }
 
+size_t u8_shown_char(const char *s, size_t n, char out[5], size_t *olen)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t k = u8_shown_len(s, n);
+	unsigned char c = (unsigned char)s[0];
+
+	if (k) {
+		memcpy(out, s, k);
+		*olen = k;
+	} else if (c == '\n' || c == '\t') {
+		out[0] = '\\';
+		out[1] = c == '\n' ? 'n' : 't';
+		*olen = 2;
+		k = 1;
+	} else {
+		/* One byte at a time: in "\xc2\x9b" (U+009B, an 8-bit CSI)
+		 * neither byte reaches the terminal, and the next character
+		 * is judged afresh, so an invalid sequence cannot swallow
+		 * the valid text behind it. */
+		out[0] = '\\';
+		out[1] = 'x';
+		out[2] = hex[c >> 4];
+		out[3] = hex[c & 15];
+		*olen = 4;
+		k = 1;
+	}
+	out[*olen] = '\0';
+	return k;
+}
+
 void buf_putn_shown(struct sbx_buf *b, const char *s, size_t n)
 {
-	for (size_t i = 0; i < n;) {
-		size_t k = u8_shown_len(s + i, n - i);
+	char o[5];
+	size_t ol;
 
-		if (k) {
-			buf_putn(b, s + i, k);
-			i += k;
-			continue;
-		}
-		if (s[i] == '\n')
-			buf_puts(b, "\\n");
-		else if (s[i] == '\t')
-			buf_puts(b, "\\t");
-		else
-			buf_printf(b, "\\x%02x", (unsigned char)s[i]);
-		i++;
+	for (size_t i = 0; i < n;) {
+		i += u8_shown_char(s + i, n - i, o, &ol);
+		buf_putn(b, o, ol);
 	}
 	buf_puts(b, "");
+}
+
+size_t str_shown_copy(char *dst, size_t cap, size_t at, const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	char o[5];
+	size_t ol;
+
+	if (!cap)
+		return 0;
+	if (at >= cap)
+		at = cap - 1;
+	for (size_t i = 0; i < n;) {
+		size_t k = u8_shown_char(s + i, n - i, o, &ol);
+
+		if (at + ol >= cap)
+			break; /* whole characters only: no half escape */
+		memcpy(dst + at, o, ol);
+		at += ol;
+		i += k;
+	}
+	dst[at] = '\0';
+	return at;
 }
 
 void buf_put_shown(struct sbx_buf *b, const char *s)

@@ -340,12 +340,20 @@ void why_format_json(const struct why_answer *w, const char *typed,
 
 void why_format_denial(const struct why_answer *w, struct sbx_buf *b)
 {
+	struct sbx_buf line = { 0 };
+
 	if (w->access == WHY_NET) {
-		buf_printf(b, WHY_DENIED "network (%s) — policy why --net",
+		buf_printf(&line, WHY_DENIED "network (%s) — policy why --net",
 			   w->reason ? w->reason : why_rule_name(w->rule));
-		return;
+	} else {
+		buf_printf(&line, WHY_DENIED "%s %s (%s) — policy check %s",
+			   why_access_name(w->access), w->path,
+			   w->reason ? w->reason : why_rule_name(w->rule),
+			   w->path);
 	}
-	buf_printf(b, WHY_DENIED "%s %s (%s) — policy check %s",
-		   why_access_name(w->access), w->path,
-		   w->reason ? w->reason : why_rule_name(w->rule), w->path);
+	/* The path is one a job chose (a file it named $'\e]0;x\a', a
+	 * link it pointed there): the line is printed between commands,
+	 * straight to the terminal, so it is escaped here, at its source. */
+	buf_put_shown(b, line.s);
+	buf_free(&line);
 }

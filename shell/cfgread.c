@@ -229,17 +229,15 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 	*canon = NULL;
 	/* The file is opened first and everything is judged from the fd
 	 * and the path it resolved to: a symlink swapped in between gets
-	 * no file past the checks. O_NONBLOCK: a FIFO named here must not
-	 * hang the start (it is refused below as not a regular file). */
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	if (fd < 0)
-		return errno == ENOENT ? -ENOENT
-				       : sbx_diag_set(d, -errno, "%s",
-						      strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
+	 * no file past the checks. be_open_regular judges the type on an
+	 * O_PATH descriptor first: a device or FIFO named here is never
+	 * opened (no driver asked, no start-up hung on a FIFO). */
+	fd = be_open_regular(NULL, path, BE_OPEN_FOLLOW, &st);
+	if (fd == -EINVAL || fd == -EISDIR)
 		return sbx_diag_set(d, -EINVAL, "not a regular file");
-	}
+	if (fd < 0)
+		return fd == -ENOENT ? -ENOENT
+				     : sbx_diag_set(d, fd, "%s", strerror(-fd));
 	/* One link only. A hard link is the same file under a second name:
 	 * a job that can write the other name (a file in its workspace,
 	 * linked to ~/.config/sbxsh/config by an earlier session) rewrites

@@ -518,27 +518,15 @@ static enum gm_kind d_kind(void *ctx, const char *path)
 	return kind_of_mode(st.st_mode);
 }
 
-/* Opens |path| for reading a regular file: never blocks on a FIFO, never
- * takes a terminal. The fd, or -errno. */
-static int open_file(int dfd, const char *path, struct stat *st)
-{
-	int fd =
-	    openat(dfd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, st) < 0 || !S_ISREG(st->st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	return fd;
-}
-
-/* Up to |cap| bytes of |path|; -EFBIG if there is more. No allocation. */
-static long read_at(int dfd, const char *path, char *buf, size_t cap)
+/* Up to |cap| bytes of |path| (beneath |root|, NULL: anywhere; opened
+ * by be_open_regular: a regular file only, no symlink on the way unless
+ * |how| says BE_OPEN_FOLLOW, never a device or a FIFO); -EFBIG if there
+ * is more. No allocation. */
+static long read_at(const char *root, unsigned how, const char *path,
+		    char *buf, size_t cap)
 {
 	struct stat st;
-	int fd = open_file(dfd, path, &st);
+	int fd = be_open_regular(root, path, how, &st);
 	size_t got = 0;
 	char extra;
 
@@ -561,10 +549,11 @@ static long read_at(int dfd, const char *path, char *buf, size_t cap)
 	return (long)got;
 }
 
-static long d_read(void *ctx, const char *path, char *buf, size_t cap)
+static long d_read(void *ctx, const char *root, const char *path, char *buf,
+		   size_t cap)
 {
 	(void)ctx;
-	return read_at(AT_FDCWD, path, buf, cap);
+	return read_at(root, 0, path, buf, cap);
 }
 
 static void d_subdirs(void *ctx, const char *path, struct sbx_strv *out)
@@ -827,7 +816,7 @@ static struct {
 } gs = {.fd = -1};
 
 /* The content, hashed: a file read in chunks, or a link's target. */
-static uint64_t hash_entry(int dfd, const char *path, enum gm_kind k)
+static uint64_t hash_entry(const char *path, enum gm_kind k)
 {
 	static char buf[16384];
 	uint64_t h = 0;
@@ -837,10 +826,15 @@ static uint64_t hash_entry(int dfd, const char *path, enum gm_kind k)
 	size_t total = 0;
 
 	if (k == GM_LINK) {
-		n = readlinkat(dfd, path, buf, sizeof(buf));
+		n = readlinkat(AT_FDCWD, path, buf, sizeof(buf));
 		return n >= 0 ? gm_hash(0, buf, (size_t)n) : 0;
 	}
-	fd = open_file(dfd, path, &st);
+	/* Only what lstat called a regular file is looked into: a device
+	 * or FIFO a config names (include.path = /dev/ptmx) is not even
+	 * resolved again. be_open_regular judges it anew on the fd. */
+	if (k != GM_FILE)
+		return 0;
+	fd = be_open_regular(NULL, path, 0, &st);
 	if (fd < 0)
 		return 0;
 	/* A hook or config above 1 MiB is hashed in its first MiB; its size
@@ -883,7 +877,7 @@ static void stat_entry(const char *path, struct gm_stat *g, bool hash,
 	g->ctime_s = (int64_t)st.st_ctim.tv_sec;
 	g->ctime_ns = st.st_ctim.tv_nsec;
 	if (hash || gm_needs_hash(g, now)) {
-		g->hash = hash_entry(AT_FDCWD, path, g->kind);
+		g->hash = hash_entry(path, g->kind);
 		g->hashed = g->kind == GM_FILE || g->kind == GM_LINK;
 	}
 }
@@ -904,7 +898,7 @@ static void add_fp(const char *path, enum gm_why why, bool identity, int parent,
 	/* A parent's hash would be of nothing: only files and links. */
 	stat_entry(path, &f->st, false, now);
 	if (f->st.kind == GM_LINK && !f->st.hashed) {
-		f->st.hash = hash_entry(AT_FDCWD, path, GM_LINK);
+		f->st.hash = hash_entry(path, GM_LINK);
 		f->st.hashed = true;
 	}
 }
@@ -1126,7 +1120,7 @@ static void keys_of(const char *dir, const char *name, char *out, size_t cap)
 
 	if (gm_join(path, sizeof(path), dir, name, strlen(name)) < 0)
 		return;
-	n = read_at(AT_FDCWD, path, text, sizeof(text));
+	n = read_at(NULL, BE_OPEN_FOLLOW, path, text, sizeof(text));
 	if (n == -EFBIG) {
 		/* The buffer holds its first 64 KiB: those are judged. */
 		list_add(out, cap, "a config over 64 KiB");
@@ -1169,6 +1163,9 @@ static bool known_dir(const char *dir, bool common)
 	return false;
 }
 
+/* The shell is confined here: links are followed as the git outside
+ * will follow them (BE_OPEN_FOLLOW), the type still judged before any
+ * open for reading. */
 static void examine_new(const char *dotgit, enum gm_kind k)
 {
 	char wt[PATH_MAX], g[PATH_MAX], c[PATH_MAX], text[4096];
@@ -1185,7 +1182,7 @@ static void examine_new(const char *dotgit, enum gm_kind k)
 		if (gm_join(g, sizeof(g), "/", dotgit, strlen(dotgit)) < 0)
 			return;
 	} else if (k == GM_FILE) {
-		n = read_at(AT_FDCWD, dotgit, text, sizeof(text));
+		n = read_at(NULL, BE_OPEN_FOLLOW, dotgit, text, sizeof(text));
 		if (n < 0 || gm_gitfile_path(text, (size_t)n, &off, &pl) < 0 ||
 		    gm_join(g, sizeof(g), wt, text + off, pl) < 0)
 			return;
@@ -1197,7 +1194,7 @@ static void examine_new(const char *dotgit, enum gm_kind k)
 
 		memcpy(c, g, strlen(g) + 1);
 		if (gm_join(cdf, sizeof(cdf), g, "commondir", 9) == 0 &&
-		    (n = read_at(AT_FDCWD, cdf, text, sizeof(text))) >= 0 &&
+		    (n = read_at(NULL, BE_OPEN_FOLLOW, cdf, text, sizeof(text))) >= 0 &&
 		    gm_commondir_path(text, (size_t)n, &pl) == 0)
 			gm_join(c, sizeof(c), g, text, pl);
 	}

@@ -1197,6 +1197,18 @@ void job_exit_hook(struct shell *sh)
 	job_stop_monitor(sh);
 }
 
+/* |s| (freed) as it may be shown on a terminal (buf_put_shown). */
+static char *shown_copy(char *s)
+{
+	struct sbx_buf b = { 0 };
+
+	if (str_shown_raw(s))
+		return s;
+	buf_put_shown(&b, s);
+	free(s);
+	return b.s;
+}
+
 void job_set_text(struct shell *sh, int id, const char *text, size_t len)
 {
 	struct job *j = &tab(sh)->jobs[id];
@@ -1211,6 +1223,9 @@ void job_set_text(struct shell *sh, int id, const char *text, size_t len)
 	for (char *p = j->text; *p; p++)
 		if (*p == '\n' || *p == '\t')
 			*p = ' ';
+	/* Only ever shown (jobs, fg, bg, notices): a command sourced from a
+	 * file a job wrote may hold raw escapes, kept from the terminal. */
+	j->text = shown_copy(j->text);
 }
 
 void job_set_node(struct shell *sh, int id, const struct node *n)
@@ -1224,7 +1239,7 @@ void job_set_node(struct shell *sh, int id, const struct node *n)
 		strv_free(&j->stages);
 		for (const struct node *s = n->a; s; s = s->next_stage) {
 			ast_text(&b, s, 1);
-			strv_push(&j->stages, b.s ? b.s : "");
+			strv_take(&j->stages, shown_copy(xstrdup(b.s ? b.s : "")));
 			b.len = 0;
 			if (b.s)
 				b.s[0] = 0;

@@ -115,8 +115,12 @@ void sh_end_session(struct shell *sh, int status)
 		char c[32];
 
 		comm_of(pids[i], c, sizeof(c));
-		if (names.len < 200)
-			buf_printf(&names, "%s%s", i ? ", " : "", c);
+		/* The job chose the name (PR_SET_NAME): shown escaped, or
+		 * $'\e]0;x\a' would reach the terminal after the session. */
+		if (names.len < 200) {
+			buf_puts(&names, i ? ", " : "");
+			buf_put_shown(&names, c);
+		}
 		kill(pids[i], SIGHUP);
 		kill(pids[i], SIGCONT); /* a stopped one cannot act on HUP */
 	}

@@ -51,6 +51,10 @@ static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 		buf_printf(&b, "line %d: ", sh->lineno);
 	}
 	buf_vprintf(&b, fmt, ap);
+	/* Every diagnostic names something a job could have chosen (a
+	 * file, a folder, a command found by a glob, a variable's value):
+	 * none reaches the terminal raw (SPEC 2b). \n and \t stay. */
+	buf_make_shown(&b);
 	buf_putc(&b, '\n');
 	sh_write(2, b.s, b.len);
 	buf_free(&b);

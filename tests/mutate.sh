@@ -212,6 +212,41 @@ mutations() {
 	mut trust-sbxsh-folders-writable core/guard.c \
 		's/for \(const char \*const \*s = g->sbxsh; s && \*s; s\+\+\) \{/for (const char *const *s = g->sbxsh; 0; s++) {/' \
 		unit/test_guard unit/test_policy integration/trust.sh
+	# issue 20, terminal escaping and start-up opens (core/util.c,
+	# backends/nosym.c, core/gitmeta.c)
+	mut escape-c1-utf8 core/util.c \
+		's/^(\s*)\(cp >= 0x80 && cp <= 0x9f\)\)/\1(0))/' \
+		unit/test_util integration/pty_term_escape.py
+	mut escape-pidns-comm backends/pidns.c \
+		's/str_shown_copy\(shown, sizeof\(shown\), 0, comm\);/snprintf(shown, sizeof(shown), "%s", comm);/' \
+		integration/pty_term_escape.py
+	mut escape-reap-comm shell/reap.c \
+		's/buf_put_shown\(&names, c\);/buf_puts(\&names, c);/' \
+		integration/pty_term_escape.py
+	mut escape-git-report core/gitmeta.c \
+		's/o->n = str_shown_copy\(o->b, o->cap, o->n, s\);/for (; s \&\& *s \&\& o->n + 1 < o->cap; s++) o->b[o->n++] = *s; o->b[o->n] = 0;/' \
+		unit/test_gitmeta integration/pty_term_escape.py
+	mut escape-denial-line core/why.c \
+		's/buf_put_shown\(b, line\.s\);/buf_puts(b, line.s);/' \
+		integration/pty_term_escape.py
+	mut escape-job-text shell/jobs.c \
+		's/j->text = shown_copy\(j->text\);/(void)shown_copy;/' \
+		integration/pty_term_escape.py
+	mut escape-shell-diagnostics shell/run.c \
+		'/^\s*buf_make_shown\(&b\);$/d' \
+		integration/pty_term_escape.py
+	mut escape-diag-msg core/util.c \
+		's/str_shown_copy\(d->msg, sizeof\(d->msg\), 0, raw\);/snprintf(d->msg, sizeof(d->msg), "%s", raw);/' \
+		unit/test_util
+	mut git-include-leaves-repo core/gitmeta.c \
+		's/if \(!path_under\(root, t\)\)$/if (0)/' \
+		unit/test_gitmeta integration/startup_open.sh
+	mut git-dotgit-link-followed core/gitmeta.c \
+		's/if \(read_root\(p, g\)\) \{/if (1) {/' \
+		unit/test_gitmeta integration/startup_open.sh
+	mut open-regular-type-unchecked backends/nosym.c \
+		's/if \(fstat\(pfd, &first\) < 0 \|\| !S_ISREG\(first\.st_mode\)\) \{/if (fstat(pfd, \&first) < 0) {/' \
+		unit/test_nosym integration/startup_open.sh
 }
 
 # --- the harness --------------------------------------------------------------

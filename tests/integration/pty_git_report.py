@@ -17,8 +17,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from ptyhelp import Sh, done, ok, text  # noqa: E402
-from strict import may_skip, skip_all, why  # noqa: E402
+from ptyhelp import NO_UNSHARE, Sh, done, ok, text, wrapped  # noqa: E402
+from strict import skip_all  # noqa: E402
 
 import pexpect  # noqa: E402  (ptyhelp made sure it is there)
 
@@ -84,20 +84,9 @@ ok(t is not None and REPORT_NEW in t, "SIGHUP: the report comes before the "
 s.cleanup()
 
 # --- without a mount layer: checker-only ------------------------------------
-if os.geteuid() != 0 or not shutil.which("strace"):
-    name = "root" if os.geteuid() != 0 else "strace-inject"
-    if may_skip(name):
-        ok(True, "no mount layer # SKIP needs root and strace")
-    else:
-        ok(False, why(name, "the sessions without a mount layer need root "
-                      "and strace"))
+wrap = wrapped("no mount layer", NO_UNSHARE, "strace-inject")
+if not wrap:
     done()
-wrap_dir = tempfile.mkdtemp(prefix="sbx-ptygit-wrap-")
-wrap = os.path.join(wrap_dir, "sbxsh-nomount")
-with open(wrap, "w") as f:
-    f.write("#!/bin/sh\nexec strace -f -qq -o /dev/null "
-            "-e inject=unshare:error=EPERM '%s' \"$@\"\n" % os.environ["SBXSH"])
-os.chmod(wrap, 0o755)
 os.environ["SBXSH"] = wrap
 HOOK = "printf '#!/bin/sh\\n' > .git/hooks/pre-commit"
 
@@ -121,5 +110,4 @@ for how in ("exit", "ctrl-d", "sighup"):
        "created during the session" in t,
        "no mount layer, %s: the planted hook is reported" % how, t)
     s.cleanup()
-shutil.rmtree(wrap_dir, ignore_errors=True)
 done()

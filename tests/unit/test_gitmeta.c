@@ -30,11 +30,20 @@ static struct fent fsv[96];
 static char fspath[96][160]; /* fsv[i].path's storage */
 static int nfs;
 static int nreads;
+static char readlog[4096]; /* "path\n" per read the disk was asked for */
 
 static void fs_reset(void)
 {
 	nfs = 0;
 	nreads = 0;
+	readlog[0] = '\0';
+}
+
+static void reads_log_add(const char *path)
+{
+	size_t n = strlen(readlog);
+
+	snprintf(readlog + n, sizeof(readlog) - n, "%s\n", path);
 }
 
 static void fs_add(const char *path, enum gm_kind k, const char *text)
@@ -101,14 +110,23 @@ static char *f_canon(void *ctx, const char *path)
 	return cur;
 }
 
-static long f_read(void *ctx, const char *path, char *buf, size_t cap)
+static long f_read(void *ctx, const char *root, const char *path, char *buf,
+		   size_t cap)
 {
 	char *c = f_canon(ctx, path);
 	const struct fent *e = fs_find(c);
 	size_t n;
 
+	/* The disk's promise (be_open_regular): beneath |root|, no link on
+	 * the way (a canonical path is its own canonical form). */
+	assert_non_null(root);
+	if (!path_under(root, path) || strcmp(c, path)) {
+		free(c);
+		return path_under(root, path) ? -ELOOP : -EXDEV;
+	}
 	free(c);
 	nreads++;
+	reads_log_add(path);
 	if (!e)
 		return -ENOENT;
 	if (e->kind != GM_FILE)
@@ -650,6 +668,70 @@ static void symlinks_watched(void **state)
 	gm_plan_free(p);
 }
 
+/* Issue 20 item 8: the scan runs before confinement; what a config
+ * includes is read only inside the workspace, never a device. */
+static void includes_stay_inside(void **state)
+{
+	struct gm_plan *p;
+	bool noted = false;
+
+	(void)state;
+	fs_reset();
+	plain_repo("/w/ws", false,
+		   "[include]\n\tpath = /dev/ptmx\n"
+		   "[include]\n\tpath = ../../../etc/x.cfg\n"
+		   "[includeIf \"gitdir:/w/\"]\n\tpath = /w/other/y.cfg\n"
+		   "[include]\n\tpath = in.cfg\n");
+	fs_file("/dev/ptmx", "[core]\nhooksPath = /dev\n");
+	fs_file("/etc/x.cfg", "[include]\npath = /etc/z\n");
+	fs_file("/w/other/y.cfg", "[core]\n");
+	fs_file("/w/ws/.git/in.cfg", "[include]\npath = ../deeper.cfg\n");
+	fs_file("/w/ws/deeper.cfg", "[core]\n");
+	p = plan_for("/w/ws", "/w/ws/.git");
+	/* Protected, all of them (a mount holds them where writable)... */
+	assert_int_equal(find(p, "/dev/ptmx")->why, GM_WHY_INCLUDE);
+	assert_int_equal(find(p, "/etc/x.cfg")->why, GM_WHY_INCLUDE);
+	assert_int_equal(find(p, "/w/other/y.cfg")->why, GM_WHY_INCLUDE);
+	assert_int_equal(find(p, "/w/ws/deeper.cfg")->why, GM_WHY_INCLUDE);
+	/* ... but only those inside are read: not the device, not the
+	 * `..` escape, not the absolute path outside. */
+	assert_null(strstr(readlog, "/dev/ptmx"));
+	assert_null(strstr(readlog, "/etc/"));
+	assert_null(strstr(readlog, "/w/other/"));
+	assert_null(find(p, "/etc/z"));
+	assert_non_null(strstr(readlog, "/w/ws/.git/in.cfg\n"));
+	assert_non_null(strstr(readlog, "/w/ws/deeper.cfg\n"));
+	for (size_t i = 0; i < p->notes.n; i++)
+		noted = noted || (strstr(p->notes.v[i], "/dev/ptmx") &&
+				  strstr(p->notes.v[i], "not read"));
+	assert_true(noted);
+	gm_plan_free(p);
+}
+
+/* A ".git" symlink out of the workspace: nothing in its target read,
+ * all of it protected, said in a note. */
+static void dotgit_link_outside(void **state)
+{
+	struct gm_plan *p;
+
+	(void)state;
+	fs_reset();
+	fs_dir("/w/ws");
+	plain_repo("/elsewhere", false, "[include]\npath = /dev/ptmx\n");
+	fs_link("/w/ws/.git", "/elsewhere/.git");
+	p = plan_for("/w/ws", "/w/ws/.git");
+	assert_int_equal(p->repos[0].kind, GM_REPO_LINK);
+	assert_string_equal(p->repos[0].gitdir, "/elsewhere/.git");
+	assert_int_equal(flags_of(p, "/w/ws/.git"), GM_P_LINK);
+	assert_int_equal(flags_of(p, "/elsewhere/.git"), GM_P_DIR);
+	assert_int_equal(nreads, 0);
+	assert_string_equal(readlog, "");
+	assert_null(find(p, "/dev/ptmx"));
+	assert_int_equal(p->nroots, 0); /* no git-common-dir grant */
+	assert_true(p->notes.n >= 1);
+	gm_plan_free(p);
+}
+
 static void broken_pointers(void **state)
 {
 	struct gm_plan *p;
@@ -818,8 +900,22 @@ static void report_wording(void **state)
 		      "/w");
 	assert_non_null(strstr(b, "/w/.git was replaced during"));
 	gm_fmt_change(b, sizeof(b), "/w/a\nb", GM_WHY_USER, GM_CHANGED, NULL);
-	assert_non_null(strstr(b, "/w/a?b was changed"));
+	assert_non_null(strstr(b, "/w/a\\nb was changed"));
 	assert_non_null(strstr(b, "before it is used outside"));
+	/* A job's names reach the terminal after the session: escaped, C1
+	 * as UTF-8 (U+009B CSI, U+009D OSC) and DEL too (issue 20). */
+	gm_fmt_change(b, sizeof(b), "/w/\xc2\x9b" "2J\xc2\x9d" "0;x\x7f\x1b[2J\x9b",
+		      GM_WHY_USER, GM_CHANGED, "/w/\xc3\xa9t\xc3\xa9");
+	assert_non_null(strstr(b, "/w/\\xc2\\x9b2J\\xc2\\x9d0;x\\x7f\\x1b[2J"
+				  "\\x9b was changed"));
+	for (const unsigned char *q = (const unsigned char *)b; *q; q++)
+		assert_true(*q >= 0x20 && *q != 0x7f &&
+			    (*q < 0x80 || *q == 0xc3 || *q == 0xa9));
+	assert_non_null(strstr(b, "git in /w/\xc3\xa9t\xc3\xa9 outside"));
+	gm_fmt_new_repo(b, sizeof(b), "/w/n", "pre\x1b]0;x\x07",
+			"branch.\xc2\x9b" "31m.remote");
+	assert_non_null(strstr(b, "hooks (pre\\x1b]0;x\\x07)"));
+	assert_non_null(strstr(b, "(branch.\\xc2\\x9b31m.remote)"));
 	gm_fmt_new_repo(b, sizeof(b), "/w/new", "pre-commit", "core.fsmonitor");
 	assert_string_equal(b, "sbxsh: git: new repository /w/new (created "
 			       "during the session) has hooks (pre-commit) "
@@ -849,6 +945,8 @@ int main(void)
 	    cmocka_unit_test(linked_worktree_not_granted),
 	    cmocka_unit_test(submodules),
 	    cmocka_unit_test(includes_and_hooks_path),
+	    cmocka_unit_test(includes_stay_inside),
+	    cmocka_unit_test(dotgit_link_outside),
 	    cmocka_unit_test(symlinks_watched),
 	    cmocka_unit_test(broken_pointers),
 	    cmocka_unit_test(user_and_env),

@@ -116,12 +116,79 @@ static void creates_beneath_only(void **state)
 	assert_false(is_dir(made));
 }
 
+/* be_open_regular: a regular file only, judged before it is opened for
+ * reading; no symlink; beneath the root asked for (issue 20 item 8). */
+static void opens_regular_only(void **state)
+{
+	SBX_AUTOFREE char *repo = at("repo");
+	SBX_AUTOFREE char *cfg = at("repo/config");
+	SBX_AUTOFREE char *fifo = at("repo/fifo");
+	SBX_AUTOFREE char *sock = at("repo/dir");
+	SBX_AUTOFREE char *lnk = at("repo/link");
+	SBX_AUTOFREE char *lfifo = at("repo/lfifo");
+	SBX_AUTOFREE char *out = at("outside");
+	SBX_AUTOFREE char *ndots = at("repo/../outside");
+	struct stat st;
+	char buf[8];
+	int fd;
+
+	(void)state;
+	assert_int_equal(mkdir(repo, 0755), 0);
+	assert_int_equal(mkdir(sock, 0755), 0);
+	fd = open(cfg, O_WRONLY | O_CREAT, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "[core]\n", 7), 7);
+	close(fd);
+	fd = open(out, O_WRONLY | O_CREAT, 0644);
+	close(fd);
+	assert_int_equal(mkfifo(fifo, 0644), 0);
+	assert_int_equal(symlink(cfg, lnk), 0);
+	assert_int_equal(symlink(fifo, lfifo), 0);
+
+	fd = be_open_regular(repo, cfg, 0, &st);
+	assert_true(fd >= 0);
+	assert_true(S_ISREG(st.st_mode));
+	assert_int_equal(read(fd, buf, sizeof(buf)), 7);
+	assert_true(fcntl(fd, F_GETFD) & FD_CLOEXEC);
+	close(fd);
+	assert_true((fd = be_open_regular(NULL, cfg, 0, &st)) >= 0);
+	close(fd);
+	/* A FIFO with no writer: refused at once, not waited on. */
+	assert_int_equal(be_open_regular(repo, fifo, 0, &st), -EINVAL);
+	assert_int_equal(be_open_regular(repo, sock, 0, &st), -EISDIR);
+	/* Devices, whatever the root: their driver is never asked. */
+	assert_int_equal(be_open_regular(NULL, "/dev/null", 0, &st), -EINVAL);
+	assert_int_equal(be_open_regular("/dev", "/dev/ptmx", 0, &st),
+			 -EINVAL);
+	assert_int_equal(be_open_regular(NULL, "/dev/ptmx", BE_OPEN_FOLLOW,
+					 &st),
+			 -EINVAL);
+	/* Outside the root, or not canonical: refused, never folded. */
+	assert_int_equal(be_open_regular(repo, out, 0, &st), -EXDEV);
+	assert_int_equal(be_open_regular(repo, ndots, 0, &st), -EINVAL);
+	assert_int_equal(be_open_regular(repo, "/dev/ptmx", 0, &st), -EXDEV);
+	assert_int_equal(be_open_regular(repo, repo, 0, &st), -EISDIR);
+	assert_int_equal(be_open_regular(repo, "rel", 0, &st), -EINVAL);
+	/* A symlink, even to a regular file beneath the root. */
+	fd = be_open_regular(repo, lnk, 0, &st);
+	assert_true(fd == -ELOOP || fd == -ENOTDIR);
+	/* Followed only when asked (the user's own configuration); the
+	 * type still judged. */
+	fd = be_open_regular(NULL, lnk, BE_OPEN_FOLLOW, &st);
+	assert_true(fd >= 0);
+	close(fd);
+	assert_int_equal(be_open_regular(NULL, lfifo, BE_OPEN_FOLLOW, &st),
+			 -EINVAL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(opens_canonical_refuses_links,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(creates_beneath_only, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(opens_regular_only, setup,
 					    teardown),
 	};
 

@@ -7,6 +7,7 @@ SBXSH_TEST_STRICT=1 those fail instead (lib/strict.py), and so does a
 default backend that cannot start (outside strict mode the tests then
 run with --backend none, to test the shell at least).
 """
+import atexit
 import os
 import re
 import shutil
@@ -71,6 +72,34 @@ def binary():
     if not b or not os.access(b, os.X_OK):
         skip("SBXSH is not set to the sbxsh binary")
     return b
+
+
+def wrapped(what, prefix, needs):
+    """$SBXSH run under |prefix| (a shell command line: strace that makes
+    unshare fail, setpriv), for a block of cases that need root and the
+    tool |needs| names ("strace-inject", "setpriv"). Returns the path of
+    a wrapper script to put in $SBXSH (its folder is removed at exit), or
+    None after one "ok # SKIP" (a failure in strict mode) for |what|."""
+    tool = prefix.split()[0]
+    if os.geteuid() != 0 or not shutil.which(tool):
+        name = "root" if os.geteuid() != 0 else needs
+        if strict.may_skip(name):
+            ok(True, "%s # SKIP needs root and %s" % (what, tool))
+        else:
+            ok(False, strict.why(name, "%s needs root and %s" % (what, tool)))
+        return None
+    d = tempfile.mkdtemp(prefix="sbx-pty-wrap-")
+    os.chmod(d, 0o755)
+    atexit.register(shutil.rmtree, d, True)
+    w = os.path.join(d, "sbxsh")
+    with open(w, "w") as f:
+        f.write("#!/bin/sh\nexec %s '%s' \"$@\"\n" % (prefix, binary()))
+    os.chmod(w, 0o755)
+    return w
+
+
+NO_UNSHARE = "strace -f -qq -o /dev/null -e inject=unshare:error=EPERM"
+AS_NOBODY = "setpriv --reuid=65534 --regid=65534 --clear-groups"
 
 
 class Sh:
