@@ -10,10 +10,15 @@
  * sendmsg() to a socket created outside the session's domain unless a
  * rule allows its path (landlock.c does that, for --allow-socket). Before
  * ABI 9, the mount layer covers every socket bound when the session opens
- * (/proc/net/unix lists them) that the user could connect to (write
- * permission on the file) with /dev/null: connect() then finds no socket
- * (ECONNREFUSED). A socket bound later, outside, is
- * not covered; the banner says so.
+ * that the user could connect to (write permission on the file) with
+ * /dev/null, under every name it has: connect() then finds no socket
+ * (ECONNREFUSED). The sockets are matched by inode, not by name
+ * (dr_socket_paths() below): the name /proc/net/unix shows is the one
+ * given to bind(), and a daemon that bound a relative path, renamed its
+ * socket, or linked it elsewhere was reached through the name it was not
+ * listed under. Still not covered, and the banner says so: a socket bound
+ * later, one of another network namespace, one whose file lies beyond
+ * the walk's bounds.
  *
  * Terminals. Every other terminal of the user is a /dev/pts/N the session
  * could open, read (stealing the keystrokes typed there) and write. The
@@ -27,10 +32,16 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/netlink.h>
+#include <linux/sock_diag.h>
+#include <linux/unix_diag.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "be_internal.h"
@@ -113,6 +124,420 @@ int dr_bound_sockets(struct sbx_strv *out)
 	return r;
 }
 
+void dr_socks_free(struct dr_socks *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i].name);
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+static void add_sock(struct dr_socks *out, dev_t dev, uint32_t ino,
+		     const char *name, size_t nlen)
+{
+	struct dr_sock *k;
+
+	/* An accepted connection carries its listener's path: one entry
+	 * per file, the first name seen kept. */
+	for (size_t i = 0; i < out->n; i++)
+		if (out->v[i].dev == dev && out->v[i].ino == ino) {
+			if (!out->v[i].name && name)
+				out->v[i].name = xstrndup(name, nlen);
+			return;
+		}
+	if (out->n == out->cap) {
+		out->cap = out->cap ? 2 * out->cap : 16;
+		out->v = xrealloc(out->v, out->cap * sizeof(*out->v));
+	}
+	k = &out->v[out->n++];
+	memset(k, 0, sizeof(*k));
+	k->dev = dev;
+	k->ino = ino;
+	k->name = name ? xstrndup(name, nlen) : NULL;
+}
+
+/* One unix_diag_msg and its attributes. */
+static int parse_msg(const unsigned char *p, size_t len, struct dr_socks *out)
+{
+	size_t off = NLMSG_ALIGN(sizeof(struct unix_diag_msg));
+	const char *name = NULL;
+	size_t nlen = 0;
+	bool vfs = false;
+	struct unix_diag_vfs v = {0};
+
+	while (off + sizeof(struct nlattr) <= len) {
+		struct nlattr a;
+		size_t alen;
+
+		memcpy(&a, p + off, sizeof(a));
+		if (a.nla_len < NLA_HDRLEN || a.nla_len > len - off)
+			return -EINVAL;
+		alen = a.nla_len - NLA_HDRLEN;
+		if (a.nla_type == UNIX_DIAG_NAME && alen > 0) {
+			name = (const char *)p + off + NLA_HDRLEN;
+			nlen = strnlen(name, alen);
+			/* "\0name": abstract (Landlock's scope, no file). */
+			if (!nlen)
+				name = NULL;
+		} else if (a.nla_type == UNIX_DIAG_VFS && alen >= sizeof(v)) {
+			memcpy(&v, p + off + NLA_HDRLEN, sizeof(v));
+			vfs = true;
+		}
+		off += NLA_ALIGN(a.nla_len);
+	}
+	/* No VFS inode: unnamed or abstract, no file to cover. The kernel
+	 * gives its own dev_t (major << 20 | minor), not stat(2)'s. */
+	if (vfs)
+		add_sock(out, makedev(v.udiag_vfs_dev >> 20,
+				      v.udiag_vfs_dev & 0xfffff),
+			 v.udiag_vfs_ino, name, nlen);
+	return 0;
+}
+
+int dr_parse_diag(const void *buf, size_t len, struct dr_socks *out)
+{
+	const unsigned char *p = buf;
+
+	while (len >= sizeof(struct nlmsghdr)) {
+		struct nlmsghdr h;
+		size_t step;
+		int r;
+
+		memcpy(&h, p, sizeof(h));
+		if (h.nlmsg_len < sizeof(h) || h.nlmsg_len > len)
+			return -EINVAL;
+		if (h.nlmsg_type == NLMSG_DONE)
+			return 1;
+		if (h.nlmsg_type == NLMSG_ERROR) {
+			struct nlmsgerr e;
+
+			if (h.nlmsg_len < NLMSG_LENGTH(sizeof(e)))
+				return -EINVAL;
+			memcpy(&e, p + NLMSG_HDRLEN, sizeof(e));
+			return e.error < 0 ? e.error : -EPROTO;
+		}
+		if (h.nlmsg_type == SOCK_DIAG_BY_FAMILY &&
+		    h.nlmsg_len >= NLMSG_LENGTH(sizeof(struct unix_diag_msg)) &&
+		    (r = parse_msg(p + NLMSG_HDRLEN, h.nlmsg_len - NLMSG_HDRLEN,
+				   out)) < 0)
+			return r;
+		step = NLMSG_ALIGN(h.nlmsg_len);
+		if (step >= len)
+			break;
+		p += step;
+		len -= step;
+	}
+	return 0;
+}
+
+int dr_diag_sockets(struct dr_socks *out)
+{
+	struct sockaddr_nl sa = {.nl_family = AF_NETLINK};
+	struct {
+		struct nlmsghdr h;
+		struct unix_diag_req r;
+	} req = {
+	    .h = {.nlmsg_len = sizeof(req),
+		  .nlmsg_type = SOCK_DIAG_BY_FAMILY,
+		  .nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP},
+	    /* Every state: listening streams and bound datagram sockets
+	     * (journald's, syslog's) are both doors. */
+	    .r = {.sdiag_family = AF_UNIX,
+		  .udiag_states = ~0u,
+		  .udiag_show = UDIAG_SHOW_VFS | UDIAG_SHOW_NAME},
+	};
+	SBX_AUTOFREE unsigned char *buf = xmalloc(32768);
+	int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
+			NETLINK_SOCK_DIAG);
+	int r = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (sendto(fd, &req, sizeof(req), 0, (struct sockaddr *)&sa,
+		   sizeof(sa)) < 0)
+		r = -errno;
+	while (r == 0) {
+		ssize_t n = recv(fd, buf, 32768, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			r = n < 0 ? -errno : -EPROTO;
+			break;
+		}
+		r = dr_parse_diag(buf, (size_t)n, out);
+	}
+	close(fd);
+	return r < 0 ? r : 0;
+}
+
+bool dr_same(const struct dr_sock *s, const struct stat *st)
+{
+	return S_ISSOCK(st->st_mode) && st->st_dev == s->dev &&
+	       (uint32_t)st->st_ino == s->ino;
+}
+
+size_t dr_by_name(struct dr_socks *s, int (*look)(const char *, struct stat *),
+		  struct sbx_strv *paths)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		struct dr_sock *k = &s->v[i];
+		struct stat st;
+
+		k->walk = true;
+		if (k->name && k->name[0] == '/' && look(k->name, &st) == 0 &&
+		    dr_same(k, &st)) {
+			if (!strv_has(paths, k->name))
+				strv_push(paths, k->name);
+			k->found = true;
+			/* A second link is a name /proc/net/unix never
+			 * shows: only the walk finds it. */
+			k->walk = st.st_nlink > 1;
+		}
+		n += k->walk;
+	}
+	return n;
+}
+
+/* Deep enough for /run/user/1000/podman/podman.sock and a tool's socket
+ * in ~/.local/share/APP/..., small enough that a home of node_modules
+ * trees costs a bounded start-up. */
+const struct dr_bounds dr_default_bounds = {.depth = 8, .entries = 200000};
+
+struct walk {
+	struct dr_socks *s;
+	const struct dr_bounds *b;
+	struct sbx_strv *paths;
+	struct dr_walked *w;
+	char path[PATH_MAX];
+};
+
+static bool wanted_ino(const struct dr_socks *s, uint32_t ino)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].walk && s->v[i].ino == ino)
+			return true;
+	return false;
+}
+
+static bool wanted_dev(const struct dr_socks *s, dev_t dev)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->v[i].walk && s->v[i].dev == dev)
+			return true;
+	return false;
+}
+
+/* Takes |dfd|. Never follows a symlink (fstatat and openat with
+ * AT_SYMLINK_NOFOLLOW / O_NOFOLLOW): a link a user made in /tmp cannot
+ * send the walk into a tree of its choosing, nor around in a loop. */
+static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
+		     int depth)
+{
+	DIR *d = fdopendir(dfd);
+	struct dirent *e;
+
+	if (!d) {
+		close(dfd);
+		return;
+	}
+	while (!k->w->truncated && (e = readdir(d)) != NULL) {
+		unsigned char t = e->d_type;
+		struct stat st;
+		size_t nl;
+		int fd;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (++k->w->entries > k->b->entries) {
+			k->w->truncated = true;
+			break;
+		}
+		/* d_type spares a stat(2) of every file in the home; a
+		 * socket is looked at only if its inode is one wanted. */
+		if (t != DT_DIR && t != DT_SOCK && t != DT_UNKNOWN)
+			continue;
+		if (t == DT_SOCK && !wanted_ino(k->s, (uint32_t)e->d_ino))
+			continue;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		nl = strlen(e->d_name);
+		if (plen + 1 + nl >= sizeof(k->path)) {
+			k->w->truncated = true;
+			continue;
+		}
+		if (S_ISSOCK(st.st_mode)) {
+			bool hit = false;
+
+			for (size_t i = 0; i < k->s->n; i++)
+				if (k->s->v[i].walk && dr_same(&k->s->v[i], &st))
+					hit = k->s->v[i].found = true;
+			if (hit) {
+				SBX_AUTOFREE char *p =
+				    xasprintf("%.*s/%s", (int)plen, k->path,
+					      e->d_name);
+
+				if (!strv_has(k->paths, p))
+					strv_push(k->paths, p);
+			}
+			continue;
+		}
+		if (!S_ISDIR(st.st_mode))
+			continue;
+		if (depth >= k->b->depth) {
+			k->w->truncated = true;
+			continue;
+		}
+		/* Another filesystem (a mount below the root) only if a
+		 * socket to find lives on it. */
+		if (st.st_dev != rootdev && !wanted_dev(k->s, st.st_dev))
+			continue;
+		fd = openat(dirfd(d), e->d_name,
+			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
+				O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		k->path[plen] = '/';
+		memcpy(k->path + plen + 1, e->d_name, nl + 1);
+		walk_dir(k, fd, plen + 1 + nl, rootdev, depth + 1);
+		k->path[plen] = '\0';
+	}
+	closedir(d);
+}
+
+void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
+	     const struct dr_bounds *b, struct sbx_strv *paths,
+	     struct dr_walked *w)
+{
+	struct sbx_strv real = {0};
+	struct walk *k = xcalloc(1, sizeof(*k));
+
+	k->s = s;
+	k->b = b;
+	k->paths = paths;
+	k->w = w;
+	/* /var/run is usually /run: each tree once, by its real path. */
+	for (size_t i = 0; i < nroots; i++) {
+		char *r = roots[i] ? realpath(roots[i], NULL) : NULL;
+
+		if (r && !strv_has(&real, r))
+			strv_take(&real, r);
+		else
+			free(r);
+	}
+	for (size_t i = 0; i < real.n; i++) {
+		const char *r = real.v[i];
+		bool nested = false;
+		struct stat st;
+		size_t len = strlen(r);
+		int fd;
+
+		for (size_t j = 0; j < real.n; j++)
+			nested |= j != i && path_under(real.v[j], r);
+		if (nested || len >= sizeof(k->path))
+			continue;
+		fd = open(r, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
+				 O_NONBLOCK);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) < 0) {
+			close(fd);
+			continue;
+		}
+		/* "/" joins as "" + "/name". */
+		len = strcmp(r, "/") ? len : 0;
+		memcpy(k->path, r, len);
+		k->path[len] = '\0';
+		w->roots++;
+		walk_dir(k, fd, len, st.st_dev, 0);
+	}
+	strv_free(&real);
+	free(k);
+}
+
+static int look_lstat(const char *p, struct stat *st)
+{
+	return lstat(p, st);
+}
+
+void dr_socket_paths(const char *const *roots, size_t nroots,
+		     const char *const *allowed, size_t nallowed,
+		     struct dr_found *out)
+{
+	struct dr_socks s = {0};
+	struct stat st;
+	size_t keep = 0;
+	int r = dr_diag_sockets(&s);
+
+	memset(out, 0, sizeof(*out));
+	if (r < 0) {
+		/* No sock_diag (a kernel without unix_diag, a filter that
+		 * refuses NETLINK_SOCK_DIAG): the names, as before; the
+		 * banner says what that misses. */
+		struct sbx_strv names = {0};
+
+		out->by_name = true;
+		out->diag_err = -r;
+		if (dr_bound_sockets(&names) == 0)
+			for (size_t i = 0; i < names.n; i++) {
+				bool ok = false;
+
+				for (size_t j = 0; j < nallowed; j++)
+					ok |= !strcmp(allowed[j], names.v[i]);
+				if (!ok)
+					strv_push(&out->paths, names.v[i]);
+			}
+		out->nsocks = names.n;
+		strv_free(&names);
+		dr_socks_free(&s);
+		return;
+	}
+	/* --allow-socket by inode: the socket it names is allowed under
+	 * every name, so none of them is covered. */
+	for (size_t i = 0; i < s.n; i++) {
+		bool ok = false;
+
+		for (size_t j = 0; j < nallowed; j++)
+			ok |= stat(allowed[j], &st) == 0 && dr_same(&s.v[i], &st);
+		if (ok)
+			free(s.v[i].name);
+		else
+			s.v[keep++] = s.v[i];
+	}
+	s.n = keep;
+	out->nsocks = s.n;
+	if (dr_by_name(&s, look_lstat, &out->paths) > 0) {
+		out->walked = true;
+		dr_walk(roots, nroots, &s, &dr_default_bounds, &out->paths,
+			&out->walk);
+	}
+	for (size_t i = 0; i < s.n; i++)
+		out->missing += !s.v[i].found;
+	dr_socks_free(&s);
+}
+
+void dr_found_free(struct dr_found *f)
+{
+	strv_free(&f->paths);
+}
+
+void dr_roots(const char *const *rw, size_t nrw, struct sbx_strv *out)
+{
+	static const char *const fixed[] = {"/tmp", "/run", "/var/run",
+					    "/var/tmp", "/dev/shm"};
+	const char *env[] = {getenv("XDG_RUNTIME_DIR"), getenv("HOME")};
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(*fixed); i++)
+		strv_push(out, fixed[i]);
+	for (size_t i = 0; i < 2; i++)
+		if (env[i] && env[i][0] == '/')
+			strv_push(out, env[i]);
+	for (size_t i = 0; i < nrw; i++)
+		strv_push(out, rw[i]);
+}
+
 int dr_other_ptys(const char *const *keep, size_t nkeep, const char *tty,
 		  struct sbx_strv *out)
 {
@@ -145,6 +570,7 @@ void dr_note(int landlock_abi, enum pol_scope scope,
 	     struct be_notes *notes)
 {
 	size_t ns = mnt_covered(mp, false), nt = mnt_covered(mp, true);
+	const struct dr_stats *ds = mnt_door_stats(mp);
 
 	if (scope == POL_SCOPE_UNRESTRICTED) {
 		be_note(notes, "not_enforced",
@@ -157,12 +583,40 @@ void dr_note(int landlock_abi, enum pol_scope scope,
 			"only those made in the session, and --allow-socket "
 			"ones, can be connected to (Landlock ABI %d)",
 			landlock_abi);
-	else if (mount_layer)
+	else if (mount_layer && ds && ds->by_name) {
 		be_note(notes, "sockets",
 			"the %zu bound outside the session when it opened are "
-			"covered; one bound later is reachable (Landlock ABI "
-			"< 9)", ns);
-	else
+			"covered under the name they were bound with",
+			ns);
+		be_note(notes, "not_enforced",
+			"sockets: matched by name only (sock_diag: %s): one "
+			"bound with a relative path, renamed, or reached "
+			"through a hard link is reachable; so is one bound "
+			"after the session opened (until Landlock ABI 9), and "
+			"one in another network namespace",
+			strerror(ds->diag_err));
+	} else if (mount_layer) {
+		be_note(notes, "sockets",
+			"the %zu bound outside the session when it opened are "
+			"covered under every name found for them (matched by "
+			"inode)",
+			ns);
+		if (ds && ds->missing)
+			be_note(notes, "not_enforced",
+				"sockets: one bound after the session opened "
+				"(until Landlock ABI 9), one in another network "
+				"namespace, and %zu whose file was not found "
+				"within the walk's bounds (deleted, or outside "
+				"/tmp, /run, /var/tmp, /dev/shm, "
+				"$XDG_RUNTIME_DIR, the home and the writable "
+				"roots) are reachable",
+				ds->missing);
+		else
+			be_note(notes, "not_enforced",
+				"sockets: one bound after the session opened "
+				"(until Landlock ABI 9), and one in another "
+				"network namespace, are reachable");
+	} else
 		be_note(notes, "not_enforced",
 			"sockets of processes outside the session are "
 			"reachable (Landlock ABI < 9, and no mount layer)");
