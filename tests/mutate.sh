@@ -180,6 +180,16 @@ mutations() {
 	mut explain-mode-bits core/denial.c \
 		's/if \(c->err != DN_EROFS && !f->mode_ok\)/if (0)/' \
 		unit/test_why
+	# issue 20, sockets covered by inode (backends/doors.c)
+	mut sockets-by-name-only backends/doors.c \
+		's/int r = dr_diag_sockets\(&s\);/int r = -ENOSYS;/' \
+		unit/test_doors integration/sockets_inode.sh
+	mut sockets-walk-disabled backends/doors.c \
+		's/if \(dr_by_name\(&s, look_lstat, &out->paths\) > 0\) \{/if (dr_by_name(\&s, look_lstat, \&out->paths) > 0 \&\& 0) {/' \
+		unit/test_doors integration/sockets_inode.sh
+	mut sockets-hard-link-trusted backends/doors.c \
+		's/k->walk = st\.st_nlink > 1;/k->walk = false;/' \
+		unit/test_doors integration/sockets_inode.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -160,11 +160,14 @@ for who in root nobody; do
 			not_ok "$tag a session starts: $(printf '%s' "$OUTPUT" | tail -1)"
 			continue
 		fi
-		if has "no mount layer" || has "matched by name only"; then
-			has "no mount layer" && skip_case_for mount-layer "$tag no mount layer"
-			has "matched by name only" && skip_case_for sock-diag "$tag sbxsh found no sock_diag"
+		if has "no mount layer"; then
+			skip_case_for mount-layer "$tag no mount layer"
 			continue
 		fi
+		# sock_diag answered the probe above: falling back to names
+		# here is the bug, not the machine.
+		check "$tag sockets are matched by inode (sock_diag works here)" \
+			eval '! has "matched by name only"'
 		: >"$LOG"
 		sbx "$who" "$be" "$(client "PWNED-$who-$be" $ALL)"
 		for p in $ALL; do
