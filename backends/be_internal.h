@@ -455,6 +455,8 @@ struct dr_stats {
 	int diag_err;
 	size_t missing;
 	bool truncated;
+	bool walked;	/* some name was stale, relative or not the only one */
+	size_t entries; /* the walk read */
 };
 const struct dr_stats *mnt_door_stats(const struct mnt_plan *mp);
 /* Every /dev/pts/N that is not one of |keep|, nor |tty| (the session's

@@ -596,11 +596,20 @@ void dr_note(int landlock_abi, enum pol_scope scope,
 			"one in another network namespace",
 			strerror(ds->diag_err));
 	} else if (mount_layer) {
-		be_note(notes, "sockets",
-			"the %zu bound outside the session when it opened are "
-			"covered under every name found for them (matched by "
-			"inode)",
-			ns);
+		if (ds && ds->walked)
+			be_note(notes, "sockets",
+				"the %zu bound outside the session when it "
+				"opened are covered under every name found for "
+				"them (matched by inode; a name was stale, "
+				"relative or one of several: %zu entries "
+				"walked)",
+				ns, ds->entries);
+		else
+			be_note(notes, "sockets",
+				"the %zu bound outside the session when it "
+				"opened are covered under every name found for "
+				"them (matched by inode)",
+				ns);
 		if (ds && ds->missing)
 			be_note(notes, "not_enforced",
 				"sockets: one bound after the session opened "

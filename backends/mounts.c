@@ -344,6 +344,8 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 		mp->ds.diag_err = f.diag_err;
 		mp->ds.missing = f.missing;
 		mp->ds.truncated = f.walk.truncated;
+		mp->ds.walked = f.walked;
+		mp->ds.entries = f.walk.entries;
 		free(seen);
 		dr_found_free(&f);
 		strv_free(&roots);
