@@ -373,15 +373,15 @@ int dr_bound_sockets(struct sbx_strv *out);
  * folder to it), renamed after bind (the name is gone or another file's),
  * hard-linked (a second name nobody lists). A daemon outside accepted a
  * job's connection through each. sock_diag (NETLINK_SOCK_DIAG, unix_diag
- * with UDIAG_SHOW_VFS) gives the (dev, ino) of each bound socket's file,
- * which no rename or link changes; the files present with that (dev, ino)
- * are what must be covered.
+ * with UDIAG_SHOW_VFS) gives the inode of each bound socket's file, which
+ * no rename or link changes; the socket files present with that inode are
+ * what must be covered.
  */
 struct dr_sock {
 	dev_t dev;    /* of its file, as stat(2) shows it */
 	uint32_t ino; /* of its file: unix_diag gives only the low 32 bits */
 	char *name;   /* the name it was bound with (NULL: none shown) */
-	bool found;   /* some file with (dev, ino) was found */
+	bool found;   /* some file of it was found */
 	bool walk;    /* the name alone is not enough: stale, or nlink > 1 */
 };
 struct dr_socks {
@@ -397,7 +397,8 @@ int dr_parse_diag(const void *buf, size_t len, struct dr_socks *out);
 /* The kernel's: every bound pathname unix socket of this network
  * namespace. 0 or -errno (no NETLINK_SOCK_DIAG, or no unix_diag). */
 int dr_diag_sockets(struct dr_socks *out);
-/* A file is socket |s|'s: a socket with its dev and ino. Pure. */
+/* A file is socket |s|'s: a socket with its inode number (not its
+ * device: see doors.c). Pure. */
 bool dr_same(const struct dr_sock *s, const struct stat *st);
 /* The fast path, pure but for |look| (lstat(2), or a test's): each
  * socket whose bound name is absolute and still leads to its file gets

@@ -271,10 +271,18 @@ int dr_diag_sockets(struct dr_socks *out)
 	return r < 0 ? r : 0;
 }
 
+/*
+ * The device is not compared: unix_diag gives the superblock's s_dev,
+ * which stat(2) does not show on a btrfs subvolume (each has its own
+ * anonymous st_dev) nor on overlayfs (a non-directory shows its layer's):
+ * requiring it would cover nothing there. A socket file with the inode
+ * number (the low 32 bits: all unix_diag gives) is taken for the socket;
+ * another socket sharing it on another filesystem is covered too: one
+ * cover more, never one fewer.
+ */
 bool dr_same(const struct dr_sock *s, const struct stat *st)
 {
-	return S_ISSOCK(st->st_mode) && st->st_dev == s->dev &&
-	       (uint32_t)st->st_ino == s->ino;
+	return S_ISSOCK(st->st_mode) && (uint32_t)st->st_ino == s->ino;
 }
 
 size_t dr_by_name(struct dr_socks *s, int (*look)(const char *, struct stat *),
@@ -391,7 +399,10 @@ static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
 			continue;
 		}
 		/* Another filesystem (a mount below the root) only if a
-		 * socket to find lives on it. */
+		 * socket to find lives on it (where st_dev is the kernel's
+		 * s_dev: not on btrfs, whose other subvolumes are then left
+		 * out): never a network or FUSE mount in the home that could
+		 * hang the start-up. */
 		if (st.st_dev != rootdev && !wanted_dev(k->s, st.st_dev))
 			continue;
 		fd = openat(dirfd(d), e->d_name,
