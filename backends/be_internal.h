@@ -412,7 +412,8 @@ size_t dr_by_name(struct dr_socks *s, int (*look)(const char *, struct stat *),
  * find lives on that filesystem. */
 struct dr_bounds {
 	int depth;	/* folders below a root */
-	size_t entries; /* directory entries read, over all the roots */
+	size_t entries;	 /* directory entries read, over all the roots */
+	size_t per_root; /* ...and in one root */
 };
 extern const struct dr_bounds dr_default_bounds;
 struct dr_walked {

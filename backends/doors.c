@@ -312,13 +312,16 @@ size_t dr_by_name(struct dr_socks *s, int (*look)(const char *, struct stat *),
 /* Deep enough for /run/user/1000/podman/podman.sock and a tool's socket
  * in ~/.local/share/APP/..., small enough that a home of node_modules
  * trees costs a bounded start-up. */
-const struct dr_bounds dr_default_bounds = {.depth = 8, .entries = 200000};
+const struct dr_bounds dr_default_bounds = {
+    .depth = 8, .entries = 200000, .per_root = 100000};
 
 struct walk {
 	struct dr_socks *s;
 	const struct dr_bounds *b;
 	struct sbx_strv *paths;
 	struct dr_walked *w;
+	size_t root_entries;
+	bool stop; /* this root's walk, or the whole, is over its bound */
 	char path[PATH_MAX];
 };
 
@@ -351,7 +354,7 @@ static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
 		close(dfd);
 		return;
 	}
-	while (!k->w->truncated && (e = readdir(d)) != NULL) {
+	while (!k->stop && (e = readdir(d)) != NULL) {
 		unsigned char t = e->d_type;
 		struct stat st;
 		size_t nl;
@@ -359,8 +362,9 @@ static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
 
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (++k->w->entries > k->b->entries) {
-			k->w->truncated = true;
+		if (++k->w->entries > k->b->entries ||
+		    ++k->root_entries > k->b->per_root) {
+			k->w->truncated = k->stop = true;
 			break;
 		}
 		/* d_type spares a stat(2) of every file in the home; a
@@ -461,6 +465,15 @@ void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
 		len = strcmp(r, "/") ? len : 0;
 		memcpy(k->path, r, len);
 		k->path[len] = '\0';
+		/* A share per root: a job that fills /tmp with folders
+		 * (it can write there) leaves the walk of /run and the
+		 * home its entries. */
+		if (w->entries >= b->entries) {
+			close(fd);
+			break;
+		}
+		k->root_entries = 0;
+		k->stop = false;
 		w->roots++;
 		walk_dir(k, fd, len, st.st_dev, 0);
 	}
@@ -536,15 +549,14 @@ void dr_found_free(struct dr_found *f)
 
 void dr_roots(const char *const *rw, size_t nrw, struct sbx_strv *out)
 {
-	static const char *const fixed[] = {"/tmp", "/run", "/var/run",
-					    "/var/tmp", "/dev/shm"};
-	const char *env[] = {getenv("XDG_RUNTIME_DIR"), getenv("HOME")};
+	/* Where daemons keep their sockets first, the folders a job can
+	 * fill last (each root has a share of the walk's entries). */
+	const char *order[] = {getenv("XDG_RUNTIME_DIR"), "/run", "/var/run",
+			       getenv("HOME"), "/tmp", "/var/tmp", "/dev/shm"};
 
-	for (size_t i = 0; i < sizeof(fixed) / sizeof(*fixed); i++)
-		strv_push(out, fixed[i]);
-	for (size_t i = 0; i < 2; i++)
-		if (env[i] && env[i][0] == '/')
-			strv_push(out, env[i]);
+	for (size_t i = 0; i < sizeof(order) / sizeof(*order); i++)
+		if (order[i] && order[i][0] == '/')
+			strv_push(out, order[i]);
 	for (size_t i = 0; i < nrw; i++)
 		strv_push(out, rw[i]);
 }

@@ -354,7 +354,7 @@ static void walk_finds_every_link(void **state)
 	SBX_AUTOFREE char *x = xasprintf("%s/x", tmpd);
 	SBX_AUTOFREE char *other = xasprintf("%s/x/other.sock", tmpd);
 	const char *roots[] = {tmpd, x, "/nonexistent-sbx"};
-	struct dr_bounds bd = {.depth = 3, .entries = 1000};
+	struct dr_bounds bd = {.depth = 3, .entries = 1000, .per_root = 1000};
 	struct dr_walked w = {0};
 	struct sbx_strv paths = {0};
 	struct dr_socks s = {0};
@@ -403,6 +403,26 @@ static void walk_finds_every_link(void **state)
 	dr_walk(roots, 3, &s, &bd, &paths, &w);
 	assert_true(w.truncated);
 	assert_true(w.entries <= 3);
+	/* A root a job filled (it can write /tmp) uses up its share, not
+	 * the others': the next root is still walked. */
+	strv_free(&paths);
+	memset(&w, 0, sizeof(w));
+	mkdirs(tmpd, "flood/f1");
+	mkdirs(tmpd, "flood/f2");
+	mkdirs(tmpd, "flood/f3");
+	mkdirs(tmpd, "flood/f4");
+	{
+		SBX_AUTOFREE char *flood = xasprintf("%s/flood", tmpd);
+		SBX_AUTOFREE char *y = xasprintf("%s/y", tmpd);
+		const char *two[] = {flood, y};
+
+		bd = (struct dr_bounds){.depth = 8, .entries = 100,
+					.per_root = 2};
+		dr_walk(two, 2, &s, &bd, &paths, &w);
+	}
+	assert_true(w.truncated);
+	assert_int_equal(w.roots, 2);
+	assert_true(has_path(&paths, tmpd, "y/b.sock"));
 	strv_free(&paths);
 	dr_socks_free(&s);
 	close(fd);
