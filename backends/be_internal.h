@@ -446,8 +446,9 @@ void dr_socket_paths(const char *const *roots, size_t nroots,
 		     const char *const *allowed, size_t nallowed,
 		     struct dr_found *out);
 void dr_found_free(struct dr_found *f);
-/* The trees a job can name where a socket's file may lie: /tmp, /run,
- * /var/run, /var/tmp, /dev/shm, $XDG_RUNTIME_DIR, $HOME and |rw|. */
+/* The trees a job can name where a socket's file may lie, daemons'
+ * first: $XDG_RUNTIME_DIR, /run, /var/run, $HOME, /tmp, /var/tmp,
+ * /dev/shm, then |rw| (the workspace among them). */
 void dr_roots(const char *const *rw, size_t nrw, struct sbx_strv *out);
 /* What dr_note() says about sockets: kept by the mount plan. */
 struct dr_stats {
