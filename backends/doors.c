@@ -325,20 +325,34 @@ struct walk {
 	char path[PATH_MAX];
 };
 
-static bool wanted_ino(const struct dr_socks *s, uint32_t ino)
-{
-	for (size_t i = 0; i < s->n; i++)
-		if (s->v[i].walk && s->v[i].ino == ino)
-			return true;
-	return false;
-}
-
 static bool wanted_dev(const struct dr_socks *s, dev_t dev)
 {
 	for (size_t i = 0; i < s->n; i++)
 		if (s->v[i].walk && s->v[i].dev == dev)
 			return true;
 	return false;
+}
+
+/* What the walk needs of |name| in |dfd| (type, inode, device), without
+ * following a symlink nor triggering an automount, and from what the
+ * kernel has cached (AT_STATX_DONT_SYNC): a FUSE or NFS mount in the
+ * home whose server is gone is then not asked, and cannot hang the
+ * start-up. */
+static int look_at(int dfd, const char *name, struct stat *st)
+{
+	struct statx x;
+
+	if (statx(dfd, name,
+		  AT_SYMLINK_NOFOLLOW | AT_NO_AUTOMOUNT | AT_STATX_DONT_SYNC,
+		  STATX_TYPE | STATX_INO, &x) < 0)
+		return errno == ENOSYS
+			   ? fstatat(dfd, name, st, AT_SYMLINK_NOFOLLOW)
+			   : -1;
+	memset(st, 0, sizeof(*st));
+	st->st_mode = x.stx_mode;
+	st->st_ino = (ino_t)x.stx_ino;
+	st->st_dev = makedev(x.stx_dev_major, x.stx_dev_minor);
+	return 0;
 }
 
 /* Takes |dfd|. Never follows a symlink (fstatat and openat with
@@ -367,13 +381,12 @@ static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
 			k->w->truncated = k->stop = true;
 			break;
 		}
-		/* d_type spares a stat(2) of every file in the home; a
-		 * socket is looked at only if its inode is one wanted. */
+		/* d_type spares a stat(2) of every file in the home. Each
+		 * socket file is looked at whatever its d_ino: overlayfs
+		 * may give one that is not its st_ino. */
 		if (t != DT_DIR && t != DT_SOCK && t != DT_UNKNOWN)
 			continue;
-		if (t == DT_SOCK && !wanted_ino(k->s, (uint32_t)e->d_ino))
-			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+		if (look_at(dirfd(d), e->d_name, &st) < 0)
 			continue;
 		nl = strlen(e->d_name);
 		if (plen + 1 + nl >= sizeof(k->path)) {
