@@ -41,6 +41,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -322,8 +323,12 @@ struct walk {
 	struct dr_walked *w;
 	size_t root_entries;
 	bool stop; /* this root's walk, or the whole, is over its bound */
+	char **bufs; /* getdents64's, one per level */
 	char path[PATH_MAX];
 };
+
+static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
+		     int depth);
 
 static bool wanted_dev(const struct dr_socks *s, dev_t dev)
 {
@@ -355,84 +360,110 @@ static int look_at(int dfd, const char *name, struct stat *st)
 	return 0;
 }
 
-/* Takes |dfd|. Never follows a symlink (fstatat and openat with
+/* getdents64(2)'s records: the walk reads folders with it, not with
+ * readdir(3), whose fdopendir() adds a fstat and two fcntl per folder
+ * (3 of 8 system calls per folder; a few per cent of the walk's time,
+ * which getdents64 itself dominates). */
+struct dent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+enum { DENTS_BUF = 32768 };
+
+/* One entry |name| of the folder |dfd| (walk_dir()). */
+static void walk_entry(struct walk *k, int dfd, const char *name,
+		       unsigned char t, size_t plen, dev_t rootdev, int depth)
+{
+	struct stat st;
+	size_t nl;
+	int fd;
+
+	/* d_type spares a stat(2) of every file in the home. Each socket
+	 * file is looked at whatever its d_ino: overlayfs may give one
+	 * that is not its st_ino. */
+	if (t != DT_DIR && t != DT_SOCK && t != DT_UNKNOWN)
+		return;
+	if (look_at(dfd, name, &st) < 0)
+		return;
+	nl = strlen(name);
+	if (plen + 1 + nl >= sizeof(k->path)) {
+		k->w->truncated = true;
+		return;
+	}
+	if (S_ISSOCK(st.st_mode)) {
+		bool hit = false;
+
+		for (size_t i = 0; i < k->s->n; i++)
+			if (k->s->v[i].walk && dr_same(&k->s->v[i], &st))
+				hit = k->s->v[i].found = true;
+		if (hit) {
+			SBX_AUTOFREE char *p =
+			    xasprintf("%.*s/%s", (int)plen, k->path, name);
+
+			if (!strv_has(k->paths, p))
+				strv_push(k->paths, p);
+		}
+		return;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return;
+	if (depth >= k->b->depth) {
+		k->w->truncated = true;
+		return;
+	}
+	/* Another filesystem (a mount below the root) only if a socket to
+	 * find lives on it (where st_dev is the kernel's s_dev: not on
+	 * btrfs, whose other subvolumes are then left out): never a
+	 * network or FUSE mount in the home that could hang the start-up. */
+	if (st.st_dev != rootdev && !wanted_dev(k->s, st.st_dev))
+		return;
+	fd = openat(dfd, name,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
+			O_NONBLOCK);
+	if (fd < 0)
+		return;
+	k->path[plen] = '/';
+	memcpy(k->path + plen + 1, name, nl + 1);
+	walk_dir(k, fd, plen + 1 + nl, rootdev, depth + 1);
+	k->path[plen] = '\0';
+}
+
+/* Takes |dfd|. Never follows a symlink (statx and openat with
  * AT_SYMLINK_NOFOLLOW / O_NOFOLLOW): a link a user made in /tmp cannot
  * send the walk into a tree of its choosing, nor around in a loop. */
 static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
 		     int depth)
 {
-	DIR *d = fdopendir(dfd);
-	struct dirent *e;
+	char *buf;
 
-	if (!d) {
-		close(dfd);
-		return;
-	}
-	while (!k->stop && (e = readdir(d)) != NULL) {
-		unsigned char t = e->d_type;
-		struct stat st;
-		size_t nl;
-		int fd;
+	/* One buffer per level, kept for the next folder at that level. */
+	if (!k->bufs[depth])
+		k->bufs[depth] = xmalloc(DENTS_BUF);
+	buf = k->bufs[depth];
+	while (!k->stop) {
+		long n = syscall(SYS_getdents64, dfd, buf, DENTS_BUF);
 
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		if (++k->w->entries > k->b->entries ||
-		    ++k->root_entries > k->b->per_root) {
-			k->w->truncated = k->stop = true;
+		if (n <= 0)
 			break;
-		}
-		/* d_type spares a stat(2) of every file in the home. Each
-		 * socket file is looked at whatever its d_ino: overlayfs
-		 * may give one that is not its st_ino. */
-		if (t != DT_DIR && t != DT_SOCK && t != DT_UNKNOWN)
-			continue;
-		if (look_at(dirfd(d), e->d_name, &st) < 0)
-			continue;
-		nl = strlen(e->d_name);
-		if (plen + 1 + nl >= sizeof(k->path)) {
-			k->w->truncated = true;
-			continue;
-		}
-		if (S_ISSOCK(st.st_mode)) {
-			bool hit = false;
+		for (long off = 0; off < n && !k->stop;) {
+			const struct dent64 *e = (const void *)(buf + off);
 
-			for (size_t i = 0; i < k->s->n; i++)
-				if (k->s->v[i].walk && dr_same(&k->s->v[i], &st))
-					hit = k->s->v[i].found = true;
-			if (hit) {
-				SBX_AUTOFREE char *p =
-				    xasprintf("%.*s/%s", (int)plen, k->path,
-					      e->d_name);
-
-				if (!strv_has(k->paths, p))
-					strv_push(k->paths, p);
+			off += e->d_reclen;
+			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+				continue;
+			if (++k->w->entries > k->b->entries ||
+			    ++k->root_entries > k->b->per_root) {
+				k->w->truncated = k->stop = true;
+				break;
 			}
-			continue;
+			walk_entry(k, dfd, e->d_name, e->d_type, plen, rootdev,
+				   depth);
 		}
-		if (!S_ISDIR(st.st_mode))
-			continue;
-		if (depth >= k->b->depth) {
-			k->w->truncated = true;
-			continue;
-		}
-		/* Another filesystem (a mount below the root) only if a
-		 * socket to find lives on it (where st_dev is the kernel's
-		 * s_dev: not on btrfs, whose other subvolumes are then left
-		 * out): never a network or FUSE mount in the home that could
-		 * hang the start-up. */
-		if (st.st_dev != rootdev && !wanted_dev(k->s, st.st_dev))
-			continue;
-		fd = openat(dirfd(d), e->d_name,
-			    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
-				O_NONBLOCK);
-		if (fd < 0)
-			continue;
-		k->path[plen] = '/';
-		memcpy(k->path + plen + 1, e->d_name, nl + 1);
-		walk_dir(k, fd, plen + 1 + nl, rootdev, depth + 1);
-		k->path[plen] = '\0';
 	}
-	closedir(d);
+	close(dfd);
 }
 
 void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
@@ -446,6 +477,8 @@ void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
 	k->b = b;
 	k->paths = paths;
 	k->w = w;
+	k->bufs = xcalloc((size_t)(b->depth > 0 ? b->depth : 0) + 1,
+			  sizeof(*k->bufs));
 	/* /var/run is usually /run: each tree once, by its real path. */
 	for (size_t i = 0; i < nroots; i++) {
 		char *r = roots[i] ? realpath(roots[i], NULL) : NULL;
@@ -491,6 +524,9 @@ void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
 		walk_dir(k, fd, len, st.st_dev, 0);
 	}
 	strv_free(&real);
+	for (int i = 0; i <= (b->depth > 0 ? b->depth : 0); i++)
+		free(k->bufs[i]);
+	free(k->bufs);
 	free(k);
 }
 
