@@ -421,10 +421,32 @@ struct dr_walked {
 	bool truncated;	 /* a bound was reached somewhere */
 	size_t roots;	 /* walked (after dropping nested ones) */
 };
-/* Walks |roots| (absolute; missing ones and those under another are
- * skipped) for the files of the sockets marked |walk|, appending each
- * path found (hard links too) to |paths| and setting found. */
-void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
+/* The mounts of /proc/self/mountinfo: where each is, and its
+ * superblock's dev (the dev unix_diag gives, btrfs and overlayfs too). */
+struct dr_mounts {
+	struct sbx_strv at; /* mount points, unescaped */
+	dev_t *dev;
+	size_t cap;
+};
+/* Parses mountinfo |text| into |out|. Pure. 0 or -EINVAL. */
+int dr_parse_mountinfo(const char *text, struct dr_mounts *out);
+void dr_mounts_free(struct dr_mounts *m);
+/* The mount canonical |p| lies on: the longest mount point above it,
+ * the later of equal ones (mounted on top). Index, or -1. Pure. */
+long dr_mount_of(const struct dr_mounts *m, const char *p);
+/* The trees to walk out of the canonical roots |real|: with |mi| (NULL:
+ * unknown, every root) each root whose mount's dev holds a socket marked
+ * |walk|, and each such mount below a root; one in another on the same
+ * mount is left to it. *mount gets each one's mount index (malloc'd).
+ * Pure. */
+void dr_pick_roots(const struct sbx_strv *real, const struct dr_mounts *mi,
+		   const struct dr_socks *s, struct sbx_strv *out,
+		   long **mount);
+/* Walks |roots| (absolute; missing ones skipped; picked as above) for
+ * the files of the sockets marked |walk|, appending each path found
+ * (hard links too) to |paths| and setting found. */
+void dr_walk(const char *const *roots, size_t nroots,
+	     const struct dr_mounts *mi, struct dr_socks *s,
 	     const struct dr_bounds *b, struct sbx_strv *paths,
 	     struct dr_walked *w);
 /* What the mount layer covers: every name of every outside socket. */

@@ -93,11 +93,11 @@ int dr_parse_unix(const char *text, struct sbx_strv *out)
 	return 0;
 }
 
-int dr_bound_sockets(struct sbx_strv *out)
+/* A /proc file's text, read(2) straight into the buffer: no stdio
+ * stream to set up on every start-up. 0 or -errno. */
+static int read_text(const char *path, char **out)
 {
-	/* read(2) straight into the buffer: no stdio stream to set up on
-	 * every start-up (this file is read by every session). */
-	int fd = open("/proc/net/unix", O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct sbx_buf b = {0};
 	ssize_t n;
 	int r;
@@ -119,10 +119,20 @@ int dr_bound_sockets(struct sbx_strv *out)
 	r = n < 0 ? -errno : 0;
 	b.s[b.len] = '\0';
 	close(fd);
-	if (r == 0)
-		r = dr_parse_unix(b.s ? b.s : "", out);
-	buf_free(&b);
-	return r;
+	if (r < 0) {
+		buf_free(&b);
+		return r;
+	}
+	*out = b.s;
+	return 0;
+}
+
+int dr_bound_sockets(struct sbx_strv *out)
+{
+	SBX_AUTOFREE char *text = NULL;
+	int r = read_text("/proc/net/unix", &text);
+
+	return r < 0 ? r : dr_parse_unix(text, out);
 }
 
 void dr_socks_free(struct dr_socks *s)
@@ -324,10 +334,12 @@ struct walk {
 	size_t root_entries;
 	bool stop; /* this root's walk, or the whole, is over its bound */
 	char **bufs; /* getdents64's, one per level */
+	const struct dr_mounts *mi; /* NULL: unknown */
+	long root_mount;	    /* the root's, in mi */
 	char path[PATH_MAX];
 };
 
-static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
+static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t dirdev,
 		     int depth);
 
 static bool wanted_dev(const struct dr_socks *s, dev_t dev)
@@ -360,6 +372,146 @@ static int look_at(int dfd, const char *name, struct stat *st)
 	return 0;
 }
 
+void dr_mounts_free(struct dr_mounts *m)
+{
+	strv_free(&m->at);
+	free(m->dev);
+	memset(m, 0, sizeof(*m));
+}
+
+/* A mount point as mountinfo escapes it (\040 for a space...). */
+static char *unescape(const char *p, size_t n)
+{
+	char *r = xmalloc(n + 1), *o = r;
+
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\\' && i + 3 < n &&
+		    p[i + 1] >= '0' && p[i + 1] <= '3' && p[i + 2] >= '0' &&
+		    p[i + 2] <= '7' && p[i + 3] >= '0' && p[i + 3] <= '7') {
+			*o++ = (char)((p[i + 1] - '0') << 6 |
+				      (p[i + 2] - '0') << 3 | (p[i + 3] - '0'));
+			i += 3;
+		} else {
+			*o++ = p[i];
+		}
+	}
+	*o = '\0';
+	return r;
+}
+
+int dr_parse_mountinfo(const char *text, struct dr_mounts *out)
+{
+	const char *line = text;
+
+	while (line && *line) {
+		const char *end = strchr(line, '\n');
+		const char *f[5];
+		size_t fl[5];
+		const char *p = line;
+		unsigned int ma, mi;
+		int nf = 0;
+		char tail;
+
+		if (!end)
+			end = line + strlen(line);
+		/* "ID PARENT MAJOR:MINOR ROOT MOUNTPOINT ..." */
+		while (nf < 5 && p < end) {
+			while (p < end && *p == ' ')
+				p++;
+			f[nf] = p;
+			while (p < end && *p != ' ')
+				p++;
+			fl[nf] = (size_t)(p - f[nf]);
+			nf++;
+		}
+		if (nf < 5 || fl[4] == 0 || f[4][0] != '/' ||
+		    sscanf(f[2], "%u:%u%c", &ma, &mi, &tail) != 3 || tail != ' ')
+			return -EINVAL;
+		if (out->at.n == out->cap) {
+			out->cap = out->cap ? 2 * out->cap : 64;
+			out->dev = xrealloc(out->dev,
+					    out->cap * sizeof(*out->dev));
+		}
+		out->dev[out->at.n] = makedev(ma, mi);
+		strv_take(&out->at, unescape(f[4], fl[4]));
+		line = *end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+long dr_mount_of(const struct dr_mounts *m, const char *p)
+{
+	long best = -1;
+	size_t bl = 0;
+
+	/* Later lines were mounted later: one on top of another wins. */
+	for (size_t i = 0; m && i < m->at.n; i++) {
+		size_t l = strlen(m->at.v[i]);
+
+		if (path_under(m->at.v[i], p) && (best < 0 || l >= bl)) {
+			best = (long)i;
+			bl = l;
+		}
+	}
+	return best;
+}
+
+static bool wanted_dev(const struct dr_socks *s, dev_t dev);
+
+void dr_pick_roots(const struct sbx_strv *real, const struct dr_mounts *mi,
+		   const struct dr_socks *s, struct sbx_strv *out,
+		   long **mount)
+{
+	struct sbx_strv cand = {0};
+	long *cm = NULL;
+	size_t n = 0;
+
+	/* With the mounts known (their dev is the superblock's, as
+	 * unix_diag's is, btrfs and overlayfs too), a tree is walked
+	 * only where a socket looked for can lie: a root on a mount that
+	 * holds one, and each mount below a root that does. A stale
+	 * socket in /run/user/1000 then costs no walk of the home. */
+	for (size_t i = 0; i < real->n; i++) {
+		long m = mi ? dr_mount_of(mi, real->v[i]) : -1;
+
+		if (mi && (m < 0 || !wanted_dev(s, mi->dev[m])))
+			continue;
+		strv_push(&cand, real->v[i]);
+		cm = xrealloc(cm, (n + 1) * sizeof(*cm));
+		cm[n++] = m;
+	}
+	for (size_t j = 0; mi && j < mi->at.n; j++) {
+		bool below = false;
+
+		if (!wanted_dev(s, mi->dev[j]) || strv_has(&cand, mi->at.v[j]))
+			continue;
+		for (size_t i = 0; i < real->n; i++)
+			below |= path_under(real->v[i], mi->at.v[j]);
+		/* The mount that shows there is this one, not one on top. */
+		if (!below || dr_mount_of(mi, mi->at.v[j]) != (long)j)
+			continue;
+		strv_push(&cand, mi->at.v[j]);
+		cm = xrealloc(cm, (n + 1) * sizeof(*cm));
+		cm[n++] = (long)j;
+	}
+	/* Each tree once: one in another on the same mount is walked with
+	 * it (the walk stays on its root's mount). */
+	*mount = xcalloc(n + 1, sizeof(**mount));
+	for (size_t i = 0; i < cand.n; i++) {
+		bool nested = false;
+
+		for (size_t j = 0; j < cand.n; j++)
+			nested |= j != i && cm[j] == cm[i] &&
+				  path_under(cand.v[j], cand.v[i]);
+		if (nested)
+			continue;
+		(*mount)[out->n] = cm[i];
+		strv_push(out, cand.v[i]);
+	}
+	strv_free(&cand);
+	free(cm);
+}
+
 /* getdents64(2)'s records: the walk reads folders with it, not with
  * readdir(3), whose fdopendir() adds a fstat and two fcntl per folder
  * (3 of 8 system calls per folder; a few per cent of the walk's time,
@@ -375,7 +527,7 @@ enum { DENTS_BUF = 32768 };
 
 /* One entry |name| of the folder |dfd| (walk_dir()). */
 static void walk_entry(struct walk *k, int dfd, const char *name,
-		       unsigned char t, size_t plen, dev_t rootdev, int depth)
+		       unsigned char t, size_t plen, dev_t dirdev, int depth)
 {
 	struct stat st;
 	size_t nl;
@@ -414,12 +566,27 @@ static void walk_entry(struct walk *k, int dfd, const char *name,
 		k->w->truncated = true;
 		return;
 	}
-	/* Another filesystem (a mount below the root) only if a socket to
-	 * find lives on it (where st_dev is the kernel's s_dev: not on
-	 * btrfs, whose other subvolumes are then left out): never a
-	 * network or FUSE mount in the home that could hang the start-up. */
-	if (st.st_dev != rootdev && !wanted_dev(k->s, st.st_dev))
-		return;
+	/* Never onto another mount here: with the mounts known, one that
+	 * could hold a socket looked for is a root of its own
+	 * (dr_pick_roots()), and a btrfs subvolume of the same mount,
+	 * whose st_dev differs, is walked on. Without them, another
+	 * filesystem only if a socket to find lives on it (where st_dev
+	 * is the kernel's s_dev). Never a network or FUSE mount in the
+	 * home that could hang the start-up. */
+	if (st.st_dev != dirdev) {
+		bool same;
+
+		if (k->mi) {
+			SBX_AUTOFREE char *p =
+			    xasprintf("%.*s/%s", (int)plen, k->path, name);
+
+			same = dr_mount_of(k->mi, p) == k->root_mount;
+		} else {
+			same = wanted_dev(k->s, st.st_dev);
+		}
+		if (!same)
+			return;
+	}
 	fd = openat(dfd, name,
 		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
 			O_NONBLOCK);
@@ -427,14 +594,14 @@ static void walk_entry(struct walk *k, int dfd, const char *name,
 		return;
 	k->path[plen] = '/';
 	memcpy(k->path + plen + 1, name, nl + 1);
-	walk_dir(k, fd, plen + 1 + nl, rootdev, depth + 1);
+	walk_dir(k, fd, plen + 1 + nl, st.st_dev, depth + 1);
 	k->path[plen] = '\0';
 }
 
 /* Takes |dfd|. Never follows a symlink (statx and openat with
  * AT_SYMLINK_NOFOLLOW / O_NOFOLLOW): a link a user made in /tmp cannot
  * send the walk into a tree of its choosing, nor around in a loop. */
-static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
+static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t dirdev,
 		     int depth)
 {
 	char *buf;
@@ -459,24 +626,27 @@ static void walk_dir(struct walk *k, int dfd, size_t plen, dev_t rootdev,
 				k->w->truncated = k->stop = true;
 				break;
 			}
-			walk_entry(k, dfd, e->d_name, e->d_type, plen, rootdev,
+			walk_entry(k, dfd, e->d_name, e->d_type, plen, dirdev,
 				   depth);
 		}
 	}
 	close(dfd);
 }
 
-void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
+void dr_walk(const char *const *roots, size_t nroots,
+	     const struct dr_mounts *mi, struct dr_socks *s,
 	     const struct dr_bounds *b, struct sbx_strv *paths,
 	     struct dr_walked *w)
 {
-	struct sbx_strv real = {0};
+	struct sbx_strv real = {0}, pick = {0};
 	struct walk *k = xcalloc(1, sizeof(*k));
+	long *pm = NULL;
 
 	k->s = s;
 	k->b = b;
 	k->paths = paths;
 	k->w = w;
+	k->mi = mi;
 	k->bufs = xcalloc((size_t)(b->depth > 0 ? b->depth : 0) + 1,
 			  sizeof(*k->bufs));
 	/* /var/run is usually /run: each tree once, by its real path. */
@@ -488,16 +658,14 @@ void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
 		else
 			free(r);
 	}
-	for (size_t i = 0; i < real.n; i++) {
-		const char *r = real.v[i];
-		bool nested = false;
+	dr_pick_roots(&real, mi, s, &pick, &pm);
+	for (size_t i = 0; i < pick.n; i++) {
+		const char *r = pick.v[i];
 		struct stat st;
 		size_t len = strlen(r);
 		int fd;
 
-		for (size_t j = 0; j < real.n; j++)
-			nested |= j != i && path_under(real.v[j], r);
-		if (nested || len >= sizeof(k->path))
+		if (len >= sizeof(k->path))
 			continue;
 		fd = open(r, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
 				 O_NONBLOCK);
@@ -520,14 +688,26 @@ void dr_walk(const char *const *roots, size_t nroots, struct dr_socks *s,
 		}
 		k->root_entries = 0;
 		k->stop = false;
+		k->root_mount = pm[i];
 		w->roots++;
 		walk_dir(k, fd, len, st.st_dev, 0);
 	}
 	strv_free(&real);
+	strv_free(&pick);
+	free(pm);
 	for (int i = 0; i <= (b->depth > 0 ? b->depth : 0); i++)
 		free(k->bufs[i]);
 	free(k->bufs);
 	free(k);
+}
+
+/* /proc/self/mountinfo, or nothing. */
+static int read_mounts(struct dr_mounts *m)
+{
+	SBX_AUTOFREE char *text = NULL;
+	int r = read_text("/proc/self/mountinfo", &text);
+
+	return r < 0 ? r : dr_parse_mountinfo(text, m);
 }
 
 static int look_lstat(const char *p, struct stat *st)
@@ -582,9 +762,13 @@ void dr_socket_paths(const char *const *roots, size_t nroots,
 	s.n = keep;
 	out->nsocks = s.n;
 	if (dr_by_name(&s, look_lstat, &out->paths) > 0) {
+		struct dr_mounts mi = {0};
+		bool known = read_mounts(&mi) == 0;
+
 		out->walked = true;
-		dr_walk(roots, nroots, &s, &dr_default_bounds, &out->paths,
-			&out->walk);
+		dr_walk(roots, nroots, known ? &mi : NULL, &s,
+			&dr_default_bounds, &out->paths, &out->walk);
+		dr_mounts_free(&mi);
 	}
 	for (size_t i = 0; i < s.n; i++)
 		out->missing += !s.v[i].found;

@@ -376,7 +376,7 @@ static void walk_finds_every_link(void **state)
 	s.v[0].dev = st.st_dev;
 	s.v[0].ino = (uint32_t)st.st_ino;
 	s.v[0].walk = true;
-	dr_walk(roots, 3, &s, &bd, &paths, &w);
+	dr_walk(roots, 3, NULL, &s, &bd, &paths, &w);
 	assert_true(s.v[0].found);
 	assert_true(has_path(&paths, tmpd, "x/a.sock"));
 	assert_true(has_path(&paths, tmpd, "y/b.sock"));
@@ -392,7 +392,7 @@ static void walk_finds_every_link(void **state)
 	strv_free(&paths);
 	memset(&w, 0, sizeof(w));
 	bd.depth = 8;
-	dr_walk(roots, 3, &s, &bd, &paths, &w);
+	dr_walk(roots, 3, NULL, &s, &bd, &paths, &w);
 	assert_int_equal(paths.n, 3);
 	assert_false(w.truncated);
 	/* The entry bound stops the walk, and says so. */
@@ -400,7 +400,7 @@ static void walk_finds_every_link(void **state)
 	memset(&w, 0, sizeof(w));
 	bd.entries = 2;
 	s.v[0].found = false;
-	dr_walk(roots, 3, &s, &bd, &paths, &w);
+	dr_walk(roots, 3, NULL, &s, &bd, &paths, &w);
 	assert_true(w.truncated);
 	assert_true(w.entries <= 3);
 	/* A root a job filled (it can write /tmp) uses up its share, not
@@ -418,7 +418,7 @@ static void walk_finds_every_link(void **state)
 
 		bd = (struct dr_bounds){.depth = 8, .entries = 100,
 					.per_root = 2};
-		dr_walk(two, 2, &s, &bd, &paths, &w);
+		dr_walk(two, 2, NULL, &s, &bd, &paths, &w);
 	}
 	assert_true(w.truncated);
 	assert_int_equal(w.roots, 2);
@@ -492,6 +492,92 @@ static void kernel_renamed_socket(void **state)
 	close(fd);
 }
 
+static const char mountinfo[] =
+    "22 1 0:21 / /proc rw - proc proc rw\n"
+    "1 0 254:0 / / rw - ext4 /dev/vda rw\n"
+    "30 1 0:30 / /run rw - tmpfs tmpfs rw\n"
+    "31 30 0:31 / /run/user/1000 rw - tmpfs tmpfs rw\n"
+    "32 1 0:32 / /home/u/my\\040mnt rw - fuse.sshfs x rw\n"
+    "33 1 0:33 / /tmp rw - tmpfs t rw\n"
+    "34 33 0:34 / /tmp rw - tmpfs t rw\n";
+
+static void parses_mountinfo(void **state)
+{
+	struct dr_mounts m = {0};
+
+	(void)state;
+	assert_int_equal(dr_parse_mountinfo(mountinfo, &m), 0);
+	assert_int_equal(m.at.n, 7);
+	assert_string_equal(m.at.v[4], "/home/u/my mnt");
+	assert_true(m.dev[1] == makedev(254, 0));
+	assert_int_equal(dr_mount_of(&m, "/run/user/1000/bus"), 3);
+	assert_int_equal(dr_mount_of(&m, "/run/user/10000"), 2);
+	assert_int_equal(dr_mount_of(&m, "/home/u/my mnt/a"), 4);
+	assert_int_equal(dr_mount_of(&m, "/home/u"), 1);
+	/* Mounted on top: the later one shows. */
+	assert_int_equal(dr_mount_of(&m, "/tmp/x.sock"), 6);
+	dr_mounts_free(&m);
+	assert_int_equal(dr_parse_mountinfo("garbage\n", &m), -EINVAL);
+	dr_mounts_free(&m);
+}
+
+/* Which trees a stale socket costs a walk of: those on the mount it
+ * lies on (the device unix_diag gives is the superblock's, as
+ * mountinfo's), and that mount below a root. */
+static void picks_roots_by_mount(void **state)
+{
+	struct dr_mounts m = {0};
+	struct sbx_strv real = {0}, out = {0};
+	struct dr_sock k = {.walk = true};
+	struct dr_socks s = {.v = &k, .n = 1};
+	long *pm = NULL;
+	static const char *const roots[] = {"/run/user/1000", "/run",
+					    "/home/u", "/tmp", "/var/tmp"};
+
+	(void)state;
+	assert_int_equal(dr_parse_mountinfo(mountinfo, &m), 0);
+	for (size_t i = 0; i < 5; i++)
+		strv_push(&real, roots[i]);
+	/* In /run/user/1000: that tree only, not the home nor /tmp. */
+	k.dev = makedev(0, 31);
+	dr_pick_roots(&real, &m, &s, &out, &pm);
+	assert_int_equal(out.n, 1);
+	assert_string_equal(out.v[0], "/run/user/1000");
+	assert_int_equal(pm[0], 3);
+	strv_free(&out);
+	free(pm);
+	/* On the root filesystem: the home and /var/tmp. */
+	k.dev = makedev(254, 0);
+	dr_pick_roots(&real, &m, &s, &out, &pm);
+	assert_int_equal(out.n, 2);
+	assert_string_equal(out.v[0], "/home/u");
+	assert_string_equal(out.v[1], "/var/tmp");
+	strv_free(&out);
+	free(pm);
+	/* A mount hidden under another: nothing can reach its files. */
+	k.dev = makedev(0, 33);
+	dr_pick_roots(&real, &m, &s, &out, &pm);
+	assert_int_equal(out.n, 0);
+	strv_free(&out);
+	free(pm);
+	/* A mount below a root that is on another: found as a root of its
+	 * own (the FUSE mount in the home). */
+	k.dev = makedev(0, 32);
+	dr_pick_roots(&real, &m, &s, &out, &pm);
+	assert_int_equal(out.n, 1);
+	assert_string_equal(out.v[0], "/home/u/my mnt");
+	strv_free(&out);
+	free(pm);
+	/* Mounts unknown: every root, each tree once. */
+	dr_pick_roots(&real, NULL, &s, &out, &pm);
+	assert_int_equal(out.n, 4);
+	assert_false(strv_has(&out, "/run/user/1000"));
+	strv_free(&out);
+	free(pm);
+	strv_free(&real);
+	dr_mounts_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -503,6 +589,8 @@ int main(void)
 	    cmocka_unit_test(sock_diag_errors),
 	    cmocka_unit_test(same_is_socket_and_low_ino),
 	    cmocka_unit_test(by_name_only_while_it_leads_there),
+	    cmocka_unit_test(parses_mountinfo),
+	    cmocka_unit_test(picks_roots_by_mount),
 	    cmocka_unit_test_setup_teardown(walk_finds_every_link, mk_tree,
 					    rm_tree),
 	    cmocka_unit_test_setup_teardown(kernel_renamed_socket, mk_tree,
