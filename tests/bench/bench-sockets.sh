@@ -7,10 +7,13 @@
 #      file (one sock_diag dump and one lstat per socket, no walk):
 #      `sbxsh -c true` against `bash -c true`, and against an older sbxsh
 #      (BASELINE_SBXSH, e.g. main's build: /proc/net/unix names) if given;
-#   2. worst case: an outside daemon's socket renamed after bind (its name
-#      is stale, so every start-up walks /tmp, /run, /var/tmp, /dev/shm,
-#      $XDG_RUNTIME_DIR, the home and the writable roots), with an empty
-#      home and with a home of 20 000 files in 2 000 folders.
+#   2. worst case: an outside daemon's socket in /tmp renamed after bind
+#      (its name is stale, so every start-up walks the trees on /tmp's
+#      filesystem among /tmp, /run, /var/tmp, /dev/shm, $XDG_RUNTIME_DIR,
+#      the home and the writable roots), with an empty home and with a
+#      home of 20 000 files in 2 000 folders;
+#   3. the same socket in /dev/shm, where it is another filesystem than
+#      the home's: the walk takes /dev/shm alone.
 #
 # The homes and the workspace are made under the build folder (BENCH_DIR),
 # outside the trees walked anyway, so the home is what changes. The banner
@@ -31,7 +34,8 @@ command -v python3 >/dev/null || { echo "bench-sockets: needs python3" >&2; exit
 T=$(mktemp -d "${BENCH_DIR:-$(dirname "$SBXSH")}/bench-sockets.XXXXXX") || exit 1
 S=$(mktemp -d /tmp/bench-sockets.XXXXXX) || exit 1
 DAEMON=
-trap '[ -n "$DAEMON" ] && kill $DAEMON 2>/dev/null; rm -rf "$T" "$S"' EXIT
+SHM=
+trap '[ -n "$DAEMON" ] && kill $DAEMON 2>/dev/null; rm -rf "$T" "$S" ${SHM:+"$SHM"}' EXIT
 mkdir -p "$T/ws" "$T/home-empty" "$T/home-20k"
 python3 - "$T/home-20k" <<'EOF'
 import os, sys
@@ -60,7 +64,10 @@ echo "1. nothing stale (this machine's sockets as they are):"
 banner "$T/home-empty" "$SBXSH"
 run_turns "$T/fresh.tsv" bash bash -c true "${fresh[@]}"
 
-python3 - "$S" >"$T/daemon.out" 2>&1 <<'EOF' &
+# start_daemon DIR: an outside daemon whose socket in DIR is renamed
+# after bind (its name stale).
+start_daemon() {
+	python3 - "$1" >"$T/daemon.out" 2>&1 <<'EOF' &
 import os, socket, sys, time
 d = sys.argv[1]
 s = socket.socket(socket.AF_UNIX)
@@ -70,21 +77,39 @@ os.rename(d + "/orig.sock", d + "/renamed.sock")
 print("READY", flush=True)
 time.sleep(3600)
 EOF
-DAEMON=$!
-for _ in $(seq 100); do grep -q READY "$T/daemon.out" && break; sleep 0.1; done
-echo "2. one socket renamed after bind (its name stale: every start-up walks):"
+	DAEMON=$!
+	for _ in $(seq 100); do grep -q READY "$T/daemon.out" && break; sleep 0.1; done
+}
+stop_daemon() { kill "$DAEMON" 2>/dev/null; wait "$DAEMON" 2>/dev/null; DAEMON=; }
+
+start_daemon "$S"
+echo "2. one socket in /tmp renamed after bind (its name stale: every start-up walks the trees on /tmp's filesystem):"
 banner "$T/home-20k" "$SBXSH"
 run_turns "$T/stale.tsv" bash bash -c true \
 	::: sbxsh-stale env HOME="$T/home-empty" "$SBXSH" -c true \
 	::: sbxsh-stale-home20k env HOME="$T/home-20k" "$SBXSH" -c true
+stop_daemon
+if [ -d /dev/shm ] && [ "$(stat -c %d /dev/shm)" != "$(stat -c %d "$T")" ]; then
+	SHM=$(mktemp -d /dev/shm/bench-sockets.XXXXXX)
+	start_daemon "$SHM"
+	echo "3. one socket in /dev/shm (another filesystem than the home's) renamed after bind:"
+	banner "$T/home-20k" "$SBXSH"
+	run_turns "$T/shm.tsv" bash bash -c true \
+		::: sbxsh-stale-shm-home20k env HOME="$T/home-20k" "$SBXSH" -c true
+	stop_daemon
+fi
 
-python3 - "$T/fresh.tsv" "$T/stale.tsv" "$RUNS" <<'EOF'
-import sys
+python3 - "$T/fresh.tsv" "$T/stale.tsv" "$RUNS" "$T/shm.tsv" <<'EOF'
+import os, sys
 def read(p):
+    if not os.path.exists(p):
+        return {}
     return {l.split("\t")[0]: float(l.split("\t")[1]) for l in open(p) if "\t" in l}
-f, s, runs = read(sys.argv[1]), read(sys.argv[2]), sys.argv[3]
+f, s, runs, m = read(sys.argv[1]), read(sys.argv[2]), sys.argv[3], read(sys.argv[4])
 print("\nstart-up, medians of %s rounds in turns (ms; ratio to bash -c true of the same run)" % runs)
-for tab, name in ((f, "nothing stale"), (s, "stale name")):
+for tab, name in ((f, "nothing stale"), (s, "stale name in /tmp"), (m, "stale name in /dev/shm")):
+    if not tab:
+        continue
     b = tab["bash"]
     print("  %s:" % name)
     for k, v in tab.items():
