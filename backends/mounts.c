@@ -109,6 +109,7 @@ struct mnt_plan {
 	size_t nops, cap;
 	struct sbx_strv strs; /* owns every string the ops point to */
 	size_t nsockets, nptys; /* covers planned (doors.c) */
+	struct dr_stats ds;	/* what the socket covers miss (doors.c) */
 	bool dev_mount; /* /dev is a mount that keeps dev (see prepare) */
 };
 
@@ -310,10 +311,18 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 		return;
 	/* Landlock ABI 9 refuses connect() to every socket made outside
 	 * the session itself, also those bound later: nothing to cover. */
-	if (!(plan->caps && plan->caps->landlock_abi >= 9) &&
-	    dr_bound_sockets(&socks) == 0) {
-		for (size_t i = 0; i < socks.n; i++) {
-			const char *p = socks.v[i];
+	if (!(plan->caps && plan->caps->landlock_abi >= 9)) {
+		struct sbx_strv roots = {0};
+		struct dr_found f;
+		struct stat *seen = NULL;
+
+		dr_roots(plan->rw, plan->nrw, &roots);
+		dr_socket_paths((const char *const *)roots.v, roots.n,
+				plan->sockets, plan->nsockets, &f);
+		seen = xcalloc(f.paths.n + 1, sizeof(*seen));
+		for (size_t i = 0; i < f.paths.n; i++) {
+			const char *p = f.paths.v[i];
+			bool again = false;
 
 			/* connect() needs write permission on the socket
 			 * file: one the user cannot write is no door. */
@@ -323,8 +332,23 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 			    (plan->private_tmp && path_under("/tmp", p)))
 				continue;
 			add_cover(mp, p, "socket", false);
-			mp->nsockets++;
+			mp->ds.names++;
+			for (size_t j = 0; j < mp->nsockets; j++)
+				again |= seen[j].st_dev == st.st_dev &&
+					 seen[j].st_ino == st.st_ino;
+			if (!again)
+				seen[mp->nsockets++] = st;
 		}
+		mp->ds.covered = mp->nsockets;
+		mp->ds.by_name = f.by_name;
+		mp->ds.diag_err = f.diag_err;
+		mp->ds.missing = f.missing;
+		mp->ds.truncated = f.walk.truncated;
+		mp->ds.walked = f.walked;
+		mp->ds.entries = f.walk.entries;
+		free(seen);
+		dr_found_free(&f);
+		strv_free(&roots);
 	}
 	if (dr_other_ptys(plan->dev, plan->ndev, plan->tty, &ptys) == 0)
 		for (size_t i = 0; i < ptys.n; i++) {
@@ -517,6 +541,11 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 size_t mnt_covered(const struct mnt_plan *mp, bool ptys)
 {
 	return !mp ? 0 : ptys ? mp->nptys : mp->nsockets;
+}
+
+const struct dr_stats *mnt_door_stats(const struct mnt_plan *mp)
+{
+	return mp ? &mp->ds : NULL;
 }
 
 static int write_file(const char *path, const char *text)

@@ -247,6 +247,16 @@ mutations() {
 	mut open-regular-type-unchecked backends/nosym.c \
 		's/if \(fstat\(pfd, &first\) < 0 \|\| !S_ISREG\(first\.st_mode\)\) \{/if (fstat(pfd, \&first) < 0) {/' \
 		unit/test_nosym integration/startup_open.sh
+	# issue 20, sockets covered by inode (backends/doors.c)
+	mut sockets-by-name-only backends/doors.c \
+		's/int r = dr_diag_sockets\(&s\);/int r = -ENOSYS;/' \
+		unit/test_doors integration/sockets_inode.sh
+	mut sockets-walk-disabled backends/doors.c \
+		's/if \(dr_by_name\(&s, look_lstat, &out->paths\) > 0\) \{/if (dr_by_name(\&s, look_lstat, \&out->paths) > 0 \&\& 0) {/' \
+		unit/test_doors integration/sockets_inode.sh
+	mut sockets-hard-link-trusted backends/doors.c \
+		's/k->walk = st\.st_nlink > 1;/k->walk = false;/' \
+		unit/test_doors integration/sockets_inode.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -456,12 +456,16 @@ static void namespace_with_landlock_keeps_dev_for_ptys(void **state)
 
 /* The doors (doors.c) for real: a socket this test binds is in the
  * kernel's /proc/net/unix, and gets /dev/null over it (connect() then
- * finds no socket: one mount, no remount); one named by --allow-socket
- * does not. */
+ * finds no socket: one mount, no remount); one renamed after bind gets
+ * it over its new name (matched by inode, found by the walk of the
+ * writable roots); one named by --allow-socket does not. */
 static void covers_bound_sockets(void **state)
 {
 	SBX_AUTOFREE char *s1 = xasprintf("%s/other.sock", other);
 	SBX_AUTOFREE char *s2 = xasprintf("%s/allowed.sock", other);
+	SBX_AUTOFREE char *s3 = xasprintf("%s/bound.sock", other);
+	SBX_AUTOFREE char *s3new = xasprintf("%s/renamed.sock", other);
+	int fd3 = socket(AF_UNIX, SOCK_STREAM, 0);
 	const char *allow[] = {s2};
 	struct be_plan p = plan();
 	struct mnt_plan *mp = NULL;
@@ -477,6 +481,9 @@ static void covers_bound_sockets(void **state)
 	assert_int_equal(bind(fd1, (struct sockaddr *)&a, sizeof(a)), 0);
 	snprintf(a.sun_path, sizeof(a.sun_path), "%s", s2);
 	assert_int_equal(bind(fd2, (struct sockaddr *)&a, sizeof(a)), 0);
+	snprintf(a.sun_path, sizeof(a.sun_path), "%s", s3);
+	assert_int_equal(bind(fd3, (struct sockaddr *)&a, sizeof(a)), 0);
+	assert_int_equal(rename(s3, s3new), 0);
 	fake.mount_api = true;
 	p.doors = true;
 	p.sockets = allow;
@@ -491,10 +498,15 @@ static void covers_bound_sockets(void **state)
 	assert_true(b >= 0 && r == -1);
 	assert_non_null(strstr(fake.mounts.v[b], "|/dev/null"));
 	assert_int_equal(fake_mounted(s2, MS_BIND), -1);
+	b = fake_mounted(s3new, MS_BIND);
+	assert_true(b >= 0);
+	assert_non_null(strstr(fake.mounts.v[b], "|/dev/null"));
 	mnt_free(mp);
 	notes_free(&n);
 	close(fd1);
 	close(fd2);
+	close(fd3);
+	unlink(s3new);
 }
 
 static void no_roots_one_call(void **state)

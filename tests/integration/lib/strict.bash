@@ -13,7 +13,7 @@
 # separated) and stays strict about everything else.
 #
 # Names used (keep tests/README.md in step): landlock, landlock-abi6,
-# namespace, userns, mount-layer, seccomp, root, setpriv, strace-inject, sbxsh, harness,
+# namespace, userns, mount-layer, seccomp, root, setpriv, strace-inject, sock-diag, sbxsh, harness,
 # python3, pexpect, go, pip, npm, bwrap, cc, kernel-headers, vi, less,
 # git, mandoc, groff, zsh, fish, bash-completion, dpkg-dev, gnuplot, lock,
 # sbxsh-deb, script.
