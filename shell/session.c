@@ -191,17 +191,38 @@ int ses_preview(const struct sbx_opts *o, struct session *s,
 	return gather(o, s, false, d);
 }
 
-/* Creates |name| in |dirfd| as a folder of ours, refusing a symlink
- * planted in its place (a planted link would redirect our writes). */
+/*
+ * Creates |name| in |dirfd| as a folder of ours, idempotently: sessions of
+ * one workflow start together, and the one that loses the mkdirat() race
+ * (EEXIST) must go on with the folder the winner made, not fail. What is
+ * already there is accepted only if it is a real folder (a symlink planted
+ * in its place would redirect our writes: lstat, AT_SYMLINK_NOFOLLOW) that
+ * belongs to us (one made by another user would let its owner choose what
+ * we run or write there). Returns 1 if this call made it, 0 if it was
+ * there, -ENOTDIR (not a folder), -EPERM (not ours) or -errno.
+ */
 static int mkdir_here(int dirfd, const char *name, mode_t mode)
 {
 	struct stat st;
+	bool made = mkdirat(dirfd, name, mode) == 0;
 
-	if (mkdirat(dirfd, name, mode) < 0 && errno != EEXIST)
+	if (!made && errno != EEXIST)
 		return -errno;
 	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0)
 		return -errno;
-	return S_ISDIR(st.st_mode) ? 0 : -ENOTDIR;
+	if (!S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	if (st.st_uid != geteuid())
+		return -EPERM;
+	return made;
+}
+
+/* The tail of a mkdir_here() failure for a message. */
+static const char *mkdir_why(int rc)
+{
+	return rc == -ENOTDIR ? " (something that is not a folder is in the way)"
+	       : rc == -EPERM ? " (a folder of another user is in the way)"
+			      : "";
 }
 
 /* Writes |text| to |name| in |dirfd| if it does not exist yet. */
@@ -272,19 +293,22 @@ static int make_state_dir(const char *path, struct sbx_diag *d)
 	if (pfd < 0)
 		return sbx_diag_set(d, pfd, "cannot open %s: %s", parent,
 				    strerror(-pfd));
+	/* Another session of the workflow may make it at the same moment:
+	 * mkdir_here() takes its folder as ours (checked again below). */
 	rc = mkdir_here(pfd, slash + 1, 0755);
-	if (rc < 0)
+	if (rc < 0 && rc != -EPERM)
 		return sbx_diag_set(d, rc, "cannot create %s: %s%s", path,
-			strerror(-rc), rc == -ENOTDIR
-				? " (something that is not a folder is in the way)" : "");
+				    strerror(-rc), mkdir_why(rc));
 	fd = openat(pfd, slash + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
 					O_CLOEXEC);
 	if (fd < 0)
 		return sbx_diag_set(d, -errno, "cannot open %s: %s", path,
 				    strerror(errno));
 	/* ours, new: 0755 whatever the umask (a umask of 0 would make it
-	 * writable to all, and check_owner() refuse it next time) */
-	if (fchmod(fd, 0755) < 0)
+	 * writable to all, and check_owner() refuse it next time). Only
+	 * the session that made it: the others must not change the mode of
+	 * a folder they did not make (check_owner() judges that one). */
+	if (rc == 1 && fchmod(fd, 0755) < 0)
 		return sbx_diag_set(d, -errno, "cannot chmod %s: %s", path,
 				    strerror(errno));
 tag:
@@ -462,14 +486,28 @@ static int recycle_run(struct lay_layout *lay, int *lock_fd)
 	return 0;
 }
 
-/* Creates the run folder race-free: mkdirat fails with EEXIST if another
- * session picked the same id in the same second, and we draw a new one. */
+/*
+ * Creates the run folder race-free: mkdirat fails with EEXIST if another
+ * session picked the same id in the same second, and we draw a new one.
+ *
+ * The mark is what lets pruning and recycling touch a run folder, and its
+ * lock is what keeps them off a live one; so the mark must never be seen
+ * unlocked. Created under a name they ignore, locked, and only then
+ * renamed to LAY_RUN_MARK: the lock belongs to the inode and moves with
+ * it. (Created as the mark and locked a moment later, another session
+ * starting at the same time found it, took the free lock and deleted or
+ * renamed the new run folder under its owner, which then failed with
+ * "cannot create .../tmp: No such file or directory": 1 start in 100 with
+ * 16 sessions of one workflow starting at once.)
+ */
 static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
 {
+	static const char pending[] = LAY_RUN_MARK ".new";
 	AUTOCLOSE int rfd = open(lay->runs_dir, O_RDONLY | O_DIRECTORY |
 						O_NOFOLLOW | O_CLOEXEC);
 	AUTOCLOSE int fd = -1;
 	const char *name = path_base(lay->run_dir);
+	int rc;
 
 	if (rfd < 0)
 		return sbx_diag_set(d, -errno, "cannot open %s: %s",
@@ -481,8 +519,8 @@ static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
 	if (fd < 0)
 		return sbx_diag_set(d, -errno, "cannot open %s: %s",
 				    lay->run_dir, strerror(errno));
-	*lock_fd = openat(fd, LAY_RUN_MARK, O_RDWR | O_CREAT | O_EXCL |
-					    O_NOFOLLOW | O_CLOEXEC, 0600);
+	*lock_fd = openat(fd, pending, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
+					       O_CLOEXEC, 0600);
 	if (*lock_fd < 0)
 		return sbx_diag_set(d, -errno, "cannot mark %s: %s",
 				    lay->run_dir, strerror(errno));
@@ -492,9 +530,13 @@ static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
 	if (flock(*lock_fd, LOCK_EX | LOCK_NB) < 0)
 		return sbx_diag_set(d, -errno, "cannot lock %s: %s",
 				    lay->run_dir, strerror(errno));
-	if (mkdirat(fd, "tmp", 0700) < 0)
-		return sbx_diag_set(d, -errno, "cannot create %s: %s",
-				    lay->run_tmp, strerror(errno));
+	if (renameat(fd, pending, fd, LAY_RUN_MARK) < 0)
+		return sbx_diag_set(d, -errno, "cannot mark %s: %s",
+				    lay->run_dir, strerror(errno));
+	rc = mkdir_here(fd, "tmp", 0700);
+	if (rc < 0)
+		return sbx_diag_set(d, rc, "cannot create %s: %s%s",
+				    lay->run_tmp, strerror(-rc), mkdir_why(rc));
 	return 0;
 }
 
@@ -582,6 +624,7 @@ static int make_root(struct sbx_policy *pol, const char *path,
 	const struct lay_layout *lay = pol_layout(pol);
 	const char *base = path_under(lay->persist_dir, path) ? lay->persist_dir
 							      : lay->run_dir;
+	struct stat st;
 	int fd;
 
 	if (!path_under(base, path))
@@ -598,8 +641,64 @@ static int make_root(struct sbx_policy *pol, const char *path,
 	if (fd < 0)
 		return sbx_diag_set(d, fd, "cannot create %s: %s", path,
 				    strerror(-fd));
+	/* Made by us, or by another session of the workflow a moment ago
+	 * (be_open_nosym() takes EEXIST): a folder of another user (made by
+	 * a root session in the user's cache) is not ours to grant. */
+	if (fstat(fd, &st) == 0 && st.st_uid != geteuid()) {
+		SBX_AUTOFREE char *why = xasprintf(
+		    "%s: belongs to uid %u, not to you (uid %u), inside "
+		    "sbxsh's folder (not writable; remove it)", path,
+		    (unsigned)st.st_uid, (unsigned)geteuid());
+
+		close(fd);
+		pol_drop_root(pol, path, why);
+		return 1;
+	}
 	close(fd);
 	return 0;
+}
+
+/*
+ * Makes the bin folders that lead PATH (.sandbox-cache/bin, python/bin,
+ * ...) before any job runs. Why: two sessions of one workflow installing
+ * at once made pip fail with EEXIST, because pip's distlib makes the
+ * scripts folder with exists() then mkdir() (FileOperator.ensure_dir):
+ * a tool's check-then-create races any other tool of any session, while
+ * ours takes EEXIST as success (be_open_nosym(): a real folder, reached
+ * without following a symlink). Only in the persistent folder, the one
+ * sessions share (a run folder is one session's). A symlink, a file or a
+ * folder of another user in the way is left alone with a note: the
+ * install that needs the folder then fails with a reason the banner gave.
+ */
+static void make_bins(struct sbx_policy *pol)
+{
+	const struct rt_plan *r = pol_route(pol);
+
+	if (r->kind != RT_BASE_PERSIST)
+		return;
+	for (size_t i = 0; i < r->path_prefix.n; i++) {
+		const char *p = r->path_prefix.v[i];
+		int fd = path_under(r->base, p)
+			 ? be_open_nosym(p, O_PATH | O_DIRECTORY, r->base)
+			 : 0;
+		struct stat st;
+		SBX_AUTOFREE char *why = NULL;
+
+		if (fd == 0)
+			continue; /* a [route] bin outside: not ours to make */
+		if (fd < 0)
+			why = xasprintf("cannot create %s: %s%s", p,
+					strerror(-fd), fd == -ELOOP ||
+					fd == -ENOTDIR ? " (a symlink or a "
+					"file is in the way)" : "");
+		else if (fstat(fd, &st) == 0 && st.st_uid != geteuid())
+			why = xasprintf("%s belongs to uid %u, not to you", p,
+					(unsigned)st.st_uid);
+		if (fd > 0)
+			close(fd);
+		if (why)
+			pol_add_note(pol, "persistent", why);
+	}
 }
 
 static void list_folder(void *memo, const char *dir)
@@ -944,6 +1043,8 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 				i++;
 		}
 	}
+	if (rc >= 0 && create && made_persist)
+		make_bins(s->pol);
 	/* Out of the range redirections name: `exec 5>x` is the user's, and
 	 * must not land on the shell's own lock. */
 	s->run_lock_fd = be_fd_private(s->run_lock_fd);
