@@ -257,6 +257,19 @@ mutations() {
 	mut sockets-hard-link-trusted backends/doors.c \
 		's/k->walk = st\.st_nlink > 1;/k->walk = false;/' \
 		unit/test_doors integration/sockets_inode.sh
+	# issue 20, concurrent starts and tests that could not fail
+	mut run-mark-visible-unlocked shell/session.c \
+		's/^(\s*static const char pending\[\] = LAY_RUN_MARK) ".new";/\1;/' \
+		unit/test_session integration/concurrent.sh
+	mut path-bins-not-made shell/session.c \
+		's/^(\s*)make_bins\(s->pol\);/\1if (0) make_bins(s->pol);/' \
+		unit/test_session integration/concurrent.sh
+	mut readonly-workspace-routed shell/session.c \
+		's/^(\s*)return access\(p, W_OK\) == 0;/\1return true;/' \
+		unit/test_session
+	mut git-guard-reported-checker-only backends/backend.c \
+		's/pol_set_guard\(pol, notes\.protect > 0 \? POL_GUARD_MOUNT/pol_set_guard(pol, 0 ? POL_GUARD_MOUNT/' \
+		integration/explain.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -4,10 +4,11 @@
 # thing and exits 1 saying "PATH: <strerror>" as C tools do; after it,
 # sbxsh must print one "sbxsh: denied: ..." line naming the path and the
 # rule, after the tool's own output, for each kind of denial: a write
-# outside the roots, a masked secret, protected git metadata, a socket
-# bound outside, the network under --no-network. Both Linux backends, as
-# root and as nobody (who owns the test's home, so only the sandbox can
-# refuse), with stderr a pipe (the forwarder) and a file (read back).
+# outside the roots, a masked secret (in a masked folder, a masked
+# file), protected git metadata, a socket bound outside, the network
+# under --no-network. Both Linux backends, as root and as nobody (who
+# owns the test's home, so only the sandbox can refuse), with stderr a
+# pipe (the forwarder) and a file (read back).
 # Checked from outside: the file is unchanged. Control: the same tool
 # under --backend none succeeds and gets no line, so each case can fail.
 # No line after `false`, a missing file in the workspace, set +o explain
@@ -32,6 +33,7 @@ layout() {
 	rm -rf "$H" "$WS" "$B/state"
 	mkdir -p "$H/.ssh" "$H/.config/tool" "$WS"
 	echo TOPSECRET-4711 >"$H/.ssh/id_rsa"
+	echo "machine example.org password TOPSECRET-4711" >"$H/.netrc"
 	git -C "$WS" init -q
 	chown -R "$1" "$H" "$WS"
 }
@@ -97,19 +99,36 @@ for who in root nobody; do
 		check "$w: stderr a file: the line is there too" \
 			has "${D}write $st (outside sandbox_writable: read-only) — policy check $st"
 
-		# 2. a masked secret
-		OUT=$(sbx $who $be "$TOOL read $H/.ssh/id_rsa")
-		if printf '%s' "$OUT" | grep -q '^deny_tool: '; then
-			check "$w: masked secret: its line" \
-				has "${D}read $H/.ssh/id_rsa (masked secret: ssh) — policy check $H/.ssh/id_rsa"
-		else
-			ok "# $w: the mask reads empty without an error here: no message to explain"
-		fi
-		check "$w: ... the secret never reached the session" \
-			eval '! printf "%s" "$OUT" | grep -q TOPSECRET'
-		OUT=$(sbx $who none "$TOOL read $H/.ssh/id_rsa && cat $H/.ssh/id_rsa")
-		check "$w: control: --backend none reads it, no line" \
-			eval 'printf "%s" "$OUT" | grep -q TOPSECRET && nodeny'
+		# 2. a masked secret: in a masked folder (~/.ssh: refused by
+		# Landlock, and a tmpfs nobody may enter under the namespace
+		# backend) and a masked file (~/.netrc: refused by Landlock
+		# under the landlock backend; /dev/null under the namespace
+		# backend, which reads empty)
+		for sec in .ssh/id_rsa:ssh .netrc:netrc; do
+			f=$H/${sec%%:*} kind=${sec#*:}
+			OUT=$(sbx $who $be "$TOOL read $f")
+			if printf '%s' "$OUT" | grep -q '^deny_tool: '; then
+				check "$w: masked secret ($kind): its line" \
+					has "${D}read $f (masked secret: $kind) — policy check $f"
+			elif [ "$be" = namespace ] && [ "$kind" = netrc ]; then
+				# by design: /dev/null over the file reads
+				# empty, the tool fails without a word, and
+				# sbxsh names the mask all the same
+				check "$w: masked file ($kind): reads empty (/dev/null over it), and its line" \
+					has "${D}read $f (masked secret: $kind) — policy check $f"
+			else
+				# Only a mask without Landlock (the mount
+				# layer's /dev/null alone) reads empty: a
+				# counted skip, a failure in strict mode,
+				# never a silent pass.
+				skip_case_for landlock "$w: the mask of $f read empty without an error (no Landlock rule refused it): no message to explain"
+			fi
+			check "$w: ... the secret ($kind) never reached the session" \
+				eval '! printf "%s" "$OUT" | grep -q TOPSECRET'
+			OUT=$(sbx $who none "$TOOL read $f && cat $f")
+			check "$w: control: --backend none reads it ($kind), no line" \
+				eval 'printf "%s" "$OUT" | grep -q TOPSECRET && nodeny'
+		done
 
 		# 3. protected git metadata
 		OUT=$(sbx $who $be "policy check $WS/.git/config")
@@ -125,7 +144,7 @@ for who in root nobody; do
 				eval '! cmp -s "$WS/.git/config" "$B/config.before" && nodeny'
 			cp "$B/config.before" "$WS/.git/config"
 		else
-			ok "# $w: no mount layer: the protection is checker-only (nothing to explain)"
+			skip_case_for mount-layer "$w: no mount layer: the protection is checker-only (nothing to explain)"
 		fi
 
 		# 4. a socket bound outside when the session opened

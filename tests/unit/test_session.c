@@ -330,6 +330,49 @@ static void run_mark_never_seen_unlocked(void **state)
 	ses_close(&s);
 }
 
+/* The PATH bin folders of .sandbox-cache exist before any job runs (two
+ * tools making one with exists() then mkdir() race: pip's EEXIST), each a
+ * real folder of ours; one with a symlink planted in its way is not made
+ * through it. */
+static void path_bins_made(void **state)
+{
+	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
+	SBX_AUTOFREE char *p = pathf("%s/ws/.sandbox-cache%s", "");
+	SBX_AUTOFREE char *go = pathf("%s/ws/.sandbox-cache/go%s", "");
+	SBX_AUTOFREE char *out = pathf("%s/outside%s", "");
+	SBX_AUTOFREE char *outbin = pathf("%s/outside/bin%s", "");
+	SBX_AUTOFREE char *rm = xasprintf("rm -rf '%s'", go);
+	struct sbx_opts o = opts_for(ws);
+	const struct rt_plan *r;
+	struct session s;
+	struct stat st;
+	size_t n = 0;
+
+	(void)state;
+	assert_int_equal(mkdir(ws, 0755), 0);
+	assert_int_equal(ses_open(&o, &s, NULL), 0);
+	r = pol_route(s.pol);
+	assert_int_equal(r->kind, RT_BASE_PERSIST);
+	for (size_t i = 0; i < r->path_prefix.n; i++) {
+		if (strncmp(r->path_prefix.v[i], p, strlen(p)) != 0)
+			continue;
+		assert_int_equal(lstat(r->path_prefix.v[i], &st), 0);
+		assert_true(S_ISDIR(st.st_mode));
+		assert_int_equal(st.st_uid, geteuid());
+		n++;
+	}
+	assert_true(n >= 5); /* bin, python/bin, npm-global/bin, go/bin, ... */
+	ses_close(&s);
+
+	/* go -> outside: go/bin is not made there */
+	assert_int_equal(system(rm), 0);
+	assert_int_equal(mkdir(out, 0755), 0);
+	assert_int_equal(symlink(out, go), 0);
+	assert_int_equal(ses_open(&o, &s, NULL), 0);
+	assert_false(exists(outbin));
+	ses_close(&s);
+}
+
 static void put(const char *p)
 {
 	int fd = open(p, O_CREAT | O_WRONLY | O_TRUNC, 0644);
@@ -550,6 +593,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(taken_run_id_drawn_again, setup, teardown),
 		cmocka_unit_test_setup_teardown(live_session_not_pruned, setup, teardown),
 		cmocka_unit_test_setup_teardown(run_mark_never_seen_unlocked, setup, teardown),
+		cmocka_unit_test_setup_teardown(path_bins_made, setup, teardown),
 		cmocka_unit_test_setup_teardown(oldest_run_recycled_empty, setup, teardown),
 		cmocka_unit_test_setup_teardown(recycled_run_tmp_link_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(missing_workspace_is_clear, setup, teardown),
