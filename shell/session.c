@@ -667,34 +667,46 @@ static int make_root(struct sbx_policy *pol, const char *path,
  * ours takes EEXIST as success (be_open_nosym(): a real folder, reached
  * without following a symlink). Only in the persistent folder, the one
  * sessions share (a run folder is one session's). A symlink, a file or a
- * folder of another user in the way is left alone with a note: the
- * install that needs the folder then fails with a reason the banner gave.
+ * folder of another user in the way is left alone, and where that leaves
+ * the folder missing or not ours, with a note: the install that needs it
+ * then fails with a reason the banner gave.
  */
 static void make_bins(struct sbx_policy *pol)
 {
 	const struct rt_plan *r = pol_route(pol);
+	AUTOCLOSE int bfd = -1;
+	uid_t me = geteuid();
+	size_t blen;
 
 	if (r->kind != RT_BASE_PERSIST)
 		return;
+	/* Usually all there from an earlier session: one fstatat each
+	 * (a stat, not an open, ~10 per start-up). Only a miss, or a
+	 * folder that is not plainly ours, takes the walk below. */
+	bfd = open(r->base, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	blen = strlen(r->base);
 	for (size_t i = 0; i < r->path_prefix.n; i++) {
 		const char *p = r->path_prefix.v[i];
-		int fd = path_under(r->base, p)
-			 ? be_open_nosym(p, O_PATH | O_DIRECTORY, r->base)
-			 : 0;
 		struct stat st;
+		int fd;
 		SBX_AUTOFREE char *why = NULL;
 
-		if (fd == 0)
+		if (!path_under(r->base, p) || strlen(p) <= blen)
 			continue; /* a [route] bin outside: not ours to make */
+		if (bfd >= 0 &&
+		    fstatat(bfd, p + blen + 1, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(st.st_mode) && st.st_uid == me)
+			continue;
+		fd = be_open_nosym(p, O_PATH | O_DIRECTORY, r->base);
 		if (fd < 0)
 			why = xasprintf("cannot create %s: %s%s", p,
 					strerror(-fd), fd == -ELOOP ||
 					fd == -ENOTDIR ? " (a symlink or a "
 					"file is in the way)" : "");
-		else if (fstat(fd, &st) == 0 && st.st_uid != geteuid())
+		else if (fstat(fd, &st) == 0 && st.st_uid != me)
 			why = xasprintf("%s belongs to uid %u, not to you", p,
 					(unsigned)st.st_uid);
-		if (fd > 0)
+		if (fd >= 0)
 			close(fd);
 		if (why)
 			pol_add_note(pol, "persistent", why);
