@@ -151,6 +151,46 @@ static bool reap_all(void)
 	return p == 0;
 }
 
+/*
+ * Reaps until no child of init is left or |ms| have passed; true if some
+ * still are. Woken by each SIGCHLD (blocked since wait_shell(), so one
+ * that comes between the reaping and the wait stays pending), not by a
+ * fixed sleep: a session that left a job behind waited 10 ms or more at
+ * its end even when the job ended at once on the hang-up. Every change
+ * that matters here comes with a SIGCHLD: what is left is init's
+ * children (see pns_init()).
+ */
+static bool reap_within(long ms)
+{
+	struct timespec now, end;
+	sigset_t chld;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += ms / 1000;
+	end.tv_nsec += (ms % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
+	}
+	while (reap_all()) {
+		struct timespec left;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		left.tv_sec = end.tv_sec - now.tv_sec;
+		left.tv_nsec = end.tv_nsec - now.tv_nsec;
+		if (left.tv_nsec < 0) {
+			left.tv_sec--;
+			left.tv_nsec += 1000000000L;
+		}
+		if (left.tv_sec < 0)
+			return true;
+		(void)sigtimedwait(&chld, NULL, &left);
+	}
+	return false;
+}
+
 /* The names of the processes left in the namespace (our /proc), but
  * init's and the shell's (a zombie until P0 reaps it). */
 static void left_names(struct pns_report *r, pid_t shell)
@@ -286,9 +326,7 @@ static void pns_init(int rfd, const sigset_t *old)
 		left_names(&r, shell);
 		kill(-1, SIGHUP);
 		kill(-1, SIGCONT); /* a stopped process cannot act on HUP */
-		for (int i = 0; i < 30 && reap_all(); i++)
-			sleep_ms(10);
-		if (reap_all()) {
+		if (reap_within(300)) {
 			/* what is still here ignored the hang-up */
 			r.nkilled = 1;
 			kill(-1, SIGKILL);

@@ -86,17 +86,24 @@ static void comm_of(pid_t pid, char *out, size_t n)
 	out[strcspn(out, "\n")] = '\0';
 }
 
-static void pause_ms(long ms)
+/* Waits for a SIGCHLD (blocked by the caller: one that came since it
+ * looked stays pending and ends the wait at once), at most |ms|: a
+ * session whose jobs end at the hang-up ends then, where a fixed sleep
+ * made every such session wait 10 ms or more. The bound stays, since a
+ * grandchild's end is told to its parent, not to the shell. */
+static void wait_chld(const sigset_t *chld, long ms)
 {
 	struct timespec ts = {0, ms * 1000000L};
 
-	nanosleep(&ts, NULL);
+	(void)sigtimedwait(chld, NULL, &ts);
 }
 
 void sh_end_session(struct shell *sh, int status)
 {
 	pid_t pids[REAP_MAX];
 	struct sbx_buf line = {0}, names = {0};
+	struct timespec t0, t;
+	sigset_t chld;
 	size_t n, left;
 	int killed = 0;
 
@@ -111,6 +118,9 @@ void sh_end_session(struct shell *sh, int status)
 	n = descendants(pids, REAP_MAX);
 	if (!n)
 		return;
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL); /* the shell is ending */
 	for (size_t i = 0; i < n; i++) {
 		char c[32];
 
@@ -124,12 +134,19 @@ void sh_end_session(struct shell *sh, int status)
 		kill(pids[i], SIGHUP);
 		kill(pids[i], SIGCONT); /* a stopped one cannot act on HUP */
 	}
-	for (int t = 0; t < REAP_GRACE_MS / 10; t++) {
+	/* The grace is a time, not a count of wake-ups: many jobs ending
+	 * one by one must not cut it short for a slow one. */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (;;) {
 		while (waitpid(-1, NULL, WNOHANG) > 0)
 			;
 		if (!descendants(pids, REAP_MAX))
 			break;
-		pause_ms(10);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000 +
+			    (t.tv_nsec - t0.tv_nsec) / 1000000 >= REAP_GRACE_MS)
+			break;
+		wait_chld(&chld, 10);
 	}
 	left = descendants(pids, REAP_MAX);
 	for (size_t i = 0; i < left; i++, killed++)
