@@ -3,8 +3,11 @@
 # measured"). One run prints, side by side:
 #
 #   1. start-up: the wall time of `sbxsh -c true` (a full session: state
-#      folders, run folder, policy, Landlock + seccomp) against `bash -c
-#      true` and `dash -c true`;
+#      folders, run folder, policy, Landlock + seccomp), and with
+#      --backend namespace, against `bash -c true` and `dash -c true`; and
+#      the CPU time of each run's whole process tree (with turns: the
+#      supervisor, the PID namespace's init and the shell; hyperfine's
+#      User/System sees only the first);
 #   2. per command: a loop of N (2000) /bin/true inside ONE sbxsh session,
 #      the same loop in dash, and N × `bwrap <sbxsh's bwrap args> /bin/true`
 #      (bubblewrap builds a new sandbox per command; sbxsh confines the shell
@@ -94,8 +97,10 @@ for m in d["masked"]:
 fi
 declare -A start # name -> seconds (the median with turns, else the mean)
 breakdown=
+declare -A cpu # name -> CPU seconds per run, the whole process tree
 if [ -x "$TURNS" ]; then
 	set -- "sbxsh -c true" "$SBXSH" -c true \
+		::: "sbxsh --backend namespace -c true" "$SBXSH" --backend namespace -c true \
 		::: "bash -c true" bash -c true \
 		::: "dash -c true" dash -c true
 	if [ ${#cargs[@]} -gt 0 ]; then
@@ -106,10 +111,11 @@ if [ -x "$TURNS" ]; then
 			::: unshare-m unshare -m /bin/true \
 			::: none "$SBXSH" --backend none -c true
 	fi
-	"$TURNS" "$STARTUP_RUNS" "$@" >"$T/turns.tsv" ||
+	TURNS_CPU=1 "$TURNS" "$STARTUP_RUNS" "$@" >"$T/turns.tsv" ||
 		{ echo "bench-session: turns failed" >&2; exit 1; }
-	while IFS=$'\t' read -r name med mean min; do
+	while IFS=$'\t' read -r name med mean min c; do
 		start[$name]=$med
+		cpu[$name]=$c
 	done <"$T/turns.tsv"
 	how="tests/bench/turns, median of $STARTUP_RUNS rounds"
 	[ ${#cargs[@]} -gt 0 ] && breakdown=$T/turns.tsv
@@ -171,10 +177,15 @@ fi
 # --- report -------------------------------------------------------------
 python3 - "$how" "$N" "${start[sbxsh -c true]}" "${start[bash -c true]}" \
 	"${start[dash -c true]}" "$ns_sbx" "$ns_dash" "${ns_bwrap:-}" \
-	"${breakdown:-}" "$loop_how" <<'EOF'
+	"${breakdown:-}" "$loop_how" \
+	"${start[sbxsh --backend namespace -c true]:-}" \
+	"${cpu[sbxsh -c true]:-}" "${cpu[sbxsh --backend namespace -c true]:-}" \
+	"${cpu[bash -c true]:-}" <<'EOF'
 import json, sys
 how, n = sys.argv[1], int(sys.argv[2])
 loop_how = sys.argv[10]
+opt = lambda i: float(sys.argv[i]) if sys.argv[i] else None
+s_ns, c_sbx, c_ns, c_bash = opt(11), opt(12), opt(13), opt(14)
 s_sbx, s_bash, s_dash = (float(x) for x in sys.argv[3:6])
 l_sbx, l_dash = (int(x) / 1e9 for x in sys.argv[6:8])
 l_bw = int(sys.argv[8]) / 1e9 if sys.argv[8] else None
@@ -182,9 +193,22 @@ ms = lambda s: "%9.3f ms" % (s * 1e3)
 us = lambda s: "%9.1f us" % (s * 1e6)
 
 print("start-up (%s)" % how)
-print("  sbxsh -c true  %s" % ms(s_sbx))
-print("  bash -c true   %s" % ms(s_bash))
-print("  dash -c true   %s" % ms(s_dash))
+print("  sbxsh -c true                      %s" % ms(s_sbx))
+if s_ns is not None:
+    print("  sbxsh --backend namespace -c true  %s" % ms(s_ns))
+print("  bash -c true                       %s" % ms(s_bash))
+print("  dash -c true                       %s" % ms(s_dash))
+if c_sbx is not None and c_bash:
+    # The CPU of every process of the run (turns reaps the shell and the
+    # PID namespace's init, which sbxsh's supervisor leaves running when
+    # it answers): the wall time follows it, nothing is waited for.
+    print("  CPU per run, the whole process tree (user + system; mean):")
+    print("    sbxsh -c true                      %s   (%.2fx bash's)"
+          % (ms(c_sbx), c_sbx / c_bash))
+    if c_ns is not None:
+        print("    sbxsh --backend namespace -c true  %s   (%.2fx bash's)"
+              % (ms(c_ns), c_ns / c_bash))
+    print("    bash -c true                       %s" % ms(c_bash))
 print("per command: %d x /bin/true (%s), per command" % (n, loop_how))
 print("  in one sbxsh session      %s   (total %.3f s)" % (us(l_sbx / n), l_sbx))
 print("  in dash                   %s   (total %.3f s)" % (us(l_dash / n), l_dash))
@@ -197,6 +221,9 @@ def verdict(ok):
     return "meets target" if ok else "MISSES target"
 r = s_sbx / s_bash
 print("  sbxsh -c true / bash -c true        %6.2fx  (target <= 1: %s)" % (r, verdict(r <= 1)))
+if s_ns is not None:
+    r = s_ns / s_bash
+    print("  ... --backend namespace / bash      %6.2fx  (target <= 1: %s)" % (r, verdict(r <= 1)))
 print("  sbxsh -c true / dash -c true        %6.2fx" % (s_sbx / s_dash))
 r = l_sbx / l_dash
 print("  sbxsh loop / dash loop              %6.2fx  (target <= 1: %s)" % (r, verdict(r <= 1)))
@@ -211,7 +238,7 @@ if l_bw is not None:
 if sys.argv[9]:
     t = {}
     for line in open(sys.argv[9]):
-        name, med, mean, mn = line.rstrip("\n").split("\t")
+        name, med = line.rstrip("\n").split("\t")[:2]
         t[name] = float(med)
     confine = t["confine"] - t["confine-none"]
     mntns = t["unshare-m"] - t["unshare"]
