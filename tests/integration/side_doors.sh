@@ -8,7 +8,9 @@
 # has a control with --backend none that shows the attack works, so the
 # check can fail. What must keep working is tested alongside: a server and
 # client inside the session, --allow-socket, the session's own terminal,
-# tmux and python's pty inside, nested sessions.
+# tmux and python's pty inside, nested sessions; and the hang-up grace at
+# the session's end (a job ending on SIGHUP ends it at once, one ignoring
+# it gets the whole grace, then SIGKILL).
 # Both Linux backends, as root and as nobody (setpriv). TAP.
 set -u
 
@@ -262,6 +264,40 @@ nested() {
 		eval 'has INNER-RAN && [ ! -e /etc/sbx-nested ]'
 }
 
+# The hang-up grace at the session's end, by the PID namespace's init and
+# (in a nested session, which has no mount layer and so no PID namespace)
+# by the shell as subreaper: a job that ends on SIGHUP is ended without
+# waiting out the grace; one that ignores it gets the whole grace (300 ms)
+# and then SIGKILL. Both are gone afterwards, looked for from outside.
+hangup_grace() {
+	local be=$1; local tag="[$WHO $be]" t0 t1 inner=""
+	for nest in "" nested; do
+		local mark=$((RANDOM + 7000)) what="$tag${nest:+ nested}"
+		local job="sleep $mark &"
+		# the session ends only once the job ignores SIGHUP
+		local ign="(trap \"\" HUP; : >\"\$TMPDIR/r\"; exec sleep $((mark + 1))) & while [ ! -e \"\$TMPDIR/r\" ]; do sleep 0.01; done"
+		if [ -n "$nest" ]; then
+			job="$SBXSH -c '$job'"
+			ign="$SBXSH -c '$ign'"
+		fi
+		t0=$(date +%s%N)
+		sbx "$be" "$job"
+		t1=$(date +%s%N)
+		check "$what a job that ends on SIGHUP: ended, no SIGKILL, well within the grace ($(( (t1 - t0) / 1000000 )) ms)" \
+			eval 'has "ended 1 process" && ! has SIGKILL &&
+				[ $(( (t1 - t0) / 1000000 )) -lt 250 ] &&
+				! pgrep -x -f "sleep $mark" >/dev/null'
+		t0=$(date +%s%N)
+		sbx "$be" "$ign"
+		t1=$(date +%s%N)
+		check "$what a job that ignores SIGHUP: the whole grace, then SIGKILL ($(( (t1 - t0) / 1000000 )) ms)" \
+			eval 'has "SIGKILL after the hang-up" &&
+				[ $(( (t1 - t0) / 1000000 )) -ge 300 ] &&
+				! pgrep -x -f "sleep $((mark + 1))" >/dev/null'
+		pkill -x -f "sleep $mark|sleep $((mark + 1))" 2>/dev/null
+	done
+}
+
 for who in root nobody; do
 	# A missing root or setpriv is a counted skip, a failure in strict
 	# mode: the runs as nobody must not vanish as "ok # SKIP".
@@ -290,6 +326,7 @@ for who in root nobody; do
 		after_session "$be"
 		other_processes "$be"
 		nested "$be"
+		hangup_grace "$be"
 	done
 	rm -rf "$B" "$TMPS"
 done

@@ -699,14 +699,10 @@ CASES = [("control", controls), ("typing", typing), ("jobs", bg_jobs), ("pipelin
 
 
 # Cases the CTest smoke run leaves out, and why. The full run keeps them.
-SMOKE_LEAVES_OUT = {
-    "install": "pip's vendored distlib makes the scripts folder with "
-               "exists() then mkdir() (FileOperator.ensure_dir), so two pips "
-               "installing at once into a .sandbox-cache without python/bin "
-               "race, and one fails with EEXIST (seen once in a CI rehearsal, "
-               "2026-12-03); sbxsh could make the PATH bin folders with "
-               "the cache; until then the full run keeps the case",
-}
+# (The install case is back in: its pip EEXIST race, distlib's exists()
+# then mkdir() of python/bin, is gone since sbxsh makes the PATH bin
+# folders of .sandbox-cache at start-up; integration/concurrent.sh.)
+SMOKE_LEAVES_OUT = {}
 
 
 def main():
