@@ -515,12 +515,25 @@ int be_preview(const char *name, struct sbx_policy *pol,
 	return run(name, pol, o, false, NULL, NULL, diag);
 }
 
+/* be_opts.session_fd for pns_enter(), deep below be_confine(): a file
+ * static rather than one more argument through every backend's apply(),
+ * as the start-up confines one process once. */
+static int be_sess_fd = -1;
+
+int be_session_fd(void)
+{
+	return be_sess_fd;
+}
+
 int be_confine(const char *name, struct sbx_policy *pol, struct be_opts *o,
 	       struct sbx_diag *diag)
 {
 	bool pidns = false;
 	int fd = -1;
-	int r = run(name, pol, o, true, &pidns, &fd, diag);
+	int r;
+
+	be_sess_fd = o && o->session_fd >= 3 ? o->session_fd : -1;
+	r = run(name, pol, o, true, &pidns, &fd, diag);
 
 	if (o) {
 		o->pidns = pidns;

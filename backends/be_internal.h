@@ -510,6 +510,9 @@ int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag);
  */
 int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	      int *exit_fd, struct sbx_diag *diag);
+/* be_opts.session_fd of the be_confine() under way (-1: none), for the
+ * PID namespace's init to keep open. */
+int be_session_fd(void);
 /* /proc/sys/kernel/ns_last_pid opened for pns_enter() (whose init makes
  * the shell's pid random), before the mount layer makes /proc read-only;
  * -1 if it cannot be. The caller closes it. */

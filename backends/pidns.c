@@ -110,23 +110,28 @@ static void pns_catch(pid_t to)
 		sigaction(pns_fwd_sigs[i], &sa, NULL);
 }
 
-/* Closes every descriptor from |lo| on but |keep| (-1: none): P0 and P1
- * must hold nothing of the session's (the history file, a pipe a
- * harness waits on for EOF). close_range() (Linux 5.9) in two calls;
- * the fallback stops at the soft fd limit. */
-static void close_from_but(int lo, int keep)
+/* Closes every descriptor from |lo| on but |keep| and |keep2| (-1:
+ * none): P0 and P1 must hold nothing of the session's (the history file,
+ * a pipe a harness waits on for EOF). close_range() (Linux 5.9) between
+ * the kept ones; the fallback stops at the soft fd limit. */
+static void close_from_but(int lo, int keep, int keep2)
 {
-	if (keep < lo) {
-		if (syscall(SYS_close_range, (unsigned)lo, ~0U, 0) == 0)
-			return;
-	} else if ((keep == lo ||
-		    syscall(SYS_close_range, (unsigned)lo,
-			    (unsigned)keep - 1, 0) == 0) &&
-		   syscall(SYS_close_range, (unsigned)keep + 1, ~0U, 0) == 0) {
-		return;
+	int k[2] = {keep < keep2 ? keep : keep2, keep < keep2 ? keep2 : keep};
+	long from = lo;
+	bool ok = true;
+
+	for (int i = 0; i < 2 && ok; i++) {
+		if (k[i] < from)
+			continue;
+		if (k[i] > from)
+			ok = syscall(SYS_close_range, (unsigned)from,
+				     (unsigned)k[i] - 1, 0) == 0;
+		from = k[i] + 1;
 	}
+	if (ok && syscall(SYS_close_range, (unsigned)from, ~0U, 0) == 0)
+		return;
 	for (long fd = lo, max = sysconf(_SC_OPEN_MAX); fd < max; fd++)
-		if (fd != keep)
+		if (fd != keep && fd != keep2)
 			close((int)fd);
 }
 
@@ -564,11 +569,13 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		/* P1. If P0 dies (SIGKILL), so does the whole namespace;
 		 * had it died before this line, the read in pns_init()
 		 * sees EOF. P1 keeps stderr, for the one line it may have
-		 * to say, and nothing of the session's. */
+		 * to say, and of the session's only the run folder's lock
+		 * (be_opts.session_fd): init lives until the last process
+		 * of the session has ended, and so does the lock. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 		close(0);
 		close(1);
-		close_from_but(3, ipfd[0]);
+		close_from_but(3, ipfd[0], be_session_fd());
 		pns_init(ipfd[0], &old);
 	}
 	close(ipfd[0]);
@@ -630,7 +637,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		}
 		close(ipfd[1]);
 		close(epfd[1]);
-		close_from_but(3, epfd[0]);
+		close_from_but(3, epfd[0], -1);
 		pns_supervise(init, shell, epfd[0], ttyfd, had_fg, &old);
 	}
 	/* P2: the shell keeps the pipe's write end, out of the range

@@ -110,6 +110,7 @@ int main(int argc, char **argv)
 	}
 	cfg.rc_path = rc_path;
 	be_mark("history, workspace entered");
+	bo.session_fd = s.run_lock_fd;
 	if (be_confine(backend, s.pol, &bo, &d) < 0) {
 		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);

@@ -12,7 +12,10 @@
 #      create .../.sandbox-runs/RUN/tmp: No such file or directory": a
 #      session starting at the same time found the new run folder's mark
 #      before its owner had locked it, and pruned or recycled the folder
-#      under it. After the rounds no run folder is left half-made.
+#      under it. After the rounds no run folder is left half-made. And
+#      after `exec cmd` has replaced the shell (whose lock is
+#      close-on-exec), the run folder stays locked while cmd runs: four
+#      sessions with --keep-runs 1 leave it and what cmd wrote there.
 #   2. the PATH bin folders: two tools in two sessions making the same
 #      folder with check-then-create (pip's distlib: exists() then
 #      mkdir(), FileOperator.ensure_dir) race, and one fails with EEXIST.
@@ -108,6 +111,35 @@ if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
 else
 	skip_case_for setpriv "as nobody: needs root and setpriv"
 fi
+
+# --- 1b. `exec cmd`: the run folder stays locked while cmd runs ---------
+# The shell's lock is close-on-exec: once `exec` has replaced the shell,
+# the PID namespace's init holds it (be_opts.session_fd). Sessions of the
+# same workflow started meanwhile with --keep-runs 1 prune or recycle
+# every run folder they can lock: the exec'd command's must survive, with
+# what it wrote in its TMPDIR (looked at from outside).
+for be in landlock namespace; do
+	root=$T/root-exec-$be
+	mkdir -p "$root/Workflow/w"
+	(cd / && env -i HOME="$H" PATH="$PATH" "$SBXSH" --backend "$be" \
+		--workflow w --root "$root" -c \
+		'echo kept >"$TMPDIR/mine" && echo "$TMPDIR" && exec sleep 3' \
+		>"$T/exec-$be.tmpdir") &
+	ep=$!
+	for _ in $(seq 100); do [ -s "$T/exec-$be.tmpdir" ] && break; sleep 0.05; done
+	sleep 0.3 # past the exec
+	et=$(cat "$T/exec-$be.tmpdir" 2>/dev/null)
+	locked=no
+	[ -n "$et" ] && ! flock -n -x "$(dirname "$et")/.sbxsh-run" true && locked=yes
+	for _ in 1 2 3 4; do
+		(cd / && env -i HOME="$H" PATH="$PATH" "$SBXSH" --backend "$be" \
+			--keep-runs 1 --workflow w --root "$root" -c true)
+	done
+	OUTPUT="tmpdir: $et; $(ls -la "$root/Workflow/w/.sandbox-runs" 2>&1)"
+	check "$be: after \`exec sleep\` the run folder is still locked, and 4 sessions with --keep-runs 1 left it and its TMPDIR (locked: $locked)" \
+		eval '[ "$locked" = yes ] && [ "$(cat "$et/mine" 2>/dev/null)" = kept ]'
+	wait $ep
+done
 
 # --- 2. the PATH bin folders -------------------------------------------
 P=$WS/.sandbox-cache
