@@ -98,10 +98,13 @@ static int real_cap_last_cap(void)
 		num[n] = '\0';
 		last = atoi(num);
 	}
-	if (last >= 0 && last < 64)
+	if (last >= 0 && last < 63)
 		return last;
-	for (last = 0; last < 64; last++)
-		if (prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0)
+	/* EINVAL marks the end; any other failure is asked again. */
+	for (last = 0; last < 63; last++)
+		if (prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 &&
+		    errno == EINVAL &&
+		    prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 && errno == EINVAL)
 			break;
 	return last - 1;
 }

@@ -167,6 +167,11 @@ static __attribute__((unused)) void fake_root(void)
 	fake.bnd = all;
 }
 
+static int fake_cap_last_cap(void)
+{
+	return fake.last_cap ? fake.last_cap : 40;
+}
+
 static int fake_prctl(int op, unsigned long a2, unsigned long a3,
 		      unsigned long a4, unsigned long a5)
 {
@@ -181,6 +186,8 @@ static int fake_prctl(int op, unsigned long a2, unsigned long a3,
 			fake.bnd &= ~(1ULL << a2);
 		return 0;
 	case PR_CAPBSET_READ:
+		if ((int)a2 > fake_cap_last_cap())
+			return fake_ret(-EINVAL);
 		return (int)((fake.bnd >> a2) & 1);
 	case PR_SET_SECUREBITS:
 		if (!setpcap)
@@ -216,10 +223,6 @@ static int fake_capset(const struct be_capsets *in)
 	return 0;
 }
 
-static int fake_cap_last_cap(void)
-{
-	return fake.last_cap ? fake.last_cap : 40;
-}
 
 static int fake_unshare(int flags)
 {
