@@ -14,7 +14,9 @@
 #     outside says so, and thaws it whatever happened); vhangup and
 #     TIOCVHANGUP leave the OUTER bash alive (no SIGHUP), TIOCSLCKTRMIOS
 #     leaves its terminal's modes and lock as they were (a real bash on a
-#     pty, sbxsh run from it); /proc/kmsg cannot be opened.
+#     pty, sbxsh run from it); /proc/kmsg cannot be opened; another
+#     user's 0600 file in their 0700 folder is neither read nor written
+#     (no CAP_DAC_OVERRIDE).
 # Each has a --backend none control that shows the attack works there,
 # so the check can fail. Both Linux backends, as root and as nobody where
 # the case applies (the root cases need capabilities nobody never had).
@@ -296,6 +298,24 @@ kmsg_case() {
 	fi
 }
 
+# Root's CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH: a file of another
+# user in a 0700 folder of theirs, readable to root only through them.
+dac_case() {
+	local be=$1 tag="[root $be]" d=$B/other
+	mkdir -p "$d"
+	echo SBXSH-OTHER-USERS-SECRET >"$d/secret"
+	chown -R 65534:65534 "$d"
+	chmod 700 "$d"
+	chmod 600 "$d/secret"
+	sbx "$be" "cat $d/secret; echo x >> $d/secret; echo cat-done"
+	if [ "$be" = none ]; then
+		check "$tag control: unconfined, root reads another user's 0600 file (the check can fail)" 			has SBXSH-OTHER-USERS-SECRET
+	else
+		check "$tag root cannot read or write another user's private file (no CAP_DAC_OVERRIDE)" 			eval '! has SBXSH-OTHER-USERS-SECRET && has cat-done && [ "$(cat "$d/secret")" = SBXSH-OTHER-USERS-SECRET ]'
+	fi
+	echo SBXSH-OTHER-USERS-SECRET >"$d/secret"
+}
+
 INJECT=0
 command -v strace >/dev/null &&
 	strace -qq -o /dev/null -e inject=getpid:error=ENOSYS true 2>/dev/null && INJECT=1
@@ -311,6 +331,7 @@ for who in root nobody; do
 		ip_case "$be"
 		packet_case "$be"
 		kmsg_case "$be"
+		dac_case "$be"
 	done
 	if make_loop; then
 		for be in none landlock namespace; do fifreeze_case "$be"; done
