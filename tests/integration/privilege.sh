@@ -16,7 +16,9 @@
 #     leaves its terminal's modes and lock as they were (a real bash on a
 #     pty, sbxsh run from it); /proc/kmsg cannot be opened; another
 #     user's 0600 file in their 0700 folder is neither read nor written
-#     (no CAP_DAC_OVERRIDE).
+#     (no CAP_DAC_OVERRIDE);
+#   - a drop the kernel refuses (every capset failed by strace): exit 125,
+#     one line saying why, and the command never ran.
 # Each has a --backend none control that shows the attack works there,
 # so the check can fail. Both Linux backends, as root and as nobody where
 # the case applies (the root cases need capabilities nobody never had).
@@ -88,7 +90,8 @@ none_held() {
 # parent) and, with a PID namespace, the supervisor's (the shell's
 # parent) and init's (the supervisor's other child).
 caps_case() {
-	local be=$1 tag="[$WHO $be]" mark=sbxpriv-$$-$WHO-$be job="" shell p0 bg
+	local be=$1
+	local tag="[$WHO $be]" mark=sbxpriv-$$-$WHO-$be job="" shell p0 bg
 	(cd "$WS" && exec "${PRIV[@]}" env HOME="$H" PATH="$PATH" "$SBXSH" \
 		--backend "$be" -c "$PY $B/priv.py sleep $mark; true" \
 		</dev/null >"$B/caps.$be" 2>&1) &
@@ -195,10 +198,30 @@ shm_cases() {
 	fi
 }
 
+# --- a drop the kernel refuses: nothing runs -----------------------------
+
+# Every capset(2) of the session refused (strace), as a kernel or LSM that
+# will not let the sets go: the session says why and exits 125 before a
+# command runs (the command's file is looked for from outside).
+failclosed_case() {
+	local be=$1
+	local tag="[$WHO $be, capset refused]"
+	rm -f "$WS/ran"
+	# strace runs as the user: setpriv's own capset must not fail.
+	OUTPUT=$(cd "$WS" && timeout -k 5 60 "${PRIV[@]}" strace -f -qq \
+		-o /dev/null -e inject=capset:error=EPERM env HOME="$H" \
+		PATH="$PATH" "$SBXSH" --backend "$be" -c "echo RAN > $WS/ran" \
+		2>&1 </dev/null)
+	RC=$?
+	check "$tag the session refuses (125), says why, and nothing ran" \
+		eval '[ "$RC" = 125 ] && has "cannot confine the session" && has "dropping privileges: capset" && [ ! -e "$WS/ran" ]'
+}
+
 # --- root's capabilities: the host's network, filesystems, terminal -----
 
 ip_case() {
-	local be=$1 tag="[root $be]"
+	local be=$1
+	local tag="[root $be]"
 	ip addr del 127.0.0.9/8 dev lo 2>/dev/null
 	sbx "$be" "ip addr add 127.0.0.9/8 dev lo; echo ip-rc=\$?"
 	if [ "$be" = none ]; then
@@ -212,7 +235,8 @@ ip_case() {
 }
 
 packet_case() {
-	local be=$1 tag="[root $be]" cap=$WS/captured.$1 bg m=SBXSH-PACKET-MARK-$$
+	local be=$1
+	local tag="[root $be]" cap=$WS/captured.$1 bg m=SBXSH-PACKET-MARK-$$
 	rm -f "$cap"
 	(cd "$WS" && exec "$SBXSH" --backend "$be" \
 		-c "$PY $B/priv.py packet $cap 3" </dev/null >"$B/packet.$be" 2>&1) &
@@ -251,7 +275,8 @@ make_loop() {
 }
 
 fifreeze_case() {
-	local be=$1 tag="[root $be]" frozen=0
+	local be=$1
+	local tag="[root $be]" frozen=0
 	sbx "$be" "$PY $B/priv.py fifreeze $LOOP_MNT"
 	# Outside: FITHAW succeeds only on a frozen filesystem (and thaws it).
 	fsfreeze -u "$LOOP_MNT" 2>/dev/null && frozen=1
@@ -267,7 +292,8 @@ fifreeze_case() {
 # The outer bash on a pty runs sbxsh; the job hangs up or locks the
 # terminal; then the outer bash is asked to run stty -a again.
 tty_case() {
-	local be=$1 what=$2 tag="[root $be]"
+	local be=$1 what=$2
+	local tag="[root $be]"
 	OUTPUT=$(cd "$WS" && timeout -k 5 120 "$PY" "$B/priv.py" outer \
 		"env HOME=$H $SBXSH --backend $be -c '$PY $B/priv.py $what; true'" 2>&1)
 	if [ "$be" = none ] && [ "$what" = hangup ]; then
@@ -286,7 +312,8 @@ tty_case() {
 }
 
 kmsg_case() {
-	local be=$1 tag="[root $be]" out=$WS/kmsg.$1
+	local be=$1
+	local tag="[root $be]" out=$WS/kmsg.$1
 	rm -f "$out"
 	if [ "$be" = none ]; then
 		sbx "$be" "$PY $B/priv.py kmsg $out --open-only"
@@ -301,7 +328,8 @@ kmsg_case() {
 # Root's CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH: a file of another
 # user in a 0700 folder of theirs, readable to root only through them.
 dac_case() {
-	local be=$1 tag="[root $be]" d=$B/other
+	local be=$1
+	local tag="[root $be]" d=$B/other
 	mkdir -p "$d"
 	echo SBXSH-OTHER-USERS-SECRET >"$d/secret"
 	chown -R 65534:65534 "$d"
@@ -326,6 +354,12 @@ for who in root nobody; do
 		caps_case "$be"
 	done
 	shm_cases
+	if [ "$INJECT" = 1 ]; then
+		failclosed_case landlock
+		failclosed_case namespace
+	else
+		skip_case_for strace-inject "[$WHO] capset refused: strace cannot inject faults here"
+	fi
 	[ "$who" = root ] || continue
 	for be in none landlock namespace; do
 		ip_case "$be"
