@@ -432,9 +432,11 @@ int pns_open_last_pid(void);
 /*
  * What both Linux backends do after their mount layer (backend.c): the
  * PID namespace (when |mnt| is the mount layer that succeeded and
- * |pidns| asks for it), the capabilities of a user namespace dropped,
- * be_harden_self(), NO_NEW_PRIVS, the Landlock domain (|ll| may be NULL)
- * and the seccomp filter, in that order. |t| records what happened, for
+ * |pidns| asks for it), be_harden_self(), every privilege dropped and
+ * read back (be_drop_privs()), NO_NEW_PRIVS, the Landlock domain (|ll|
+ * may be NULL) and the seccomp filter, in that order: the one that lets
+ * SysV IPC through where |mnt| made private IPC and UTS namespaces, else
+ * the one that refuses it. |t| records what happened, for
  * be_tail_report(). 0 or -errno (+diag naming |backend|).
  */
 struct be_tail {
@@ -453,8 +455,9 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		  struct sbx_diag *diag);
 /* P2's side of the fast way out (be_session_end()). */
 void pns_exit_fast(int fd, int status);
-/* The notes about processes: the PID namespace, or the door left open
- * and why; sets notes->pidns. */
+/* The notes about processes (the PID namespace, or the door left open
+ * and why; sets notes->pidns), about SysV IPC (private, or refused by the
+ * filter) and a bounding set be_drop_privs() could not empty. */
 void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 		    struct be_notes *notes);
 void mnt_free(struct mnt_plan *mp);
