@@ -350,11 +350,20 @@ static void pns_supervise(pid_t init, pid_t shell, int rfd, int ttyfd,
 		n = read(rfd, m, 2);
 	while (n < 0 && errno == EINTR);
 	if (n != 2 || m[0] != 'E') {
+		int ist = 0;
+
 		while (waitpid(shell, &st, 0) < 0 && errno == EINTR)
 			;
 		/* init's line about what it ended comes before the status */
-		while (waitpid(init, NULL, 0) < 0 && errno == EINTR)
+		while (waitpid(init, &ist, 0) < 0 && errno == EINTR)
 			;
+		/* init could not drop its privileges (pns_drop(), which said
+		 * so): the namespace ended with it, the shell killed. The
+		 * session was refused, not killed: 125, as for the shell's
+		 * own refusal. */
+		if (WIFEXITED(ist) && WEXITSTATUS(ist) == 125 &&
+		    WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL)
+			st = 125 << 8;
 	}
 	if (had_fg) {
 		/* The shell took the terminal for its jobs; hand it back to

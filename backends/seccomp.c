@@ -366,7 +366,7 @@ struct sc_filter {
  * alone). What still holds: SEIZE, TRACEME, any other request and any
  * other pid stay refused (the escape battery's ptrace case, test_seccomp);
  * a job's ATTACH of the shell fails in the kernel, the shell being
- * non-dumpable and jobs without CAP_SYS_PTRACE (be_harden_self()), except
+ * non-dumpable and jobs without any capability (be_drop_privs()), except
  * while LeakSanitizer itself makes the shell dumpable for its check at
  * exit: the one hole, and why this is never in a build that is shipped.
  */
