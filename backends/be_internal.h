@@ -209,6 +209,10 @@ void be_harden_self(bool subreaper);
  * the PID namespace's helpers.
  */
 int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag);
+/* The bounding-set part of it alone, best effort (be_drop_privs() judges
+ * the result): done once before processes are forked, so that they
+ * inherit it. */
+void be_drop_bounding(void);
 
 /* "Operation not permitted (EPERM)" for the diag of a failed step. */
 const char *be_errstr(int err, char *buf, size_t n);

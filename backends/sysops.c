@@ -87,11 +87,17 @@ static int real_capset(const struct be_capsets *in)
  * kernel itself answers: PR_CAPBSET_READ is EINVAL above the last cap. */
 static int real_cap_last_cap(void)
 {
+	/* The kernel's, fixed while it runs: read once (the PID namespace's
+	 * helpers, forked later, inherit the answer). */
+	static int known = -1;
 	char num[16];
-	int fd = open("/proc/sys/kernel/cap_last_cap", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, num, sizeof(num) - 1);
-	int last = -1;
+	int fd, last = -1;
+	ssize_t n;
 
+	if (known >= 0)
+		return known;
+	fd = open("/proc/sys/kernel/cap_last_cap", O_RDONLY | O_CLOEXEC);
+	n = fd < 0 ? -1 : read(fd, num, sizeof(num) - 1);
 	if (fd >= 0)
 		close(fd);
 	if (n > 0) {
@@ -99,14 +105,14 @@ static int real_cap_last_cap(void)
 		last = atoi(num);
 	}
 	if (last >= 0 && last < 63)
-		return last;
+		return known = last;
 	/* EINVAL marks the end; any other failure is asked again. */
 	for (last = 0; last < 63; last++)
 		if (prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 &&
 		    errno == EINVAL &&
 		    prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 && errno == EINVAL)
 			break;
-	return last - 1;
+	return known = last - 1;
 }
 
 /* The new mount API through syscall(2): glibc has wrappers only since
