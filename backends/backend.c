@@ -11,6 +11,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 #include <linux/capability.h>
+#include <linux/securebits.h>
 
 #include "be_internal.h"
 
@@ -161,9 +162,162 @@ void be_note_checker_only(struct be_notes *n, size_t nprot, const char *why)
 void be_harden_self(bool subreaper)
 {
 	(void)be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-	(void)be_sys->drop_cap(CAP_SYS_PTRACE);
 	if (subreaper)
 		(void)be_sys->prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+/* Root's way back to capabilities, closed and locked: NOROOT (execve as
+ * uid 0 grants nothing), NO_SETUID_FIXUP (no uid change restores any),
+ * KEEP_CAPS off and locked, NO_CAP_AMBIENT_RAISE. */
+#define BE_SECBITS                                                             \
+	(SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |      \
+	 SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED |             \
+	 SECBIT_NO_CAP_AMBIENT_RAISE | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)
+
+static int privs_left(struct sbx_diag *diag, const char *backend,
+		      const char *what, unsigned long long mask)
+{
+	return sbx_diag_set(diag, -EPERM,
+			    "%s: dropping privileges: %s left after the drop "
+			    "(%#llx); refusing to run anything",
+			    backend, what, mask);
+}
+
+/* prctl() through be_sys, once more when it fails: a kernel that refuses
+ * a drop refuses it again (and the read-back then fails closed), while a
+ * one-off failure (tests/integration/faults.sh fails the Nth call of each
+ * process) must not end a session whose drop holds, nor leave a
+ * capability that a second call would have dropped. */
+static int pr(int op, unsigned long a2, unsigned long a3)
+{
+	int r = be_sys->prctl(op, a2, a3, 0, 0);
+
+	return r < 0 ? be_sys->prctl(op, a2, a3, 0, 0) : r;
+}
+
+/* True if the kernel knows no capability above |last|: PR_CAPBSET_READ
+ * says EINVAL there. Asked twice at most, and EINVAL from either will do
+ * (not pr(): its second call, made after the expected failure, could be
+ * the one that fails otherwise). */
+static bool above_last(int last)
+{
+	for (int i = 0; i < 2; i++) {
+		int r = be_sys->prctl(PR_CAPBSET_READ, (unsigned long)last + 1,
+				      0, 0, 0);
+
+		if (r >= 0)
+			return false;
+		if (errno == EINVAL)
+			return true;
+	}
+	return false;
+}
+
+/* Every capability up to |last| out of the bounding set, but those out
+ * already: each drop commits new credentials (about 2 us; 41 of them were
+ * most of the drop's cost), a read does not. A read that fails counts as
+ * "in". */
+static void drop_bounding(int last)
+{
+	for (int cap = 0; cap <= last; cap++)
+		if (pr(PR_CAPBSET_READ, (unsigned long)cap, 0) != 0)
+			(void)pr(PR_CAPBSET_DROP, (unsigned long)cap, 0);
+}
+
+void be_drop_bounding(void)
+{
+	int last = be_sys->cap_last_cap();
+
+	if (last >= 0 && last <= 62)
+		drop_bounding(last);
+}
+
+/*
+ * Why every set, as root too (issue 20): root kept every capability but
+ * CAP_SYS_PTRACE, and with them `ip addr add` changed the host's loopback
+ * (the network namespace is the host's), an AF_PACKET socket captured
+ * other processes' traffic, vhangup()/TIOCVHANGUP hung up the user's
+ * outer shell, FIFREEZE froze a filesystem the job could only read,
+ * TIOCSLCKTRMIOS locked the user's terminal modes, /proc/kmsg was
+ * drained, and CAP_DAC_OVERRIDE read other users' files wherever the
+ * policy let the path be read. Each of those is a capability check in the
+ * kernel: with none held, all fail at once, including the ones nobody
+ * has listed yet.
+ */
+int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag)
+{
+	struct be_capsets cs, zero = {0};
+	int last = be_sys->cap_last_cap();
+	unsigned long long bnd = 0;
+	bool setpcap;
+	long bits;
+
+	if (bnd_left)
+		*bnd_left = false;
+	if (last < 0 || last > 62)
+		return be_fail(diag, EINVAL, backend,
+			       "dropping privileges: reading cap_last_cap");
+	if (be_sys->capget(&cs) < 0 && be_sys->capget(&cs) < 0)
+		return be_fail(diag, errno, backend,
+			       "dropping privileges: capget");
+	/* What may change the bounding set and the securebits. Without it
+	 * there is nothing to drop there, and nothing held (below). */
+	setpcap = (cs.eff >> CAP_SETPCAP) & 1;
+	/* First, while CAP_SETPCAP is still held. EPERM without it, or when
+	 * an outer session locked them already: the read-back decides. */
+	(void)pr(PR_SET_SECUREBITS, BE_SECBITS, 0);
+	/* Every capability the kernel knows, cap_last_cap included: a
+	 * capability newer than this build's headers is dropped too. Each
+	 * failure is judged by the read-back, not here (EPERM for one that
+	 * is gone already, under an outer session). */
+	drop_bounding(last);
+	(void)pr(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0);
+	if (be_sys->capset(&zero) < 0 && be_sys->capset(&zero) < 0)
+		return be_fail(diag, errno, backend,
+			       "dropping privileges: capset (every set empty)");
+	if (pr(PR_SET_NO_NEW_PRIVS, 1, 0) < 0)
+		return be_fail(diag, errno, backend,
+			       "prctl(PR_SET_NO_NEW_PRIVS)");
+	/* Read back: the kernel's word, not the calls' return values. The
+	 * ambient set needs no read of its own: the kernel keeps it within
+	 * permitted and inheritable, both read here. */
+	if (be_sys->capget(&cs) < 0 && be_sys->capget(&cs) < 0)
+		return be_fail(diag, errno, backend,
+			       "dropping privileges: capget");
+	if (cs.eff)
+		return privs_left(diag, backend, "effective capabilities",
+				  (unsigned long long)cs.eff);
+	if (cs.prm)
+		return privs_left(diag, backend, "permitted capabilities",
+				  (unsigned long long)cs.prm);
+	if (cs.inh)
+		return privs_left(diag, backend, "inheritable capabilities",
+				  (unsigned long long)cs.inh);
+	/* An answer but 0 counts as left (a failed read proves nothing);
+	 * and the kernel must know no capability above |last|, or a short
+	 * cap_last_cap would have hidden some from the loop. */
+	for (int cap = 0; cap <= last; cap++)
+		if (pr(PR_CAPBSET_READ, (unsigned long)cap, 0) != 0)
+			bnd |= 1ULL << cap;
+	if (!above_last(last))
+		return privs_left(diag, backend,
+				  "capabilities above cap_last_cap",
+				  (unsigned long long)last + 1);
+	/* A bounding set only an ordinary user without CAP_SETPCAP can be
+	 * left with: it grants nothing to a process with no capability and
+	 * no_new_privs (execve then intersects with the empty permitted
+	 * set). Anyone who could drop it must have. */
+	if (bnd && setpcap)
+		return privs_left(diag, backend, "bounding set", bnd);
+	if (bnd_left)
+		*bnd_left = bnd != 0;
+	bits = pr(PR_GET_SECUREBITS, 0, 0);
+	if (setpcap && (bits < 0 || (bits & BE_SECBITS) != BE_SECBITS))
+		return privs_left(diag, backend, "securebits not locked",
+				  (unsigned long long)(bits < 0 ? 0 : bits));
+	if (pr(PR_GET_NO_NEW_PRIVS, 0, 0) != 1)
+		return privs_left(diag, backend, "no_new_privs unset", 0);
+	return 0;
 }
 
 int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
@@ -175,6 +329,15 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 
 	memset(t, 0, sizeof(*t));
 	t->exit_fd = -1;
+	/* The bounding set first, once, before the PID namespace's forks:
+	 * its helpers and the shell inherit it empty, and none of them pays
+	 * for the drops again (the effective set, which the PID namespace
+	 * still needs, is untouched). be_drop_privs() below checks it. */
+#ifdef SBXSH_BENCH_KNOBS
+	if (!getenv("SBXSH_BENCH_OFF") ||
+	    !strstr(getenv("SBXSH_BENCH_OFF"), "caps"))
+#endif
+		be_drop_bounding();
 	/* The PID namespace needs the capabilities the mount layer had
 	 * (in a user namespace: CLONE_NEWPID, and mounting its /proc), so
 	 * it comes before they are dropped. */
@@ -189,23 +352,33 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		    (r = ll_rules_add_read(ll, "/proc", backend, diag)) < 0)
 			return r;
 	}
-	if (mnt && (r = mnt_drop_caps(mnt, diag)) < 0)
-		return r;
+	be_harden_self(!t->in_ns);
+	/* Set-up is over: nothing after this needs a privilege. */
+#ifdef SBXSH_BENCH_KNOBS
+	if (!getenv("SBXSH_BENCH_OFF") ||
+	    !strstr(getenv("SBXSH_BENCH_OFF"), "caps"))
+#endif
+		if ((r = be_drop_privs(&t->bnd_left, backend, diag)) < 0)
+			return r;
+	be_mark("tail: privileges dropped");
 	/* SPEC 2b: a linked worktree's common dir, now that the mount layer
 	 * holds its hooks and config read-only. */
 	if (mnt && (r = ll_rules_grant_guarded(ll, backend, diag)) < 0)
 		return r;
-	be_harden_self(!t->in_ns);
 	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return be_fail(diag, errno, backend,
 			       "prctl(PR_SET_NO_NEW_PRIVS)");
-	be_mark("tail: caps, guarded, harden");
+	be_mark("tail: guarded, harden");
 	r = ll_rules_restrict(ll, backend, diag);
 	if (r < 0)
 		return r;
 	be_mark("tail: landlock restrict");
-	r = sc_load(sc, backend, diag);
+	/* SysV IPC: the session's own where the mount layer made a private
+	 * IPC namespace, else refused by the filter. */
+	t->ipc_private = mnt && mnt_ipc_private(mnt);
+	r = sc_load(sc, t->ipc_private, backend, diag);
 	be_mark("tail: seccomp load");
+	t->applied = r == 0;
 	return r;
 }
 
@@ -214,6 +387,22 @@ void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 {
 	char es[96];
 
+	if (t->applied && t->ipc_private)
+		be_note(notes, "ipc",
+			"private IPC and UTS namespaces: SysV shared memory, "
+			"message queues and semaphores outside the session "
+			"cannot be found or reached");
+	else if (t->applied)
+		be_note(notes, "not_enforced",
+			"ipc: no private IPC namespace (%s): the filter refuses "
+			"SysV shared memory, message queues and semaphores "
+			"(shmget, msgget, semget, ...) with EPERM",
+			mount_layer ? "not made" : "no mount layer");
+	if (t->applied && t->bnd_left)
+		be_note(notes, "capabilities",
+			"none held; the bounding set could not be emptied "
+			"(no CAP_SETPCAP without a user namespace), and "
+			"no_new_privs keeps execve from gaining any");
 	if (!pidns)
 		return;
 	notes->pidns = t->in_ns;

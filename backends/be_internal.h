@@ -135,6 +135,11 @@ const struct be_ops *be_lookup(const char *name);
 
 struct sock_fprog;
 
+/* A process's effective, permitted and inheritable capability sets. */
+struct be_capsets {
+	uint64_t eff, prm, inh;
+};
+
 /*
  * The kernel, as the backends see it. Every member follows the libc
  * convention (-1 and errno). Tests install a fake with be_set_sys_ops().
@@ -155,10 +160,14 @@ struct sys_ops {
 	int (*close)(int fd);
 	/* seccomp(SECCOMP_SET_MODE_FILTER, 0, prog) */
 	int (*seccomp_filter)(const struct sock_fprog *prog);
-	int (*capset_none)(void); /* drop every capability */
-	/* Drops capability |cap| from the bounding, effective, permitted,
-	 * inheritable and ambient sets (what the caller may drop). */
-	int (*drop_cap)(int cap);
+	/* capget(2)/capset(2) of the calling process, the three sets as
+	 * 64-bit masks (_LINUX_CAPABILITY_VERSION_3). */
+	int (*capget)(struct be_capsets *out);
+	int (*capset)(const struct be_capsets *in);
+	/* The highest capability this kernel knows
+	 * (/proc/sys/kernel/cap_last_cap, else probed with
+	 * PR_CAPBSET_READ); -1 if neither answers. */
+	int (*cap_last_cap)(void);
 	/* The new mount API (Linux >= 5.2; mount_setattr >= 5.12): ENOSYS
 	 * on older kernels. |attr| is a struct sbx_mount_attr. */
 	int (*open_tree)(int dfd, const char *path, unsigned flags);
@@ -175,18 +184,36 @@ const struct sys_ops *be_set_sys_ops(const struct sys_ops *ops);
 
 /*
  * What both Linux backends do to the shell process itself, after the
- * mount layer and before NO_NEW_PRIVS (backend.c): it becomes
- * non-dumpable and loses CAP_SYS_PTRACE, so no job can open its
- * /proc/<pid>/fd/N (the history file, reopened through the magic link
- * with the permissions of the mount it was opened on), mem or environ.
- * Jobs are dumpable again after execve; ptrace itself is denied by
- * seccomp anyway, so the capability gave a job nothing else. Best
- * effort by design: defence in depth behind the redirection rules.
- * |subreaper| (no PID namespace): the shell also becomes a child
- * subreaper, so a job that double-forks or calls setsid() stays its
- * descendant and ends with the session (shell/reap.c).
+ * mount layer and the PID namespace (backend.c): it becomes
+ * non-dumpable, so no job can open its /proc/<pid>/fd/N (the history
+ * file, reopened through the magic link with the permissions of the mount
+ * it was opened on), mem or environ; jobs are dumpable again after
+ * execve, and ptrace itself is denied by seccomp anyway. |subreaper| (no
+ * PID namespace): the shell also becomes a child subreaper, so a job that
+ * double-forks or calls setsid() stays its descendant and ends with the
+ * session (shell/reap.c).
  */
 void be_harden_self(bool subreaper);
+
+/*
+ * A session holds no privilege (bubblewrap's rule, docs/side-doors.md):
+ * the calling process ends with empty effective, permitted, inheritable
+ * and ambient sets, an empty bounding set, the securebits that keep root
+ * from regaining any (NOROOT, NO_SETUID_FIXUP, NO_CAP_AMBIENT_RAISE, KEEP_CAPS
+ * off, all locked) and no_new_privs; then every one of those is read back.
+ * Anything left fails closed: -EPERM (+diag naming what stuck). One
+ * exception, which is not a privilege: a bounding set that cannot be
+ * emptied because the caller never had CAP_SETPCAP (an ordinary user
+ * without a user namespace) while it holds no capability at all;
+ * *bnd_left (may be NULL) then says so for the banner, and no_new_privs
+ * keeps execve from gaining any. No allocation: safe in apply() and in
+ * the PID namespace's helpers.
+ */
+int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag);
+/* The bounding-set part of it alone, best effort (be_drop_privs() judges
+ * the result): done once before processes are forked, so that they
+ * inherit it. */
+void be_drop_bounding(void);
 
 /* "Operation not permitted (EPERM)" for the diag of a failed step. */
 const char *be_errstr(int err, char *buf, size_t n);
@@ -260,12 +287,19 @@ enum sc_arg {
 	SC_MKNODAT_DEV,	  /* mknodat(dirfd, path, mode): likewise */
 	SC_ARG0_LO32_NE,  /* the low 32 bits of arg 0 != val (the prefix's) */
 };
+/* When a row applies: always, or only in a session of that kind. A
+ * program is built per kind (sc_bpf_*), with the rows whose bits it has. */
+enum sc_when {
+	SC_ALWAYS = 0,
+	SC_NO_NETWORK = 1, /* --no-network */
+	SC_NO_IPCNS = 2,   /* no private IPC namespace (no mount layer) */
+};
 struct sc_rule {
 	const char *name;
 	int err; /* errno the call fails with: EPERM (or ENOSYS) */
 	enum sc_arg arg;
 	unsigned long val;
-	bool no_network; /* only with --no-network */
+	unsigned when; /* enum sc_when bits: the session kinds it is for */
 };
 extern const struct sc_rule sc_rules[];
 extern const size_t sc_nrules;
@@ -302,16 +336,22 @@ struct sc_bpf {
 };
 extern const struct sc_bpf sc_bpf_net;	 /* network allowed */
 extern const struct sc_bpf sc_bpf_nonet; /* --no-network */
+/* The same two without a private IPC namespace: SysV IPC refused. */
+extern const struct sc_bpf sc_bpf_net_noipc;
+extern const struct sc_bpf sc_bpf_nonet_noipc;
 
 struct sc_filter;
-/* Picks the program for |plan| (sc_bpf_net or sc_bpf_nonet). 0; the
- * signature leaves room for -errno (+diag naming |backend|). */
+/* Picks the programs for |plan| (sc_bpf_net or sc_bpf_nonet, and its
+ * _noipc twin). 0; the signature leaves room for -errno (+diag naming
+ * |backend|). */
 int sc_build(const struct be_plan *plan, const char *backend,
 	     struct sc_filter **out, struct sbx_diag *diag);
 /* Sets NO_NEW_PRIVS and loads the program into the calling process with
- * seccomp(2). 0 or -errno (+diag naming |backend|, the step, the errno).
- * No allocation: safe between fork and exec. */
-int sc_load(const struct sc_filter *f, const char *backend,
+ * seccomp(2): the one that refuses SysV IPC unless |ipc_private| (the
+ * session has its own IPC namespace). 0 or -errno (+diag naming
+ * |backend|, the step, the errno). No allocation: safe between fork and
+ * exec. */
+int sc_load(const struct sc_filter *f, bool ipc_private, const char *backend,
 	    struct sbx_diag *diag);
 void sc_free(struct sc_filter *f);
 #ifdef SBXSH_SANITIZE
@@ -493,10 +533,6 @@ int dr_other_ptys(const char *const *keep, size_t nkeep, const char *tty,
 void dr_note(int landlock_abi, enum pol_scope scope,
 	     const struct mnt_plan *mp, bool mount_layer,
 	     struct be_notes *notes);
-/* In a user namespace, after whatever else needed its capabilities (the
- * PID namespace and its /proc): drops every capability of the shell (its
- * jobs lose them at execve anyway). 0 or -errno (+diag). */
-int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag);
 
 /*
  * The PID namespace (pidns.c). Called after mnt_apply() succeeded, while
@@ -521,9 +557,11 @@ int pns_open_last_pid(void);
 /*
  * What both Linux backends do after their mount layer (backend.c): the
  * PID namespace (when |mnt| is the mount layer that succeeded and
- * |pidns| asks for it), the capabilities of a user namespace dropped,
- * be_harden_self(), NO_NEW_PRIVS, the Landlock domain (|ll| may be NULL)
- * and the seccomp filter, in that order. |t| records what happened, for
+ * |pidns| asks for it), be_harden_self(), every privilege dropped and
+ * read back (be_drop_privs()), NO_NEW_PRIVS, the Landlock domain (|ll|
+ * may be NULL) and the seccomp filter, in that order: the one that lets
+ * SysV IPC through where |mnt| made private IPC and UTS namespaces, else
+ * the one that refuses it. |t| records what happened, for
  * be_tail_report(). 0 or -errno (+diag naming |backend|).
  */
 struct be_tail {
@@ -531,6 +569,9 @@ struct be_tail {
 	bool proc_private; /* ...with its own /proc */
 	int pns_err;	   /* unshare(CLONE_NEWPID)'s errno, or 0 */
 	int exit_fd;	   /* the shell's end of the status pipe, or -1 */
+	bool bnd_left;	   /* be_drop_privs(): bounding set not emptied */
+	bool ipc_private;  /* private IPC and UTS namespaces (mount layer) */
+	bool applied;	   /* be_apply_tail() got as far as the filter */
 };
 struct ll_rules;
 int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
@@ -539,11 +580,16 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		  struct sbx_diag *diag);
 /* P2's side of the fast way out (be_session_end()). */
 void pns_exit_fast(int fd, int status);
-/* The notes about processes: the PID namespace, or the door left open
- * and why; sets notes->pidns. */
+/* The notes about processes (the PID namespace, or the door left open
+ * and why; sets notes->pidns), about SysV IPC (private, or refused by the
+ * filter) and a bounding set be_drop_privs() could not empty. */
 void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 		    struct be_notes *notes);
 void mnt_free(struct mnt_plan *mp);
+/* True if mnt_apply() gives the session private IPC and UTS namespaces
+ * along with the mount namespace (always, but in the bench build's
+ * SBXSH_BENCH_OFF=ipcns). */
+bool mnt_ipc_private(const struct mnt_plan *mp);
 
 /*
  * The new mount API's constants, for C libraries and kernel headers that

@@ -17,7 +17,8 @@
  *
  * Order in apply (binds first, read-only after, masks last, as
  * bubblewrap's setup_newroot does it):
- *   1. unshare(CLONE_NEWNS), inside a new user namespace when not root
+ *   1. unshare(CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS), inside a new
+ *      user namespace when not root
  *      (uid/gid maps of the caller alone, setgroups denied first:
  *      CVE-2014-8989, a user could otherwise drop a group that denies it
  *      access);
@@ -48,9 +49,7 @@
  *      again;
  *   7. the working directory entered again by name; then (the
  *      backend's apply) the PID namespace and its /proc (pidns.c), and
- *      in a user namespace every capability dropped (mnt_drop_caps():
- *      the shell itself would otherwise keep them; its jobs lose them at
- *      execve anyway).
+ *      every privilege dropped, as root too (be_drop_privs(), backend.c).
  *
  * Fallback. open_tree and move_mount are Linux 5.2, mount_setattr 5.12.
  * When open_tree or mount_setattr answers ENOSYS (an older kernel, or a
@@ -99,6 +98,7 @@ struct mnt_op {
 struct mnt_plan {
 	const char *backend;
 	bool userns;
+	bool ipcns; /* private IPC and UTS namespaces with the mount one */
 	bool nodev; /* namespace: nodev outside the roots */
 	char uid_map[64], gid_map[64];
 	char *cwd;	       /* re-entered after the mounts (NULL: unknown) */
@@ -429,6 +429,12 @@ int mnt_prepare(const struct be_plan *plan, enum mnt_mode mode,
 
 	mp->backend = backend;
 	mp->userns = !(plan->caps && plan->caps->root);
+	mp->ipcns = true;
+#ifdef SBXSH_BENCH_KNOBS
+	/* tests/bench only: what the IPC and UTS namespaces cost. */
+	mp->ipcns = !(getenv("SBXSH_BENCH_OFF") &&
+		      strstr(getenv("SBXSH_BENCH_OFF"), "ipcns"));
+#endif
 	/* Everything outside the roots also nodev for the namespace backend:
 	 * it has no Landlock rule to keep root from writing a disk through
 	 * its node in /dev (a read-only mount does not stop writes to
@@ -792,8 +798,15 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	int r;
 
 	*unshare_err = 0;
-	if (be_sys->unshare(CLONE_NEWNS | (mp->userns ? CLONE_NEWUSER : 0)) <
-	    0) {
+	/* IPC and UTS with the mount namespace, in the one call: SysV shared
+	 * memory, message queues and semaphores are the host's otherwise (a
+	 * job walked every segment with SHM_STAT, read another process's
+	 * 0600 segment and wrote it), and so is the host name. Where this
+	 * call cannot be made, the session has no mount layer, and the
+	 * filter refuses the SysV calls instead (be_apply_tail()). */
+	if (be_sys->unshare(CLONE_NEWNS |
+			    (mp->ipcns ? CLONE_NEWIPC | CLONE_NEWUTS : 0) |
+			    (mp->userns ? CLONE_NEWUSER : 0)) < 0) {
 		*unshare_err = errno ? errno : EPERM;
 		return 1;
 	}
@@ -856,12 +869,9 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 	return 0;
 }
 
-int mnt_drop_caps(const struct mnt_plan *mp, struct sbx_diag *diag)
+bool mnt_ipc_private(const struct mnt_plan *mp)
 {
-	if (mp->userns && be_sys->capset_none() < 0)
-		return be_fail(diag, errno, mp->backend,
-			       "dropping capabilities (capset)");
-	return 0;
+	return mp && mp->ipcns;
 }
 
 void mnt_free(struct mnt_plan *mp)

@@ -70,6 +70,41 @@
 
 #include "be_internal.h"
 
+/*
+ * P0 and P1 hold no privilege either (issue 20: "a session holds no
+ * privilege"). They are forked while the process still has what the
+ * mount layer had (root's capabilities, or every capability of the user
+ * namespace), and need none of it: P0 waits for the shell, forwards
+ * signals to it and hands the terminal back (kill() and tcsetpgrp() of a
+ * process of the same uid, its own terminal); P1 reaps, reads /proc/N/comm
+ * and signals the namespace's processes, all of the same uid (no job can
+ * take another uid without a capability), and its exit ends whatever is
+ * left whatever it could signal. So each drops everything, as the shell
+ * does, and becomes non-dumpable: a job of the same uid could otherwise
+ * read their memory through /proc/<pid>/mem. They keep no capability, run
+ * no job-chosen code (no exec, no shell expansion; the only strings they
+ * print are process names, from P1's report), and fail closed: a drop
+ * that does not stick ends the session before the shell runs a command.
+ */
+static void pns_drop(const char *who, pid_t shell)
+{
+	struct sbx_diag d = {0};
+	char line[400];
+	int k;
+
+	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	if (be_drop_privs(NULL, who, &d) == 0)
+		return;
+	if (shell > 0)
+		kill(shell, SIGKILL);
+	k = snprintf(line, sizeof(line), "sbxsh: cannot confine the session: %s\n",
+		     d.msg);
+	if (k > 0 && write(2, line, (size_t)k) < 0) {
+		/* nowhere to say it */
+	}
+	_exit(125);
+}
+
 /* What P1 found after the shell ended. */
 struct pns_report {
 	int nleft;	 /* processes still alive after the shell */
@@ -363,11 +398,20 @@ static void pns_supervise(pid_t init, pid_t shell, int rfd, int ttyfd,
 		n = read(rfd, m, 2);
 	while (n < 0 && errno == EINTR);
 	if (n != 2 || m[0] != 'E') {
+		int ist = 0;
+
 		while (waitpid(shell, &st, 0) < 0 && errno == EINTR)
 			;
 		/* init's line about what it ended comes before the status */
-		while (waitpid(init, NULL, 0) < 0 && errno == EINTR)
+		while (waitpid(init, &ist, 0) < 0 && errno == EINTR)
 			;
+		/* init could not drop its privileges (pns_drop(), which said
+		 * so): the namespace ended with it, the shell killed. The
+		 * session was refused, not killed: 125, as for the shell's
+		 * own refusal. */
+		if (WIFEXITED(ist) && WEXITSTATUS(ist) == 125 &&
+		    WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL)
+			st = 125 << 8;
 	}
 	if (had_fg) {
 		/* The shell took the terminal for its jobs; hand it back to
@@ -573,6 +617,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		 * (be_opts.session_fd): init lives until the last process
 		 * of the session has ended, and so does the lock. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		pns_drop("pid namespace init", 0);
 		close(0);
 		close(1);
 		close_from_but(3, ipfd[0], be_session_fd());
@@ -638,6 +683,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		close(ipfd[1]);
 		close(epfd[1]);
 		close_from_but(3, epfd[0], -1);
+		pns_drop("pid namespace supervisor", shell);
 		pns_supervise(init, shell, epfd[0], ttyfd, had_fg, &old);
 	}
 	/* P2: the shell keeps the pipe's write end, out of the range

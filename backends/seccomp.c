@@ -13,10 +13,12 @@
  * Compiled at build time, loaded raw. sc_rules[] (by name) and sc_abis[]
  * (by number) below are the only statement of the policy. The build turns
  * them into BPF, sc_rules[] with libseccomp:
- * seccomp_gen (seccomp_gen.c, seccomp_gen_main.c) compiles it twice, with
- * and without network, and writes both programs into <build>/gen/
- * seccomp_bpf.c (sc_bpf_net, sc_bpf_nonet), which is compiled into sbxsh.
- * At run time sc_build() only picks one, and sc_load() hands it to the
+ * seccomp_gen (seccomp_gen.c, seccomp_gen_main.c) compiles it four times,
+ * with and without network, with and without a private IPC namespace,
+ * and writes the programs into <build>/gen/seccomp_bpf.c (sc_bpf_net,
+ * sc_bpf_nonet, sc_bpf_net_noipc, sc_bpf_nonet_noipc), which is compiled
+ * into sbxsh. At run time sc_build() only picks two, and sc_load() hands
+ * the one the session's namespaces call for to the
  * kernel with prctl(PR_SET_NO_NEW_PRIVS) and seccomp(2), through be_sys.
  * Why: sbxsh -c true should start as fast as bash -c true, and building the
  * filter with libseccomp at every start cost 0.5 to 0.8 ms (its rule
@@ -66,8 +68,8 @@ const struct sc_rule sc_rules[] = {
 	 * reads the request as an unsigned int, so only the low 32 bits may
 	 * be compared: CVE-2019-10063 (Flatpak) bypassed a 64-bit compare
 	 * by setting high bits. */
-	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCSTI, false },
-	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCLINUX, false },
+	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCSTI, SC_ALWAYS },
+	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCLINUX, SC_ALWAYS },
 	/* Taking a terminal: as root, setsid() then ioctl(fd, TIOCSCTTY, 1)
 	 * steals the session's controlling terminal from the shell (its
 	 * input, its job-control signals). The kernel reads the argument as
@@ -77,38 +79,38 @@ const struct sc_rule sc_rules[] = {
 	 * direction. glibc's login_tty() (openpty, forkpty, script, tmux)
 	 * passes 0 and works; util-linux's setsid --ctty passes 1 and gets
 	 * EPERM. */
-	{ "ioctl", EPERM, SC_IOCTL_REQ_ARG, TIOCSCTTY, false },
+	{ "ioctl", EPERM, SC_IOCTL_REQ_ARG, TIOCSCTTY, SC_ALWAYS },
 	/* Changing the line discipline: modules loaded on demand with
 	 * their own bugs (n_hdlc, CVE-2017-2636), and on the session's own
 	 * terminal a discipline that garbles what the shell reads. The same
 	 * low-32-bit compare as TIOCSTI. */
-	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCSETD, false },
+	{ "ioctl", EPERM, SC_IOCTL_REQ, TIOCSETD, SC_ALWAYS },
 	/* Reading or writing other processes' memory (the shell's, too). */
-	{ "ptrace", EPERM, SC_ANY, 0, false },
-	{ "process_vm_readv", EPERM, SC_ANY, 0, false },
-	{ "process_vm_writev", EPERM, SC_ANY, 0, false },
+	{ "ptrace", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "process_vm_readv", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "process_vm_writev", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* The same access, in other shapes: pidfd_getfd() copies a file
 	 * descriptor out of another process (a job took the parent shell's
 	 * history and run-folder fds through it); kcmp() tells which files
 	 * and memory other processes share. Both pass the ptrace access
 	 * check that root passes. */
-	{ "pidfd_getfd", EPERM, SC_ANY, 0, false },
-	{ "kcmp", EPERM, SC_ANY, 0, false },
+	{ "pidfd_getfd", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "kcmp", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* The kernel itself. */
-	{ "init_module", EPERM, SC_ANY, 0, false },
-	{ "finit_module", EPERM, SC_ANY, 0, false },
-	{ "delete_module", EPERM, SC_ANY, 0, false },
-	{ "kexec_load", EPERM, SC_ANY, 0, false },
-	{ "kexec_file_load", EPERM, SC_ANY, 0, false },
-	{ "bpf", EPERM, SC_ANY, 0, false },
-	{ "perf_event_open", EPERM, SC_ANY, 0, false },
+	{ "init_module", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "finit_module", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "delete_module", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "kexec_load", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "kexec_file_load", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "bpf", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "perf_event_open", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Reading the kernel log (kernel addresses, what the host and other
 	 * sessions did) and, as root, clearing it or changing the console
 	 * level. glibc's syslog(3) writes to /dev/log, not through this. */
-	{ "syslog", EPERM, SC_ANY, 0, false },
+	{ "syslog", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Memory taken out of the kernel's direct map: nothing a shell
 	 * session needs, and hidden from the kernel's own inspection. */
-	{ "memfd_secret", EPERM, SC_ANY, 0, false },
+	{ "memfd_secret", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Execution domains: only the query personality(0xffffffff).
 	 * Setting one turns off address-space randomisation
 	 * (ADDR_NO_RANDOMIZE), maps page zero (MMAP_PAGE_ZERO, a
@@ -119,25 +121,25 @@ const struct sc_rule sc_rules[] = {
 	 * compared, which libseccomp 2.5 cannot say ("not equal" under a
 	 * mask), so the generator's prefix does. Docker's profile also lets
 	 * PER_LINUX32 through; here `linux32 CMD` fails with EPERM. */
-	{ "personality", EPERM, SC_ARG0_LO32_NE, 0xffffffff, false },
+	{ "personality", EPERM, SC_ARG0_LO32_NE, 0xffffffff, SC_ALWAYS },
 	/* Keyrings are not namespaced: a job could read the user's keys. */
-	{ "keyctl", EPERM, SC_ANY, 0, false },
-	{ "add_key", EPERM, SC_ANY, 0, false },
-	{ "request_key", EPERM, SC_ANY, 0, false },
+	{ "keyctl", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "add_key", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "request_key", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* A classic primitive for kernel exploits (stalling a copy). */
-	{ "userfaultfd", EPERM, SC_ANY, 0, false },
+	{ "userfaultfd", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* The mount family: root (or a user namespace) could undo the
 	 * read-only mount layer, or mount a new tree over a root. */
-	{ "mount", EPERM, SC_ANY, 0, false },
-	{ "umount", EPERM, SC_ANY, 0, false },
-	{ "umount2", EPERM, SC_ANY, 0, false },
-	{ "fsopen", EPERM, SC_ANY, 0, false },
-	{ "fsmount", EPERM, SC_ANY, 0, false },
-	{ "fsconfig", EPERM, SC_ANY, 0, false },
-	{ "fspick", EPERM, SC_ANY, 0, false },
-	{ "move_mount", EPERM, SC_ANY, 0, false },
-	{ "open_tree", EPERM, SC_ANY, 0, false },
-	{ "mount_setattr", EPERM, SC_ANY, 0, false },
+	{ "mount", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "umount", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "umount2", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "fsopen", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "fsmount", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "fsconfig", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "fspick", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "move_mount", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "open_tree", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "mount_setattr", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Linux 6.15: open_tree() with mount attributes. As root it gave a
 	 * detached writable copy of any folder (OPEN_TREE_CLONE, attr_clr =
 	 * MOUNT_ATTR_RDONLY): files written, made setuid and chowned outside
@@ -145,74 +147,97 @@ const struct sc_rule sc_rules[] = {
 	 * secret's parent showed the secret. libseccomp 2.5.4 cannot name
 	 * it: sc_abis[] below denies it by number, and the generator fails
 	 * the build if a name here is unknown to libseccomp and not. */
-	{ "open_tree_attr", EPERM, SC_ANY, 0, false },
-	{ "pivot_root", EPERM, SC_ANY, 0, false },
-	{ "chroot", EPERM, SC_ANY, 0, false },
+	{ "open_tree_attr", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "pivot_root", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "chroot", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* New namespaces: a user namespace hands out every capability in
 	 * it, and with them the mount family above. */
-	{ "unshare", EPERM, SC_ANY, 0, false },
-	{ "setns", EPERM, SC_ANY, 0, false },
-	{ "clone", EPERM, SC_CLONE_NS, 0, false },
+	{ "unshare", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "setns", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "clone", EPERM, SC_CLONE_NS, 0, SC_ALWAYS },
 	/* clone3() passes its flags in a struct in memory, which a seccomp
 	 * (classic BPF) filter cannot read, so CLONE_NEW* cannot be told
 	 * apart there. ENOSYS, not EPERM: glibc (posix_spawn, pthread_create)
 	 * then falls back to clone(), which is filtered above. Docker's and
 	 * Flatpak's profiles do the same. */
-	{ "clone3", ENOSYS, SC_ANY, 0, false },
+	{ "clone3", ENOSYS, SC_ANY, 0, SC_ALWAYS },
 	/* io_uring runs operations (openat, socket, ...) on kernel workers
 	 * that seccomp never sees. */
-	{ "io_uring_setup", EPERM, SC_ANY, 0, false },
-	{ "io_uring_enter", EPERM, SC_ANY, 0, false },
-	{ "io_uring_register", EPERM, SC_ANY, 0, false },
+	{ "io_uring_setup", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "io_uring_enter", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "io_uring_register", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Opening a file by handle skips the path walk that Landlock and
 	 * the masks rely on (the "shocker" escape from Docker, 2014): root
 	 * could read a masked secret through it. */
-	{ "open_by_handle_at", EPERM, SC_ANY, 0, false },
+	{ "open_by_handle_at", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Its other half: a handle names a file without a path (inside a
 	 * masked folder too) and opens it in any process that may call
 	 * open_by_handle_at, outside the session included. fanotify, as
 	 * root, watches every access on a whole filesystem or mount,
 	 * outside the roots, and its permission events can stall the
 	 * host's processes; inotify stays. */
-	{ "name_to_handle_at", EPERM, SC_ANY, 0, false },
-	{ "fanotify_init", EPERM, SC_ANY, 0, false },
-	/* Root keeps its capabilities in the sandbox; these would change
-	 * the host itself, outside any filesystem policy. */
-	{ "reboot", EPERM, SC_ANY, 0, false },
-	{ "swapon", EPERM, SC_ANY, 0, false },
-	{ "swapoff", EPERM, SC_ANY, 0, false },
-	{ "acct", EPERM, SC_ANY, 0, false },
-	{ "sethostname", EPERM, SC_ANY, 0, false },
-	{ "setdomainname", EPERM, SC_ANY, 0, false },
+	{ "name_to_handle_at", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "fanotify_init", EPERM, SC_ANY, 0, SC_ALWAYS },
+	/* These would change the host itself, outside any filesystem
+	 * policy. A session holds no capability (be_drop_privs()), so the
+	 * kernel refuses them anyway: a second layer, which also holds
+	 * should a capability ever be left. */
+	{ "reboot", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "swapon", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "swapoff", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "acct", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "sethostname", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "setdomainname", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Every call that sets the clock, the i386 entry point's own too
 	 * (stime, the *64 time calls): the rules are per name, and each ABI
 	 * has its names. adjtimex is clock_adjtime on CLOCK_REALTIME; their
 	 * modes are in memory, where the filter cannot look, so reading
 	 * through them (ntp_gettime) goes as well. */
-	{ "settimeofday", EPERM, SC_ANY, 0, false },
-	{ "stime", EPERM, SC_ANY, 0, false },
-	{ "clock_settime", EPERM, SC_ANY, 0, false },
-	{ "clock_settime64", EPERM, SC_ANY, 0, false },
-	{ "clock_adjtime", EPERM, SC_ANY, 0, false },
-	{ "clock_adjtime64", EPERM, SC_ANY, 0, false },
-	{ "adjtimex", EPERM, SC_ANY, 0, false },
-	{ "iopl", EPERM, SC_ANY, 0, false },
-	{ "ioperm", EPERM, SC_ANY, 0, false },
-	{ "quotactl", EPERM, SC_ANY, 0, false },
-	{ "quotactl_fd", EPERM, SC_ANY, 0, false },
+	{ "settimeofday", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "stime", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "clock_settime", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "clock_settime64", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "clock_adjtime", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "clock_adjtime64", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "adjtimex", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "iopl", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "ioperm", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "quotactl", EPERM, SC_ANY, 0, SC_ALWAYS },
+	{ "quotactl_fd", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Linux 6.8: the LSM attributes of the job itself (its AppArmor or
 	 * SELinux context), what writing /proc/self/attr/ does, which the
 	 * filesystem policy refuses. Unknown to libseccomp 2.5.4: denied by
 	 * number (sc_abis[]). */
-	{ "lsm_set_self_attr", EPERM, SC_ANY, 0, false },
+	{ "lsm_set_self_attr", EPERM, SC_ANY, 0, SC_ALWAYS },
 	/* Device nodes: root could make one for the disk inside a writable
 	 * root and write the disk through it (FIFOs and sockets stay). */
-	{ "mknod", EPERM, SC_MKNOD_DEV, 0, false },
-	{ "mknodat", EPERM, SC_MKNODAT_DEV, 0, false },
+	{ "mknod", EPERM, SC_MKNOD_DEV, 0, SC_ALWAYS },
+	{ "mknodat", EPERM, SC_MKNODAT_DEV, 0, SC_ALWAYS },
 	/* --no-network: no socket but AF_UNIX (TCP, UDP, raw, packet,
 	 * netlink, ...). */
-	{ "socket", EPERM, SC_NOT_AF_UNIX, 0, true },
-	{ "socketpair", EPERM, SC_NOT_AF_UNIX, 0, true },
+	{ "socket", EPERM, SC_NOT_AF_UNIX, 0, SC_NO_NETWORK },
+	{ "socketpair", EPERM, SC_NOT_AF_UNIX, 0, SC_NO_NETWORK },
+	/* SysV IPC, where the session has no IPC namespace of its own (no
+	 * mount layer: the landlock backend as a user without user
+	 * namespaces, or nested): the host's segments, queues and semaphore
+	 * sets are reachable by key or id, whatever the filesystem policy
+	 * (a job walked every segment with SHM_STAT, read another process's
+	 * 0600 segment and wrote it). i386's ipc() multiplexer goes whole
+	 * (seccomp_gen.c). With a private IPC namespace they stay: the
+	 * session sees only its own. */
+	{ "shmget", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "shmat", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "shmdt", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "shmctl", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "msgget", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "msgsnd", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "msgrcv", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "msgctl", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "semget", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "semop", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "semtimedop", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "semtimedop_time64", EPERM, SC_ANY, 0, SC_NO_IPCNS },
+	{ "semctl", EPERM, SC_ANY, 0, SC_NO_IPCNS },
 };
 /* clang-format on */
 const size_t sc_nrules = sizeof(sc_rules) / sizeof(*sc_rules);
@@ -308,10 +333,12 @@ const struct sc_abi sc_abis[] = {
 const size_t sc_nabis = sizeof(sc_abis) / sizeof(*sc_abis);
 
 #ifndef SC_RULES_ONLY
-/* What prepare() hands apply(): the argument of seccomp(2), ready. */
+/* What prepare() hands apply(): the arguments of seccomp(2), ready, with
+ * a private IPC namespace ([0]) and without ([1]): which one is known only
+ * once the mount layer stands or not, in apply(). */
 struct sc_filter {
-	struct sock_fprog prog;
-	struct sock_filter *own; /* sanitizer builds: prefix + program */
+	struct sock_fprog prog[2];
+	struct sock_filter *own[2]; /* sanitizer builds: prefix + program */
 };
 
 #ifdef SBXSH_SANITIZE
@@ -339,7 +366,7 @@ struct sc_filter {
  * alone). What still holds: SEIZE, TRACEME, any other request and any
  * other pid stay refused (the escape battery's ptrace case, test_seccomp);
  * a job's ATTACH of the shell fails in the kernel, the shell being
- * non-dumpable and jobs without CAP_SYS_PTRACE (be_harden_self()), except
+ * non-dumpable and jobs without any capability (be_drop_privs()), except
  * while LeakSanitizer itself makes the shell dumpable for its check at
  * exit: the one hole, and why this is never in a build that is shipped.
  */
@@ -474,29 +501,41 @@ int __lsan_is_turned_off(void)
 int sc_build(const struct be_plan *plan, const char *backend,
 	     struct sc_filter **out, struct sbx_diag *diag)
 {
-	const struct sc_bpf *b = plan->network ? &sc_bpf_net : &sc_bpf_nonet;
+	const struct sc_bpf *bs[2] = {
+	    plan->network ? &sc_bpf_net : &sc_bpf_nonet,
+	    plan->network ? &sc_bpf_net_noipc : &sc_bpf_nonet_noipc,
+	};
 	struct sc_filter *f = xmalloc(sizeof(*f));
 
-	/* The generator refused anything longer than BPF_MAXINSNS. The
-	 * UAPI's pointer is not const; the kernel only copies from it. */
-	f->prog.len = (unsigned short)b->len;
-	f->prog.filter = (struct sock_filter *)b->insns;
-	f->own = NULL;
 #ifdef SBXSH_SANITIZE
 	san_was_traced = san_was_traced || san_traced();
-	if (b->len + SAN_PRE <= BPF_MAXINSNS) {
-		f->own = san_prefixed(b);
-		f->prog.filter = f->own;
-		f->prog.len = (unsigned short)(b->len + SAN_PRE);
-	}
 #endif
+	for (int i = 0; i < 2; i++) {
+		const struct sc_bpf *b = bs[i];
+
+		/* The generator refused anything longer than BPF_MAXINSNS.
+		 * The UAPI's pointer is not const; the kernel only copies
+		 * from it. */
+		f->prog[i].len = (unsigned short)b->len;
+		f->prog[i].filter = (struct sock_filter *)b->insns;
+		f->own[i] = NULL;
+#ifdef SBXSH_SANITIZE
+		if (b->len + SAN_PRE <= BPF_MAXINSNS) {
+			f->own[i] = san_prefixed(b);
+			f->prog[i].filter = f->own[i];
+			f->prog[i].len = (unsigned short)(b->len + SAN_PRE);
+		}
+#endif
+	}
 	*out = f;
 	return 0;
 }
 
-int sc_load(const struct sc_filter *f, const char *backend,
+int sc_load(const struct sc_filter *f, bool ipc_private, const char *backend,
 	    struct sbx_diag *diag)
 {
+	int v = ipc_private ? 0 : 1;
+
 	/* Without it an unprivileged process may not load a filter; it also
 	 * keeps setuid programs from running with the filter, so they
 	 * cannot be confused by it. */
@@ -506,13 +545,13 @@ int sc_load(const struct sc_filter *f, const char *backend,
 #ifdef SBXSH_SANITIZE
 	/* Here, not in sc_build(): with a PID namespace prepare() runs in
 	 * the parent, apply() in the shell, its child. */
-	if (f->own)
-		f->own[SAN_PID_AT].k = (unsigned)getpid();
+	if (f->own[v])
+		f->own[v][SAN_PID_AT].k = (unsigned)getpid();
 	bool outer = prctl(PR_GET_SECCOMP, 0, 0, 0, 0) == 2;
 #endif
 	/* Flags 0, as libseccomp's default: no TSYNC (the shell has one
 	 * thread), no SPEC_ALLOW (keep the SSB mitigation). */
-	if (be_sys->seccomp_filter(&f->prog) < 0)
+	if (be_sys->seccomp_filter(&f->prog[v]) < 0)
 		return be_fail(diag, errno, backend,
 			       "seccomp(SECCOMP_SET_MODE_FILTER)");
 #ifdef SBXSH_SANITIZE
@@ -524,8 +563,10 @@ int sc_load(const struct sc_filter *f, const char *backend,
 
 void sc_free(struct sc_filter *f)
 {
-	if (f)
-		free(f->own);
+	if (f) {
+		free(f->own[0]);
+		free(f->own[1]);
+	}
 	free(f);
 }
 #endif /* !SC_RULES_ONLY */

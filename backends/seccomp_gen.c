@@ -136,9 +136,11 @@ static int scg_covered(const struct sc_rule *r, struct sbx_diag *diag)
 	return 0;
 }
 
-/* The filter of a session with or without network. 0 or -errno (+diag);
+/* The filter of a session of |variant| (SC_NO_NETWORK, SC_NO_IPCNS: the
+ * rows whose condition it meets are added). 0 or -errno (+diag);
  * on success the caller releases *out. */
-static int scg_filter(bool network, scmp_filter_ctx *out, struct sbx_diag *diag)
+static int scg_filter(unsigned variant, scmp_filter_ctx *out,
+		      struct sbx_diag *diag)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 	int e;
@@ -184,7 +186,7 @@ static int scg_filter(bool network, scmp_filter_ctx *out, struct sbx_diag *diag)
 		const struct sc_rule *r = &sc_rules[i];
 		int nr;
 
-		if (r->no_network && network)
+		if (r->when & ~variant)
 			continue;
 		nr = seccomp_syscall_resolve_name(r->name);
 		if (nr == __NR_SCMP_ERROR) {
@@ -210,7 +212,7 @@ static int scg_filter(bool network, scmp_filter_ctx *out, struct sbx_diag *diag)
 	 * rule then lands on i386's socketcall only. i386's own number, 102,
 	 * would be read as a native one: x86_64's getuid, which would then
 	 * fail with EPERM (test_seccomp checks it does not). */
-	if (!network) {
+	if (variant & SC_NO_NETWORK) {
 		int nr = seccomp_syscall_resolve_name("socketcall");
 
 		if (nr != __NR_SCMP_ERROR) {
@@ -218,6 +220,21 @@ static int scg_filter(bool network, scmp_filter_ctx *out, struct sbx_diag *diag)
 			if (e < 0) {
 				e = scg_fail(diag, e, "seccomp_rule_add",
 					     "socketcall");
+				goto fail;
+			}
+		}
+	}
+	/* Likewise i386's ipc() multiplexer, without a private IPC
+	 * namespace: every one of its operations is SysV IPC (shmat, semop,
+	 * msgsnd, ...), each refused by name above. */
+	if (variant & SC_NO_IPCNS) {
+		int nr = seccomp_syscall_resolve_name("ipc");
+
+		if (nr != __NR_SCMP_ERROR) {
+			e = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
+			if (e < 0) {
+				e = scg_fail(diag, e, "seccomp_rule_add",
+					     "ipc");
 				goto fail;
 			}
 		}
@@ -468,7 +485,7 @@ none:
 #define SCG_ARG0_LO (offsetof(struct seccomp_data, args) + 4)
 #endif
 
-static int scg_prefix(bool network, const struct scg_prog *lib,
+static int scg_prefix(unsigned variant, const struct scg_prog *lib,
 		      struct scg_prog *out, struct sbx_diag *diag)
 {
 	/* tramp[i]: "ja" to ABI i's entry in libseccomp's program (far,
@@ -510,7 +527,7 @@ static int scg_prefix(bool network, const struct scg_prog *lib,
 			int nr;
 
 			if (rule->arg != SC_ARG0_LO32_NE ||
-			    (rule->no_network && network))
+			    (rule->when & ~variant))
 				continue;
 			nr = seccomp_syscall_resolve_name_arch(x->audit_arch,
 							       rule->name);
@@ -614,7 +631,8 @@ fail:
 	return e;
 }
 
-int scg_compile(bool network, struct scg_prog *out, struct sbx_diag *diag)
+int scg_compile(unsigned variant, struct scg_prog *out,
+		struct sbx_diag *diag)
 {
 	struct scg_prog pre = {0}, lib = {0};
 	scmp_filter_ctx ctx;
@@ -622,14 +640,14 @@ int scg_compile(bool network, struct scg_prog *out, struct sbx_diag *diag)
 
 	out->insns = NULL;
 	out->len = 0;
-	e = scg_filter(network, &ctx, diag);
+	e = scg_filter(variant, &ctx, diag);
 	if (e < 0)
 		return e;
 	e = scg_export(ctx, &lib, diag);
 	seccomp_release(ctx);
 	if (e < 0)
 		return e;
-	e = scg_prefix(network, &lib, &pre, diag);
+	e = scg_prefix(variant, &lib, &pre, diag);
 	if (e < 0)
 		goto out;
 	if (pre.len + lib.len > BPF_MAXINSNS) {

@@ -25,12 +25,13 @@ struct scg_prog {
 };
 
 /*
- * Builds the filter of a session with network (|network|) or with
- * --no-network from sc_rules[] and sc_abis[], and exports its BPF into
- * |out| (freed with scg_free()). 0, or -errno with |diag| naming the libseccomp
- * step. Deterministic: the same rules and libseccomp give the same bytes.
+ * Builds the filter of a session of |variant| (0, or SC_NO_NETWORK and/or
+ * SC_NO_IPCNS: --no-network, no private IPC namespace) from sc_rules[]
+ * and sc_abis[], and exports its BPF into |out| (freed with scg_free()).
+ * 0, or -errno with |diag| naming the libseccomp step. Deterministic: the
+ * same rules and libseccomp give the same bytes.
  */
-int scg_compile(bool network, struct scg_prog *out, struct sbx_diag *diag);
+int scg_compile(unsigned variant, struct scg_prog *out, struct sbx_diag *diag);
 void scg_free(struct scg_prog *p);
 
 #endif

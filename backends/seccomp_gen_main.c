@@ -3,8 +3,9 @@
  *
  *   seccomp_gen OUT.c
  *
- * Compiles sc_rules[] (seccomp.c) with libseccomp twice, for a session with
- * network and for --no-network (seccomp_gen.c), and writes both BPF
+ * Compiles sc_rules[] (seccomp.c) with libseccomp four times, for a session
+ * with network and for --no-network, each with and without a private IPC
+ * namespace (seccomp_gen.c), and writes the four BPF
  * programs into OUT.c as the struct sc_bpf objects that be_internal.h
  * declares. CMakeLists.txt runs it and compiles OUT.c into sbxbackends, so
  * sbxsh loads a finished program and never links libseccomp. OUT.c is
@@ -46,7 +47,7 @@ static void emit(FILE *f, const char *name, const char *what,
 int main(int argc, char **argv)
 {
 	const struct scmp_version *v = seccomp_version();
-	struct scg_prog net = {0}, nonet = {0};
+	struct scg_prog net = {0}, nonet = {0}, neti = {0}, noneti = {0};
 	struct sbx_diag d = {0};
 	char *tmp;
 	FILE *f;
@@ -56,10 +57,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: seccomp_gen OUT.c\n");
 		return 2;
 	}
-	if (scg_compile(true, &net, &d) < 0 ||
-	    scg_compile(false, &nonet, &d) < 0) {
+	if (scg_compile(0, &net, &d) < 0 ||
+	    scg_compile(SC_NO_NETWORK, &nonet, &d) < 0 ||
+	    scg_compile(SC_NO_IPCNS, &neti, &d) < 0 ||
+	    scg_compile(SC_NO_NETWORK | SC_NO_IPCNS, &noneti, &d) < 0) {
 		fprintf(stderr, "seccomp_gen: %s\n", d.msg);
 		scg_free(&net);
+		scg_free(&nonet);
+		scg_free(&neti);
 		return 1;
 	}
 	tmp = xasprintf("%s.tmp", argv[1]);
@@ -81,6 +86,9 @@ int main(int argc, char **argv)
 		v ? v->major : 0, v ? v->minor : 0, v ? v->micro : 0);
 	emit(f, "net", "a session with network", &net);
 	emit(f, "nonet", "--no-network", &nonet);
+	emit(f, "net_noipc", "with network, no private IPC namespace", &neti);
+	emit(f, "nonet_noipc", "--no-network, no private IPC namespace",
+	     &noneti);
 	ok = !ferror(f);
 	ok = fclose(f) == 0 && ok;
 	if (ok && rename(tmp, argv[1]) < 0)
@@ -94,5 +102,7 @@ out:
 	free(tmp);
 	scg_free(&net);
 	scg_free(&nonet);
+	scg_free(&neti);
+	scg_free(&noneti);
 	return ok ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -51,44 +52,67 @@ static int real_seccomp_filter(const struct sock_fprog *prog)
 	return (int)syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, prog);
 }
 
-/* Empties the effective, permitted and inheritable sets. Used after the
- * mount layer was built inside a user namespace: the shell itself would
- * otherwise keep every capability of that namespace (its children lose
- * them at execve anyway, being non-root there). */
-static int real_capset_none(void)
+static int real_capget(struct be_capsets *out)
 {
 	struct __user_cap_header_struct h = {
 	    .version = _LINUX_CAPABILITY_VERSION_3,
 	    .pid = 0,
 	};
 	struct __user_cap_data_struct d[2] = {{0}};
+
+	if (syscall(SYS_capget, &h, d) < 0)
+		return -1;
+	out->eff = d[0].effective | (uint64_t)d[1].effective << 32;
+	out->prm = d[0].permitted | (uint64_t)d[1].permitted << 32;
+	out->inh = d[0].inheritable | (uint64_t)d[1].inheritable << 32;
+	return 0;
+}
+
+static int real_capset(const struct be_capsets *in)
+{
+	struct __user_cap_header_struct h = {
+	    .version = _LINUX_CAPABILITY_VERSION_3,
+	    .pid = 0,
+	};
+	struct __user_cap_data_struct d[2] = {
+	    {(uint32_t)in->eff, (uint32_t)in->prm, (uint32_t)in->inh},
+	    {(uint32_t)(in->eff >> 32), (uint32_t)(in->prm >> 32),
+	     (uint32_t)(in->inh >> 32)},
+	};
 
 	return (int)syscall(SYS_capset, &h, d);
 }
 
-static int real_drop_cap(int cap)
+/* The file, as bubblewrap reads it; where /proc has no such file, the
+ * kernel itself answers: PR_CAPBSET_READ is EINVAL above the last cap. */
+static int real_cap_last_cap(void)
 {
-	struct __user_cap_header_struct h = {
-	    .version = _LINUX_CAPABILITY_VERSION_3,
-	    .pid = 0,
-	};
-	struct __user_cap_data_struct d[2] = {{0}};
-	unsigned w = (unsigned)cap / 32, bit = 1u << ((unsigned)cap % 32);
-	int r = 0;
+	/* The kernel's, fixed while it runs: read once (the PID namespace's
+	 * helpers, forked later, inherit the answer). */
+	static int known = -1;
+	char num[16];
+	int fd, last = -1;
+	ssize_t n;
 
-	/* EPERM: no CAP_SETPCAP, in which case root's children regain it
-	 * from the bounding set; EINVAL: a kernel without that cap. */
-	if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) < 0 && errno != EINVAL)
-		r = -1;
-	(void)prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_LOWER, cap, 0, 0);
-	if (w >= 2 || syscall(SYS_capget, &h, d) < 0)
-		return -1;
-	d[w].effective &= ~bit;
-	d[w].permitted &= ~bit;
-	d[w].inheritable &= ~bit;
-	if (syscall(SYS_capset, &h, d) < 0)
-		return -1;
-	return r;
+	if (known >= 0)
+		return known;
+	fd = open("/proc/sys/kernel/cap_last_cap", O_RDONLY | O_CLOEXEC);
+	n = fd < 0 ? -1 : read(fd, num, sizeof(num) - 1);
+	if (fd >= 0)
+		close(fd);
+	if (n > 0) {
+		num[n] = '\0';
+		last = atoi(num);
+	}
+	if (last >= 0 && last < 63)
+		return known = last;
+	/* EINVAL marks the end; any other failure is asked again. */
+	for (last = 0; last < 63; last++)
+		if (prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 &&
+		    errno == EINVAL &&
+		    prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 && errno == EINVAL)
+			break;
+	return known = last - 1;
 }
 
 /* The new mount API through syscall(2): glibc has wrappers only since
@@ -122,8 +146,9 @@ const struct sys_ops be_sys_real = {
     .write = write,
     .close = close,
     .seccomp_filter = real_seccomp_filter,
-    .capset_none = real_capset_none,
-    .drop_cap = real_drop_cap,
+    .capget = real_capget,
+    .capset = real_capset,
+    .cap_last_cap = real_cap_last_cap,
     .open_tree = real_open_tree,
     .move_mount = real_move_mount,
     .mount_setattr = real_mount_setattr,

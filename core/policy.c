@@ -527,15 +527,18 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 		sf.home = pol->homes[i];
 		sec_resolve(&sf, mask_row, &m);
 	}
-	/* The table covers the user's own credentials. For root, what file
-	 * permissions keep from everyone else is readable to every job
-	 * unless masked, and masking /etc costs a walk of all of it
-	 * (core/secrets.c): not silently. */
+	/* The table covers the user's own credentials. For root, what root
+	 * owns and file permissions keep from everyone else is readable to
+	 * every job unless masked, and masking /etc costs a walk of all of
+	 * it (core/secrets.c): not silently. Other users' private files are
+	 * not: a session holds no capability (backends/backend.c
+	 * be_drop_privs()), so root has no CAP_DAC_OVERRIDE or
+	 * CAP_DAC_READ_SEARCH there, and the modes keep it out. */
 	if (f->uid_known && f->uid == 0)
 		pol_add_note(pol, "not_enforced",
 			     "running as root: what only root may read "
-			     "(/etc/shadow, the host's ssh keys, other users' "
-			     "homes) is readable to every job; --mask PATH "
+			     "(/etc/shadow, the host's ssh keys: files root "
+			     "owns) is readable to every job; --mask PATH "
 			     "hides one");
 	for (size_t i = 0; f->extra_masked && f->extra_masked[i]; i++)
 		add_masked(pol, f, f->extra_masked[i], "--mask",

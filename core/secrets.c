@@ -20,8 +20,9 @@
  * path instead of on its ancestors (backends/landlock.c), and the
  * namespace backend mount over it. See tests/bench/bench-secrets.sh.
  *
- * Not here: what only root can read (/etc/shadow, the host's ssh keys,
- * other users' homes). Permissions keep every other user out already, and
+ * Not here: what only root can read (/etc/shadow, the host's ssh keys).
+ * Permissions keep every other user out already (other users' homes keep
+ * a root session out too: it holds no CAP_DAC_OVERRIDE), and
  * for root one row in /etc makes the Landlock backend walk all of /etc
  * (~140 rules, +0.6 ms, a third of a start-up, measured). A root session
  * says so instead (core/policy.c), and --mask hides any of them.

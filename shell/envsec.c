@@ -3,8 +3,10 @@
  * Replacing environ is not enough: the kernel keeps the environment sbxsh
  * was started with at the top of its stack, and /proc/<pid>/environ reads
  * it from there whatever environ points at. A job may read the shell's
- * /proc entry (same domain; as root CAP_SYS_PTRACE passes the dumpable
- * check), so the withheld strings themselves are overwritten, and no copy
+ * /proc entry (same domain; CAP_SYS_PTRACE would pass the dumpable check:
+ * --backend none as root, though confined sessions hold no capability,
+ * backends/backend.c be_drop_privs()), so the withheld strings themselves
+ * are overwritten, and no copy
  * of a value is ever made: the report holds names only.
  */
 #include "envsec.h"

@@ -273,6 +273,25 @@ mutations() {
 	mut git-guard-reported-checker-only backends/backend.c \
 		's/pol_set_guard\(pol, notes\.protect > 0 \? POL_GUARD_MOUNT/pol_set_guard(pol, 0 ? POL_GUARD_MOUNT/' \
 		integration/explain.sh
+	# issue 20, a session holds no privilege (backends/backend.c, mounts.c,
+	# pidns.c, seccomp.c): a capability left in the bounding set (the
+	# read-back fails the session), the same with the read-back gone, the
+	# helpers keeping theirs, no IPC namespace, no SysV refusal
+	mut privs-cap-left backends/backend.c \
+		's/^(\s*)\(void\)pr\(PR_CAPBSET_DROP, \(unsigned long\)cap, 0\);/\1if (cap != CAP_NET_ADMIN) (void)pr(PR_CAPBSET_DROP, (unsigned long)cap, 0);/' \
+		unit/test_backend integration/privilege.sh
+	mut privs-cap-left-unverified backends/backend.c \
+		's/^(\s*)\(void\)pr\(PR_CAPBSET_DROP, \(unsigned long\)cap, 0\);/\1if (cap != CAP_NET_ADMIN) (void)pr(PR_CAPBSET_DROP, (unsigned long)cap, 0);/;s/if \(bnd && setpcap\)/if (0)/' \
+		unit/test_backend integration/privilege.sh
+	mut privs-helpers-keep-caps backends/pidns.c \
+		'/^\s*pns_drop\("pid namespace (init|supervisor)", (0|shell)\);/d' \
+		integration/privilege.sh
+	mut ipcns-dropped backends/mounts.c \
+		's/\(mp->ipcns \? CLONE_NEWIPC \| CLONE_NEWUTS : 0\)/0/' \
+		unit/test_backend integration/privilege.sh
+	mut seccomp-sysv-allowed backends/seccomp.c \
+		'/^\s*\{ *"(shm|msg|sem)[a-z_0-9]+", EPERM, SC_ANY, 0, SC_NO_IPCNS \},/d' \
+		integration/privilege.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -314,12 +314,17 @@ fi
 # sbxsh_knobs (tests/bench/tests.cmake: `cmake --build BUILD --target
 # sbxsh_knobs`) is sbxsh whose $SBXSH_BENCH_OFF leaves a door out: the
 # private PID namespace with its own /proc ("pidns"), the covers over
-# other terminals and sockets ("doors"). In turns, same run.
+# other terminals and sockets ("doors"), the drop of every privilege and
+# its read-back ("caps", backends/backend.c be_drop_privs()), the private
+# IPC and UTS namespaces made with the mount namespace ("ipcns"). In
+# turns, same run.
 KNOBS=$(dirname "$SBXSH")/sbxsh_knobs
 if [ -x "$TURNS" ] && [ -x "$KNOBS" ]; then
 	"$TURNS" "$STARTUP_RUNS" all env SBXSH_BENCH_OFF= "$KNOBS" -c true \
 		::: no-pidns env SBXSH_BENCH_OFF=pidns "$KNOBS" -c true \
 		::: no-doors env SBXSH_BENCH_OFF=doors "$KNOBS" -c true \
+		::: no-caps env SBXSH_BENCH_OFF=caps "$KNOBS" -c true \
+		::: no-ipcns env SBXSH_BENCH_OFF=ipcns "$KNOBS" -c true \
 		::: neither env SBXSH_BENCH_OFF=pidns,doors "$KNOBS" -c true \
 		::: bash env bash -c true >"$T/doors.tsv" &&
 		python3 - "$T/doors.tsv" "$STARTUP_RUNS" <<'PY'
@@ -331,7 +336,9 @@ for line in open(sys.argv[1]):
 print("what each side door costs at start-up (sbxsh_knobs, turns: median"
       " of %s rounds; fastest in brackets)" % sys.argv[2])
 for k, what in (("pidns", "PID namespace + its /proc (no-pidns)"),
-                ("doors", "covers over others' terminals and sockets (no-doors)")):
+                ("doors", "covers over others' terminals and sockets (no-doors)"),
+                ("caps", "every privilege dropped and read back (no-caps)"),
+                ("ipcns", "private IPC + UTS namespaces (no-ipcns)")):
     m = t["all"][0] - t["no-" + k][0]
     f = t["all"][1] - t["no-" + k][1]
     print("  %-52s %+8.1f us  (%+.1f us)" % (what, m * 1e6, f * 1e6))

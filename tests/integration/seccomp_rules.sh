@@ -7,7 +7,8 @@
 # sc_rules[], every by-number rule, numbers above the maximum, x32; both
 # entry points, x86_64 and i386) with arguments for which the kernel
 # itself answers something else than the filter's errno, and that are
-# harmless when the call runs. It runs twice per user: unconfined (the
+# harmless when the call runs (SysV IPC: refused only in a session with
+# no private IPC namespace, the nested run). It runs twice per user: unconfined (the
 # control) and in the session. A case is a proof when the session gives
 # the filter's errno and the control does not; when the control gives the
 # same errno too (a privilege check that fails as nobody first, or ENOSYS
@@ -80,6 +81,16 @@ rules_for_user() {
 			compare "$WHO/$be${net:+ $net}" "$ctl"
 		done
 	done
+	# No mount layer (a session nested in another, whose filter refuses
+	# unshare): no private IPC namespace, so SysV IPC is refused too.
+	BACKEND=landlock ALONE=1
+	sbx "$B/sc_probe rules --no-ipcns"
+	ALONE=
+	if [ "$RC" = 125 ]; then
+		skip_case_for landlock "[$WHO/landlock nested] cannot run here: $(printf '%s' "$OUTPUT" | head -1)"
+	else
+		compare "$WHO/landlock nested, no IPC namespace" "$ctl"
+	fi
 	BACKEND=landlock
 }
 

@@ -12,6 +12,9 @@
  *   WHOLE   refused whole with EPERM
  *   ARGS    refused with EPERM for some arguments only (the tests say which)
  *   NOSYS   refused whole with ENOSYS
+ *   NOIPC   SysV IPC: refused whole with EPERM by the programs of a session
+ *           without a private IPC namespace (sc_bpf_*_noipc), allowed by
+ *           the others
  */
 #ifndef SC_NRS_H
 #define SC_NRS_H
@@ -89,7 +92,21 @@
 	X(mknodat, 259, 297, ARGS)                                       \
 	X(socket, 41, 359, ARGS)                                         \
 	X(socketpair, 53, 360, ARGS)                                     \
-	X(socketcall, -1, 102, ARGS)
+	X(socketcall, -1, 102, ARGS)                                     \
+	X(shmget, 29, 395, NOIPC)                                        \
+	X(shmat, 30, 397, NOIPC)                                         \
+	X(shmdt, 67, 398, NOIPC)                                         \
+	X(shmctl, 31, 396, NOIPC)                                        \
+	X(msgget, 68, 399, NOIPC)                                        \
+	X(msgsnd, 69, 400, NOIPC)                                        \
+	X(msgrcv, 70, 401, NOIPC)                                        \
+	X(msgctl, 71, 402, NOIPC)                                        \
+	X(semget, 64, 393, NOIPC)                                        \
+	X(semop, 65, -1, NOIPC)                                          \
+	X(semtimedop, 220, -1, NOIPC)                                    \
+	X(semtimedop_time64, -1, 420, NOIPC)                             \
+	X(semctl, 66, 394, NOIPC)                                        \
+	X(ipc, -1, 117, NOIPC)
 /* clang-format on */
 
 /* Numbers the kernel has no call for, up to the maximum: the filter says

@@ -3,7 +3,7 @@
  * seccomp_open_tree_attr.sh run it, confined and as the unconfined
  * control).
  *
- *   sc_probe rules [--no-network]
+ *   sc_probe rules [--no-network] [--no-ipcns]
  *       One line per case: "<id> want=<EPERM|ENOSYS|allowed> got=<r>",
  *       r being 0 for any success or -errno. The arguments are chosen so
  *       that the kernel itself gives another answer (EBADF, EFAULT,
@@ -57,13 +57,15 @@
 #define BUF 0xa11ce002ULL
 #define HI (1ULL << 32) /* dropped on i386, whose arguments are 32 bits */
 
-enum want { W_EPERM, W_ENOSYS, W_ALLOWED, W_NONET };
+enum want { W_EPERM, W_ENOSYS, W_ALLOWED, W_NONET, W_NOIPC };
 
 struct pcase {
 	const char *name; /* as in sc_nrs.h */
 	const char *what; /* the variant, or NULL */
 	int abis;
-	enum want want; /* W_NONET: EPERM with --no-network, else allowed */
+	enum want want; /* W_NONET: EPERM with --no-network, else allowed;
+			   W_NOIPC: EPERM with --no-ipcns (a session without
+			   a private IPC namespace), else allowed */
 	uint64_t a[6];	/* for ioctl, a[1]'s low 32 bits name the sc_rules[]
 			 * row the case covers */
 };
@@ -170,6 +172,22 @@ static const struct pcase cases[] = {
 	{"socketpair", "AF_INET", BOTH, W_NONET, {AF_INET, SOCK_STREAM, 0, BUF}},
 	{"socketpair", "AF_UNIX", BOTH, W_ALLOWED, {AF_UNIX, SOCK_STREAM, 0, BUF}},
 	{"socketcall", "SYS_CONNECT", I386, W_NONET, {3, BAD}},
+	/* SysV IPC: ids that do not exist (EINVAL), keys that do not
+	 * (ENOENT): nothing is made or touched when the call runs. */
+	{"shmget", "no such key", BOTH, W_NOIPC, {0x5b5b0001, 0, 0}},
+	{"shmat", "no such id", BOTH, W_NOIPC, {-1ULL, 0, 0}},
+	{"shmdt", "not attached", BOTH, W_NOIPC, {BAD}},
+	{"shmctl", "no such id", BOTH, W_NOIPC, {-1ULL, 2, BUF}},
+	{"msgget", "no such key", BOTH, W_NOIPC, {0x5b5b0001, 0}},
+	{"msgsnd", "no such id", BOTH, W_NOIPC, {-1ULL, BUF, 0, 0}},
+	{"msgrcv", "no such id", BOTH, W_NOIPC, {-1ULL, BUF, 0, 0, 0}},
+	{"msgctl", "no such id", BOTH, W_NOIPC, {-1ULL, 2, BUF}},
+	{"semget", "no such key", BOTH, W_NOIPC, {0x5b5b0001, 0, 0}},
+	{"semop", "no such id", X64, W_NOIPC, {-1ULL, BUF, 1}},
+	{"semtimedop", "no such id", X64, W_NOIPC, {-1ULL, BUF, 1, 0}},
+	{"semtimedop_time64", "no such id", I386, W_NOIPC, {-1ULL, BUF, 1, 0}},
+	{"semctl", "no such id", BOTH, W_NOIPC, {-1ULL, 0, 2, BUF}},
+	{"ipc", "SHMGET no such key", I386, W_NOIPC, {23, 0x5b5b0001, 0, 0}},
 };
 /* clang-format on */
 #define NCASES (sizeof(cases) / sizeof(*cases))
@@ -231,7 +249,7 @@ static long call(bool i386, uint32_t nr, const uint64_t in[6])
 	return r;
 }
 
-static const char *want_str(enum want w, bool nonet)
+static const char *want_str(enum want w, bool nonet, bool noipc)
 {
 	switch (w) {
 	case W_EPERM:
@@ -240,6 +258,8 @@ static const char *want_str(enum want w, bool nonet)
 		return "ENOSYS";
 	case W_NONET:
 		return nonet ? "EPERM" : "allowed";
+	case W_NOIPC:
+		return noipc ? "EPERM" : "allowed";
 	default:
 		return "allowed";
 	}
@@ -287,7 +307,7 @@ static int coverage(void)
 	return bad ? 3 : 0;
 }
 
-static int rules(bool nonet)
+static int rules(bool nonet, bool noipc)
 {
 	static const uint64_t none[6] = {0};
 	bool i386 = sc_have_i386();
@@ -314,7 +334,7 @@ static int rules(bool nonet)
 				for (const char *w = p->what; *w; w++)
 					putchar(*w == ' ' ? '_' : *w);
 			}
-			printf(" want=%s got=%ld\n", want_str(p->want, nonet),
+			printf(" want=%s got=%ld\n", want_str(p->want, nonet, noipc),
 			       call(abi == I386, (uint32_t)nr, p->a));
 		}
 	}
@@ -469,8 +489,15 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	low[0] = '/';
-	if (argc >= 2 && strcmp(argv[1], "rules") == 0)
-		return rules(argc >= 3 && strcmp(argv[2], "--no-network") == 0);
+	if (argc >= 2 && strcmp(argv[1], "rules") == 0) {
+		bool nonet = false, noipc = false;
+
+		for (int i = 2; i < argc; i++) {
+			nonet = nonet || strcmp(argv[i], "--no-network") == 0;
+			noipc = noipc || strcmp(argv[i], "--no-ipcns") == 0;
+		}
+		return rules(nonet, noipc);
+	}
 	if (argc == 4 && strcmp(argv[1], "open_tree_attr") == 0)
 		return open_tree_attr_attack(argv[2], argv[3]);
 	if (argc == 2 && strcmp(argv[1], "tiocsctty") == 0)

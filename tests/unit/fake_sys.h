@@ -29,7 +29,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <linux/capability.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,6 +63,19 @@ static struct {
 	uint32_t restrict_flags;     /* landlock_restrict_self()'s flags */
 	const void *seccomp_insns;   /* the program it was given */
 	unsigned seccomp_len;
+	/* The process's privileges, as prctl, capget and capset see them
+	 * (zero after fake_reset(): nothing held; fake_root() fills them).
+	 * |stuck_bnd|: 1 + a capability whose PR_CAPBSET_DROP answers 0 but
+	 * stays; |stuck_prm|: bits capset() leaves set (a drop that does not
+	 * stick). |last_cap|: cap_last_cap's answer (0: 40). */
+	struct be_capsets caps;
+	uint64_t bnd;
+	long secbits;
+	bool nnp;
+	int stuck_bnd;
+	uint64_t stuck_prm;
+	int last_cap;
+	int unshare_flags; /* the last unshare()'s */
 } fake;
 
 static void fake_reset(void)
@@ -142,15 +157,76 @@ static int fake_restrict_self(int fd, uint32_t flags)
 	return fake_ret(mock_type(int));
 }
 
+/* Root as the kernel starts it: every capability of a 41-capability
+ * kernel in each set and the bounding set. */
+static __attribute__((unused)) void fake_root(void)
+{
+	uint64_t all = (1ULL << 41) - 1;
+
+	fake.caps = (struct be_capsets){all, all, 0};
+	fake.bnd = all;
+}
+
+static int fake_cap_last_cap(void)
+{
+	return fake.last_cap ? fake.last_cap : 40;
+}
+
 static int fake_prctl(int op, unsigned long a2, unsigned long a3,
 		      unsigned long a4, unsigned long a5)
 {
+	bool setpcap = (fake.caps.eff >> CAP_SETPCAP) & 1;
+
 	fake_log("prctl(%d)", op);
+	switch (op) {
+	case PR_CAPBSET_DROP:
+		if (!setpcap)
+			return fake_ret(-EPERM);
+		if (fake.stuck_bnd != (int)a2 + 1)
+			fake.bnd &= ~(1ULL << a2);
+		return 0;
+	case PR_CAPBSET_READ:
+		if ((int)a2 > fake_cap_last_cap())
+			return fake_ret(-EINVAL);
+		return (int)((fake.bnd >> a2) & 1);
+	case PR_SET_SECUREBITS:
+		if (!setpcap)
+			return fake_ret(-EPERM);
+		fake.secbits = (long)a2;
+		return 0;
+	case PR_GET_SECUREBITS:
+		return (int)fake.secbits;
+	case PR_SET_NO_NEW_PRIVS:
+		fake.nnp = true;
+		return 0;
+	case PR_GET_NO_NEW_PRIVS:
+		return fake.nnp;
+	}
 	return 0;
 }
 
+static int fake_capget(struct be_capsets *out)
+{
+	fake_log("capget");
+	*out = fake.caps;
+	return 0;
+}
+
+static int fake_capset(const struct be_capsets *in)
+{
+	fake_log("capset");
+	/* As the kernel: no set may grow. */
+	if ((in->prm & ~fake.caps.prm) || (in->eff & ~in->prm))
+		return fake_ret(-EPERM);
+	fake.caps = *in;
+	fake.caps.prm |= fake.stuck_prm;
+	return 0;
+}
+
+
 static int fake_unshare(int flags)
 {
+	fake.unshare_flags = flags;
 	fake_log("unshare");
 	return fake_ret(mock_type(int));
 }
@@ -196,18 +272,6 @@ static int fake_seccomp_filter(const struct sock_fprog *prog)
 	fake.seccomp_insns = prog->filter;
 	fake.seccomp_len = prog->len;
 	return fake.seccomp_err ? fake_ret(-fake.seccomp_err) : 0;
-}
-
-static int fake_drop_cap(int cap)
-{
-	fake_log("drop_cap(%d)", cap);
-	return 0;
-}
-
-static int fake_capset_none(void)
-{
-	fake_log("capset");
-	return 0;
 }
 
 static int fake_api(int err)
@@ -281,8 +345,9 @@ static const struct sys_ops fake_ops = {
     .write = fake_write,
     .close = fake_close,
     .seccomp_filter = fake_seccomp_filter,
-    .capset_none = fake_capset_none,
-    .drop_cap = fake_drop_cap,
+    .capget = fake_capget,
+    .capset = fake_capset,
+    .cap_last_cap = fake_cap_last_cap,
     .open_tree = fake_open_tree,
     .move_mount = fake_move_mount,
     .mount_setattr = fake_mount_setattr,

@@ -6,7 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <sys/stat.h>
+#include <linux/securebits.h>
 
 #include <cmocka.h>
 
@@ -246,6 +248,129 @@ static void namespace_mount_failure_fails_closed(void **state)
 	notes_free(&n);
 }
 
+
+/* --- be_drop_privs(): a session holds no privilege ---------------------- */
+
+/* Root, as the kernel starts it: everything goes, the bounding set up to
+ * cap_last_cap included (a capability newer than this build's headers
+ * too), the securebits locked, no_new_privs set. */
+static void drop_privs_empties_every_set(void **state)
+{
+	struct sbx_diag d = {0};
+	bool left = true;
+
+	(void)state;
+	fake_root();
+	fake.last_cap = 45;
+	fake.bnd = (1ULL << 46) - 1;
+	assert_int_equal(be_drop_privs(&left, "t", &d), 0);
+	assert_false(left);
+	assert_true(fake.caps.eff == 0 && fake.caps.prm == 0 &&
+		    fake.caps.inh == 0);
+	assert_true(fake.bnd == 0);
+	assert_true(fake.nnp);
+	assert_int_equal(fake.secbits & (SECBIT_NOROOT | SECBIT_NOROOT_LOCKED),
+			 SECBIT_NOROOT | SECBIT_NOROOT_LOCKED);
+	assert_true(fake.secbits & SECBIT_NO_SETUID_FIXUP_LOCKED);
+	assert_true(fake.secbits & SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED);
+	assert_true(fake.secbits & SECBIT_KEEP_CAPS_LOCKED);
+	assert_false(fake.secbits & SECBIT_KEEP_CAPS);
+	/* The securebits while CAP_SETPCAP was still there: before the
+	 * capset that empties the sets. */
+	assert_true(strstr(fake.log.s, "prctl(28)") <
+		    strstr(fake.log.s, "capset"));
+}
+
+/* A drop that answers 0 but does not stick is caught by the read-back,
+ * and the session refuses to run anything. */
+static void drop_privs_fails_closed_when_bounding_sticks(void **state)
+{
+	struct sbx_diag d = {0};
+
+	(void)state;
+	fake_root();
+	fake.stuck_bnd = CAP_NET_ADMIN + 1;
+	assert_int_equal(be_drop_privs(NULL, "t", &d), -EPERM);
+	assert_non_null(strstr(d.msg, "t: dropping privileges: bounding set "
+				      "left after the drop (0x1000)"));
+}
+
+static void drop_privs_fails_closed_when_permitted_sticks(void **state)
+{
+	struct sbx_diag d = {0};
+
+	(void)state;
+	fake_root();
+	fake.stuck_prm = 1ULL << CAP_SYS_ADMIN;
+	assert_int_equal(be_drop_privs(NULL, "t", &d), -EPERM);
+	assert_non_null(strstr(d.msg, "permitted capabilities left"));
+}
+
+/* An ordinary user without a user namespace: nothing held, a bounding set
+ * it cannot change (no CAP_SETPCAP). Not a privilege: said, not fatal. */
+static void drop_privs_user_keeps_only_the_bounding_set(void **state)
+{
+	struct sbx_diag d = {0};
+	bool left = false;
+
+	(void)state;
+	fake.bnd = (1ULL << 41) - 1;
+	assert_int_equal(be_drop_privs(&left, "t", &d), 0);
+	assert_true(left);
+	assert_true(fake.nnp);
+}
+
+/* Through a whole namespace-backend start: a capability left stops the
+ * session before Landlock and the filter, so nothing runs. */
+static void namespace_fails_closed_when_a_cap_sticks(void **state)
+{
+	struct be_plan p = {.scope = POL_SCOPE_WORKSPACE, .network = true};
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+
+	(void)state;
+	if (geteuid() != 0)
+		skip(); /* the user namespace path writes real uid maps */
+	fake_root();
+	fake.stuck_bnd = CAP_SYS_ADMIN + 1;
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, 0);
+	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), -EPERM);
+	assert_non_null(strstr(d.msg, "namespace: dropping privileges: "
+				      "bounding set left"));
+	assert_null(strstr(fake.log.s, "seccomp_filter"));
+	notes_free(&n);
+}
+
+/* The mount namespace comes with private IPC and UTS ones, and then the
+ * filter that lets SysV IPC through (the session's own) is loaded. */
+static void namespace_private_ipc_and_uts(void **state)
+{
+	struct be_plan p = {.scope = POL_SCOPE_WORKSPACE, .network = true};
+	struct be_notes n = {0};
+	struct sbx_diag d = {0};
+
+	(void)state;
+	if (geteuid() != 0)
+		skip(); /* the user namespace path writes real uid maps */
+	fake_root();
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, 0);
+	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), 0);
+	assert_int_equal(fake.unshare_flags & (CLONE_NEWNS | CLONE_NEWIPC |
+					       CLONE_NEWUTS),
+			 CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS);
+	assert_true(fake.caps.eff == 0 && fake.bnd == 0 && fake.nnp);
+	assert_non_null(note_val(&n, "ipc", "private IPC and UTS"));
+#ifndef SBXSH_SANITIZE
+	assert_ptr_equal(fake.seccomp_insns, sc_bpf_net.insns);
+#else
+	assert_int_equal(fake.seccomp_len,
+			 sc_bpf_net.len + sc_sanitizer_prefix_len());
+#endif
+	notes_free(&n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -260,6 +385,18 @@ int main(void)
 		namespace_fails_closed_without_unshare, setup, teardown),
 	    cmocka_unit_test_setup_teardown(
 		namespace_mount_failure_fails_closed, setup, teardown),
+	    cmocka_unit_test_setup_teardown(drop_privs_empties_every_set,
+					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		drop_privs_fails_closed_when_bounding_sticks, setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		drop_privs_fails_closed_when_permitted_sticks, setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		drop_privs_user_keeps_only_the_bounding_set, setup, teardown),
+	    cmocka_unit_test_setup_teardown(
+		namespace_fails_closed_when_a_cap_sticks, setup, teardown),
+	    cmocka_unit_test_setup_teardown(namespace_private_ipc_and_uts,
+					    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -107,6 +107,13 @@ static void steps_down_one_abi_on_einval(void **state)
 	assert_non_null(note_val(&n, "not_enforced", "scoping"));
 	/* The mount layer was refused: said so, not fatal. */
 	assert_non_null(note_val(&n, "not_enforced", "chmod"));
+	/* ...and with it the private IPC namespace: the filter that refuses
+	 * SysV IPC is loaded, and the banner says so. */
+	assert_non_null(note_val(&n, "not_enforced", "ipc: no private IPC"));
+	assert_null(note_val(&n, "ipc", NULL));
+#ifndef SBXSH_SANITIZE
+	assert_ptr_equal(fake.seccomp_insns, sc_bpf_nonet_noipc.insns);
+#endif
 	notes_free(&n);
 }
 

@@ -61,7 +61,7 @@ static const struct sc_rule *find(const char *name, unsigned long val)
 }
 
 /* The kernel's numbers, from tests/kernel/sc_nrs.h. */
-enum nr_kind { MOUNT, WHOLE, ARGS, NOSYS };
+enum nr_kind { MOUNT, WHOLE, ARGS, NOSYS, NOIPC };
 struct knr {
 	const char *name;
 	int x86_64, i386;
@@ -89,8 +89,10 @@ static void table_lists_every_required_call(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < NKNRS; i++) {
-		/* i386's socketcall is the generator's (seccomp_gen.c). */
-		if (strcmp(knrs[i].name, "socketcall") == 0)
+		/* i386's socketcall and ipc are the generator's
+		 * (seccomp_gen.c). */
+		if (strcmp(knrs[i].name, "socketcall") == 0 ||
+		    strcmp(knrs[i].name, "ipc") == 0)
 			continue;
 		r = find(knrs[i].name, 0);
 		if (!r)
@@ -100,7 +102,8 @@ static void table_lists_every_required_call(void **state)
 		assert_int_equal(r->err,
 				 knrs[i].kind == NOSYS ? ENOSYS : EPERM);
 		assert_int_equal(r->arg, SC_ANY);
-		assert_false(r->no_network);
+		assert_int_equal(r->when, knrs[i].kind == NOIPC ? SC_NO_IPCNS
+								: SC_ALWAYS);
 	}
 	for (size_t i = 0; i < sc_nrules; i++)
 		(void)knr(sc_rules[i].name);
@@ -118,8 +121,8 @@ static void table_lists_every_required_call(void **state)
 	assert_int_equal(find("clone", 0)->arg, SC_CLONE_NS);
 	r = find("socket", 0);
 	assert_int_equal(r->arg, SC_NOT_AF_UNIX);
-	assert_true(r->no_network);
-	assert_true(find("socketpair", 0)->no_network);
+	assert_int_equal(r->when, SC_NO_NETWORK);
+	assert_int_equal(find("socketpair", 0)->when, SC_NO_NETWORK);
 	/* Never a kill action: every rule is an errno. */
 	for (size_t i = 0; i < sc_nrules; i++)
 		assert_true(sc_rules[i].err == EPERM ||
@@ -366,7 +369,8 @@ static bool in_holes(uint32_t arch, uint32_t nr)
 
 /* One ABI of one program, every number from 0 to well above the maximum
  * and the extremes, under every argument pattern. */
-static void sweep_abi(const struct sc_bpf *b, uint32_t arch, unsigned max)
+static void sweep_abi(const struct sc_bpf *b, uint32_t arch, unsigned max,
+		      bool noipc)
 {
 	static const uint32_t extremes[] = {
 	    0x3fffffffU,       0x7fffffffU,	  0x80000000U,
@@ -421,6 +425,11 @@ static void sweep_abi(const struct sc_bpf *b, uint32_t arch, unsigned max)
 		else if (knrs[i].kind == NOSYS)
 			expect_all(b, arch, (uint32_t)nr, DENY(ENOSYS),
 				   knrs[i].name);
+		else if (knrs[i].kind == NOIPC)
+			/* SysV IPC: the host's without a private IPC
+			 * namespace, the session's own with one. */
+			expect_all(b, arch, (uint32_t)nr,
+				   noipc ? DENY(EPERM) : ALLOW, knrs[i].name);
 	}
 }
 
@@ -564,14 +573,24 @@ static void sweep_other_arches(const struct sc_bpf *b)
 			expect_all(b, arches[i], nr, DENY(EPERM), "other arch");
 }
 
+/* The program of session kind |v| (enum sc_when bits). */
+static const struct sc_bpf *prog_of(unsigned v)
+{
+	static const struct sc_bpf *const p[4] = {
+	    &sc_bpf_net, &sc_bpf_nonet, &sc_bpf_net_noipc, &sc_bpf_nonet_noipc};
+
+	return p[v & 3];
+}
+
 static void filter_sweep(void **state)
 {
 	(void)state;
-	for (int net = 0; net <= 1; net++) {
-		const struct sc_bpf *b = net ? &sc_bpf_net : &sc_bpf_nonet;
+	for (unsigned v = 0; v < 4; v++) {
+		const struct sc_bpf *b = prog_of(v);
+		bool net = !(v & SC_NO_NETWORK), noipc = v & SC_NO_IPCNS;
 
-		sweep_abi(b, AUDIT_ARCH_X86_64, SC_NRS_MAX_X86_64);
-		sweep_abi(b, AUDIT_ARCH_I386, SC_NRS_MAX_I386);
+		sweep_abi(b, AUDIT_ARCH_X86_64, SC_NRS_MAX_X86_64, noipc);
+		sweep_abi(b, AUDIT_ARCH_I386, SC_NRS_MAX_I386, noipc);
 		sweep_args(b, net, AUDIT_ARCH_X86_64);
 		sweep_args(b, net, AUDIT_ARCH_I386);
 		sweep_other_arches(b);
@@ -591,7 +610,7 @@ static void prefix_is_separate(void **state)
 	struct sbx_diag d = {0};
 
 	(void)state;
-	if (scg_compile(true, &p, &d) < 0)
+	if (scg_compile(0, &p, &d) < 0)
 		fail_msg("scg_compile: %s", d.msg);
 	assert_true(p.prefix > 0 && p.prefix < 64 && p.prefix < p.len);
 	assert_int_equal(p.insns[0].code, BPF_LD | BPF_W | BPF_ABS);
@@ -614,16 +633,16 @@ static void prefix_is_separate(void **state)
 	scg_free(&p);
 }
 
-/* The embedded program of |network| is what libseccomp, through the
- * generator's own code, compiles from sc_rules[] at test time. */
-static void embedded_matches(bool network)
+/* The embedded program of session kind |v| is what libseccomp, through
+ * the generator's own code, compiles from sc_rules[] at test time. */
+static void embedded_matches(unsigned v)
 {
-	const struct sc_bpf *b = network ? &sc_bpf_net : &sc_bpf_nonet;
+	const struct sc_bpf *b = prog_of(v);
 	struct scg_prog p = {0};
 	struct sbx_diag d = {0};
 	size_t i = 0;
 
-	if (scg_compile(network, &p, &d) < 0)
+	if (scg_compile(v, &p, &d) < 0)
 		fail_msg("scg_compile: %s", d.msg);
 	assert_true(p.len > 0 && p.len <= BPF_MAXINSNS);
 	while (i < p.len && i < b->len &&
@@ -633,17 +652,21 @@ static void embedded_matches(bool network)
 		fail_msg("gen/seccomp_bpf.c is stale (%s): %zu instructions "
 			 "embedded, libseccomp gives %zu now, first "
 			 "difference at %zu: rebuild",
-			 network ? "network" : "no network", b->len, p.len, i);
+			 v & SC_NO_NETWORK ? "no network" : "network", b->len,
+			 p.len, i);
 	scg_free(&p);
 }
 
 static void embedded_programs_are_current(void **state)
 {
 	(void)state;
-	embedded_matches(true);
-	embedded_matches(false);
-	/* Two different programs: --no-network adds the socket rules. */
+	for (unsigned v = 0; v < 4; v++)
+		embedded_matches(v);
+	/* Different programs: --no-network adds the socket rules, no
+	 * private IPC namespace the SysV ones. */
 	assert_true(sc_bpf_nonet.len > sc_bpf_net.len);
+	assert_true(sc_bpf_net_noipc.len > sc_bpf_net.len);
+	assert_true(sc_bpf_nonet_noipc.len > sc_bpf_nonet.len);
 }
 
 /*
@@ -894,12 +917,12 @@ static void load_passes_the_plans_program(void **state)
 	const char *nnp, *sc;
 
 	(void)state;
-	for (int net = 0; net <= 1; net++) {
-		const struct sc_bpf *b = net ? &sc_bpf_net : &sc_bpf_nonet;
+	for (unsigned v = 0; v < 4; v++) {
+		const struct sc_bpf *b = prog_of(v);
 
-		p.network = net;
+		p.network = !(v & SC_NO_NETWORK);
 		assert_int_equal(sc_build(&p, "test", &f, &d), 0);
-		assert_int_equal(sc_load(f, "test", &d), 0);
+		assert_int_equal(sc_load(f, !(v & SC_NO_IPCNS), "test", &d), 0);
 #ifdef SBXSH_SANITIZE
 		/* The LeakSanitizer prefix (seccomp.c), then the program. */
 		assert_int_equal(fake.seccomp_len,
@@ -929,7 +952,7 @@ static void load_failure_names_step_and_errno(void **state)
 	(void)state;
 	assert_int_equal(sc_build(&p, "test", &f, &d), 0);
 	fake.seccomp_err = EINVAL;
-	assert_int_equal(sc_load(f, "test", &d), -EINVAL);
+	assert_int_equal(sc_load(f, true, "test", &d), -EINVAL);
 	assert_int_equal(d.err, -EINVAL);
 	assert_string_equal(d.msg, "test: seccomp(SECCOMP_SET_MODE_FILTER) "
 				   "failed: Invalid argument (EINVAL)");
@@ -945,7 +968,7 @@ static void load_failure_names_step_and_errno(void **state)
 /* Returns -errno of a failed call, or its result. */
 #define ERR(call) ((call) < 0 ? -errno : 0)
 
-static int in_child(bool network)
+static int in_child(bool network, bool ipc_private)
 {
 	struct be_plan p = {.scope = POL_SCOPE_WORKSPACE, .network = network};
 	struct sc_filter *f = NULL;
@@ -962,7 +985,7 @@ static int in_child(bool network)
 		char c = 'x';
 		pid_t k;
 
-		CHECK(sc_load(f, "test", &d) == 0, 2);
+		CHECK(sc_load(f, ipc_private, "test", &d) == 0, 2);
 		/* Loaded: mode 2 (filter) in /proc/self/status terms. */
 		CHECK(prctl(PR_GET_SECCOMP) == 2, 3);
 		/* Calls the filter lets through without looking. */
@@ -982,6 +1005,18 @@ static int in_child(bool network)
 		/* An ordinary ioctl still reaches the driver (ENOTTY). */
 		CHECK(ERR(ioctl(fd, TIOCGPGRP, &k)) == -ENOTTY, 13);
 		CHECK(ERR(ptrace(PTRACE_TRACEME, 0, 0, 0)) == -EPERM, 14);
+		/* SysV IPC: a key that does not exist is ENOENT from the
+		 * kernel, EPERM from the filter of a session without a
+		 * private IPC namespace. */
+		CHECK(ERR(syscall(SYS_shmget, 0x5b5b0001, 0, 0)) ==
+			  (ipc_private ? -ENOENT : -EPERM),
+		      90);
+		CHECK(ERR(syscall(SYS_semget, 0x5b5b0001, 0, 0)) ==
+			  (ipc_private ? -ENOENT : -EPERM),
+		      91);
+		CHECK(ERR(syscall(SYS_msgget, 0x5b5b0001, 0)) ==
+			  (ipc_private ? -ENOENT : -EPERM),
+		      92);
 		CHECK(ERR(unshare(CLONE_NEWUSER)) == -EPERM, 15);
 		CHECK(ERR(unshare(CLONE_NEWNS)) == -EPERM, 16);
 		CHECK(ERR(syscall(SYS_mount, "none", "/", NULL, 0, NULL)) ==
@@ -1110,13 +1145,19 @@ static int in_child(bool network)
 static void filter_denies_with_eperm_no_network(void **state)
 {
 	(void)state;
-	assert_int_equal(in_child(false), 0);
+	assert_int_equal(in_child(false, true), 0);
+}
+
+static void filter_refuses_sysv_without_ipcns(void **state)
+{
+	(void)state;
+	assert_int_equal(in_child(true, false), 0);
 }
 
 static void filter_keeps_network_when_allowed(void **state)
 {
 	(void)state;
-	assert_int_equal(in_child(true), 0);
+	assert_int_equal(in_child(true, true), 0);
 }
 
 /* The i386 cases above run only where the kernel has IA32 emulation;
@@ -1148,6 +1189,7 @@ int main(void)
 	    cmocka_unit_test(filter_denies_with_eperm_no_network),
 	    cmocka_unit_test(filter_keeps_network_when_allowed),
 	    cmocka_unit_test(i386_cases_ran),
+	    cmocka_unit_test(filter_refuses_sysv_without_ipcns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
