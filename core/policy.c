@@ -719,19 +719,26 @@ static void add_git(struct sbx_policy *pol, const struct gm_plan *src)
 	pol->git = g;
 }
 
-/* |p| (absolute, "~", "~/x", or relative to |cwd|) made absolute and
- * canonical, or NULL. */
+/* |p| (absolute, "~", "~/x", or relative to |cwd|) made absolute, not
+ * yet folded or resolved. New string or NULL. */
+static char *user_abs(const struct sbx_policy *pol,
+		      const struct pol_facts *f, const char *p)
+{
+	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0'))
+		return pol->home ? path_join(pol->home, p + 1) : NULL;
+	if (p[0] == '/')
+		return xstrdup(p);
+	if (f->cwd && f->cwd[0] == '/')
+		return path_join(f->cwd, p);
+	return NULL;
+}
+
+/* |p| made absolute and canonical, or NULL. */
 static char *user_path(const struct sbx_policy *pol,
 		       const struct pol_facts *f, const char *p)
 {
-	SBX_AUTOFREE char *abs = NULL;
+	SBX_AUTOFREE char *abs = user_abs(pol, f, p);
 
-	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0'))
-		abs = pol->home ? path_join(pol->home, p + 1) : NULL;
-	else if (p[0] == '/')
-		abs = xstrdup(p);
-	else if (f->cwd && f->cwd[0] == '/')
-		abs = path_join(f->cwd, p);
 	return abs ? canon(f, abs) : NULL;
 }
 
@@ -741,14 +748,8 @@ static char *user_path(const struct sbx_policy *pol,
 static char *user_named(const struct sbx_policy *pol,
 			const struct pol_facts *f, const char *p)
 {
-	SBX_AUTOFREE char *abs = NULL;
+	SBX_AUTOFREE char *abs = user_abs(pol, f, p);
 
-	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0'))
-		abs = pol->home ? path_join(pol->home, p + 1) : NULL;
-	else if (p[0] == '/')
-		abs = xstrdup(p);
-	else if (f->cwd && f->cwd[0] == '/')
-		abs = path_join(f->cwd, p);
 	return abs ? path_fold(abs) : NULL;
 }
 
