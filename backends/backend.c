@@ -267,10 +267,21 @@ int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag)
 	 * an outer session locked them already: the read-back decides. */
 	(void)pr(PR_SET_SECUREBITS, BE_SECBITS, 0);
 	/* Every capability the kernel knows, cap_last_cap included: a
-	 * capability newer than this build's headers is dropped too. Each
-	 * failure is judged by the read-back, not here (EPERM for one that
-	 * is gone already, under an outer session). */
-	drop_bounding(last);
+	 * capability newer than this build's headers is dropped too. One
+	 * pass: a capability the read finds out (the usual case: the
+	 * bounding set went before the PID namespace's forks) is already
+	 * its own read-back; one still in is dropped and read again (the
+	 * kernel's word, not the drop's return value: EPERM for one gone
+	 * already, under an outer session). An answer but 0 counts as left
+	 * (a failed read proves nothing). The set cannot grow again, so
+	 * this read-back stands for the end of set-up too. */
+	for (int cap = 0; cap <= last; cap++) {
+		if (pr(PR_CAPBSET_READ, (unsigned long)cap, 0) == 0)
+			continue;
+		(void)pr(PR_CAPBSET_DROP, (unsigned long)cap, 0);
+		if (pr(PR_CAPBSET_READ, (unsigned long)cap, 0) != 0)
+			bnd |= 1ULL << cap;
+	}
 	(void)pr(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0);
 	if (be_sys->capset(&zero) < 0 && be_sys->capset(&zero) < 0)
 		return be_fail(diag, errno, backend,
@@ -293,12 +304,8 @@ int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag)
 	if (cs.inh)
 		return privs_left(diag, backend, "inheritable capabilities",
 				  (unsigned long long)cs.inh);
-	/* An answer but 0 counts as left (a failed read proves nothing);
-	 * and the kernel must know no capability above |last|, or a short
+	/* The kernel must know no capability above |last|, or a short
 	 * cap_last_cap would have hidden some from the loop. */
-	for (int cap = 0; cap <= last; cap++)
-		if (pr(PR_CAPBSET_READ, (unsigned long)cap, 0) != 0)
-			bnd |= 1ULL << cap;
 	if (!above_last(last))
 		return privs_left(diag, backend,
 				  "capabilities above cap_last_cap",
