@@ -104,7 +104,15 @@ for who in root nobody; do
 		SHOW=$(named outside.cfg)
 		ck "$who/$be: an include out of the workspace (..) is not read" \
 			eval '[ -z "$SHOW" ]'
-		SHOW=$(named outgit/)
+		# Folders listed by their real path with O_DIRECTORY |
+		# O_NOFOLLOW are not the link followed: the socket covers'
+		# bounded walk (backends/doors.c) lists /var/tmp, this test's
+		# folder, whenever any socket on the machine has a stale name
+		# (another test's daemon, run alongside: seen in CI). Such an
+		# open reads no file and cannot open a device or FIFO. Every
+		# other open behind the link (its config, HEAD, anything
+		# through sub/.git) still fails the case.
+		SHOW=$(named outgit/ | grep -v 'O_NOFOLLOW|O_CLOEXEC|O_DIRECTORY) = [0-9]*</' || true)
 		ck "$who/$be: nothing behind a .git symlink out of the workspace is opened" \
 			eval '[ -z "$SHOW" ]'
 		SHOW=$ERR
