@@ -500,6 +500,12 @@ static int expand_param(struct exp *e, struct wpart *w)
 			rc = -1;
 			break;
 		}
+		/* The pattern is expanded after the value was looked up, and
+		 * may assign the same variable (${x#$((x=1))}, ${x%${x=}}),
+		 * which frees the old value: keep a copy of it first (a
+		 * use-after-free the expand fuzzer found). */
+		if (val && !tmp)
+			val = tmp = xstrdup(val);
 		s = sub_str(e, w->arg, true);
 		if (!s) {
 			rc = -1;
