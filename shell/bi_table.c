@@ -19,6 +19,7 @@
 #include "signames.h"
 #include "bi_sys.h"
 #include "bi_test.h"
+#include "interactive.h"
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
@@ -716,8 +717,6 @@ static int bi_wait(struct shell *sh, int argc, char **argv)
 }
 
 /* clang-format off */
-int bi_policy(struct shell *sh, int argc, char **argv);
-int bi_history(struct shell *sh, int argc, char **argv);
 
 static const struct builtin builtins[] = {
 	{ ".",        bi_dot,      BI_SPECIAL },

@@ -126,8 +126,6 @@ void sh_free(struct shell *sh);
 /* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
 void sh_err(struct shell *sh, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void sh_warnx(struct shell *sh, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 /* Writes all of |s| to |fd|; 0 or -errno. */
 int sh_write(int fd, const char *s, size_t n);
 /* Scope check of |text|: prints flags; false if the mode is deny and

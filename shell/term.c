@@ -54,16 +54,6 @@ bool term_osc133(void)
 	return ts.osc133;
 }
 
-void term_set_osc7(bool on)
-{
-	ts.osc7 = on;
-}
-
-bool term_osc7(void)
-{
-	return ts.osc7;
-}
-
 bool term_colour(void)
 {
 	return ts.colour;

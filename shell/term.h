@@ -39,8 +39,6 @@ bool term_osc133_default(const struct term_facts *f);
 void term_init(const struct term_facts *f);
 void term_set_osc133(bool on);
 bool term_osc133(void);
-void term_set_osc7(bool on);
-bool term_osc7(void);
 bool term_colour(void);
 bool term_dumb(void);
 
