@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "fault.h"
 #include "canon.h"
 #include "cfgread.h"
@@ -313,7 +314,7 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
 		sh_err(sh, "cannot open %s: %s", path, strerror(errno));
 		_exit(127);
 	}
-	fd = redir_move_high(fd);
+	fd = be_fd_private(fd);
 	while (argv[argc])
 		argc++;
 	free(sh->arg0);
@@ -505,7 +506,7 @@ int sh_run(const struct sh_config *cfg)
 			sh_free(sh);
 			return e == ENOENT ? 127 : 126;
 		}
-		fd = redir_move_high(fd);
+		fd = be_fd_private(fd);
 		r = in_fd(fd, false, true);
 		sh_loop(sh, r, true, 1);
 	} else {

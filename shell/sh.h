@@ -275,8 +275,6 @@ void redir_restore(struct shell *sh, struct redir_save *save);
 int redir_saved_fd(const struct redir_save *save, int fd);
 /* Keeps the redirections of |save| for good (exec) and frees it. */
 void redir_commit(struct redir_save *save);
-/* Moves an internal fd out of the way (>= 10, close-on-exec). */
-int redir_move_high(int fd);
 
 /* --- jobs.c --------------------------------------------------------------- */
 /* A job is a pipeline's processes. Monitor mode (process groups, terminal
