@@ -96,6 +96,11 @@ size_t str_shown_copy(char *dst, size_t cap, size_t at, const char *s);
 size_t u8_shown_len(const char *s, size_t n);
 /* True when every byte of |s| may go to a terminal raw. */
 bool str_shown_raw(const char *s);
+/* True if the |n| bytes at |s| are a shell name (XCU 3.235): an ASCII
+ * letter or '_', then letters, digits and '_'. The one definition the
+ * parser, the completer and the configuration reader share, so a name
+ * one of them accepts is a name to all of them. */
+bool str_is_name(const char *s, size_t n);
 
 /*
  * Paths. All pure string operations: nothing here looks at the disk.

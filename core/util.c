@@ -376,6 +376,19 @@ void buf_make_shown(struct sbx_buf *b)
 	*b = o;
 }
 
+bool str_is_name(const char *s, size_t n)
+{
+	if (!n || !((s[0] >= 'a' && s[0] <= 'z') ||
+		    (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return false;
+	return true;
+}
+
 bool str_shown_raw(const char *s)
 {
 	size_t n = strlen(s);
