@@ -22,7 +22,8 @@ const char *why_access_name(enum why_access a)
 	return a <= WHY_NET ? n[a] : "?";
 }
 
-const char *why_rule_name(enum why_rule r)
+/* "writable-root" ... */
+static const char *why_rule_name(enum why_rule r)
 {
 	/* clang-format off */
 	static const char *const n[] = {

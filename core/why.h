@@ -35,7 +35,6 @@ enum why_rule {
 	WHY_RULE_NO_NETWORK, /* --no-network */
 	WHY_RULE_UNRESTRICTED,
 };
-const char *why_rule_name(enum why_rule r); /* "writable-root" ... */
 
 struct why_answer {
 	enum why_access access;

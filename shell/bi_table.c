@@ -427,7 +427,7 @@ static const char *const keyword_list[] = {
 	"for", "if", "in", "then", "until", "while", NULL,
 };
 
-bool is_keyword_name(const char *s)
+static bool is_keyword_name(const char *s)
 {
 	for (int i = 0; keyword_list[i]; i++)
 		if (!strcmp(s, keyword_list[i]))

@@ -225,8 +225,6 @@ char *exp_assign(struct shell *sh, struct word *w, char **name);
 /* Splits |s| by IFS for read: |max| fields, the last one gets the rest. */
 void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 			size_t len, int max, struct sbx_strv *out);
-/* arith_vars for the arithmetic evaluator */
-int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
 
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
@@ -410,7 +408,6 @@ const struct builtin *bi_find(const char *name);
 extern const bi_fn bi_exec_fn;
 /* Output helpers: write |b| to fd 1 / 2; return 0 or 1 on write error. */
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd);
-bool is_keyword_name(const char *s);
 
 /* bi_*.c */
 int bi_set(struct shell *sh, int argc, char **argv);

@@ -10,7 +10,8 @@ static struct {
 	bool osc133, osc7, colour, dumb;
 } ts;
 
-bool term_is_dumb(const char *term)
+/* NULL, "" and "dumb" are dumb terminals. */
+static bool term_is_dumb(const char *term)
 {
 	return !term || !*term || !strcmp(term, "dumb");
 }
