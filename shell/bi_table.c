@@ -317,7 +317,7 @@ static int bi_times(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 };
 
-	sys_times(&out);
+	bisys_times(&out);
 	return bi_flush(sh, "times", &out, 1);
 }
 
@@ -409,7 +409,7 @@ static int bi_unalias(struct shell *sh, int argc, char **argv)
 static int bi_umask(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 }, err = { 0 };
-	int st = sys_umask(argc, argv, &out, &err);
+	int st = bisys_umask(argc, argv, &out, &err);
 
 	return flush2(sh, "umask", &out, &err, st);
 }
@@ -417,7 +417,7 @@ static int bi_umask(struct shell *sh, int argc, char **argv)
 static int bi_ulimit(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 }, err = { 0 };
-	int st = sys_ulimit(argc, argv, &out, &err);
+	int st = bisys_ulimit(argc, argv, &out, &err);
 
 	return flush2(sh, "ulimit", &out, &err, st);
 }
