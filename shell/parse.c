@@ -514,6 +514,7 @@ struct node *parse_list(struct parser *p, bool top)
 		if (is_terminator(p) || (top && p->tok == T_NL))
 			break;
 		struct node *n = parse_and_or(p);
+		bool sep = true;
 
 		if (!n) {
 			if (!p->err)
@@ -530,6 +531,8 @@ struct node *parse_list(struct parser *p, bool top)
 			lex_consume(p);
 		} else if (p->tok == T_NL && !top) {
 			lex_consume(p);
+		} else {
+			sep = false;
 		}
 		if (!head) {
 			head = n;
@@ -542,6 +545,13 @@ struct node *parse_list(struct parser *p, bool top)
 			*tailp = s;
 			tailp = &s->b;
 		}
+		/* A command with no separator after it ends the list: whatever
+		 * follows is the caller's terminator or a syntax error. Looping
+		 * on would run `x=(rm -rf build)` (bash's array syntax) and
+		 * `echo x (rm -rf build)` as a subshell after a command, where
+		 * dash and bash refuse the line. */
+		if (!sep)
+			break;
 		peek_cmd(p);    /* command position: aliases apply */
 		if (p->tok != T_WORD && p->tok != T_REDIR && p->tok != T_LP &&
 		    p->tok != T_NL)
