@@ -1,4 +1,4 @@
-/* shell/parse.c — recursive-descent parser for the POSIX shell command
+/* core/lang/parse.c — recursive-descent parser for the POSIX shell command
  * language (XCU 2.10), producing the tree of parse.h from the tokens of
  * lex.c. Errors never unwind: they set p->err, after which every token is
  * T_EOF and every function returns NULL.
@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
 #include "lexer.h"
 
 #define peek(p) lex_peek(p, false)
