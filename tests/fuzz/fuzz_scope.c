@@ -2,10 +2,11 @@
  * core/scope_lex.c) on any command line, against a policy made by
  * pol_new() from the unit tests' fake facts (tests/unit/fixture_policy.h:
  * workspace /work/ws, home /home/u, a few fake symlinks, a repository's
- * protected paths): nothing on disk is asked. Each flag must be whole: a canonical absolute path, the
- * word as typed, and one line of message ("sbxsh: scope: ...", no
- * newline: it is printed before the line runs, and a newline in it
- * would let a typed word forge a line of its own). */
+ * protected paths): nothing on disk is asked. Each flag must be whole:
+ * a canonical absolute path, the word as typed, and one line of message
+ * ("sbxsh: scope: ...", no newline: it is printed before the line runs, and a newline in it
+ * would let a typed word forge a line of its own); and scope_syntax(),
+ * the shell's parser's verdict that --explain gives. */
 #include <string.h>
 
 #include "../unit/fixture_policy.h"
@@ -56,6 +57,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					 rep.flags[j].kind != fl->kind);
 		}
 		scope_report_free(&rep);
+	}
+	/* The syntax verdict (--explain's): the shell's parser, one line of
+	 * message naming a syntax error, or nothing. */
+	{
+		struct sbx_diag d = { 0 };
+
+		if (scope_syntax((const char *)data, size, &d) < 0) {
+			FZ_CHECK(strstr(d.msg, "syntax error") != NULL);
+			FZ_CHECK(!strchr(d.msg, '\n'));
+		}
 	}
 	return 0;
 }

@@ -642,6 +642,46 @@ static void huge_lines(void **state)
 	scope_report_free(&r);
 }
 
+/* The checker's syntax verdict is the shell's parser's: the lines the
+ * shell refuses (nothing of them runs), and only those. */
+static void syntax_as_the_shell(void **state)
+{
+	static const char *const refused[] = {
+		"echo (", "a=(x)", "x=(rm -rf build)", "echo x (echo X)",
+		"echo 'abc", "echo \"abc", "if true; then", "echo a; fi",
+		"(echo a", "echo $(", "cat <(sort /etc/a)", "| cat", NULL,
+	};
+	static const char *const parsed[] = {
+		"", "echo a; (echo b)", "f() (echo f)", "if true; then :; fi",
+		"cat <<EOF\n/etc/x\nEOF\n", "a=1 b=2 cmd > /etc/x 2>&1",
+		"for i in a b; do cat /etc/$i; done\necho two", NULL,
+	};
+	static const char *const units[] = {
+		"/etc/passwd ", "$(", "\"", "'", "${", "`", "<<E\n",
+		"a=$(b \"$(c '", "((((", "\\", "cat <(", "{ ", "echo a;\n",
+	};
+	struct sbx_diag d;
+	size_t len;
+	char *s;
+
+	(void)state;
+	for (int i = 0; refused[i]; i++) {
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(scope_syntax(refused[i], strlen(refused[i]), &d),
+				 -EINVAL);
+		assert_non_null(strstr(d.msg, "syntax error"));
+	}
+	for (int i = 0; parsed[i]; i++)
+		assert_int_equal(scope_syntax(parsed[i], strlen(parsed[i]), &d),
+				 0);
+	/* Pathological lines end (the parser bounds its nesting). */
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++) {
+		s = repeat(units[i], 1 << 20, &len);
+		(void)scope_syntax(s, len, &d);
+		free(s);
+	}
+}
+
 /* ---- protected paths (SPEC 2b) ----------------------------------------- */
 
 static void git_one(const char *line, enum scope_kind kind, const char *path)
@@ -809,6 +849,7 @@ int main(void)
 		cmocka_unit_test(cd_moves_the_cwd),
 		cmocka_unit_test(modes),
 		cmocka_unit_test(huge_lines),
+		cmocka_unit_test(syntax_as_the_shell),
 		cmocka_unit_test(protected_paths),
 		cmocka_unit_test(git_config_writes),
 		cmocka_unit_test(checker_only_wording),
