@@ -4,9 +4,10 @@
  * workspace /work/ws, home /home/u, a few fake symlinks, a repository's
  * protected paths): nothing on disk is asked. Each flag must be whole:
  * a canonical absolute path, the word as typed, and one line of message
- * ("sbxsh: scope: ...", no newline: it is printed before the line runs, and a newline in it
- * would let a typed word forge a line of its own); and scope_syntax(),
- * the shell's parser's verdict that --explain gives. */
+ * ("sbxsh: scope: ...", no newline: it is printed before the line
+ * runs, and a newline in it would let a typed word forge a line of its
+ * own); and scope_syntax(), the shell's parser's verdict that --explain
+ * gives. */
 #include <string.h>
 
 #include "../unit/fixture_policy.h"
