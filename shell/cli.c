@@ -68,8 +68,17 @@ int cli_explain(const struct sbx_opts *o)
 	struct scope_report rep = {0};
 	struct scope_env env = {0};
 	SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
-	int rc = preview(o, &s);
+	struct sbx_diag d = {0};
+	int rc;
 
+	/* A line the shell would refuse runs nothing: say so, as the shell
+	 * would, instead of explaining what it would do (status 2, the
+	 * shell's for a syntax error). */
+	if (scope_syntax(o->explain, strlen(o->explain), &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return 2;
+	}
+	rc = preview(o, &s);
 	if (rc)
 		return rc;
 	{

@@ -84,12 +84,12 @@ mutations() {
 	mut landlock-present-secret-skipped backends/landlock.c \
 		's/if \(plan->masked_present && !plan->masked_present\[i\]\)/if (plan->masked_present \&\& plan->masked_present[i])/' \
 		unit/test_landlock integration/secrets.sh integration/cred_files.sh
-	# the scope checker's write table (core/scope.c)
-	mut checker-truncate-is-a-read core/scope.c 's/^(\s*\{ "truncate", *)H_ALL,/\1H_READ,/' \
+	# the scope checker's write table (core/scope_table.c)
+	mut checker-truncate-is-a-read core/scope_table.c 's/^(\s*\{ "truncate", *)H_ALL,/\1H_READ,/' \
 		unit/test_scope integration/cli.sh
-	mut checker-rm-is-a-read core/scope.c 's/^(\s*\{ "rm", *)H_ALL,/\1H_READ,/' \
+	mut checker-rm-is-a-read core/scope_table.c 's/^(\s*\{ "rm", *)H_ALL,/\1H_READ,/' \
 		unit/test_scope integration/cli.sh
-	mut checker-tee-is-a-read core/scope.c 's/^(\s*\{ "tee", *)H_ALL,/\1H_READ,/' \
+	mut checker-tee-is-a-read core/scope_table.c 's/^(\s*\{ "tee", *)H_ALL,/\1H_READ,/' \
 		unit/test_scope integration/cli.sh
 	# git metadata (SPEC 2b, docs/git.md)
 	GIT_TESTS="integration/git_protect.sh"

@@ -1,4 +1,4 @@
-/* shell/lex.c — the lexer: characters from a stack of input frames,
+/* core/lang/lex.c — the lexer: characters from a stack of input frames,
  * words with their quoting kept per part, here-document bodies, tokens,
  * alias substitution.
  *
@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
 #include "lexer.h"
 
 enum ctx { CTX_WORD, CTX_PARAM, CTX_HEREDOC, CTX_ARITH };
