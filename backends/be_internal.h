@@ -16,6 +16,7 @@
 #define SBX_BE_INTERNAL_H
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -175,6 +176,15 @@ struct sys_ops {
 			  const char *to, unsigned flags);
 	int (*mount_setattr)(int dfd, const char *path, unsigned flags,
 			     const void *attr, size_t size);
+	/* The PID namespace's processes (pidns.c): its init signals
+	 * kill(-1, ...), which outside a namespace is every process the
+	 * caller may signal, so a test must be able to fake all of it. */
+	pid_t (*getpid)(void);
+	int (*kill)(pid_t pid, int sig);
+	pid_t (*waitpid)(pid_t pid, int *status, int options);
+	int (*pidfd_open)(pid_t pid, unsigned flags);
+	/* clone3(2) with |args| of |size| bytes: fork()'s semantics. */
+	long (*clone3)(void *args, size_t size);
 };
 
 extern const struct sys_ops be_sys_real;
@@ -553,6 +563,11 @@ int be_session_fd(void);
  * the shell's pid random), before the mount layer makes /proc read-only;
  * -1 if it cannot be. The caller closes it. */
 int pns_open_last_pid(void);
+
+/* P1, the namespace's init (pidns.c): 0 when the session has ended,
+ * -ESRCH if no shell pid came on |rfd|, -EPERM (|diag| set, nothing
+ * signalled) unless it is pid 1. Exposed for the unit test. */
+int pns_init(int rfd, const sigset_t *old, struct sbx_diag *diag);
 
 /*
  * What both Linux backends do after their mount layer (backend.c): the

@@ -10,10 +10,12 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "be_internal.h"
@@ -135,6 +137,16 @@ static int real_mount_setattr(int dfd, const char *path, unsigned flags,
 	return (int)syscall(__NR_mount_setattr, dfd, path, flags, attr, size);
 }
 
+static int real_pidfd_open(pid_t pid, unsigned flags)
+{
+	return (int)syscall(SYS_pidfd_open, pid, flags);
+}
+
+static long real_clone3(void *args, size_t size)
+{
+	return syscall(SYS_clone3, args, size);
+}
+
 const struct sys_ops be_sys_real = {
     .landlock_create_ruleset = real_create_ruleset,
     .landlock_add_rule = real_add_rule,
@@ -152,6 +164,11 @@ const struct sys_ops be_sys_real = {
     .open_tree = real_open_tree,
     .move_mount = real_move_mount,
     .mount_setattr = real_mount_setattr,
+    .getpid = getpid,
+    .kill = kill,
+    .waitpid = waitpid,
+    .pidfd_open = real_pidfd_open,
+    .clone3 = real_clone3,
 };
 
 const struct sys_ops *be_sys = &be_sys_real;
