@@ -68,7 +68,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "pidns.h"
 
 /*
  * P0 and P1 hold no privilege either (issue 20: "a session holds no

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_sys.h"
 #include "landlock_compat.h"
 
 static int real_create_ruleset(const void *attr, size_t size, uint32_t flags)
@@ -118,7 +118,7 @@ static int real_cap_last_cap(void)
 }
 
 /* The new mount API through syscall(2): glibc has wrappers only since
- * 2.36, and the numbers come from be_internal.h where the headers lack
+ * 2.36, and the numbers come from be_sys.h where the headers lack
  * them. */
 static int real_open_tree(int dfd, const char *path, unsigned flags)
 {

@@ -38,7 +38,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_base.h"
+#include "be_tail.h"
+#include "doors.h"
+#include "landlock.h"
+#include "ll_rules.h"
+#include "mounts.h"
+#include "namespace.h"
+#include "pidns.h"
+#include "be_seccomp.h"
 #include "landlock_compat.h"
 
 #define FAKE_MAX 4096
