@@ -430,6 +430,19 @@ static const struct sys_ops fake_ops = {
     .clone3 = fake_clone3,
 };
 
+/* The fake kernel's opening for a landlock session, as most tests of
+ * test_landlock.c want it: the probe answers ABI |abi|, the ruleset is
+ * made, unshare() answers |unshare| (0: the mount layer; -errno: none)
+ * and landlock_restrict_self() |restrict_err| (0 or -errno). */
+static __attribute__((unused)) void fake_landlock_session(int abi, int unshare,
+							  int restrict_err)
+{
+	will_return(fake_create_ruleset, abi);
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, unshare);
+	will_return(fake_restrict_self, restrict_err);
+}
+
 /* The rights recorded for |path|, or -1 if no rule names it. */
 static __attribute__((unused)) long long fake_rights(const char *path)
 {
