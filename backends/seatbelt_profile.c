@@ -13,7 +13,7 @@
  */
 #include "profiles.h"
 
-#include "be_internal.h"
+#include "be_base.h"
 
 #include <stdarg.h>
 #include <string.h>

@@ -33,12 +33,17 @@ int cli_print_policy(const struct sbx_opts *o)
 	pol_add_note(s.pol, "backend", o->backend ? o->backend : "landlock");
 	{
 		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct be_report rep = {0};
 		struct sbx_diag d = {0};
+		int pr;
 
 		/* Show what the kernel here would enforce (ABI, rights it
 		 * cannot), and say plainly if a session would refuse. */
-		if (be_preview(o->backend ? o->backend : "landlock", s.pol,
-			       &bo, &d) < 0)
+		pr = be_preview(o->backend ? o->backend : "landlock", s.pol,
+				&bo, &rep, &d);
+		be_report_merge(&rep, s.pol);
+		be_report_free(&rep);
+		if (pr < 0)
 			pol_add_note(s.pol, "would_refuse", d.msg);
 	}
 	if (o->json)
@@ -85,9 +90,12 @@ int cli_explain(const struct sbx_opts *o)
 		/* How a session here would hold the protected paths: the
 		 * flags for them say "denied" only where they would be. */
 		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct be_report br = {0};
 
 		(void)be_preview(o->backend ? o->backend : "landlock", s.pol,
-				 &bo, NULL);
+				 &bo, &br, NULL);
+		be_report_merge(&br, s.pol);
+		be_report_free(&br);
 	}
 	env.getvar = explain_getvar;
 	env.ctx = s.pol;

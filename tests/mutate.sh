@@ -53,17 +53,17 @@ mutations() {
 		$SECCOMP_TESTS integration/escape_landlock.sh integration/escape_namespace.sh
 	mut seccomp-no-network-socket backends/seccomp.c '/^\s*\{ *"socket",/d' \
 		$SECCOMP_TESTS integration/escape_landlock.sh integration/escape_namespace.sh
-	# Landlock (backends/landlock.c)
-	mut landlock-abi-note backends/landlock.c \
+	# Landlock (backends/ll_rules.c, the rule layer)
+	mut landlock-abi-note backends/ll_rules.c \
 		's/^(\s*)be_note\(notes, "landlock_abi", "%d", abi\);/\1;/' \
 		unit/test_landlock integration/escape_landlock.sh
-	mut landlock-truncate-not-handled backends/landlock.c \
+	mut landlock-truncate-not-handled backends/ll_rules.c \
 		's/^(\s*)r \|= LANDLOCK_ACCESS_FS_TRUNCATE;/\1;/' \
 		unit/test_landlock integration/escape_landlock.sh
-	mut landlock-secret-ancestors-granted backends/landlock.c \
+	mut landlock-secret-ancestors-granted backends/ll_rules.c \
 		's/if \(strv_has\(skip, p\) \|\| under_any/if (under_any/' \
 		unit/test_landlock integration/escape_landlock.sh integration/secrets.sh
-	mut landlock-domain-not-applied backends/landlock.c \
+	mut landlock-domain-not-applied backends/ll_rules.c \
 		's/if \(r && r->ruleset >= 0 &&$/if (0 \&\&/' \
 		integration/escape_landlock.sh integration/secrets.sh integration/failclosed.sh
 	# the mount layer (backends/mounts.c)
@@ -81,7 +81,7 @@ mutations() {
 	mut env-start-not-wiped shell/envsec.c \
 		's/^(\s*)explicit_bzero\(s, strlen\(s\)\);/\1(void)s;/' \
 		integration/env_secrets.sh
-	mut landlock-present-secret-skipped backends/landlock.c \
+	mut landlock-present-secret-skipped backends/ll_rules.c \
 		's/if \(plan->masked_present && !plan->masked_present\[i\]\)/if (plan->masked_present \&\& plan->masked_present[i])/' \
 		unit/test_landlock integration/secrets.sh integration/cred_files.sh
 	# the scope checker's write table (core/scope_table.c)
@@ -105,10 +105,10 @@ mutations() {
 	mut git-commondir-not-followed core/gitmeta.c \
 		's/if \(text && gm_commondir_path\(text, len, &n\) == 0\) \{/if (0 \&\& text) {/' \
 		unit/test_gitmeta $GIT_TESTS
-	mut git-guarded-root-granted-early backends/landlock.c \
+	mut git-guarded-root-granted-early backends/ll_rules.c \
 		's/^(\s*)if \(guarded\(plan, plan->rw\[i\]\)\) \{/\1if (0 \&\& guarded(plan, plan->rw[i])) {/' \
 		unit/test_landlock $GIT_TESTS
-	mut git-guarded-root-never-granted backends/backend.c \
+	mut git-guarded-root-never-granted backends/be_tail.c \
 		's/if \(mnt && \(r = ll_rules_grant_guarded/if (0 \&\& (r = ll_rules_grant_guarded/' \
 		unit/test_landlock $GIT_TESTS
 	mut git-end-report-silent shell/gitscan.c \
@@ -271,16 +271,16 @@ mutations() {
 		's/^(\s*)return access\(p, W_OK\) == 0;/\1return true;/' \
 		unit/test_session
 	mut git-guard-reported-checker-only backends/backend.c \
-		's/pol_set_guard\(pol, notes\.protect > 0 \? POL_GUARD_MOUNT/pol_set_guard(pol, 0 ? POL_GUARD_MOUNT/' \
+		's/rep->guard = notes->protect > 0 \? POL_GUARD_MOUNT/rep->guard = 0 ? POL_GUARD_MOUNT/' \
 		integration/explain.sh
-	# issue 20, a session holds no privilege (backends/backend.c, mounts.c,
+	# issue 20, a session holds no privilege (backends/be_base.c, mounts.c,
 	# pidns.c, seccomp.c): a capability left in the bounding set (the
 	# read-back fails the session), the same with the read-back gone, the
 	# helpers keeping theirs, no IPC namespace, no SysV refusal
-	mut privs-cap-left backends/backend.c \
+	mut privs-cap-left backends/be_base.c \
 		's/^(\s*)\(void\)pr\(PR_CAPBSET_DROP, \(unsigned long\)cap, 0\);/\1if (cap != CAP_NET_ADMIN) (void)pr(PR_CAPBSET_DROP, (unsigned long)cap, 0);/' \
 		unit/test_backend integration/privilege.sh
-	mut privs-cap-left-unverified backends/backend.c \
+	mut privs-cap-left-unverified backends/be_base.c \
 		's/^(\s*)\(void\)pr\(PR_CAPBSET_DROP, \(unsigned long\)cap, 0\);/\1if (cap != CAP_NET_ADMIN) (void)pr(PR_CAPBSET_DROP, (unsigned long)cap, 0);/;s/if \(bnd && setpcap\)/if (0)/' \
 		unit/test_backend integration/privilege.sh
 	mut privs-helpers-keep-caps backends/pidns.c \
@@ -289,6 +289,11 @@ mutations() {
 	mut ipcns-dropped backends/mounts.c \
 		's/\(mp->ipcns \? CLONE_NEWIPC \| CLONE_NEWUTS : 0\)/0/' \
 		unit/test_backend integration/privilege.sh
+	# issue 21: the PID namespace's init acts only as pid 1 (a kill(-1)
+	# outside a namespace reaches every process of the machine)
+	mut pidns-init-not-pid1 backends/pidns.c \
+		's/if \(be_sys->getpid\(\) != 1\) \{/if (0) {/' \
+		unit/test_pidns
 	mut seccomp-sysv-allowed backends/seccomp.c \
 		'/^\s*\{ *"(shm|msg|sem)[a-z_0-9]+", EPERM, SC_ANY, 0, SC_NO_IPCNS \},/d' \
 		integration/privilege.sh

@@ -25,7 +25,8 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "doors.h"
+#include "mounts.h"
 
 static void parses_proc_net_unix(void **state)
 {
