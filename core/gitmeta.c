@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "guard.h"
+#include "json.h"
 
 /* Bounds: git's own where it has one. */
 #define GM_GITFILE_MAX 8192	 /* a .git / commondir / gitdir file */
@@ -1064,44 +1065,38 @@ void gm_format_text(const struct gm_plan *p, bool mounted, struct sbx_buf *b)
 	}
 }
 
-void gm_format_json(const struct gm_plan *p, bool mounted, struct sbx_buf *b)
+void gm_json(const struct gm_plan *p, bool mounted, struct json_w *w)
 {
 	size_t nr = p ? p->nrepos : 0, np = p ? p->npaths : 0;
 
-	buf_json_kv(b, "git_metadata",
-		    !np	      ? "none"
-		    : mounted ? "read-only"
-			      : "checker-only");
-	buf_puts(b, ",\n  \"git_repositories\": [");
+	json_str(w, "git_metadata",
+		 !np	   ? "none"
+		 : mounted ? "read-only"
+			   : "checker-only");
+	json_arr(w, "git_repositories", JSON_LINES);
 	for (size_t i = 0; i < nr; i++) {
 		const struct gm_repo *r = &p->repos[i];
 
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		buf_json_kv(b, "worktree", r->worktree);
-		buf_puts(b, ", ");
-		buf_json_kv(b, "gitdir", r->gitdir);
-		buf_puts(b, ", ");
-		buf_json_kv(b, "commondir", r->commondir);
-		buf_putc(b, '}');
+		json_obj(w, NULL, JSON_INLINE);
+		json_str(w, "worktree", r->worktree);
+		json_str(w, "gitdir", r->gitdir);
+		json_str(w, "commondir", r->commondir);
+		json_end(w);
 	}
-	buf_puts(b,
-		 nr ? "\n  ],\n  \"protected\": [" : "],\n  \"protected\": [");
+	json_end(w);
+	json_arr(w, "protected", JSON_LINES);
 	for (size_t i = 0; i < np; i++) {
 		const struct gm_path *e = &p->paths[i];
 
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		buf_json_kv(b, "path", e->path);
-		buf_puts(b, ", ");
-		buf_json_kv(b, "reason", gm_why_name(e->why));
-		buf_puts(b, ", ");
-		buf_json_kv(b, "why", gm_why_text(e->why));
-		buf_puts(b, ", ");
-		buf_json_kv(b, "state", state_of(e));
-		buf_puts(b, ", ");
-		buf_json_kv(b, "from", e->from ? e->from : "default");
-		buf_putc(b, '}');
+		json_obj(w, NULL, JSON_INLINE);
+		json_str(w, "path", e->path);
+		json_str(w, "reason", gm_why_name(e->why));
+		json_str(w, "why", gm_why_text(e->why));
+		json_str(w, "state", state_of(e));
+		json_str(w, "from", e->from ? e->from : "default");
+		json_end(w);
 	}
-	buf_puts(b, np ? "\n  ]" : "]");
+	json_end(w);
 }
 
 /* --- parsers: no allocation ---------------------------------------------- */

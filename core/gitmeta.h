@@ -188,7 +188,8 @@ char *gm_repo_config(const struct gm_repo *r);
  * "protected"; no braces around them). |mounted|: the mount layer holds
  * them (else checker-only). |p| may be NULL. */
 void gm_format_text(const struct gm_plan *p, bool mounted, struct sbx_buf *b);
-void gm_format_json(const struct gm_plan *p, bool mounted, struct sbx_buf *b);
+struct json_w;
+void gm_json(const struct gm_plan *p, bool mounted, struct json_w *w);
 
 const char *gm_why_name(enum gm_why w);	 /* "git-hooks" ... */
 const char *gm_why_text(enum gm_why w);	 /* for `policy` */

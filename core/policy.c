@@ -14,6 +14,7 @@
 
 #include "envfilter.h"
 #include "guard.h"
+#include "json.h"
 #include "secrets.h"
 
 /* What is known of a masked path besides the path itself. */
@@ -1409,7 +1410,7 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 }
 
 /* Do |a| and |b| print as the same JSON string? Two keys that are not
- * UTF-8 can (buf_json_str() writes U+FFFD for each stray byte), and a
+ * UTF-8 can (json_put_str() writes U+FFFD for each stray byte), and a
  * JSON object must not hold a key twice (tests/fuzz json). */
 static bool same_json_key(const char *a, const char *b)
 {
@@ -1418,131 +1419,105 @@ static bool same_json_key(const char *a, const char *b)
 
 	if (!strcmp(a, b))
 		return true;
-	buf_json_str(&x, a);
-	buf_json_str(&y, b);
+	json_put_str(&x, a);
+	json_put_str(&y, b);
 	same = !strcmp(x.s, y.s);
 	buf_free(&x);
 	buf_free(&y);
 	return same;
 }
 
-static void json_kv(struct sbx_buf *b, const char *k, const char *v,
-		    bool comma)
-{
-	buf_json_kv(b, k, v);
-	if (comma)
-		buf_puts(b, ",\n  ");
-}
-
 void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 {
 	const struct rt_plan *r = &pol->route;
+	const struct sbx_strv *pv = &pol->envf.passed;
+	struct json_w w;
 
-	buf_puts(b, "{\n  ");
-	json_kv(b, "workflow", pol->lay.workflow_id, true);
-	json_kv(b, "workspace", pol->lay.workspace, true);
-	json_kv(b, "persistent_dir", pol->lay.persist_dir, true);
-	json_kv(b, "run_dir", pol->lay.run_dir, true);
-	json_kv(b, "scope", pol_scope_name(pol->scope), true);
-	buf_printf(b, "\"network\": %s,\n  ", pol->network ? "true" : "false");
-	json_kv(b, "routing", r->kind == RT_BASE_PERSIST ? "persistent"
-			      : r->kind == RT_BASE_RUN ? "run" : "none", true);
-	buf_puts(b, "\"sandbox_writable\": [");
+	json_begin(&w, b);
+	json_obj(&w, NULL, JSON_LINES);
+	json_str(&w, "workflow", pol->lay.workflow_id);
+	json_str(&w, "workspace", pol->lay.workspace);
+	json_str(&w, "persistent_dir", pol->lay.persist_dir);
+	json_str(&w, "run_dir", pol->lay.run_dir);
+	json_str(&w, "scope", pol_scope_name(pol->scope));
+	json_bool(&w, "network", pol->network);
+	json_str(&w, "routing", r->kind == RT_BASE_PERSIST ? "persistent"
+				: r->kind == RT_BASE_RUN   ? "run"
+							   : "none");
+	json_arr(&w, "sandbox_writable", JSON_LINES);
 	for (size_t i = 0; i < pol->nroots; i++) {
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		json_kv(b, "path", pol->roots[i].path, false);
-		buf_puts(b, ", ");
-		json_kv(b, "reason", why_names[pol->roots[i].why], false);
-		buf_puts(b, ", ");
-		json_kv(b, "why", why_texts[pol->roots[i].why], false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol_from(pol->roots[i].from), false);
-		buf_putc(b, '}');
+		json_obj(&w, NULL, JSON_INLINE);
+		json_str(&w, "path", pol->roots[i].path);
+		json_str(&w, "reason", why_names[pol->roots[i].why]);
+		json_str(&w, "why", why_texts[pol->roots[i].why]);
+		json_str(&w, "from", pol_from(pol->roots[i].from));
+		json_end(&w);
 	}
-	buf_puts(b, "\n  ],\n  \"env\": {");
+	json_end(&w);
+	json_obj(&w, "env", JSON_LINES);
 	for (size_t i = 0; i < r->nvars; i++) {
 		const struct rt_var *v = &r->vars[i];
 
-		buf_puts(b, i ? ",\n    " : "\n    ");
-		json_kv(b, v->name, v->overridden ? v->user_value : v->value,
-			false);
+		json_str(&w, v->name, v->overridden ? v->user_value : v->value);
 	}
-	buf_puts(b, r->nvars ? "\n  },\n  \"overridden\": [" : "},\n  \"overridden\": [");
-	for (size_t i = 0, k = 0; i < r->nvars; i++) {
-		if (!r->vars[i].overridden)
-			continue;
-		if (k++)
-			buf_puts(b, ", ");
-		buf_json_str(b, r->vars[i].name);
-	}
-	buf_puts(b, "],\n  \"path_prefix\": [");
-	for (size_t i = 0; i < r->path_prefix.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, r->path_prefix.v[i]);
-	}
-	buf_puts(b, "],\n  \"allowed_sockets\": [");
+	json_end(&w);
+	json_arr(&w, "overridden", JSON_INLINE);
+	for (size_t i = 0; i < r->nvars; i++)
+		if (r->vars[i].overridden)
+			json_str(&w, NULL, r->vars[i].name);
+	json_end(&w);
+	json_arr(&w, "path_prefix", JSON_INLINE);
+	for (size_t i = 0; i < r->path_prefix.n; i++)
+		json_str(&w, NULL, r->path_prefix.v[i]);
+	json_end(&w);
+	json_arr(&w, "allowed_sockets", JSON_INLINE);
+	for (size_t i = 0; i < pol->sockets.n; i++)
+		json_str(&w, NULL, pol->sockets.v[i]);
+	json_end(&w);
+	json_arr(&w, "allowed_sockets_from", JSON_INLINE);
 	for (size_t i = 0; i < pol->sockets.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, pol->sockets.v[i]);
+		json_obj(&w, NULL, JSON_INLINE);
+		json_str(&w, "path", pol->sockets.v[i]);
+		json_str(&w, "from", pol->sockets_from.v[i]);
+		json_end(&w);
 	}
-	buf_puts(b, "],\n  \"allowed_sockets_from\": [");
-	for (size_t i = 0; i < pol->sockets.n; i++) {
-		buf_puts(b, i ? ", {" : "{");
-		json_kv(b, "path", pol->sockets.v[i], false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol->sockets_from.v[i], false);
-		buf_putc(b, '}');
-	}
-	buf_puts(b, "],\n  \"masked\": [");
-	for (size_t i = 0; i < pol->masked.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, pol->masked.v[i]);
-	}
+	json_end(&w);
+	json_arr(&w, "masked", JSON_INLINE);
+	for (size_t i = 0; i < pol->masked.n; i++)
+		json_str(&w, NULL, pol->masked.v[i]);
+	json_end(&w);
 	/* "masked" stays a list of paths (tools iterate it); the reasons
 	 * come alongside, one object per path, in the same order. */
-	buf_puts(b, "],\n  \"masked_why\": [");
+	json_arr(&w, "masked_why", JSON_LINES);
 	for (size_t i = 0; i < pol->masked.n; i++) {
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		json_kv(b, "path", pol->masked.v[i], false);
-		buf_puts(b, ", ");
-		json_kv(b, "tool", pol->mmeta[i].tool, false);
-		buf_puts(b, ", ");
-		json_kv(b, "why", pol->mmeta[i].why, false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol_from(pol->mmeta[i].from), false);
-		buf_putc(b, '}');
+		json_obj(&w, NULL, JSON_INLINE);
+		json_str(&w, "path", pol->masked.v[i]);
+		json_str(&w, "tool", pol->mmeta[i].tool);
+		json_str(&w, "why", pol->mmeta[i].why);
+		json_str(&w, "from", pol_from(pol->mmeta[i].from));
+		json_end(&w);
 	}
-	buf_puts(b, pol->masked.n ? "\n  ],\n  " : "],\n  ");
-	ef_format_json(&pol->envf, b);
+	json_end(&w);
+	ef_json(&pol->envf, &w);
 	/* Where each --keep-env pattern came from, and what it passed. */
-	buf_puts(b, ",\n  \"env_keep\": [");
+	json_arr(&w, "env_keep", JSON_LINES);
 	for (size_t i = 0; i < pol->keep.n; i++) {
-		const struct sbx_strv *pv = &pol->envf.passed;
-
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		json_kv(b, "pattern", pol->keep.v[i], false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol->keep_from.v[i], false);
-		buf_puts(b, ", \"passed\": [");
-		for (size_t j = 0, k = 0; j < pv->n; j++) {
-			if (!ef_keep_match(pol->keep.v[i], pv->v[j]))
-				continue;
-			if (k++)
-				buf_puts(b, ", ");
-			buf_json_str(b, pv->v[j]);
-		}
-		buf_puts(b, "]}");
+		json_obj(&w, NULL, JSON_INLINE);
+		json_str(&w, "pattern", pol->keep.v[i]);
+		json_str(&w, "from", pol->keep_from.v[i]);
+		json_arr(&w, "passed", JSON_INLINE);
+		for (size_t j = 0; j < pv->n; j++)
+			if (ef_keep_match(pol->keep.v[i], pv->v[j]))
+				json_str(&w, NULL, pv->v[j]);
+		json_end(&w);
+		json_end(&w);
 	}
-	buf_puts(b, pol->keep.n ? "\n  ]" : "]");
-	buf_puts(b, ",\n  ");
-	gm_format_json(pol->git, pol->guard == POL_GUARD_MOUNT, b);
+	json_end(&w);
+	gm_json(pol->git, pol->guard == POL_GUARD_MOUNT, &w);
 	/* Notes: one key each, repeated notes joined with "; " so the
 	 * object never has duplicate keys. */
-	buf_puts(b, ",\n  \"notes\": {");
-	for (size_t i = 0, k = 0; i < pol->note_keys.n; i++) {
+	json_obj(&w, "notes", JSON_LINES);
+	for (size_t i = 0; i < pol->note_keys.n; i++) {
 		struct sbx_buf v = {0};
 		bool seen = false;
 
@@ -1559,9 +1534,10 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 				buf_puts(&v, "; ");
 			buf_puts(&v, pol->note_vals.v[j]);
 		}
-		buf_puts(b, k++ ? ",\n    " : "\n    ");
-		json_kv(b, pol->note_keys.v[i], v.s, false);
+		json_str(&w, pol->note_keys.v[i], v.s);
 		buf_free(&v);
 	}
-	buf_puts(b, pol->note_keys.n ? "\n  }\n}\n" : "}\n}\n");
+	json_end(&w);
+	json_end(&w);
+	buf_putc(b, '\n');
 }

@@ -235,6 +235,12 @@ mutations() {
 	mut escape-shell-diagnostics shell/run.c \
 		'/^\s*buf_make_shown\(&b\);$/d' \
 		integration/pty_term_escape.py
+	mut escape-json-c1 core/json.c \
+		's/if \(\*p == 0xc2 && p\[1\] >= 0x80 && p\[1\] <= 0x9f\) \{/if (0) {/' \
+		unit/test_json
+	mut escape-json-del core/json.c \
+		's/if \(\*p < 0x20 \|\| \*p == 0x7f\)$/if (*p < 0x20)/' \
+		unit/test_json fuzz/json
 	mut escape-diag-msg core/util.c \
 		's/str_shown_copy\(d->msg, sizeof\(d->msg\), 0, raw\);/snprintf(d->msg, sizeof(d->msg), "%s", raw);/' \
 		unit/test_util
