@@ -9,6 +9,7 @@
 
 #include "guard.h"
 #include "json.h"
+#include "policy_show.h"
 
 /* Where a user's standing choices go (SPEC section 8, docs/config.md):
  * the keys below lie in its [sandbox] section. */

@@ -7,6 +7,7 @@
 #include "cache.h"
 #include "explain.h"
 #include "json.h"
+#include "policy_show.h"
 #include "why.h"
 
 const char *const pb_subcommands[] = {
