@@ -32,6 +32,8 @@
 
 #include "backend.h"
 #include "canon.h"
+#include "gitend.h"
+#include "gitfmt.h"
 #include "lineedit.h"
 
 extern char **environ;

@@ -213,7 +213,7 @@ mutations() {
 		's/for \(const char \*const \*s = g->sbxsh; s && \*s; s\+\+\) \{/for (const char *const *s = g->sbxsh; 0; s++) {/' \
 		unit/test_guard unit/test_policy integration/trust.sh
 	# issue 20, terminal escaping and start-up opens (core/util.c,
-	# backends/nosym.c, core/gitmeta.c)
+	# backends/nosym.c, core/gitend.c)
 	mut escape-c1-utf8 core/util.c \
 		's/^(\s*)\(cp >= 0x80 && cp <= 0x9f\)\)/\1(0))/' \
 		unit/test_util integration/pty_term_escape.py
@@ -223,7 +223,7 @@ mutations() {
 	mut escape-reap-comm shell/reap.c \
 		's/buf_put_shown\(&names, c\);/buf_puts(\&names, c);/' \
 		integration/pty_term_escape.py
-	mut escape-git-report core/gitmeta.c \
+	mut escape-git-report core/gitend.c \
 		's/o->n = str_shown_copy\(o->b, o->cap, o->n, s\);/for (; s \&\& *s \&\& o->n + 1 < o->cap; s++) o->b[o->n++] = *s; o->b[o->n] = 0;/' \
 		unit/test_gitmeta integration/pty_term_escape.py
 	mut escape-denial-line core/why.c \
