@@ -114,9 +114,12 @@ mutations() {
 	mut git-end-report-silent shell/gitscan.c \
 		's/^(\s*)if \(!gs_dirty\)$/\1if (1)/' \
 		$GIT_TESTS integration/pty_git_report.py
-	mut git-scan-cache-trusted-blindly shell/gitscan.c \
-		's/return v\[0\] == \(uint64_t\)st->st_ino &&/return 1 || v[0] == (uint64_t)st->st_ino \&\&/' \
-		$GIT_TESTS
+	mut git-scan-cache-trusted-blindly core/gitcache.c \
+		's/return v\[0\] == st->ino &&/return 1 || v[0] == st->ino \&\&/' \
+		unit/test_gitcache $GIT_TESTS
+	mut git-scan-cache-slash-taken core/gitcache.c \
+		's/if \(n \+ 1 > cap \|\| memchr\(p \+ 4, .\/., n\) \|\|/if (n + 1 > cap ||/' \
+		unit/test_gitcache
 	mut checker-protected-is-writable core/scope.c \
 		's/\(acc == POL_ACCESS_PROTECTED && role != R_WRITE\)\)/(acc == POL_ACCESS_PROTECTED))/' \
 		unit/test_scope $GIT_TESTS
