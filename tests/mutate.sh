@@ -204,7 +204,7 @@ mutations() {
 		integration/cache_import.sh
 	# issue 20, trust (nothing a session could write is trusted later)
 	mut trust-config-own-policy shell/session.c \
-		's/^(\s*)bf\.scope = POL_SCOPE_WORKSPACE;/\1bf.scope = pf.scope;/' \
+		's/^(\s*)bf\.scope = POL_SCOPE_WORKSPACE;/\1bf.scope = pf->scope;/' \
 		integration/trust.sh
 	mut trust-hard-link-accepted shell/cfgread.c \
 		's/if \(st\.st_nlink != 1\) \{/if (0) {/' \
