@@ -62,10 +62,6 @@ void buf_puts(struct sbx_buf *b, const char *s);
 void buf_printf(struct sbx_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap);
-/* Appends |s| as a JSON string literal, quotes included. */
-void buf_json_str(struct sbx_buf *b, const char *s);
-/* "k": "v" (v NULL: null). */
-void buf_json_kv(struct sbx_buf *b, const char *k, const char *v);
 void buf_free(struct sbx_buf *b);
 /* Text from the outside (a file name, a path, $PWD) on its way to a
  * terminal: it must never reach it raw, or a name like $'a\e]0;x\a' sets

@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "canon.h"
+#include "policy_show.h"
 #include "profiles.h"
 #include "scope.h"
 

@@ -114,9 +114,12 @@ mutations() {
 	mut git-end-report-silent shell/gitscan.c \
 		's/^(\s*)if \(!gs_dirty\)$/\1if (1)/' \
 		$GIT_TESTS integration/pty_git_report.py
-	mut git-scan-cache-trusted-blindly shell/gitscan.c \
-		's/return v\[0\] == \(uint64_t\)st->st_ino &&/return 1 || v[0] == (uint64_t)st->st_ino \&\&/' \
-		$GIT_TESTS
+	mut git-scan-cache-trusted-blindly core/gitcache.c \
+		's/return v\[0\] == st->ino &&/return 1 || v[0] == st->ino \&\&/' \
+		unit/test_gitcache $GIT_TESTS
+	mut git-scan-cache-slash-taken core/gitcache.c \
+		's/if \(n \+ 1 > cap \|\| memchr\(p \+ 4, .\/., n\) \|\|/if (n + 1 > cap ||/' \
+		unit/test_gitcache
 	mut checker-protected-is-writable core/scope.c \
 		's/\(acc == POL_ACCESS_PROTECTED && role != R_WRITE\)\)/(acc == POL_ACCESS_PROTECTED))/' \
 		unit/test_scope $GIT_TESTS
@@ -201,7 +204,7 @@ mutations() {
 		integration/cache_import.sh
 	# issue 20, trust (nothing a session could write is trusted later)
 	mut trust-config-own-policy shell/session.c \
-		's/^(\s*)bf\.scope = POL_SCOPE_WORKSPACE;/\1bf.scope = pf.scope;/' \
+		's/^(\s*)bf\.scope = POL_SCOPE_WORKSPACE;/\1bf.scope = pf->scope;/' \
 		integration/trust.sh
 	mut trust-hard-link-accepted shell/cfgread.c \
 		's/if \(st\.st_nlink != 1\) \{/if (0) {/' \
@@ -213,7 +216,7 @@ mutations() {
 		's/for \(const char \*const \*s = g->sbxsh; s && \*s; s\+\+\) \{/for (const char *const *s = g->sbxsh; 0; s++) {/' \
 		unit/test_guard unit/test_policy integration/trust.sh
 	# issue 20, terminal escaping and start-up opens (core/util.c,
-	# backends/nosym.c, core/gitmeta.c)
+	# backends/nosym.c, core/gitend.c)
 	mut escape-c1-utf8 core/util.c \
 		's/^(\s*)\(cp >= 0x80 && cp <= 0x9f\)\)/\1(0))/' \
 		unit/test_util integration/pty_term_escape.py
@@ -223,7 +226,7 @@ mutations() {
 	mut escape-reap-comm shell/reap.c \
 		's/buf_put_shown\(&names, c\);/buf_puts(\&names, c);/' \
 		integration/pty_term_escape.py
-	mut escape-git-report core/gitmeta.c \
+	mut escape-git-report core/gitend.c \
 		's/o->n = str_shown_copy\(o->b, o->cap, o->n, s\);/for (; s \&\& *s \&\& o->n + 1 < o->cap; s++) o->b[o->n++] = *s; o->b[o->n] = 0;/' \
 		unit/test_gitmeta integration/pty_term_escape.py
 	mut escape-denial-line core/why.c \
@@ -235,6 +238,12 @@ mutations() {
 	mut escape-shell-diagnostics shell/run.c \
 		'/^\s*buf_make_shown\(&b\);$/d' \
 		integration/pty_term_escape.py
+	mut escape-json-c1 core/json.c \
+		's/if \(\*p == 0xc2 && p\[1\] >= 0x80 && p\[1\] <= 0x9f\) \{/if (0) {/' \
+		unit/test_json
+	mut escape-json-del core/json.c \
+		's/if \(\*p < 0x20 \|\| \*p == 0x7f\)$/if (*p < 0x20)/' \
+		unit/test_json fuzz/json
 	mut escape-diag-msg core/util.c \
 		's/str_shown_copy\(d->msg, sizeof\(d->msg\), 0, raw\);/snprintf(d->msg, sizeof(d->msg), "%s", raw);/' \
 		unit/test_util
