@@ -459,7 +459,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 			add_value(e, val, w->quoted);
 			break;
 		}
-		if (!parse_is_name(name, strlen(name))) {
+		if (!str_is_name(name, strlen(name))) {
 			sh_err(sh, "%s: bad substitution", name);
 			rc = -1;
 			break;

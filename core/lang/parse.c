@@ -186,7 +186,7 @@ static struct node *parse_simple(struct parser *p)
 		    peek(p) == T_LP) {
 			struct node *f;
 
-			if (!p->tw->raw || !parse_is_name(p->tw->raw,
+			if (!p->tw->raw || !str_is_name(p->tw->raw,
 							  strlen(p->tw->raw))) {
 				lex_perr(p, "bad function name '%s'",
 				     p->tw->raw ? p->tw->raw : "?");
@@ -268,7 +268,7 @@ static struct node *parse_for(struct parser *p)
 
 	lex_consume(p);
 	if (peek(p) != T_WORD || !p->tw->raw ||
-	    !parse_is_name(p->tw->raw, strlen(p->tw->raw))) {
+	    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
 		if (p->tok == T_WORD)
 			lex_perr(p, "bad for loop variable");
 		else

@@ -162,7 +162,6 @@ void parse_clear_eof(struct parser *p);
  * or NULL; cleared by the next parse_next(). */
 const char *parse_warning(const struct parser *p);
 
-bool parse_is_name(const char *s, size_t n);
 
 /* |s| as the body of an unquoted here-document (parameters, $(...),
  * `...` and $((...)) expand; nothing splits): for PS1/PS2/PS4. NULL on a
