@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "fault.h"
-#include "gitscan.h"
 #include "explain.h"
 #include "sh.h"
 
@@ -216,34 +215,25 @@ static int run_external(struct shell *sh, int argc, char **argv, int flags)
 		 * afterwards: no need to fork again. */
 		_exit(exec_replace(sh, argv[0], argv, envp));
 	}
-	job_prefork(sh, -1, false);
-	pid = exec_spawn(sh, path, argv, envp, &xerr);
-	if (pid > 0 && xerr == ENOENT && !strchr(argv[0], '/')) {
-		/* The file the hash remembered has gone (exec_spawn forgot
-		 * it): search PATH again, as dash does. */
-		int ws;
-
-		waitpid(pid, &ws, 0);
-		path = exec_find(sh, argv[0], &err, NULL);
-		if (!path)
-			return exec_fail(sh, argv[0], err);
-		xerr = 0;
-		job_prefork(sh, -1, false);
-		pid = exec_spawn(sh, path, argv, envp, &xerr);
-	}
-	if (pid < 0) {
-		sh_err(sh, "%s: %s", argv[0], strerror((int)-pid));
-		return 126;
-	}
-	if (xerr && xerr != ENOEXEC) {
-		int ws;
-
-		waitpid(pid, &ws, 0);
-		return exec_fail(sh, argv[0], xerr);
-	}
 	id = job_new(sh);
 	job_set_argv(sh, id, argv);
-	job_add(sh, id, pid);
+	pid = exec_spawn(sh, id, path, argv, envp, &xerr);
+	if (pid < 0 && xerr == ENOENT && !strchr(argv[0], '/')) {
+		/* The file the hash remembered has gone (exec_spawn forgot
+		 * it): search PATH again, as dash does. */
+		path = exec_find(sh, argv[0], &err, NULL);
+		if (!path) {
+			job_disown(sh, id);
+			return exec_fail(sh, argv[0], err);
+		}
+		pid = exec_spawn(sh, id, path, argv, envp, &xerr);
+	}
+	if (pid < 0) {
+		/* vfork or execve failed (xerr), or the fork for a script
+		 * (message printed): no process, no job. */
+		job_disown(sh, id);
+		return xerr ? exec_fail(sh, argv[0], xerr) : 126;
+	}
 	return job_wait_fg(sh, id);
 }
 
@@ -433,24 +423,6 @@ int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
 	return st;
 }
 
-static pid_t fork_child(struct shell *sh, bool bg)
-{
-	pid_t pid;
-
-	sh_input_sync(sh);
-	ex_fork(sh);
-	gs_touch();
-	pid = FLT("fork", fork());
-
-	if (pid < 0) {
-		sh_err(sh, "cannot fork: %s", strerror(errno));
-		return -1;
-	}
-	if (pid == 0)
-		sh_forked(sh, bg);
-	return pid;
-}
-
 static int eval_pipe(struct shell *sh, struct node *n, int flags)
 {
 	int id = job_new(sh), prev = -1, st;
@@ -470,8 +442,7 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 			failed = true;
 			break;
 		}
-		job_prefork(sh, id, false);
-		pid = job_fork(sh, id, false);
+		pid = job_fork(sh, id, false, NULL);
 		if (pid == 0) {
 			if (prev >= 0) {
 				dup2(prev, 0);
@@ -520,8 +491,9 @@ static int eval_subshell(struct shell *sh, struct node *n, int flags)
 			st = sh->exit_status;
 		sh_exit(sh, st);
 	}
-	job_prefork(sh, -1, false);
-	pid = fork_child(sh, false);
+	id = job_new(sh);
+	job_set_node(sh, id, n);
+	pid = job_fork(sh, id, false, NULL);
 	if (pid == 0) {
 		/* (false; x) || y: -e is ignored inside too */
 		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
@@ -529,11 +501,10 @@ static int eval_subshell(struct shell *sh, struct node *n, int flags)
 			st = sh->exit_status;
 		sh_exit(sh, st);
 	}
-	if (pid < 0)
+	if (pid < 0) {
+		job_disown(sh, id);
 		return 2;
-	id = job_new(sh);
-	job_set_node(sh, id, n);
-	job_add(sh, id, pid);
+	}
 	st = job_wait_fg(sh, id);
 	sh->status = st;
 	check_errexit(sh, st, flags);
@@ -546,8 +517,9 @@ static int eval_bg(struct shell *sh, struct node *n)
 	int id;
 
 	job_reap(sh);
-	job_prefork(sh, -1, true);
-	pid = fork_child(sh, true);
+	id = job_new(sh);
+	job_set_node(sh, id, n->a);
+	pid = job_fork(sh, id, true, NULL);
 	if (pid == 0) {
 		int st = eval_node(sh, n->a, EV_EXIT);
 
@@ -555,11 +527,10 @@ static int eval_bg(struct shell *sh, struct node *n)
 			st = sh->exit_status;
 		sh_exit(sh, st);
 	}
-	if (pid < 0)
+	if (pid < 0) {
+		job_disown(sh, id);
 		return 2;
-	id = job_new(sh);
-	job_set_node(sh, id, n->a);
-	job_add(sh, id, pid);
+	}
 	job_set_bg(sh, id);
 	sh->lastbg = pid;
 	return 0;
@@ -582,16 +553,12 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		sh_err(sh, "cannot create pipe: %s", strerror(errno));
 		return b.s;
 	}
-	sh_input_sync(sh);
-	ex_fork(sh);
-	gs_touch();
-	pid = FLT("fork", fork());
-	if (pid < 0)
-		sh_err(sh, "cannot fork: %s", strerror(errno));
+	/* Not a job: the child stays in the shell's group, and is waited
+	 * for here. */
+	pid = job_fork(sh, -1, false, NULL);
 	if (pid == 0) {
 		int st;
 
-		sh_forked(sh, false);
 		close(pfd[0]);
 		dup2(pfd[1], 1);
 		close(pfd[1]);
