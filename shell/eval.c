@@ -22,6 +22,10 @@
 
 #define EVAL_MAXDEPTH 2000
 
+/* Runs function |def| (an N_FUNC node) with argv[1..] as $@. */
+static int eval_call_func(struct shell *sh, struct node *def, int argc,
+			  char **argv, int flags);
+
 static void check_errexit(struct shell *sh, int st, int flags)
 {
 	if (st && sh->opt[O_ERREXIT] && !(flags & EV_TESTED) &&
@@ -388,8 +392,8 @@ int eval_argv(struct shell *sh, int argc, char **argv, int flags,
 	return run_external(sh, argc, argv, flags);
 }
 
-int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
-		   int flags)
+static int eval_call_func(struct shell *sh, struct node *def, int argc,
+			  char **argv, int flags)
 {
 	char **params = sh->params;
 	int nparams = sh->nparams, loopdepth = sh->loopdepth, st;
@@ -421,6 +425,24 @@ int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
 	sh->nparams = nparams;
 	sh->status = st;
 	return st;
+}
+
+/* Runs |body| as a new job of one forked process (a subshell, or a
+ * background list), shown as |text|: its pid and *id, or -1 after
+ * "cannot fork" (no job left behind). */
+static pid_t fork_job(struct shell *sh, const struct node *text,
+		      struct node *body, bool bg, int flags, int *id)
+{
+	pid_t pid;
+
+	*id = job_new(sh);
+	job_set_node(sh, *id, text);
+	pid = job_fork(sh, *id, bg, NULL);
+	if (pid == 0)
+		sh_exit(sh, eval_node(sh, body, flags));
+	if (pid < 0)
+		job_disown(sh, *id);
+	return pid;
 }
 
 static int eval_pipe(struct shell *sh, struct node *n, int flags)
@@ -484,27 +506,12 @@ static int eval_subshell(struct shell *sh, struct node *n, int flags)
 	pid_t pid;
 	int id, st;
 
-	if (flags & EV_EXIT) {
-		/* Already a child that exits afterwards. */
-		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
-	}
-	id = job_new(sh);
-	job_set_node(sh, id, n);
-	pid = job_fork(sh, id, false, NULL);
-	if (pid == 0) {
-		/* (false; x) || y: -e is ignored inside too */
-		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
-	}
-	if (pid < 0) {
-		job_disown(sh, id);
+	/* (false; x) || y: -e is ignored inside too */
+	if (flags & EV_EXIT) /* already a child that exits afterwards */
+		sh_exit(sh, eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED)));
+	pid = fork_job(sh, n, n->a, false, EV_EXIT | (flags & EV_TESTED), &id);
+	if (pid < 0)
 		return 2;
-	}
 	st = job_wait_fg(sh, id);
 	sh->status = st;
 	check_errexit(sh, st, flags);
@@ -517,20 +524,9 @@ static int eval_bg(struct shell *sh, struct node *n)
 	int id;
 
 	job_reap(sh);
-	id = job_new(sh);
-	job_set_node(sh, id, n->a);
-	pid = job_fork(sh, id, true, NULL);
-	if (pid == 0) {
-		int st = eval_node(sh, n->a, EV_EXIT);
-
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
-	}
-	if (pid < 0) {
-		job_disown(sh, id);
+	pid = fork_job(sh, n->a, n->a, true, EV_EXIT, &id);
+	if (pid < 0)
 		return 2;
-	}
 	job_set_bg(sh, id);
 	sh->lastbg = pid;
 	return 0;
@@ -557,15 +553,10 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 	 * for here. */
 	pid = job_fork(sh, -1, false, NULL);
 	if (pid == 0) {
-		int st;
-
 		close(pfd[0]);
 		dup2(pfd[1], 1);
 		close(pfd[1]);
-		st = eval_node(sh, n, EV_EXIT);
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
+		sh_exit(sh, eval_node(sh, n, EV_EXIT));
 	}
 	close(pfd[1]);
 	for (;;) {

@@ -233,9 +233,6 @@ int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
 int eval_node(struct shell *sh, struct node *n, int flags);
-/* Runs function |def| (an N_FUNC node) with argv[1..] as $@. */
-int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
-		   int flags);
 /* The output of |n| run in a subshell, trailing newlines removed. */
 char *eval_cmdsubst(struct shell *sh, struct node *n);
 /* Runs |argv| as a simple command that was already expanded (used by
