@@ -282,7 +282,7 @@ void sh_exit(struct shell *sh, int status)
 
 void sh_forked(struct shell *sh, bool bg)
 {
-	job_child(sh);
+	/* job_fork (jobs.c) has set the child's group and terminal. */
 	sh->subshell = true;
 	/* The script's fd offset is shared with the parent: never ours to
 	 * move from here. */

@@ -235,6 +235,11 @@ mutations() {
 	mut escape-job-text shell/jobs.c \
 		's/j->text = shown_copy\(j->text\);/(void)shown_copy;/' \
 		integration/pty_term_escape.py
+	# The one fork path (shell/jobs.c): the terminal taken back before
+	# each fork, as a second job_prefork did between a pipeline's stages.
+	mut fork-terminal-reclaimed shell/jobs.c \
+		's/^(\s*)t->next_active = id >= 0 \&\& t->monitor \&\& !sh->subshell;/\1reclaim_tty(t);\n&/' \
+		integration/pty_fork.py
 	mut escape-shell-diagnostics shell/run.c \
 		'/^\s*buf_make_shown\(&b\);$/d' \
 		integration/pty_term_escape.py
