@@ -158,8 +158,8 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 		var_set(sh, "OLDPWD", sh->pwd, V_EXPORT);
 	set_pwd(sh, newpwd);
 	if (print && newpwd) {
-		sh_write(1, newpwd, strlen(newpwd));
-		sh_write(1, "\n", 1);
+		out_write(1, newpwd, strlen(newpwd));
+		out_write(1, "\n", 1);
 	}
 	free(newpwd);
 	return 0;

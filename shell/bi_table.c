@@ -25,7 +25,7 @@ int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
 	int rc = 0;
 
-	if (b->len && sh_write(fd, b->s, b->len) < 0) {
+	if (b->len && out_write(fd, b->s, b->len) < 0) {
 		if (fd == 1)
 			sh_err(sh, "%s: I/O error", name);
 		rc = 1;

@@ -480,7 +480,7 @@ int bi_read(struct shell *sh, int argc, char **argv)
 		}
 	}
 	if (prompt && isatty(0))
-		sh_write(2, prompt, strlen(prompt));
+		out_write(2, prompt, strlen(prompt));
 	buf_putn(&line, "", 0);
 	buf_putn(&esc, "", 0);
 	/* The script's own read-ahead goes back first (stdin shared). */

@@ -678,7 +678,7 @@ static int extract(struct imp *im, const char *name, enum ct_type type,
 			rc = -EIO; /* the archive's error: the caller says it */
 			break;
 		}
-		rc = sh_write(fd, buf, (size_t)r);
+		rc = out_write(fd, buf, (size_t)r);
 		if (rc < 0)
 			break; /* ENOSPC, EDQUOT: nothing comes in */
 	}

@@ -78,7 +78,7 @@ static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
 	}
 	buf_putc(&b, '\n');
 	if (fd >= 0)
-		sh_write(fd, b.s, b.len);
+		out_write(fd, b.s, b.len);
 	buf_free(&b);
 }
 

@@ -111,7 +111,7 @@ static void *forward(void *arg)
 		 * and its jobs with SIGPIPE at their next write, the
 		 * shell's own stdout too when it is the same pipe
 		 * (faults.sh, part B). */
-		rc = sh_write(ex.real, buf, (size_t)n);
+		rc = out_write(ex.real, buf, (size_t)n);
 		bad = rc == -EPIPE || rc == -EBADF;
 		pthread_mutex_lock(&ex.mu);
 		ex.put = ex.got;
@@ -516,7 +516,7 @@ void ex_end(struct shell *sh, const struct node *n)
 	}
 	dn_report_finish(&r);
 	if (r.out.len) {
-		sh_write(2, r.out.s, r.out.len);
+		out_write(2, r.out.s, r.out.len);
 		strv_free(&ex.last);
 		ex.last = r.seen;
 		memset(&r.seen, 0, sizeof(r.seen));

@@ -14,9 +14,9 @@
  * release binary included, FLT() is the call itself and nothing of this
  * is compiled in: no environment variable can make sbxsh fail on purpose.
  *
- * Names: pipe (pipe2), fork (fork, vfork), write (sh_write, the history
- * appends and compaction), open (redirections), flock and rename (the
- * history).
+ * Names: pipe (pipe2), fork (fork, vfork), write (out_write: every
+ * write of the shell, the history appends and compaction included), open
+ * (redirections), flock and rename (the history).
  */
 #ifndef SBX_FAULT_H
 #define SBX_FAULT_H

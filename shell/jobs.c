@@ -542,7 +542,7 @@ void job_set_bg(struct shell *sh, int id)
 		struct sbx_buf b = { 0 };
 
 		buf_printf(&b, "[%d] %d\n", id + 1, (int)j->procs[j->n - 1].pid);
-		sh_write(2, b.s, b.len);
+		out_write(2, b.s, b.len);
 		buf_free(&b);
 	}
 }
@@ -715,7 +715,7 @@ static void fg_signal_notes(struct shell *sh, const struct job *j)
 	if (intr && root && !b.len)
 		buf_putc(&b, '\n');
 	if (b.len)
-		sh_write(2, b.s, b.len);
+		out_write(2, b.s, b.len);
 	buf_free(&b);
 }
 
@@ -745,7 +745,7 @@ int job_wait_fg(struct shell *sh, int id)
 		j->seq = ++t->seq;
 		buf_putc(&b, '\n');
 		job_format(sh, id, 0, &b);
-		sh_write(2, b.s, b.len);
+		out_write(2, b.s, b.len);
 		buf_free(&b);
 		st = stopped_status(j);
 		/* Back to the prompt, not on to the next command of a loop
@@ -1054,7 +1054,7 @@ void job_notify(struct shell *sh)
 	struct sbx_buf b = { 0 };
 
 	if (job_notices(sh, &b) && b.len)
-		sh_write(2, b.s, b.len);
+		out_write(2, b.s, b.len);
 	buf_free(&b);
 }
 
@@ -1215,7 +1215,7 @@ bool job_exit_ok(struct shell *sh, bool by_command)
 		    jstate(&t->jobs[i]) == JS_STOPPED) {
 			static const char msg[] = "There are stopped jobs.\n";
 
-			sh_write(2, msg, sizeof(msg) - 1);
+			out_write(2, msg, sizeof(msg) - 1);
 			t->warned = true;
 			t->warned_at = sh->ntop;
 			return false;

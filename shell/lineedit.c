@@ -20,6 +20,7 @@
 #include <wchar.h>
 
 #include "backend.h"
+#include "output.h"
 #include "term.h"
 
 struct le {
@@ -152,21 +153,6 @@ static int read_all(int fd, struct sbx_buf *b)
 	return 0;
 }
 
-static int write_all(int fd, const char *s, size_t n)
-{
-	while (n) {
-		ssize_t k = FLT("write", write(fd, s, n));
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return -errno;
-		s += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 int le_mkdir_p(char *path, mode_t mode)
 {
 	for (char *p = path + 1; *p; p++) {
@@ -242,12 +228,12 @@ static int hist_compact(int fd, unsigned keep, const char *file)
 		   0600);
 	if (tfd < 0)
 		goto out;
-	if (write_all(tfd, out.s, out.len) < 0)
+	if (out_write(tfd, out.s, out.len) < 0)
 		goto drop; /* nothing changed: compacted another time */
-	if (ftruncate(fd, 0) == 0 && write_all(fd, out.s, out.len) == 0)
+	if (ftruncate(fd, 0) == 0 && out_write(fd, out.s, out.len) == 0)
 		goto drop;
 	/* The rewrite failed half-way: the original back, else the copy. */
-	if (ftruncate(fd, 0) == 0 && write_all(fd, all.s, all.len) == 0)
+	if (ftruncate(fd, 0) == 0 && out_write(fd, all.s, all.len) == 0)
 		goto drop;
 	if (FLT("rename", rename(tmp, file)) == 0) {
 		close(fd);
@@ -354,7 +340,7 @@ static void hist_write(struct le *le, const char *s, size_t n, bool cont)
 	/* Without the lock too: one O_APPEND write lands whole, and losing
 	 * the line to a stuck lock would be worse than racing a compaction. */
 	locked = hist_lock(le->hist_fd, LOCK_SH);
-	write_all(le->hist_fd, b.s, b.len);
+	out_write(le->hist_fd, b.s, b.len);
 	if (locked)
 		flock(le->hist_fd, LOCK_UN);
 	buf_free(&b);

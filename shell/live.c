@@ -27,7 +27,7 @@ static void report(const char *name, const char *user, const char *routed)
 			   "unset (routed value was %s)\n", name, routed);
 	/* A value is a job's to choose (a sourced file, an rc line). */
 	buf_make_shown(&b);
-	sh_write(2, b.s, b.len);
+	out_write(2, b.s, b.len);
 	buf_free(&b);
 }
 

@@ -157,7 +157,7 @@ void sh_end_session(struct shell *sh, int status)
 			  "(%s)%s\n",
 		   n, n == 1 ? "" : "es", names.s,
 		   killed ? ": SIGKILL after the hang-up" : "");
-	sh_write(2, line.s, line.len);
+	out_write(2, line.s, line.len);
 	buf_free(&line);
 	buf_free(&names);
 }

@@ -141,7 +141,7 @@ static int heredoc_fd(struct shell *sh, const char *body, size_t len)
 		return -1;
 	}
 	if (len <= PIPE_BUF) {
-		sh_write(pfd[1], body, len);
+		out_write(pfd[1], body, len);
 		close(pfd[1]);
 		return pfd[0];
 	}
@@ -152,7 +152,8 @@ static int heredoc_fd(struct shell *sh, const char *body, size_t len)
 	if (mfd >= 0) {
 		close(pfd[0]);
 		close(pfd[1]);
-		if (sh_write(mfd, body, len) < 0 || lseek(mfd, 0, SEEK_SET) < 0) {
+		if (out_write(mfd, body, len) < 0 ||
+		    lseek(mfd, 0, SEEK_SET) < 0) {
 			sh_err(sh, "here-document: %s", strerror(errno));
 			close(mfd);
 			return -1;
@@ -165,7 +166,7 @@ static int heredoc_fd(struct shell *sh, const char *body, size_t len)
 	if (pid == 0) {
 		close(pfd[0]);
 		signal(SIGPIPE, SIG_DFL);
-		sh_write(pfd[1], body, len);
+		out_write(pfd[1], body, len);
 		_exit(0);
 	}
 	close(pfd[1]);

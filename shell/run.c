@@ -25,22 +25,6 @@
 
 extern char **environ;
 
-int sh_write(int fd, const char *s, size_t n)
-{
-	while (n) {
-		ssize_t k = FLT("write", write(fd, s, n));
-
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		s += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 {
 	struct sbx_buf b = { 0 };
@@ -58,7 +42,7 @@ static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 	 * none reaches the terminal raw (SPEC 2b). \n and \t stay. */
 	buf_make_shown(&b);
 	buf_putc(&b, '\n');
-	sh_write(2, b.s, b.len);
+	out_write(2, b.s, b.len);
 	buf_free(&b);
 }
 
@@ -90,8 +74,8 @@ bool sh_scope_ok(struct shell *sh, const char *text, size_t len)
 	env.ctx = sh;
 	scope_check(sh->pol, &env, text, len, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
-		sh_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
-		sh_write(2, "\n", 1);
+		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
+		out_write(2, "\n", 1);
 	}
 	deny = rep.n && sh->check == SCOPE_MODE_DENY;
 	scope_report_free(&rep);
@@ -132,7 +116,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			struct sbx_buf b = { 0 };
 
 			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
-			sh_write(2, b.s, b.len);
+			out_write(2, b.s, b.len);
 			buf_free(&b);
 		}
 		if (rc == PARSE_EOF) {
@@ -161,7 +145,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			if (sh->srcname)
 				buf_printf(&b, "%s: ", sh->srcname);
 			buf_printf(&b, "%s\n", d.msg);
-			sh_write(2, b.s, b.len);
+			out_write(2, b.s, b.len);
 			buf_free(&b);
 			arena_unref(a);
 			sh->status = 2;
@@ -179,7 +163,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			continue;
 		}
 		if (sh->opt[O_VERBOSE] && text.len)
-			sh_write(2, text.s, text.len);
+			out_write(2, text.s, text.len);
 		if (!n) {
 			arena_unref(a);
 			continue;

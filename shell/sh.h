@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "output.h"
 #include "parse.h"
 #include "sbx.h"
 #include "scope.h"
@@ -126,8 +127,6 @@ void sh_free(struct shell *sh);
 /* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
 void sh_err(struct shell *sh, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Writes all of |s| to |fd|; 0 or -errno. */
-int sh_write(int fd, const char *s, size_t n);
 /* Scope check of |text|: prints flags; false if the mode is deny and
  * something was flagged (then nothing of it may run: status 126). */
 bool sh_scope_ok(struct shell *sh, const char *text, size_t len);

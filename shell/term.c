@@ -1,5 +1,6 @@
 /* shell/term.c — OSC 133 / OSC 7 marks and the colour decision. */
 #include "term.h"
+#include "output.h"
 
 #include <errno.h>
 #include <string.h>
@@ -121,15 +122,6 @@ void term_fmt_cwd(struct sbx_buf *b, const char *host, const char *cwd)
 
 void term_write(int fd, const struct sbx_buf *b)
 {
-	size_t off = 0;
-
-	while (b->s && off < b->len) {
-		ssize_t k = write(fd, b->s + off, b->len - off);
-
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k <= 0)
-			return;
-		off += (size_t)k;
-	}
+	if (b->s)
+		(void)out_write(fd, b->s, b->len);
 }

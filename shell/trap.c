@@ -120,7 +120,7 @@ void trap_run_pending(struct shell *sh)
 			sh->jump = J_INTR;
 			sh->exit_status = 130;
 			if (sh->evaldepth)  /* the line after the echoed ^C */
-				sh_write(2, "\n", 1);
+				out_write(2, "\n", 1);
 		}
 	}
 }
