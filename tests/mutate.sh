@@ -7,8 +7,8 @@
 # read, a fail-closed return ignored... For each, the copy is rebuilt
 # (one build folder per worker, shared by its mutations, so only what the
 # mutation touches is recompiled) and the tests named for it are run;
-# MUTATE_WORKERS mutations at a time, each worker in its own copy. A mutation
-# is "killed" when at least one of them fails (they are run unit tests
+# MUTATE_WORKERS mutations at a time, each worker in its own copy. A
+# mutation is "killed" when at least one of them fails (they are run unit tests
 # first, and the first failure ends the run), and "SURVIVED" when all
 # pass: then the suite would not have noticed the protection was gone.
 # Then every test that killed a mutation must pass, and run, on the
@@ -23,10 +23,10 @@
 # Env: MUTATE_DIR=DIR keeps the scratch copy and its build there, so a
 # second run rebuilds only what changed (default: a temporary folder,
 # removed at the end); MUTATE_JOBS (default: nproc), the build's -j;
-# MUTATE_WORKERS (default: MUTATE_JOBS) copies at work at once;
-# MUTATE_EXTRA=FILE,
-# more mutations (`mut` lines) to try. How to add a
-# mutation: tests/README.md, "Mutation testing".
+# MUTATE_WORKERS (default: MUTATE_JOBS; at most one per ten mutations)
+# copies at work at once; MUTATE_EXTRA=FILE, more mutations (`mut`
+# lines) to try. How to add a mutation: tests/README.md, "Mutation
+# testing".
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 JOBS=${MUTATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -336,12 +336,14 @@ log() { printf 'mutate: %s\n' "$*" >&2; }
 # worker in a scratch copy and build folder of its own ($W/src and
 # $W/build for the first, $W/srcK and $W/buildK for worker K): a
 # mutation's tests mostly wait (sessions, ptys, sleeps), so two run in
-# the time of one on two cores, for the price of one more build.
+# the time of one on two cores, for the price of one more build (built
+# while the first worker is at work).
 PICKED=()
 for i in "${!M_NAME[@]}"; do picked "${M_NAME[$i]}" && PICKED+=("$i"); done
 WORKERS=${MUTATE_WORKERS:-$JOBS}
 [ "$WORKERS" -ge 1 ] 2>/dev/null || WORKERS=1
-[ "$WORKERS" -gt "${#PICKED[@]}" ] && WORKERS=${#PICKED[@]}
+# Another copy costs a whole build: worth it from ten mutations each.
+[ "$WORKERS" -gt $((${#PICKED[@]} / 10)) ] && WORKERS=$((${#PICKED[@]} / 10))
 [ "$WORKERS" -ge 1 ] || WORKERS=1
 wdir() { # K: the worker's suffix ("" for the first)
 	[ "$1" = 0 ] || printf '%s' "$1"
@@ -461,10 +463,10 @@ done
 mapfile -t ALL < <(printf '%s\n' "${ALL[@]}" | sort -u)
 mapfile -t TG < <(targets_for "${ALL[@]}")
 start=$(date +%s)
-for ((k = WORKERS - 1; k >= 0; k--)); do
-	BD=$W/build$(wdir $k) BL=$W/build$(wdir $k).log
-	build "${TG[@]}" || { log "the unmutated tree does not build: $BL"; tail -20 "$BL" >&2; exit 2; }
-done
+# The first worker's tree now; the others build theirs as they start,
+# while the first is already at work.
+ALL_TG=("${TG[@]}")
+build "${TG[@]}" || { log "the unmutated tree does not build: $BL"; tail -20 "$BL" >&2; exit 2; }
 (cd "$BD" && ctest -N -R "$(regex_for "${ALL[@]}")") >"$W/listed.log" 2>&1
 for t in "${ALL[@]}"; do
 	grep -Eq "Test +#[0-9]+: ($t)\$" "$W/listed.log" ||
@@ -538,8 +540,15 @@ worker() { # K
 }
 bad=0
 rm -f "$W/queue.pos" "$W/bad" "$W"/results* "$W"/killers*
-for ((k = 0; k < WORKERS; k++)); do
-	worker "$k" &
+worker 0 &
+for ((k = 1; k < WORKERS; k++)); do
+	(
+		BD=$W/build$(wdir $k) BL=$W/build$(wdir $k).log
+		# A copy that does not build leaves its share to the others.
+		build "${ALL_TG[@]}" ||
+			{ log "worker $k: the unmutated copy does not build ($BL): not used"; exit 0; }
+		worker "$k"
+	) &
 done
 wait
 [ -e "$W/bad" ] && bad=1
