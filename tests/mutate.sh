@@ -564,7 +564,7 @@ mapfile -t KILLERS < <(cat "$W"/killers* 2>/dev/null)
 mapfile -t TG < <(targets_for "${ALL[@]}")
 T=$W/src BD=$W/build BL=$W/build.log
 build "${TG[@]}" || { log "the unmutated tree does not build: $BL"; exit 2; }
-mapfile -t KILLERS < <(printf '%s\n' "${KILLERS[@]}" | sort -u)
+mapfile -t KILLERS < <(printf '%s\n' "${KILLERS[@]}" | sed '/^$/d' | sort -u)
 if [ "${#KILLERS[@]}" -gt 0 ]; then
 	b0=$(date +%s)
 	if ! run_tests "$W/baseline.log" "${KILLERS[@]}"; then
