@@ -6,9 +6,7 @@
 # runs when, never what runs. Included by the tests/*/tests.cmake glob in
 # CMakeLists.txt, after the integration tests are added.
 set(SBXSH_TEST_COSTS
-	integration/escape_mountlayer.sh 121
 	integration/faults.sh 117
-	integration/pty_jobs.py 106
 	integration/concurrent.sh 96
 	integration/cred_files.sh 72
 	integration/side_doors.sh 66
@@ -31,7 +29,9 @@ set(SBXSH_TEST_COSTS
 	diff/invoke 14
 	integration/startup_open.sh 13
 	integration/escape_namespace.sh 13
-	integration/persist.sh 12)
+	integration/persist.sh 12
+	integration/pty_jobs.py 13
+	integration/escape_mountlayer.sh 11)
 list(LENGTH SBXSH_TEST_COSTS n)
 math(EXPR last "${n} - 1")
 foreach(i RANGE 0 ${last} 2)
