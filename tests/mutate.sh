@@ -479,6 +479,16 @@ done
 log "unmutated tree built ($(($(date +%s) - start)) s)"
 
 # --- one mutation at a time, in each worker --------------------------------
+# The queue: the first half of the list zipped with the second (m0,
+# m40, m1, m41, ...), so that two workers, each taking the next, mostly
+# work in different areas: neighbours in the list share their slow
+# integration tests, and a test never runs in two workers at once.
+QUEUE=()
+half=$(((${#PICKED[@]} + 1) / 2))
+for ((q = 0; q < half; q++)); do
+	QUEUE+=("${PICKED[$q]}")
+	[ $((q + half)) -lt "${#PICKED[@]}" ] && QUEUE+=("${PICKED[$((q + half))]}")
+done
 # next_mutation: the index of the next mutation no worker has taken
 # (a counter under a lock), or false when none is left.
 next_mutation() {
@@ -488,8 +498,8 @@ next_mutation() {
 		pos=$(cat "$W/queue.pos" 2>/dev/null || echo 0)
 		echo $((pos + 1)) >"$W/queue.pos"
 	} 9>"$W/queue.lock"
-	[ "$pos" -lt "${#PICKED[@]}" ] || return 1
-	echo "${PICKED[$pos]}"
+	[ "$pos" -lt "${#QUEUE[@]}" ] || return 1
+	echo "${QUEUE[$pos]}"
 }
 worker() { # K
 	local sfx i
