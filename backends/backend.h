@@ -37,25 +37,44 @@ struct be_opts {
 void be_session_end(int exit_fd, int status);
 
 /*
+ * What be_confine() or be_preview() found, for the caller to merge into
+ * the policy with be_report_merge(): the backends read the policy and
+ * never write into it (the session owns it).
+ */
+struct be_report {
+	struct sbx_strv keys, vals; /* display notes (pol_add_note()) */
+	enum pol_guard guard;	    /* how the protected paths are held */
+	struct sbx_strv drop;	    /* guarded roots the session must drop */
+};
+/* Adds |r|'s notes to |pol|, sets its guard, drops its roots. */
+void be_report_merge(const struct be_report *r, struct sbx_policy *pol);
+void be_report_free(struct be_report *r);
+
+/*
  * Confines the calling process for the rest of its life, as the backend
  * named |name| ("landlock", "namespace", "seatbelt", "none"; NULL: the
- * platform default) enforces |pol|. Adds display notes to |pol| (effective
- * Landlock ABI, rights not enforced, layers unavailable). 0, or -errno with
- * |diag| naming the backend, the step that failed and the kernel's errno.
- * Never returns 0 without confinement (except for "none").
+ * platform default) enforces |pol|. Fills |rep| (may be NULL; the caller
+ * frees it, even on failure) with display notes (effective Landlock ABI,
+ * rights not enforced, layers unavailable) and what the policy must
+ * learn. 0, or -errno with |diag| naming the backend, the step that
+ * failed and the kernel's errno. Never returns 0 without confinement
+ * (except for "none").
  */
-int be_confine(const char *name, struct sbx_policy *pol, struct be_opts *o,
+int be_confine(const char *name, const struct sbx_policy *pol,
+	       struct be_opts *o, struct be_report *rep,
 	       struct sbx_diag *diag);
 
 /*
  * What be_confine() would enforce, without confining: probes the kernel
  * and prepares (the Landlock ABI, rights that cannot be enforced, secrets
- * that cannot be masked), adds those notes to |pol| and releases
- * everything. For --print-policy. 0, or -errno (+diag) when the backend
- * could not be applied here (the session would then refuse to start).
+ * that cannot be masked), puts those notes in |rep| (as be_confine())
+ * and releases everything. For --print-policy. 0, or -errno (+diag) when
+ * the backend could not be applied here (the session would then refuse
+ * to start).
  */
-int be_preview(const char *name, struct sbx_policy *pol,
-	       const struct be_opts *o, struct sbx_diag *diag);
+int be_preview(const char *name, const struct sbx_policy *pol,
+	       const struct be_opts *o, struct be_report *rep,
+	       struct sbx_diag *diag);
 
 /* One line naming the other backends to try when |name| cannot be
  * applied (be_confine() appends it to its diag already). Static text. */
@@ -117,6 +136,20 @@ void be_marks_dump(void);
 static inline void be_mark(const char *what) { (void)what; }
 static inline void be_marks_dump(void) {}
 #endif
+
+/* The registry, for the tests and tests/kernel/sbx_confine (the ops
+ * table and the plan are be_base.h's). */
+struct be_ops;
+struct be_plan;
+struct be_notes;
+extern const struct be_ops be_none;
+/* probe → prepare → apply → report → release for |plan| (its caps
+ * member is filled here). What be_confine() does after flattening the
+ * policy; tests and tests/kernel/sbx_confine call it directly. */
+int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
+		    struct be_notes *notes, struct sbx_diag *diag);
+/* NULL if |name| is not a backend this build has. */
+const struct be_ops *be_lookup(const char *name);
 
 /* The names be_confine() accepts, NULL-terminated. */
 extern const char *const be_names[];

@@ -80,7 +80,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "mounts.h"
 
 /* A mount(2) call of step 6. */
 struct mnt_op {
@@ -885,4 +885,80 @@ void mnt_free(struct mnt_plan *mp)
 	strv_free(&mp->roots);
 	strv_free(&mp->strs);
 	free(mp);
+}
+
+/* The doors' notes live here, not in doors.c: they report what the
+ * mount layer covers, and doors.c stays below the mount layer. */
+void mnt_note_doors(int landlock_abi, enum pol_scope scope,
+		    const struct mnt_plan *mp, bool mount_layer,
+		    struct be_notes *notes)
+{
+	size_t ns = mnt_covered(mp, false), nt = mnt_covered(mp, true);
+	const struct dr_stats *ds = mnt_door_stats(mp);
+
+	if (scope == POL_SCOPE_UNRESTRICTED) {
+		be_note(notes, "not_enforced",
+			"scope unrestricted: sockets and terminals of "
+			"processes outside the session are reachable");
+		return;
+	}
+	if (landlock_abi >= 9)
+		be_note(notes, "sockets",
+			"only those made in the session, and --allow-socket "
+			"ones, can be connected to (Landlock ABI %d)",
+			landlock_abi);
+	else if (mount_layer && ds && ds->by_name) {
+		be_note(notes, "sockets",
+			"the %zu bound outside the session when it opened are "
+			"covered under the name they were bound with",
+			ns);
+		be_note(notes, "not_enforced",
+			"sockets: matched by name only (sock_diag: %s): one "
+			"bound with a relative path, renamed, or reached "
+			"through a hard link is reachable; so is one bound "
+			"after the session opened (until Landlock ABI 9), and "
+			"one in another network namespace",
+			strerror(ds->diag_err));
+	} else if (mount_layer) {
+		if (ds && ds->walked)
+			be_note(notes, "sockets",
+				"the %zu bound outside the session when it "
+				"opened are covered under every name found for "
+				"them (matched by inode; a name was stale, "
+				"relative or one of several: %zu entries "
+				"walked)",
+				ns, ds->entries);
+		else
+			be_note(notes, "sockets",
+				"the %zu bound outside the session when it "
+				"opened are covered under every name found for "
+				"them (matched by inode)",
+				ns);
+		if (ds && ds->missing)
+			be_note(notes, "not_enforced",
+				"sockets: one bound after the session opened "
+				"(until Landlock ABI 9), one in another network "
+				"namespace, and %zu whose file was not found "
+				"within the walk's bounds (deleted, or outside "
+				"/tmp, /run, /var/tmp, /dev/shm, "
+				"$XDG_RUNTIME_DIR, the home and the writable "
+				"roots) are reachable",
+				ds->missing);
+		else
+			be_note(notes, "not_enforced",
+				"sockets: one bound after the session opened "
+				"(until Landlock ABI 9), and one in another "
+				"network namespace, are reachable");
+	} else
+		be_note(notes, "not_enforced",
+			"sockets of processes outside the session are "
+			"reachable (Landlock ABI < 9, and no mount layer)");
+	if (mount_layer)
+		be_note(notes, "terminals",
+			"the %zu other terminals open when the session opened "
+			"are covered; one opened later is not", nt);
+	else
+		be_note(notes, "not_enforced",
+			"other terminals of the user can be opened (no mount "
+			"layer)");
 }

@@ -19,7 +19,12 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_tail.h"
+#include "ll_rules.h"
+#include "mounts.h"
+#include "namespace.h"
+#include "pidns.h"
+#include "be_seccomp.h"
 
 #define NS "namespace"
 
@@ -128,7 +133,7 @@ static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 static void ns_report(const struct be_ctx *c, struct be_notes *notes)
 {
 	be_tail_report(&c->tail, c->mnt != NULL, c->want_pidns, notes);
-	dr_note(c->abi, c->scope, c->mnt, c->mnt != NULL, notes);
+	mnt_note_doors(c->abi, c->scope, c->mnt, c->mnt != NULL, notes);
 }
 
 const struct be_ops be_namespace = {

@@ -68,7 +68,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "pidns.h"
 
 /*
  * P0 and P1 hold no privilege either (issue 20: "a session holds no
@@ -92,7 +92,7 @@ static void pns_drop(const char *who, pid_t shell)
 	char line[400];
 	int k;
 
-	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	(void)be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	if (be_drop_privs(NULL, who, &d) == 0)
 		return;
 	if (shell > 0)
@@ -186,7 +186,7 @@ static bool reap_all(void)
 {
 	pid_t p;
 
-	while ((p = waitpid(-1, NULL, WNOHANG)) > 0)
+	while ((p = be_sys->waitpid(-1, NULL, WNOHANG)) > 0)
 		;
 	return p == 0;
 }
@@ -311,13 +311,13 @@ static void wait_shell(pid_t shell)
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, &during);
 	sigdelset(&during, SIGCHLD);
-	pf.fd = (int)syscall(SYS_pidfd_open, shell, 0);
+	pf.fd = be_sys->pidfd_open(shell, 0);
 	for (;;) {
 		reap_all();
 		if (pf.fd < 0) {
 			/* Before Linux 5.3: ask every 10 ms (a zombie the
 			 * supervisor has not reaped yet still answers). */
-			if (kill(shell, 0) < 0 && errno == ESRCH)
+			if (be_sys->kill(shell, 0) < 0 && errno == ESRCH)
 				break;
 			sleep_ms(10);
 			continue;
@@ -332,19 +332,30 @@ static void wait_shell(pid_t shell)
 }
 
 /*
- * P1: pid 1 of the namespace. Never returns. Learns the shell's pid in
- * the namespace from P0 on |rfd|: read to EOF, which comes once the shell
- * exists (P0 and P2 close their ends after the fork), and the last pid
- * sent wins (P0 sends a second one when fork_as() fell back). Nothing
- * sent: P0 could not start it, and P1 has nothing to do. Exits when
- * everything else has.
+ * P1: pid 1 of the namespace. Learns the shell's pid in the namespace
+ * from P0 on |rfd|: read to EOF, which comes once the shell exists (P0
+ * and P2 close their ends after the fork), and the last pid sent wins (P0
+ * sends a second one when fork_as() fell back). Nothing sent (-ESRCH): P0
+ * could not start it, and P1 has nothing to do. Returns when everything
+ * else has ended; the caller exits.
+ *
+ * It acts only as pid 1 of its namespace (-EPERM otherwise, nothing
+ * signalled): its kill(-1, SIGKILL) is meant for the namespace, and
+ * outside one (an unshare that did not happen, a fake one in a test, a
+ * caller that got here by mistake) reaches every process of the machine
+ * the caller may signal.
  */
-static void pns_init(int rfd, const sigset_t *old)
+int pns_init(int rfd, const sigset_t *old, struct sbx_diag *diag)
 {
 	struct pns_report r = {0};
 	pid_t shell = 0, got;
 	ssize_t n;
 
+	if (be_sys->getpid() != 1) {
+		close(rfd);
+		return be_fail(diag, EPERM, "pid namespace",
+			       "its init is not pid 1 of a new namespace");
+	}
 	signal(SIGPIPE, SIG_IGN);
 	sigprocmask(SIG_SETMASK, old, NULL);
 	for (;;) {
@@ -357,25 +368,26 @@ static void pns_init(int rfd, const sigset_t *old)
 	}
 	close(rfd);
 	if (shell <= 1)
-		_exit(125);
+		return -ESRCH;
 	wait_shell(shell);
 	/* Is anyone else left in the namespace? After the shell's end
 	 * every process left is a child of init (the shell's children came
 	 * here, their children are theirs). */
 	if (reap_all()) {
 		left_names(&r, shell);
-		kill(-1, SIGHUP);
-		kill(-1, SIGCONT); /* a stopped process cannot act on HUP */
+		be_sys->kill(-1, SIGHUP);
+		/* a stopped process cannot act on HUP */
+		be_sys->kill(-1, SIGCONT);
 		if (reap_within(300)) {
 			/* what is still here ignored the hang-up */
 			r.nkilled = 1;
-			kill(-1, SIGKILL);
-			while (waitpid(-1, NULL, 0) > 0)
+			be_sys->kill(-1, SIGKILL);
+			while (be_sys->waitpid(-1, NULL, 0) > 0)
 				;
 		}
 		report(&r);
 	}
-	_exit(0);
+	return 0;
 }
 
 /*
@@ -429,7 +441,7 @@ static void pns_supervise(pid_t init, pid_t shell, int rfd, int ttyfd,
 		sigemptyset(&one);
 		sigaddset(&one, sig);
 		sigprocmask(SIG_UNBLOCK, &one, NULL);
-		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core of ours */
+		be_sys->prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); /* no core */
 		raise(sig);
 		_exit(128 + sig);
 	}
@@ -565,7 +577,7 @@ static pid_t fork_as(pid_t pid)
 		.set_tid_size = 1,
 	};
 
-	return (pid_t)syscall(SYS_clone3, &a, sizeof(a));
+	return (pid_t)be_sys->clone3(&a, sizeof(a));
 }
 
 static int tty_fd(void)
@@ -616,12 +628,27 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		 * to say, and of the session's only the run folder's lock
 		 * (be_opts.session_fd): init lives until the last process
 		 * of the session has ended, and so does the lock. */
-		prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+		struct sbx_diag d = {0};
+		int r;
+
+		be_sys->prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
 		pns_drop("pid namespace init", 0);
 		close(0);
 		close(1);
 		close_from_but(3, ipfd[0], be_session_fd());
-		pns_init(ipfd[0], &old);
+		r = pns_init(ipfd[0], &old, &d);
+		if (r == -EPERM) {
+			char line[400];
+			int k = snprintf(line, sizeof(line),
+					 "sbxsh: cannot confine the session: "
+					 "%s\n",
+					 d.msg);
+
+			if (k > 0 && write(2, line, (size_t)k) < 0) {
+				/* nowhere to say it */
+			}
+		}
+		_exit(r < 0 ? 125 : 0);
 	}
 	close(ipfd[0]);
 	/* The shell's pid goes to init before the shell exists (fork_as()

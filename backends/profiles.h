@@ -63,7 +63,7 @@ void bw_args(const struct sbx_policy *pol, struct sbx_strv *argv);
  * line can be pasted into sh. Appends to |out|. Pure. */
 void bw_format(const struct sbx_strv *argv, struct sbx_buf *out);
 
-/* sb_profile() from the flattened plan every backend gets (be_internal.h),
+/* sb_profile() from the flattened plan every backend gets (be_base.h),
  * as --backend seatbelt applies it. |pol| (may be NULL) only adds the
  * comments: the workflow, and why each root is writable. Pure. */
 struct be_plan;

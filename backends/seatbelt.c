@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "be_internal.h"
+#include "seatbelt.h"
 
 #ifdef __APPLE__
 #include <sandbox.h>

@@ -11,9 +11,10 @@
  * rules in order and the last one that matches decides, so the allows come
  * after the blanket (deny file-write*) and the secret denials come last.
  */
+#include "policy_show.h"
 #include "profiles.h"
 
-#include "be_internal.h"
+#include "be_base.h"
 
 #include <stdarg.h>
 #include <string.h>

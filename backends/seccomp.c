@@ -48,7 +48,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 
-#include "be_internal.h"
+#include "be_seccomp.h"
 
 #ifndef TIOCLINUX
 #define TIOCLINUX 0x541C
@@ -538,8 +538,10 @@ int sc_load(const struct sc_filter *f, bool ipc_private, const char *backend,
 
 	/* Without it an unprivileged process may not load a filter; it also
 	 * keeps setuid programs from running with the filter, so they
-	 * cannot be confused by it. */
-	if (be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
+	 * cannot be confused by it. In a session be_drop_privs() set it
+	 * already (and read it back): set here only when it is not. */
+	if (be_sys->prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) != 1 &&
+	    be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0)
 		return be_fail(diag, errno, backend,
 			       "prctl(PR_SET_NO_NEW_PRIVS)");
 #ifdef SBXSH_SANITIZE

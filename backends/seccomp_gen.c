@@ -23,7 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_seccomp.h"
 #include "seccomp_gen.h"
 
 /*

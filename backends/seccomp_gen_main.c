@@ -6,7 +6,7 @@
  * Compiles sc_rules[] (seccomp.c) with libseccomp four times, for a session
  * with network and for --no-network, each with and without a private IPC
  * namespace (seccomp_gen.c), and writes the four BPF
- * programs into OUT.c as the struct sc_bpf objects that be_internal.h
+ * programs into OUT.c as the struct sc_bpf objects that be_seccomp.h
  * declares. CMakeLists.txt runs it and compiles OUT.c into sbxbackends, so
  * sbxsh loads a finished program and never links libseccomp. OUT.c is
  * written to a temporary name and renamed, so a failed run leaves no half
@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "be_internal.h"
+#include "be_seccomp.h"
 #include "seccomp_gen.h"
 
 static void emit(FILE *f, const char *name, const char *what,
@@ -82,7 +82,7 @@ int main(int argc, char **argv)
 		" * tests/unit/test_seccomp.c compiles the rules again and "
 		"compares. */\n"
 		"#include <linux/filter.h>\n\n"
-		"#include \"be_internal.h\"\n",
+		"#include \"be_seccomp.h\"\n",
 		v ? v->major : 0, v ? v->minor : 0, v ? v->micro : 0);
 	emit(f, "net", "a session with network", &net);
 	emit(f, "nonet", "--no-network", &nonet);

@@ -10,13 +10,15 @@
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_sys.h"
 #include "landlock_compat.h"
 
 static int real_create_ruleset(const void *attr, size_t size, uint32_t flags)
@@ -116,7 +118,7 @@ static int real_cap_last_cap(void)
 }
 
 /* The new mount API through syscall(2): glibc has wrappers only since
- * 2.36, and the numbers come from be_internal.h where the headers lack
+ * 2.36, and the numbers come from be_sys.h where the headers lack
  * them. */
 static int real_open_tree(int dfd, const char *path, unsigned flags)
 {
@@ -133,6 +135,16 @@ static int real_mount_setattr(int dfd, const char *path, unsigned flags,
 			      const void *attr, size_t size)
 {
 	return (int)syscall(__NR_mount_setattr, dfd, path, flags, attr, size);
+}
+
+static int real_pidfd_open(pid_t pid, unsigned flags)
+{
+	return (int)syscall(SYS_pidfd_open, pid, flags);
+}
+
+static long real_clone3(void *args, size_t size)
+{
+	return syscall(SYS_clone3, args, size);
 }
 
 const struct sys_ops be_sys_real = {
@@ -152,6 +164,11 @@ const struct sys_ops be_sys_real = {
     .open_tree = real_open_tree,
     .move_mount = real_move_mount,
     .mount_setattr = real_mount_setattr,
+    .getpid = getpid,
+    .kill = kill,
+    .waitpid = waitpid,
+    .pidfd_open = real_pidfd_open,
+    .clone3 = real_clone3,
 };
 
 const struct sys_ops *be_sys = &be_sys_real;

@@ -16,7 +16,6 @@
 #include "envfilter.h"
 #include "layout.h"
 #include "route.h"
-#include "scope_lex.h"
 
 /* How a key's value becomes an option. */
 enum cfg_val {
@@ -179,16 +178,6 @@ static bool route_sub_ok(const char *s)
 	return strcspn(s, " \t") == strlen(s);
 }
 
-static bool is_name(const char *s)
-{
-	if (!is_name_start(*s))
-		return false;
-	while (*++s)
-		if (!is_name_char(*s))
-			return false;
-	return true;
-}
-
 /*
  * Names a [route] row may not set: the ones sbxsh routes itself (two
  * rows for one variable would hide which wins), the shell's own and the
@@ -204,7 +193,7 @@ static const char *route_name_refused(const char *name)
 		"PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT",
 	};
 
-	if (!is_name(name))
+	if (!str_is_name(name, strlen(name)))
 		return "not a variable name";
 	for (size_t i = 0; i < rt_table_len; i++)
 		if (!strcmp(rt_table[i].name, name))

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "route.h"
 
 /* clang-format off */
@@ -469,24 +470,27 @@ void ef_format_text(const struct ef_report *rep, struct sbx_buf *b)
 	}
 }
 
+void ef_json(const struct ef_report *rep, struct json_w *w)
+{
+	json_arr(w, "env_withheld", JSON_LINES);
+	for (size_t i = 0; i < rep->nwithheld; i++) {
+		json_obj(w, NULL, JSON_INLINE);
+		json_str(w, "name", rep->withheld[i].name);
+		json_str(w, "rule", rep->withheld[i].rule);
+		json_str(w, "why", rep->withheld[i].why);
+		json_end(w);
+	}
+	json_end(w);
+	json_arr(w, "env_passed", JSON_INLINE);
+	for (size_t i = 0; i < rep->passed.n; i++)
+		json_str(w, NULL, rep->passed.v[i]);
+	json_end(w);
+}
+
 void ef_format_json(const struct ef_report *rep, struct sbx_buf *b)
 {
-	buf_puts(b, "\"env_withheld\": [");
-	for (size_t i = 0; i < rep->nwithheld; i++) {
-		buf_puts(b, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
-		buf_json_str(b, rep->withheld[i].name);
-		buf_puts(b, ", \"rule\": ");
-		buf_json_str(b, rep->withheld[i].rule);
-		buf_puts(b, ", \"why\": ");
-		buf_json_str(b, rep->withheld[i].why);
-		buf_putc(b, '}');
-	}
-	buf_puts(b, rep->nwithheld ? "\n  ],\n  \"env_passed\": ["
-				   : "],\n  \"env_passed\": [");
-	for (size_t i = 0; i < rep->passed.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, rep->passed.v[i]);
-	}
-	buf_putc(b, ']');
+	struct json_w w;
+
+	json_resume(&w, b, JSON_LINES, 1);
+	ef_json(rep, &w);
 }

@@ -68,6 +68,9 @@ void ef_format_text(const struct ef_report *rep, struct sbx_buf *b);
 /* Two JSON members, without braces or a trailing comma:
  * "env_withheld": [{"name", "rule", "why"}...], "env_passed": [names]. */
 void ef_format_json(const struct ef_report *rep, struct sbx_buf *b);
+/* The same two members, into the object |w| has open. */
+struct json_w;
+void ef_json(const struct ef_report *rep, struct json_w *w);
 
 /* The tables themselves, for the documentation and the unit tests. */
 struct ef_row {

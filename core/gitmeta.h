@@ -1,8 +1,7 @@
 /* core/gitmeta.h — git metadata a job must not write (SPEC section 2b):
  * which repositories a workspace holds, where git finds their git dir and
  * common dir, which of their paths stay read-only, which parts of a linked
- * worktree's common dir become writable, and how what changed by the end
- * of the session is judged and worded. Pure: the disk is asked through
+ * worktree's common dir become writable. Pure: the disk is asked through
  * struct gm_disk, so every rule is testable without one.
  *
  * Why: git runs hooks, and commands its config names (core.fsmonitor,
@@ -17,8 +16,8 @@
  * it (pol_facts.git), keeps what lies in a writable root and adds the
  * git-common-dir roots → the backends enforce it → gm_plan_free().
  *
- * The parsers and the end-of-session helpers at the bottom never
- * allocate: the end-of-session check also runs in a signal handler.
+ * The file formats git reads are core/gitfmt.h's; what changed by the
+ * end of the session, core/gitend.h's.
  */
 #ifndef SBX_GITMETA_H
 #define SBX_GITMETA_H
@@ -188,87 +187,11 @@ char *gm_repo_config(const struct gm_repo *r);
  * "protected"; no braces around them). |mounted|: the mount layer holds
  * them (else checker-only). |p| may be NULL. */
 void gm_format_text(const struct gm_plan *p, bool mounted, struct sbx_buf *b);
-void gm_format_json(const struct gm_plan *p, bool mounted, struct sbx_buf *b);
+struct json_w;
+void gm_json(const struct gm_plan *p, bool mounted, struct json_w *w);
 
 const char *gm_why_name(enum gm_why w);	 /* "git-hooks" ... */
 const char *gm_why_text(enum gm_why w);	 /* for `policy` */
 const char *gm_why_short(enum gm_why w); /* for a checker flag */
-
-/* --- no allocation below ------------------------------------------------ */
-
-/* The path in the text of a ".git" file, as git's read_gitfile_gently()
- * takes it: "gitdir: " exactly, then everything up to trailing CRs and
- * LFs (trailing spaces are part of the path). 0 and the span, -EINVAL
- * for another format, -ENOENT for no path. */
-int gm_gitfile_path(const char *buf, size_t len, size_t *off, size_t *plen);
-/* The path in a commondir file: trailing CRs and LFs dropped. 0, or
- * -EINVAL when nothing is left (git dies on that). */
-int gm_commondir_path(const char *buf, size_t len, size_t *plen);
-/* |rel| (|rlen| bytes) resolved against folder |base| unless absolute,
- * folded lexically into |out|. 0, or -ENAMETOOLONG. */
-int gm_join(char *out, size_t cap, const char *base, const char *rel,
-	    size_t rlen);
-
-/* One entry of a git config file. */
-struct gm_cfg_kv {
-	char section[64]; /* lower case */
-	char sub[256];	  /* as written ("" for none) */
-	char name[64];	  /* lower case */
-	char value[4096]; /* unquoted, escapes done */
-	bool has_value;	  /* "name = v" rather than a bare "name" */
-	bool truncated;	  /* a part did not fit */
-};
-struct gm_cfg {
-	const char *s;
-	size_t len, i;
-	char section[64], sub[256];
-};
-void gm_cfg_init(struct gm_cfg *c, const char *s, size_t len);
-/* 1 and the next entry, 0 at the end, -EINVAL at a line git would refuse
- * (the entries before it stand). */
-int gm_cfg_next(struct gm_cfg *c, struct gm_cfg_kv *kv);
-/* True for what git init, clone, submodule and worktree write themselves
- * (core.bare, remote.*.url, ...) and user.name/email: harmless. Anything
- * else in a repository created during the session is worth a look. */
-bool gm_key_default(const struct gm_cfg_kv *kv);
-/* A hook git would run: not a "*.sample" (nor "." or ".."). */
-bool gm_hook_name(const char *name);
-
-/* What a protected path was, for the end-of-session comparison. */
-struct gm_stat {
-	enum gm_kind kind;
-	uint64_t dev, ino, size, hash;
-	uint32_t mode;
-	int64_t mtime_s, ctime_s;
-	long mtime_ns, ctime_ns;
-	bool hashed; /* content hash taken: stat could not tell */
-};
-enum gm_change {
-	GM_SAME,
-	GM_CREATED,
-	GM_REMOVED,
-	GM_REPLACED, /* another file or folder in its place */
-	GM_CHANGED,  /* same file, other content or mode */
-};
-/* |identity|: compare what the entry is (kind, device, inode), not its
- * content: a git dir's contents change legitimately. */
-enum gm_change gm_compare(const struct gm_stat *a, const struct gm_stat *b,
-			  bool identity);
-/* Racy-git: a change within the timestamp granularity of the last one
- * leaves stat the same, so content is hashed when the file changed in
- * the two seconds before |now_s|. */
-bool gm_needs_hash(const struct gm_stat *st, int64_t now_s);
-uint64_t gm_hash(uint64_t h, const void *buf, size_t n); /* FNV-1a */
-
-/* One report line (no newline) into |out|: "sbxsh: git: PATH was created
- * during the session (WHAT): review it before running git in REPO outside
- * the sandbox". Returns the length (truncated to |cap| - 1). */
-size_t gm_fmt_change(char *out, size_t cap, const char *path, enum gm_why why,
-		     enum gm_change ch, const char *repo);
-/* "sbxsh: git: new repository DIR (created during the session) has hooks
- * (H) and a non-default config (K): review them before running git there
- * outside the sandbox". |hooks|, |keys|: comma-separated, may be "". */
-size_t gm_fmt_new_repo(char *out, size_t cap, const char *dir,
-		       const char *hooks, const char *keys);
 
 #endif

@@ -56,53 +56,6 @@ static const char *const pol_devices[] = {
 	"/dev/tty", "/dev/pts", "/dev/ptmx",
 };
 
-static const char *const why_names[] = {
-	[POL_WHY_WORKSPACE] = "workspace",
-	[POL_WHY_PERSIST] = "persistent",
-	[POL_WHY_RUN] = "run",
-	[POL_WHY_RUN_TMP] = "run-tmp",
-	[POL_WHY_TMP] = "tmp",
-	[POL_WHY_USER_CACHE] = "user-cache",
-	[POL_WHY_GOCACHE] = "gocache",
-	[POL_WHY_GOMODCACHE] = "gomodcache",
-	[POL_WHY_NPM] = "npm-cache",
-	[POL_WHY_CARGO_REGISTRY] = "cargo-registry",
-	[POL_WHY_CARGO_GIT] = "cargo-git",
-	[POL_WHY_DEVICE] = "device",
-	[POL_WHY_UNRESTRICTED] = "unrestricted",
-	[POL_WHY_GIT_COMMON] = "git-common-dir",
-	[POL_WHY_USER] = "user",
-};
-
-static const char *const why_texts[] = {
-	[POL_WHY_WORKSPACE] = "the workflow's own files",
-	[POL_WHY_PERSIST] = "persistent tooling, survives every session",
-	[POL_WHY_RUN] = "this session's run folder",
-	[POL_WHY_RUN_TMP] = "scratch (TMPDIR), pruned with the run",
-	[POL_WHY_TMP] = "the process temp dir",
-	[POL_WHY_USER_CACHE] = "the user cache dir (XDG_CACHE_HOME)",
-	[POL_WHY_GOCACHE] = "go's build cache (GOCACHE)",
-	[POL_WHY_GOMODCACHE] = "go's module cache (GOMODCACHE)",
-	[POL_WHY_NPM] = "npm's cache",
-	[POL_WHY_CARGO_REGISTRY] = "cargo's registry cache",
-	[POL_WHY_CARGO_GIT] = "cargo's git cache",
-	[POL_WHY_DEVICE] = "a device ordinary programs need",
-	[POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
-	[POL_WHY_GIT_COMMON] = "what git needs of the workspace's repository "
-			       "outside it (linked worktree)",
-	[POL_WHY_USER] = "you asked for it (allow-write)",
-};
-
-const char *pol_why_name(enum pol_why w)
-{
-	return why_names[w];
-}
-
-const char *pol_why_text(enum pol_why w)
-{
-	return why_texts[w];
-}
-
 const char *pol_scope_name(enum pol_scope s)
 {
 	switch (s) {
@@ -1129,6 +1082,18 @@ const char *pol_from(const char *from)
 	return from ? from : "default";
 }
 
+size_t pol_nkeep(const struct sbx_policy *pol) { return pol->keep.n; }
+
+const char *pol_keep(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->keep.n ? pol->keep.v[i] : NULL;
+}
+
+const char *pol_keep_from(const struct sbx_policy *pol, size_t i)
+{
+	return i < pol->keep_from.n ? pol->keep_from.v[i] : NULL;
+}
+
 const char *pol_socket_from(const struct sbx_policy *pol, size_t i)
 {
 	return i < pol->sockets_from.n ? pol->sockets_from.v[i] : NULL;
@@ -1256,31 +1221,6 @@ enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
 	return best >= 0 ? POL_ACCESS_RW : POL_ACCESS_RO;
 }
 
-void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b)
-{
-	buf_puts(b, "sandbox_writable: [");
-	for (size_t i = 0; i < pol->nroots; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_puts(b, pol->roots[i].path);
-	}
-	buf_putc(b, ']');
-}
-
-const char *pol_writable_sentence(const struct sbx_policy *pol)
-{
-	switch (pol->scope) {
-	case POL_SCOPE_READONLY:
-		return "only the run folder and devices are writable; "
-		       "everything else is read-only.";
-	case POL_SCOPE_UNRESTRICTED:
-		return "scope unrestricted: the filesystem is not confined.";
-	default:
-		return "temp and per-user cache directories are writable; "
-		       "everything else is read-only.";
-	}
-}
-
 void pol_add_note(struct sbx_policy *pol, const char *key, const char *val)
 {
 	for (size_t i = 0; i < pol->note_keys.n; i++) {
@@ -1330,238 +1270,4 @@ void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
 {
 	*key = pol->note_keys.v[i];
 	*val = pol->note_vals.v[i];
-}
-
-static const char *base_name(const struct rt_plan *r)
-{
-	switch (r->kind) {
-	case RT_BASE_PERSIST: return "persistent";
-	case RT_BASE_RUN: return "run-folder fallback (lasts one session)";
-	default: return "none (nothing writable to route into)";
-	}
-}
-
-void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
-{
-	const struct rt_plan *r = &pol->route;
-
-	buf_printf(b, "routing: %s", base_name(r));
-	if (r->base)
-		buf_printf(b, " (%s)", r->base);
-	buf_putc(b, '\n');
-	for (size_t i = 0; i < r->nvars; i++) {
-		const struct rt_var *v = &r->vars[i];
-
-		if (v->overridden)
-			buf_printf(b, "  %s=%s  (overridden by you; routed: "
-				      "%s)\n", v->name, v->user_value, v->value);
-		else if (v->from)
-			buf_printf(b, "  %s=%s  # %s [%s]\n", v->name,
-				   v->value, v->why, v->from);
-		else
-			buf_printf(b, "  %s=%s  # %s\n", v->name, v->value,
-				   v->why);
-	}
-	if (r->path_prefix.n) {
-		buf_puts(b, "  PATH prefix:");
-		for (size_t i = 0; i < r->path_prefix.n; i++)
-			buf_printf(b, " %s", r->path_prefix.v[i]);
-		buf_putc(b, '\n');
-	}
-	ef_format_text(&pol->envf, b);
-	for (size_t i = 0; i < pol->keep.n; i++)
-		buf_printf(b, "  --keep-env %s [%s]\n", pol->keep.v[i],
-			   pol->keep_from.v[i]);
-}
-
-void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
-{
-	buf_printf(b, "workflow: %s\nworkspace: %s\nscope: %s\nnetwork: %s\n",
-		   pol->lay.workflow_id, pol->lay.workspace,
-		   pol_scope_name(pol->scope),
-		   pol->network ? "allowed" : "denied");
-	for (size_t i = 0; i < pol->note_keys.n; i++)
-		buf_printf(b, "%s: %s\n", pol->note_keys.v[i],
-			   pol->note_vals.v[i]);
-	pol_format_writable(pol, b);
-	buf_printf(b, "\n%s\n\nwritable roots:\n", pol_writable_sentence(pol));
-	for (size_t i = 0; i < pol->nroots; i++)
-		buf_printf(b, "  %-40s %s: %s [%s]\n", pol->roots[i].path,
-			   why_names[pol->roots[i].why],
-			   why_texts[pol->roots[i].why],
-			   pol_from(pol->roots[i].from));
-	buf_putc(b, '\n');
-	pol_format_env(pol, b);
-	if (pol->sockets.n) {
-		buf_puts(b, "\nallowed sockets (--allow-socket):\n");
-		for (size_t i = 0; i < pol->sockets.n; i++)
-			buf_printf(b, "  %-40s [%s]\n", pol->sockets.v[i],
-				   pol->sockets_from.v[i]);
-	}
-	buf_puts(b, "\nmasked secrets (neither readable nor writable):\n");
-	if (!pol->masked.n)
-		buf_puts(b, "  (none)\n");
-	for (size_t i = 0; i < pol->masked.n; i++)
-		buf_printf(b, "  %-40s %s: %s [%s]\n", pol->masked.v[i],
-			   pol->mmeta[i].tool, pol->mmeta[i].why,
-			   pol_from(pol->mmeta[i].from));
-	gm_format_text(pol->git, pol->guard == POL_GUARD_MOUNT, b);
-}
-
-/* Do |a| and |b| print as the same JSON string? Two keys that are not
- * UTF-8 can (buf_json_str() writes U+FFFD for each stray byte), and a
- * JSON object must not hold a key twice (tests/fuzz json). */
-static bool same_json_key(const char *a, const char *b)
-{
-	struct sbx_buf x = {0}, y = {0};
-	bool same;
-
-	if (!strcmp(a, b))
-		return true;
-	buf_json_str(&x, a);
-	buf_json_str(&y, b);
-	same = !strcmp(x.s, y.s);
-	buf_free(&x);
-	buf_free(&y);
-	return same;
-}
-
-static void json_kv(struct sbx_buf *b, const char *k, const char *v,
-		    bool comma)
-{
-	buf_json_kv(b, k, v);
-	if (comma)
-		buf_puts(b, ",\n  ");
-}
-
-void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
-{
-	const struct rt_plan *r = &pol->route;
-
-	buf_puts(b, "{\n  ");
-	json_kv(b, "workflow", pol->lay.workflow_id, true);
-	json_kv(b, "workspace", pol->lay.workspace, true);
-	json_kv(b, "persistent_dir", pol->lay.persist_dir, true);
-	json_kv(b, "run_dir", pol->lay.run_dir, true);
-	json_kv(b, "scope", pol_scope_name(pol->scope), true);
-	buf_printf(b, "\"network\": %s,\n  ", pol->network ? "true" : "false");
-	json_kv(b, "routing", r->kind == RT_BASE_PERSIST ? "persistent"
-			      : r->kind == RT_BASE_RUN ? "run" : "none", true);
-	buf_puts(b, "\"sandbox_writable\": [");
-	for (size_t i = 0; i < pol->nroots; i++) {
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		json_kv(b, "path", pol->roots[i].path, false);
-		buf_puts(b, ", ");
-		json_kv(b, "reason", why_names[pol->roots[i].why], false);
-		buf_puts(b, ", ");
-		json_kv(b, "why", why_texts[pol->roots[i].why], false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol_from(pol->roots[i].from), false);
-		buf_putc(b, '}');
-	}
-	buf_puts(b, "\n  ],\n  \"env\": {");
-	for (size_t i = 0; i < r->nvars; i++) {
-		const struct rt_var *v = &r->vars[i];
-
-		buf_puts(b, i ? ",\n    " : "\n    ");
-		json_kv(b, v->name, v->overridden ? v->user_value : v->value,
-			false);
-	}
-	buf_puts(b, r->nvars ? "\n  },\n  \"overridden\": [" : "},\n  \"overridden\": [");
-	for (size_t i = 0, k = 0; i < r->nvars; i++) {
-		if (!r->vars[i].overridden)
-			continue;
-		if (k++)
-			buf_puts(b, ", ");
-		buf_json_str(b, r->vars[i].name);
-	}
-	buf_puts(b, "],\n  \"path_prefix\": [");
-	for (size_t i = 0; i < r->path_prefix.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, r->path_prefix.v[i]);
-	}
-	buf_puts(b, "],\n  \"allowed_sockets\": [");
-	for (size_t i = 0; i < pol->sockets.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, pol->sockets.v[i]);
-	}
-	buf_puts(b, "],\n  \"allowed_sockets_from\": [");
-	for (size_t i = 0; i < pol->sockets.n; i++) {
-		buf_puts(b, i ? ", {" : "{");
-		json_kv(b, "path", pol->sockets.v[i], false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol->sockets_from.v[i], false);
-		buf_putc(b, '}');
-	}
-	buf_puts(b, "],\n  \"masked\": [");
-	for (size_t i = 0; i < pol->masked.n; i++) {
-		if (i)
-			buf_puts(b, ", ");
-		buf_json_str(b, pol->masked.v[i]);
-	}
-	/* "masked" stays a list of paths (tools iterate it); the reasons
-	 * come alongside, one object per path, in the same order. */
-	buf_puts(b, "],\n  \"masked_why\": [");
-	for (size_t i = 0; i < pol->masked.n; i++) {
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		json_kv(b, "path", pol->masked.v[i], false);
-		buf_puts(b, ", ");
-		json_kv(b, "tool", pol->mmeta[i].tool, false);
-		buf_puts(b, ", ");
-		json_kv(b, "why", pol->mmeta[i].why, false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol_from(pol->mmeta[i].from), false);
-		buf_putc(b, '}');
-	}
-	buf_puts(b, pol->masked.n ? "\n  ],\n  " : "],\n  ");
-	ef_format_json(&pol->envf, b);
-	/* Where each --keep-env pattern came from, and what it passed. */
-	buf_puts(b, ",\n  \"env_keep\": [");
-	for (size_t i = 0; i < pol->keep.n; i++) {
-		const struct sbx_strv *pv = &pol->envf.passed;
-
-		buf_puts(b, i ? ",\n    {" : "\n    {");
-		json_kv(b, "pattern", pol->keep.v[i], false);
-		buf_puts(b, ", ");
-		json_kv(b, "from", pol->keep_from.v[i], false);
-		buf_puts(b, ", \"passed\": [");
-		for (size_t j = 0, k = 0; j < pv->n; j++) {
-			if (!ef_keep_match(pol->keep.v[i], pv->v[j]))
-				continue;
-			if (k++)
-				buf_puts(b, ", ");
-			buf_json_str(b, pv->v[j]);
-		}
-		buf_puts(b, "]}");
-	}
-	buf_puts(b, pol->keep.n ? "\n  ]" : "]");
-	buf_puts(b, ",\n  ");
-	gm_format_json(pol->git, pol->guard == POL_GUARD_MOUNT, b);
-	/* Notes: one key each, repeated notes joined with "; " so the
-	 * object never has duplicate keys. */
-	buf_puts(b, ",\n  \"notes\": {");
-	for (size_t i = 0, k = 0; i < pol->note_keys.n; i++) {
-		struct sbx_buf v = {0};
-		bool seen = false;
-
-		for (size_t j = 0; j < i && !seen; j++)
-			seen = same_json_key(pol->note_keys.v[j],
-					     pol->note_keys.v[i]);
-		if (seen)
-			continue;
-		for (size_t j = i; j < pol->note_keys.n; j++) {
-			if (!same_json_key(pol->note_keys.v[j],
-					   pol->note_keys.v[i]))
-				continue;
-			if (v.len)
-				buf_puts(&v, "; ");
-			buf_puts(&v, pol->note_vals.v[j]);
-		}
-		buf_puts(b, k++ ? ",\n    " : "\n    ");
-		json_kv(b, pol->note_keys.v[i], v.s, false);
-		buf_free(&v);
-	}
-	buf_puts(b, pol->note_keys.n ? "\n  }\n}\n" : "}\n}\n");
 }

@@ -175,6 +175,10 @@ const char *pol_socket(const struct sbx_policy *pol, size_t i);
 /* Where a rule came from, for display: "default" for NULL. */
 const char *pol_from(const char *from);
 const char *pol_socket_from(const struct sbx_policy *pol, size_t i);
+/* The --keep-env patterns and where each came from. */
+size_t pol_nkeep(const struct sbx_policy *pol);
+const char *pol_keep(const struct sbx_policy *pol, size_t i);
+const char *pol_keep_from(const struct sbx_policy *pol, size_t i);
 const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
 /* The tool a masked path belongs to and why it is masked (static
  * sentences of core/secrets.c, "--mask", "sbxsh"). */
@@ -191,8 +195,6 @@ const struct ef_report *pol_env_report(const struct sbx_policy *pol);
 
 const char *pol_scope_name(enum pol_scope s);   /* "workspace" ... */
 int pol_scope_parse(const char *s, enum pol_scope *out);
-const char *pol_why_name(enum pol_why w);       /* "workspace" ... */
-const char *pol_why_text(enum pol_why w);       /* a sentence fragment */
 
 /* What the kernel will let a command do with a canonical absolute path. */
 enum pol_access {
@@ -229,12 +231,6 @@ enum pol_guard {
 void pol_set_guard(struct sbx_policy *pol, enum pol_guard g);
 enum pol_guard pol_guard(const struct sbx_policy *pol);
 
-/* "sandbox_writable: [/a, /b]" — the machine-readable contract of SPEC
- * section 2, without a newline. */
-void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b);
-/* The human sentence that follows it (no newline). */
-const char *pol_writable_sentence(const struct sbx_policy *pol);
-
 /* Free-form lines a backend adds to the display (effective Landlock ABI,
  * rights it could not enforce). Copied. */
 void pol_add_note(struct sbx_policy *pol, const char *key, const char *val);
@@ -243,19 +239,5 @@ const char *pol_note(const struct sbx_policy *pol, const char *key);
 size_t pol_nnotes(const struct sbx_policy *pol);
 void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
 		 const char **val);
-
-/* The whole policy as text (for --print-policy and `policy`) or as one
- * JSON document with keys workflow, workspace, persistent_dir, run_dir,
- * sandbox_writable [{path,reason,why,from}], env {}, path_prefix [], masked []
- * (paths), masked_why [{path,tool,why,from}], allowed_sockets (paths),
- * allowed_sockets_from [{path,from}], env_withheld [{name,rule,why}],
- * env_passed [], env_keep [{pattern,from,passed}], plus scope, network,
- * notes. Every sandbox_writable entry has a "from" too: "default", "flag"
- * or "config FILE:LINE". */
-void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b);
-void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b);
-/* The routing table and the withheld variables, as `policy env` prints
- * them. */
-void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b);
 
 #endif

@@ -62,10 +62,6 @@ void buf_puts(struct sbx_buf *b, const char *s);
 void buf_printf(struct sbx_buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap);
-/* Appends |s| as a JSON string literal, quotes included. */
-void buf_json_str(struct sbx_buf *b, const char *s);
-/* "k": "v" (v NULL: null). */
-void buf_json_kv(struct sbx_buf *b, const char *k, const char *v);
 void buf_free(struct sbx_buf *b);
 /* Text from the outside (a file name, a path, $PWD) on its way to a
  * terminal: it must never reach it raw, or a name like $'a\e]0;x\a' sets
@@ -96,6 +92,11 @@ size_t str_shown_copy(char *dst, size_t cap, size_t at, const char *s);
 size_t u8_shown_len(const char *s, size_t n);
 /* True when every byte of |s| may go to a terminal raw. */
 bool str_shown_raw(const char *s);
+/* True if the |n| bytes at |s| are a shell name (XCU 3.235): an ASCII
+ * letter or '_', then letters, digits and '_'. The one definition the
+ * parser, the completer and the configuration reader share, so a name
+ * one of them accepts is a name to all of them. */
+bool str_is_name(const char *s, size_t n);
 
 /*
  * Paths. All pure string operations: nothing here looks at the disk.

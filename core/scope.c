@@ -8,7 +8,8 @@
  *      words and operators, removing quotes and doing the expansions
  *      that can be known before anything runs ($HOME, ~, ${VAR});
  *   2. analyze: each simple command's words get a role (program, read,
- *      likely write, not a path) from one table of commands (specs[]);
+ *      likely write, not a path) from one table of commands (specs[] in
+ *      scope_table.c);
  *   3. judge: fold "..", canonicalize through env->canon, classify with
  *      pol_access(), dedupe by canonical path, format the message.
  * This is a heuristic that explains; the kernel is what enforces (SPEC
@@ -16,9 +17,9 @@
  */
 #include "scope.h"
 #include "scope_lex.h"
+#include "scope_table.h"
 
 #include "policy.h"
-#include "route.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -65,204 +66,11 @@ static const char *getvar(struct ctx *cx, const char *name)
 
 /* ---- stage 2: what each word of a command is ---------------------- */
 
-/*
- * How a command's operands are used. This table, specs[], is the one
- * place that knows which arguments are likely writes:
- *
- *   redirections      > >> >| <> &> &>> >&FILE: the target (< is a read)
- *   H_ALL             every path operand: rm rmdir unlink touch mkdir
- *                     tee chmod chown chgrp (after the mode/owner)
- *                     truncate shred mkfifo
- *   H_FIRST           the node only: mknod
- *   H_DEST            the destination, i.e. the last operand or the
- *                     -t/--target-directory value: cp mv ln install
- *                     rsync (install -d: every operand)
- *   H_SED / H_PERL    the files, with -i/--in-place (sed -i, perl -pi)
- *   H_DD              of= (if= is a read)
- *   H_TAR             -C/--directory when extracting; -f when creating
- *   H_GIT             git clone URL DIR: DIR; git init DIR; git config
- *                     NAME VALUE (and -C DIR, --git-dir, --file,
- *                     --global): the config file it writes
- *   H_FIND            find's start paths with -delete; -fprint FILE
- *   option values     curl -o/--output/--output-dir/-c/-D, wget -O/-o/
- *                     -a/-P, sort -o/-T, unzip -d, zip's archive,
- *                     cc/gcc/clang/go -o, pip --target/--prefix/--root
- *   assignments       VAR=/p where VAR names a place tools write
- *                     (TMPDIR, GOCACHE, the routed cache variables)
- *   H_WRAP            sudo env command nice timeout xargs nohup exec ...
- *                     are looked past: the real command decides
- *
- * Everything else that names a path is a read. A relative word that is a
- * likely write is resolved against the cwd (a write into a read-only cwd
- * is denied too); a relative read only when it climbs with "..".
- * |val| lists the short
- * options that take a value, |wval| those whose value is written,
- * |glued| those whose optional value can only be glued (sed -i.bak), and
- * |longs| maps long options to letters ("|output=o|"); a digit stands
- * for a long option that has no short form, and like a letter it takes a
- * value only when |val| lists it too (curl --output-dir, pip --prefix:
- * without it the value was judged as an operand, a read, or for rsync the
- * destination). tests/unit/test_scope.c has one case per row.
- */
-enum how {
-	H_READ,   /* operands are reads */
-	H_ALL,    /* operands are writes */
-	H_ALL1,   /* writes, after a mode/owner operand (unless --reference) */
-	H_FIRST,  /* the first operand is a write, the rest are not paths */
-	H_FIRSTW, /* the first operand is a write, the rest reads */
-	H_DEST,
-	H_SED,
-	H_PERL,
-	H_SCRIPT, /* grep/awk: the first operand is a program, not a path */
-	H_DD,
-	H_TAR,
-	H_GIT,
-	H_SHELL,  /* sh -c STRING: STRING is checked as a line */
-	H_CD,
-	H_FIND,
-	H_NONE,   /* no operand is a path (case) */
-	H_WRAP,   /* runs its operands as a command */
-	H_WRAPENV, /* ... after NAME=value operands (env, sudo) */
-};
-
-struct argspec {
-	const char *name;
-	unsigned char how;
-	unsigned char skip; /* H_WRAP: operands before the command */
-	const char *val, *wval, *glued, *longs;
-	bool single;        /* options are words, not letter clusters
-			       (gcc -Wall, go -race): only "-o X" and
-			       "-o/path" take a value */
-};
-
-/* clang-format off */
-static const struct argspec specs[] = {
-	{ "rm",       H_ALL,   0, "", "", "", "", 0 },
-	{ "rmdir",    H_ALL,   0, "", "", "", "", 0 },
-	{ "unlink",   H_ALL,   0, "", "", "", "", 0 },
-	{ "touch",    H_ALL,   0, "dtr", "", "", "|date=d|reference=r|", 0 },
-	{ "mkdir",    H_ALL,   0, "mZ", "", "", "|mode=m|", 0 },
-	{ "tee",      H_ALL,   0, "", "", "", "", 0 },
-	{ "chmod",    H_ALL1,  0, "", "", "", "|reference=9|", 0 },
-	{ "chown",    H_ALL1,  0, "", "", "", "|reference=9|from=1|", 0 },
-	{ "chgrp",    H_ALL1,  0, "", "", "", "|reference=9|", 0 },
-	{ "truncate", H_ALL,   0, "sr", "", "", "|size=s|reference=r|", 0 },
-	{ "shred",    H_ALL,   0, "ns", "", "", "|iterations=n|size=s|random-source=1|", 0 },
-	{ "mkfifo",   H_ALL,   0, "mZ", "", "", "|mode=m|", 0 },
-	{ "mknod",    H_FIRST, 0, "mZ", "", "", "|mode=m|", 0 },
-	{ "cp",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
-	{ "mv",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
-	{ "ln",       H_DEST,  0, "St", "t", "", "|target-directory=t|suffix=S|", 0 },
-	{ "install",  H_DEST,  0, "gmoSt", "t", "", "|target-directory=t|group=g|mode=m|owner=o|suffix=S|", 0 },
-	{ "rsync",    H_DEST,  0, "eTfB1", "T", "", "|rsh=e|temp-dir=T|filter=f|exclude=1|include=1|exclude-from=1|include-from=1|files-from=1|partial-dir=1|backup-dir=1|compare-dest=1|copy-dest=1|link-dest=1|password-file=1|rsync-path=1|chmod=1|chown=1|", 0 },
-	{ "sed",      H_SED,   0, "efl", "", "i", "|expression=e|file=f|in-place=i|line-length=l|", 0 },
-	{ "perl",     H_PERL,  0, "eE", "", "iIMmx0lFCdD", "", 0 },
-	{ "grep",     H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|after-context=A|before-context=B|context=C|directories=d|devices=D|", 0 },
-	{ "egrep",    H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|", 0 },
-	{ "fgrep",    H_SCRIPT,0, "efmABCdD", "", "", "|regexp=e|file=f|max-count=m|", 0 },
-	{ "rg",       H_SCRIPT,0, "efgtTmABCMjE", "", "", "|regexp=e|file=f|glob=g|type=t|type-not=T|max-count=m|", 0 },
-	{ "awk",      H_SCRIPT,0, "fvF", "", "", "", 0 },
-	{ "gawk",     H_SCRIPT,0, "fvFe", "", "", "|file=f|assign=v|field-separator=F|source=e|", 0 },
-	{ "mawk",     H_SCRIPT,0, "fvF", "", "", "", 0 },
-	{ "dd",       H_DD,    0, "", "", "", "", 0 },
-	{ "tar",      H_TAR,   0, "fCTXbgKNLH", "", "", "|file=f|directory=C|files-from=T|exclude-from=X|create=c|extract=x|get=x|append=r|update=u|list=t|diff=d|compare=d|", 0 },
-	{ "git",      H_GIT,   0, "Cc1234", "", "", "|git-dir=1|work-tree=2|namespace=3|exec-path=4|", 0 },
-	{ "curl",     H_READ,  0, "oKTdFHuXAeEwbcyYzmD1", "ocD1", "", "|output=o|output-dir=1|cookie-jar=c|dump-header=D|config=K|upload-file=T|data=d|form=F|header=H|user=u|request=X|user-agent=A|referer=e|cert=E|write-out=w|cookie=b|", 0 },
-	{ "wget",     H_READ,  0, "OoaPeiUt", "OoaP", "", "|output-document=O|output-file=o|append-output=a|directory-prefix=P|execute=e|input-file=i|user-agent=U|tries=t|", 0 },
-	{ "sort",     H_READ,  0, "okStT", "oT", "", "|output=o|key=k|field-separator=t|buffer-size=S|temporary-directory=T|", 0 },
-	{ "cc",       H_READ,  0, "oILx", "o", "", "", 1 },
-	{ "gcc",      H_READ,  0, "oILx", "o", "", "", 1 },
-	{ "g++",      H_READ,  0, "oILx", "o", "", "", 1 },
-	{ "c++",      H_READ,  0, "oILx", "o", "", "", 1 },
-	{ "clang",    H_READ,  0, "oILx", "o", "", "", 1 },
-	{ "clang++",  H_READ,  0, "oILx", "o", "", "", 1 },
-	{ "go",       H_READ,  0, "oC", "o", "", "", 1 },
-	{ "pip",      H_READ,  0, "trc12", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
-	{ "pip3",     H_READ,  0, "trc12", "t12", "", "|target=t|requirement=r|constraint=c|prefix=1|root=2|", 0 },
-	{ "unzip",    H_READ,  0, "d", "d", "", "", 0 },
-	{ "zip",      H_FIRSTW,0, "bt", "", "", "", 0 },
-	{ "sh",       H_SHELL, 0, "o", "", "", "", 0 },
-	{ "bash",     H_SHELL, 0, "oO", "", "", "|rcfile=1|init-file=1|", 0 },
-	{ "dash",     H_SHELL, 0, "o", "", "", "", 0 },
-	{ "zsh",      H_SHELL, 0, "o", "", "", "", 0 },
-	{ "ksh",      H_SHELL, 0, "o", "", "", "", 0 },
-	{ "mksh",     H_SHELL, 0, "o", "", "", "", 0 },
-	{ "cd",       H_CD,    0, "", "", "", "", 0 },
-	{ "pushd",    H_CD,    0, "", "", "", "", 0 },
-	{ "find",     H_FIND,  0, "", "", "", "", 0 },
-	{ "case",     H_NONE,  0, "", "", "", "", 0 },
-	/* Commands whose operands are text, not files they open: flagging
-	 * `echo $HOME` would only teach people to ignore the checker.
-	 * Their redirections are still checked. */
-	{ "echo",     H_NONE,  0, "", "", "", "", 0 },
-	{ "printf",   H_NONE,  0, "", "", "", "", 0 },
-	{ "policy",   H_NONE,  0, "", "", "", "", 0 },
-	{ "type",     H_NONE,  0, "", "", "", "", 0 },
-	{ "which",    H_NONE,  0, "", "", "", "", 0 },
-	{ "hash",     H_NONE,  0, "", "", "", "", 0 },
-	{ "alias",    H_NONE,  0, "", "", "", "", 0 },
-	{ "read",     H_NONE,  0, "", "", "", "", 0 },
-	{ "sudo",     H_WRAPENV, 0, "ugCDpRrtTU", "", "", "|user=u|group=g|close-from=C|chdir=D|prompt=p|chroot=R|role=r|type=t|command-timeout=T|other-user=U|", 0 },
-	{ "doas",     H_WRAP,  0, "uC", "", "", "", 0 },
-	{ "env",      H_WRAPENV, 0, "uCS", "", "", "|unset=u|chdir=C|split-string=S|", 0 },
-	{ "command",  H_WRAP,  0, "", "", "", "", 0 },
-	{ "builtin",  H_WRAP,  0, "", "", "", "", 0 },
-	{ "exec",     H_WRAP,  0, "a", "", "", "", 0 },
-	{ "nice",     H_WRAP,  0, "n", "", "", "|adjustment=n|", 0 },
-	{ "nohup",    H_WRAP,  0, "", "", "", "", 0 },
-	{ "setsid",   H_WRAP,  0, "", "", "", "", 0 },
-	{ "time",     H_WRAP,  0, "fo", "", "", "|format=f|output=o|", 0 },
-	{ "timeout",  H_WRAP,  1, "sk", "", "", "|signal=s|kill-after=k|", 0 },
-	{ "stdbuf",   H_WRAP,  0, "ioe", "", "", "|input=i|output=o|error=e|", 0 },
-	{ "ionice",   H_WRAP,  0, "cnp", "", "", "|class=c|classdata=n|pid=p|", 0 },
-	{ "xargs",    H_WRAP,  0, "aEIdLnPs", "", "", "|arg-file=a|eof=E|replace=I|delimiter=d|max-lines=L|max-args=n|max-procs=P|max-chars=s|process-slot-var=1|", 0 },
-	{ "eatmydata",H_WRAP,  0, "", "", "", "", 0 },
-	{ "fakeroot", H_WRAP,  0, "", "", "", "", 0 },
-	{ "unbuffer", H_WRAP,  0, "", "", "", "", 0 },
-};
-/* clang-format on */
-
 /* Reserved words that leave the next word in command position. */
 static const char *const keywords[] = {
 	"!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done",
 	"while", "until", "esac",
 };
-
-/* Variables whose value is a place tools write to, besides the routed
- * ones of rt_table: setting one to a read-only path is a write that the
- * kernel will deny (SPEC section 2's GOCACHE=/elsewhere example). */
-static const char *const dest_vars[] = {
-	"TMPDIR", "TMP", "TEMP", "TEMPDIR", "GOTMPDIR", "GOMODCACHE",
-	"CARGO_TARGET_DIR", "RUSTUP_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-	"XDG_RUNTIME_DIR", "HISTFILE",
-};
-
-static const struct argspec *find_spec(const char *name)
-{
-	for (size_t k = 0; k < sizeof(specs) / sizeof(*specs); k++)
-		if (strcmp(specs[k].name, name) == 0)
-			return &specs[k];
-	return NULL;
-}
-
-static bool var_is_dest(const char *name, size_t n)
-{
-	for (size_t k = 0; k < sizeof(dest_vars) / sizeof(*dest_vars); k++)
-		if (strlen(dest_vars[k]) == n &&
-		    memcmp(dest_vars[k], name, n) == 0)
-			return true;
-	for (size_t k = 0; k < rt_table_len; k++) {
-		const struct rt_row *r = &rt_table[k];
-
-		if (r->sub && (r->sub[0] == '=' || strchr(r->sub, '%')))
-			continue; /* a constant or an option string */
-		if (strlen(r->name) == n && memcmp(r->name, name, n) == 0)
-			return true;
-	}
-	if (n > 5 && memcmp(name + n - 5, "CACHE", 5) == 0)
-		return true;
-	return n > 10 && memcmp(name + n - 10, "_CACHE_DIR", 10) == 0;
-}
 
 static inline const char *wval(const struct cmd *c, const struct word *w)
 {
@@ -277,7 +85,7 @@ static void set_assign(struct cmd *c, struct word *w)
 
 	if (n > 0 && name[n - 1] == '+')
 		n--;
-	w->role = var_is_dest(name, n) ? R_WRITE : R_READ;
+	w->role = scope_var_is_dest(name, n) ? R_WRITE : R_READ;
 	w->list = true;
 	w->voff = w->veq + 1;
 	w->toff = w->teq + 1;
@@ -484,7 +292,6 @@ static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n,
 	return k;
 }
 
-static const struct argspec generic = { "", H_READ, 0, "", "", "", "", 0 };
 
 /* Operand roles for H_FIND: start paths, then an expression in which
  * -fprint & co. write a file and -delete makes the start paths writes. */
@@ -789,17 +596,7 @@ static void note_new_repo(struct ctx *cx, const struct cmd *c,
 static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
 		     size_t n, const struct argspec *sp, struct walk *wk)
 {
-	static const struct argspec clone = {
-		"clone", H_READ, 0, "bocuj1234567", "3", "",
-		"|branch=b|origin=o|config=c|upload-pack=u|jobs=j|depth=1|"
-		"reference=2|reference-if-able=2|separate-git-dir=3|"
-		"template=4|filter=5|shallow-since=6|shallow-exclude=7|", 0,
-	};
-	static const struct argspec init = {
-		"init", H_ALL, 0, "12", "2", "",
-		"|template=1|separate-git-dir=2|", 0,
-	};
-	const struct argspec *sub = &generic;
+	const struct argspec *sub = &scope_spec_generic;
 	SBX_AUTOFREE size_t *rest = NULL;
 	struct walk w2 = { .ops = NULL };
 	const char *name;
@@ -817,21 +614,21 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
 	rest = xmalloc((nrest + 1) * sizeof(*rest));
 	memcpy(rest, wk->ops + 1, nrest * sizeof(*rest));
 	if (strcmp(name, "clone") == 0)
-		sub = &clone;
+		sub = &scope_spec_git_clone;
 	else if (strcmp(name, "init") == 0)
-		sub = &init;
+		sub = &scope_spec_git_init;
 	w2.ops = wk->ops; /* reuse the scratch: |rest| holds the input */
 	walk_args(c, rest, nrest, sub, false, &w2);
 	for (size_t k = 0; k < w2.nops; k++) {
 		struct word *w = &c->w[w2.ops[k]];
 
-		if (sub == &clone)
+		if (sub == &scope_spec_git_clone)
 			set_operand(c, w, k == 1 ? R_WRITE : R_READ);
 		else
-			set_operand(c, w, sub == &init ? R_WRITE : R_READ);
+			set_operand(c, w, sub == &scope_spec_git_init ? R_WRITE : R_READ);
 	}
-	if (sub == &init || sub == &clone)
-		note_new_repo(sc->cx, c, &w2, sub == &clone, cw);
+	if (sub == &scope_spec_git_init || sub == &scope_spec_git_clone)
+		note_new_repo(sc->cx, c, &w2, sub == &scope_spec_git_clone, cw);
 	if (strcmp(name, "config") == 0)
 		git_config(sc, c, cw, gw, rest, nrest);
 }
@@ -871,7 +668,7 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 	bool w;
 
 	if (!sp)
-		sp = &generic;
+		sp = &scope_spec_generic;
 	switch (sp->how) {
 	case H_FIND:
 		find_args(c, av, n);
@@ -1334,7 +1131,7 @@ static void analyze(struct scan *sc, struct cmd *c)
 
 		if (sl)
 			name = sl + 1;
-		sp = cw->partial ? NULL : find_spec(name);
+		sp = cw->partial ? NULL : scope_spec_find(name);
 		have = true;
 		if (!sp || (sp->how != H_WRAP && sp->how != H_WRAPENV))
 			break;

@@ -55,4 +55,10 @@ void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 		 const char *line, size_t len, struct scope_report *out);
 void scope_report_free(struct scope_report *r);
 
+/* 0 when the shell would parse all of |line| (|len| bytes); -EINVAL, with
+ * |diag| "line N: syntax error: ...", when it would refuse the line and
+ * run none of it. The shell's own parser (core/lang/), without aliases.
+ * (scope_syntax.c) */
+int scope_syntax(const char *line, size_t len, struct sbx_diag *diag);
+
 #endif

@@ -148,16 +148,6 @@ static void expand_var(struct scan *sc, struct cmd *c, struct word *w,
 	put_expansion(sc, c, w, val);
 }
 
-static bool is_name(const char *s, size_t n)
-{
-	if (n == 0 || !is_name_start(s[0]))
-		return false;
-	for (size_t k = 1; k < n; k++)
-		if (!is_name_char(s[k]))
-			return false;
-	return true;
-}
-
 /* $'...': the escapes bash decodes. |i| is at the quote; returns the
  * index past the closing quote. */
 static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
@@ -242,7 +232,7 @@ static size_t dollar(struct scan *sc, struct cmd *c, struct word *w,
 	if (n == '{') {
 		end = skip_nested(s, len, i + 2, '}');
 		if (end > i + 2 && s[end - 1] == '}' &&
-		    is_name(s + i + 2, end - 1 - (i + 2)))
+		    str_is_name(s + i + 2, end - 1 - (i + 2)))
 			expand_var(sc, c, w, s + i + 2, end - 1 - (i + 2));
 		else
 			w->partial = true;

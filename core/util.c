@@ -175,74 +175,6 @@ void buf_printf(struct sbx_buf *b, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The length of the well-formed UTF-8 sequence at |p| (lead byte
- * >= 0x80): 2 to 4, or 0 for a stray, overlong, surrogate or
- * out-of-range one (RFC 3629). */
-static size_t utf8_seq(const unsigned char *p)
-{
-	unsigned cp;
-	size_t n;
-
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, cp = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, cp = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, cp = p[0] & 0x07;
-	else
-		return 0;
-	for (size_t i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0; /* the NUL ends it here too */
-		cp = cp << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
-/* JSON text is UTF-8 (RFC 8259 section 8.1), but a path or a variable
- * on Linux is any bytes: one that is not UTF-8 would make the whole
- * document unreadable to a strict parser (Python's json.loads of the
- * bytes, Go's encoding/json), so each such byte becomes U+FFFD, as a
- * decoder would show it. The text form (pol_format_text) keeps the
- * bytes. */
-void buf_json_str(struct sbx_buf *b, const char *s)
-{
-	buf_putc(b, '"');
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p >= 0x80) {
-			size_t n = utf8_seq(p);
-
-			if (!n) {
-				buf_puts(b, "\\ufffd");
-				continue;
-			}
-			buf_putn(b, (const char *)p, n);
-			p += n - 1;
-			continue;
-		}
-		switch (*p) {
-		case '"': buf_puts(b, "\\\""); break;
-		case '\\': buf_puts(b, "\\\\"); break;
-		case '\n': buf_puts(b, "\\n"); break;
-		case '\t': buf_puts(b, "\\t"); break;
-		case '\r': buf_puts(b, "\\r"); break;
-		default:
-			/* DEL and the C1 controls too (8-bit CSI, OSC): the
-			 * same code point, never the raw bytes to a terminal */
-			if (*p < 0x20 || *p == 0x7f)
-				buf_printf(b, "\\u%04x", *p);
-			else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
-				buf_printf(b, "\\u%04x", *++p);
-			else
-				buf_putc(b, (char)*p);
-		}
-	}
-	buf_putc(b, '"');
-}
-
 static bool str_shown_raw_text(const char *s);
 
 size_t u8_shown_len(const char *s, size_t n)
@@ -376,6 +308,19 @@ void buf_make_shown(struct sbx_buf *b)
 	*b = o;
 }
 
+bool str_is_name(const char *s, size_t n)
+{
+	if (!n || !((s[0] >= 'a' && s[0] <= 'z') ||
+		    (s[0] >= 'A' && s[0] <= 'Z') || s[0] == '_'))
+		return false;
+	for (size_t i = 1; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		      (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_'))
+			return false;
+	return true;
+}
+
 bool str_shown_raw(const char *s)
 {
 	size_t n = strlen(s);
@@ -403,16 +348,6 @@ static bool str_shown_raw_text(const char *s)
 		i += k;
 	}
 	return true;
-}
-
-void buf_json_kv(struct sbx_buf *b, const char *k, const char *v)
-{
-	buf_json_str(b, k);
-	buf_puts(b, ": ");
-	if (v)
-		buf_json_str(b, v);
-	else
-		buf_puts(b, "null");
 }
 
 void buf_free(struct sbx_buf *b)

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "guard.h"
+#include "json.h"
+#include "policy_show.h"
 
 /* Where a user's standing choices go (SPEC section 8, docs/config.md):
  * the keys below lie in its [sandbox] section. */
@@ -22,7 +24,8 @@ const char *why_access_name(enum why_access a)
 	return a <= WHY_NET ? n[a] : "?";
 }
 
-const char *why_rule_name(enum why_rule r)
+/* "writable-root" ... */
+static const char *why_rule_name(enum why_rule r)
 {
 	/* clang-format off */
 	static const char *const n[] = {
@@ -315,27 +318,20 @@ void why_format_text(const struct why_answer *w, const char *typed,
 }
 
 void why_format_json(const struct why_answer *w, const char *typed,
-		     struct sbx_buf *b)
+		     struct json_w *j)
 {
-	buf_puts(b, "{");
-	buf_json_kv(b, "access", why_access_name(w->access));
-	buf_puts(b, ", ");
-	buf_json_kv(b, "typed", typed);
-	buf_puts(b, ", ");
-	buf_json_kv(b, "path", w->path);
-	buf_printf(b, ", \"allowed\": %s, ", w->allowed ? "true" : "false");
-	buf_json_kv(b, "rule", why_rule_name(w->rule));
-	buf_puts(b, ", ");
-	buf_json_kv(b, "rule_path", w->rule_path);
-	buf_puts(b, ", ");
-	buf_json_kv(b, "detail", w->detail);
-	buf_puts(b, ", ");
-	buf_json_kv(b, "remedy", w->remedy);
-	buf_puts(b, ", ");
-	buf_json_kv(b, "config", w->config);
-	buf_puts(b, ", ");
-	buf_json_kv(b, "cannot", w->never);
-	buf_puts(b, "}");
+	json_obj(j, NULL, JSON_INLINE);
+	json_str(j, "access", why_access_name(w->access));
+	json_str(j, "typed", typed);
+	json_str(j, "path", w->path);
+	json_bool(j, "allowed", w->allowed);
+	json_str(j, "rule", why_rule_name(w->rule));
+	json_str(j, "rule_path", w->rule_path);
+	json_str(j, "detail", w->detail);
+	json_str(j, "remedy", w->remedy);
+	json_str(j, "config", w->config);
+	json_str(j, "cannot", w->never);
+	json_end(j);
 }
 
 void why_format_denial(const struct why_answer *w, struct sbx_buf *b)

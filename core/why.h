@@ -35,7 +35,6 @@ enum why_rule {
 	WHY_RULE_NO_NETWORK, /* --no-network */
 	WHY_RULE_UNRESTRICTED,
 };
-const char *why_rule_name(enum why_rule r); /* "writable-root" ... */
 
 struct why_answer {
 	enum why_access access;
@@ -64,11 +63,13 @@ void why_ask_socket(const struct sbx_policy *pol, const char *canon,
 		    int covered, struct why_answer *out);
 void why_free(struct why_answer *w);
 
-/* `policy why` as text (several lines) and as one JSON object. */
+/* `policy why` as text (several lines) and as one JSON object (an
+ * element of |j|'s open array, or its document). */
 void why_format_text(const struct why_answer *w, const char *typed,
 		     struct sbx_buf *b);
+struct json_w;
 void why_format_json(const struct why_answer *w, const char *typed,
-		     struct sbx_buf *b);
+		     struct json_w *j);
 
 /* "sbxsh: denied: write /x (outside sandbox_writable: read-only) —
  * policy check /x", no newline. The stable prefix is WHY_DENIED. */

@@ -10,7 +10,7 @@
 #include "sh.h"
 
 /* |spec| NULL: the current job, reported as "current" when missing. */
-int job_find(struct shell *sh, const char *spec, const char *who)
+int bi_job_from_spec(struct shell *sh, const char *spec, const char *who)
 {
 	struct job_info ji;
 	const char *s = spec ? spec : "%+";
@@ -91,7 +91,7 @@ int bi_jobs(struct shell *sh, int argc, char **argv)
 			want[id] = 1;
 	}
 	for (int k = i; k < argc; k++) {
-		int id = job_find(sh, argv[k], "jobs");
+		int id = bi_job_from_spec(sh, argv[k], "jobs");
 
 		if (id < 0)
 			st = 1;
@@ -130,7 +130,7 @@ int bi_fg(struct shell *sh, int argc, char **argv)
 		sh_err(sh, "fg: no job control");
 		return 1;
 	}
-	id = job_find(sh, argc > 1 ? argv[1] : NULL, "fg");
+	id = bi_job_from_spec(sh, argc > 1 ? argv[1] : NULL, "fg");
 	if (id < 0)
 		return 1;
 	return job_fg(sh, id);
@@ -145,7 +145,7 @@ int bi_bg(struct shell *sh, int argc, char **argv)
 		return 1;
 	}
 	for (int i = 1; i < argc || i == 1; i++) {
-		int id = job_find(sh, i < argc ? argv[i] : NULL, "bg");
+		int id = bi_job_from_spec(sh, i < argc ? argv[i] : NULL, "bg");
 
 		if (id < 0 || job_bg(sh, id))
 			st = 1;
@@ -204,7 +204,8 @@ int bi_disown(struct shell *sh, int argc, char **argv)
 		return 0;
 	}
 	for (int k = i; k < argc || k == i; k++) {
-		int id = job_find(sh, k < argc ? argv[k] : NULL, "disown");
+		int id = bi_job_from_spec(sh, k < argc ? argv[k] : NULL,
+					  "disown");
 
 		if (id < 0)
 			st = 1;
@@ -218,7 +219,7 @@ int bi_disown(struct shell *sh, int argc, char **argv)
 
 int bi_kill_job(struct shell *sh, const char *spec, int sig)
 {
-	int id = job_find(sh, spec, "kill"), rc;
+	int id = bi_job_from_spec(sh, spec, "kill"), rc;
 
 	if (id < 0)
 		return 1;
@@ -232,7 +233,7 @@ int bi_kill_job(struct shell *sh, const char *spec, int sig)
 
 int bi_wait_job(struct shell *sh, const char *spec)
 {
-	int id = job_find(sh, spec, "wait");
+	int id = bi_job_from_spec(sh, spec, "wait");
 
 	return id < 0 ? 127 : job_wait_id(sh, id);
 }

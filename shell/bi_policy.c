@@ -6,6 +6,8 @@
 
 #include "cache.h"
 #include "explain.h"
+#include "json.h"
+#include "policy_show.h"
 #include "why.h"
 
 const char *const pb_subcommands[] = {
@@ -159,6 +161,7 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 		    struct sbx_buf *err)
 {
 	const struct sbx_strv *last = ex_last();
+	struct json_w j;
 
 	if (!last->n) {
 		buf_puts(err, "policy why: no denial explained yet; which "
@@ -166,8 +169,10 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 			      "--connect], policy why --net)\n");
 		return 2;
 	}
-	if (json)
-		buf_puts(out, "[");
+	if (json) {
+		json_begin(&j, out);
+		json_arr(&j, NULL, JSON_ROWS);
+	}
 	for (size_t i = 0; i < last->n; i++) {
 		const char *k = last->v[i], *sp = strchr(k, ' ');
 		SBX_AUTOFREE char *acc = xstrndup(k, (size_t)(sp - k));
@@ -183,16 +188,16 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 				       ex_covered_socket(path) ? 1 : 0, &w);
 		else
 			why_ask(pol, path, a, &w);
-		if (json) {
-			buf_puts(out, i ? ",\n " : "");
-			why_format_json(&w, path, out);
-		} else {
+		if (json)
+			why_format_json(&w, path, &j);
+		else
 			why_format_text(&w, path, out);
-		}
 		why_free(&w);
 	}
-	if (json)
-		buf_puts(out, "]\n");
+	if (json) {
+		json_end(&j);
+		buf_putc(out, '\n');
+	}
 	return 1;
 }
 
@@ -202,6 +207,7 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 	enum why_access acc = WHY_WRITE;
 	bool json = false, net = false;
 	const char *paths[64];
+	struct json_w j;
 	int np = 0, rc = 0;
 
 	for (int i = 0; i < argc; i++) {
@@ -225,8 +231,10 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 	}
 	if (!np && !net)
 		return why_last(pol, json, out, err);
-	if (json)
-		buf_puts(out, "[");
+	if (json) {
+		json_begin(&j, out);
+		json_arr(&j, NULL, JSON_ROWS);
+	}
 	for (int i = 0; i < np + (net ? 1 : 0); i++) {
 		struct why_answer w;
 		SBX_AUTOFREE char *abs = NULL, *canon = NULL;
@@ -241,18 +249,18 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 				       ex_covered_socket(canon) ? 1 : 0, &w);
 		else
 			why_ask(pol, canon, i < np ? acc : WHY_NET, &w);
-		if (json) {
-			buf_puts(out, i ? ",\n " : "");
-			why_format_json(&w, i < np ? paths[i] : NULL, out);
-		} else {
+		if (json)
+			why_format_json(&w, i < np ? paths[i] : NULL, &j);
+		else
 			why_format_text(&w, i < np ? paths[i] : NULL, out);
-		}
 		if (!w.allowed)
 			rc = 1;
 		why_free(&w);
 	}
-	if (json)
-		buf_puts(out, "]\n");
+	if (json) {
+		json_end(&j);
+		buf_putc(out, '\n');
+	}
 	return rc;
 }
 
@@ -323,7 +331,7 @@ bad:
 /* Every report names paths the workspace chose (a file called
  * $'\e]0;x\a', a folder with invalid UTF-8): they reach the terminal
  * escaped, never raw. JSON is for tools and escapes its controls
- * itself (buf_json_str). */
+ * itself (json_put_str). */
 int pb_main(struct sbx_policy *pol, int argc, char **argv,
 	    const struct scope_env *env, struct sbx_buf *out,
 	    struct sbx_buf *err)

@@ -55,7 +55,9 @@ static size_t pf_escape(const char *s, struct sbx_buf *b)
 	return 0;
 }
 
-bool pf_escape_str(const char *s, struct sbx_buf *out)
+/* The %b conversion on its own: appends |s| with its escapes interpreted
+ * to |out|. Returns true if a \\c was met (output must stop there). */
+static bool pf_escape_str(const char *s, struct sbx_buf *out)
 {
 	while (*s) {
 		if (*s != '\\') {

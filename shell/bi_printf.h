@@ -31,10 +31,4 @@ int pf_printf(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
  */
 int pf_echo(int argc, char **argv, struct sbx_buf *out);
 
-/*
- * The %b conversion on its own: appends |s| with its escapes interpreted
- * to |out|. Returns true if a \c was met (output must stop there).
- */
-bool pf_escape_str(const char *s, struct sbx_buf *out);
-
 #endif

@@ -16,7 +16,7 @@
  * returns the index of the first operand, or -1 after printing
  * "NAME: Illegal option -x" for a letter not in |allowed|.
  */
-static int sys_opts(int argc, char **argv, const char *allowed,
+static int bisys_opts(int argc, char **argv, const char *allowed,
 		    struct sbx_buf *err, void (*fn)(void *ctx, int c),
 		    void *ctx)
 {
@@ -43,14 +43,14 @@ static int sys_opts(int argc, char **argv, const char *allowed,
 	return i;
 }
 
-static void sys_umask_opt(void *ctx, int c)
+static void bisys_umask_opt(void *ctx, int c)
 {
 	*(bool *)ctx = true;
 }
 
 /* Applies dash's symbolic mode to the permission bits |perm| (the
  * complement of the umask). Returns false if |s| is not a valid mode. */
-static bool sys_symbolic(const char *s, unsigned perm, unsigned *out)
+static bool bisys_symbolic(const char *s, unsigned perm, unsigned *out)
 {
 	unsigned nperm = perm, who = 0;
 
@@ -119,14 +119,14 @@ static bool sys_symbolic(const char *s, unsigned perm, unsigned *out)
 	return true;
 }
 
-int sys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
+int bisys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 {
 	bool symbolic = false;
 	unsigned mask, nmask = 0;
 	const char *ap;
 	int i;
 
-	i = sys_opts(argc, argv, "S", err, sys_umask_opt, &symbolic);
+	i = bisys_opts(argc, argv, "S", err, bisys_umask_opt, &symbolic);
 	if (i < 0)
 		return 2;
 	mask = umask(0);
@@ -164,7 +164,7 @@ int sys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 	} else {
 		unsigned perm;
 
-		if (!sys_symbolic(ap, ~mask & 0777, &perm)) {
+		if (!bisys_symbolic(ap, ~mask & 0777, &perm)) {
 			buf_printf(err, "umask: Illegal mode: %s\n", argv[i]);
 			return 2;
 		}
@@ -216,7 +216,7 @@ struct sys_ulopt {
 	char what;
 };
 
-static void sys_ulimit_opt(void *ctx, int c)
+static void bisys_ulimit_opt(void *ctx, int c)
 {
 	struct sys_ulopt *o = ctx;
 
@@ -230,7 +230,7 @@ static void sys_ulimit_opt(void *ctx, int c)
 		o->what = (char)c;
 }
 
-static void sys_printlim(struct sbx_buf *out, int how, const struct rlimit *rl,
+static void bisys_printlim(struct sbx_buf *out, int how, const struct rlimit *rl,
 			 const struct sys_limit *l)
 {
 	rlim_t v = how & SYS_SOFT ? rl->rlim_cur : rl->rlim_max;
@@ -241,7 +241,7 @@ static void sys_printlim(struct sbx_buf *out, int how, const struct rlimit *rl,
 		buf_printf(out, "%jd\n", (intmax_t)(v / l->factor));
 }
 
-int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
+int bisys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 {
 	char allowed[8 + SYS_NLIMITS] = "HSa";
 	struct sys_ulopt o = {.how = SYS_SOFT | SYS_HARD, .what = 'f'};
@@ -253,7 +253,7 @@ int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 	for (k = 0; k < SYS_NLIMITS; k++)
 		allowed[3 + k] = sys_limits[k].opt;
 	allowed[3 + k] = '\0';
-	i = sys_opts(argc, argv, allowed, err, sys_ulimit_opt, &o);
+	i = bisys_opts(argc, argv, allowed, err, bisys_ulimit_opt, &o);
 	if (i < 0)
 		return 2;
 	for (k = 0; k < SYS_NLIMITS; k++)
@@ -292,7 +292,7 @@ int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 		for (k = 0; k < SYS_NLIMITS; k++) {
 			getrlimit(sys_limits[k].res, &rl);
 			buf_printf(out, "%-20s ", sys_limits[k].name);
-			sys_printlim(out, o.how, &rl, &sys_limits[k]);
+			bisys_printlim(out, o.how, &rl, &sys_limits[k]);
 		}
 		return 0;
 	}
@@ -301,7 +301,7 @@ int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 		return 2;
 	}
 	if (i >= argc) {
-		sys_printlim(out, o.how, &rl, l);
+		bisys_printlim(out, o.how, &rl, l);
 		return 0;
 	}
 	if (o.how & SYS_HARD)
@@ -316,7 +316,7 @@ int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
 	return 0;
 }
 
-int sys_times(struct sbx_buf *out)
+int bisys_times(struct sbx_buf *out)
 {
 	struct tms t;
 	long tck = sysconf(_SC_CLK_TCK);

@@ -12,7 +12,7 @@
  * sets from octal or from symbolic clauses "u=rwx,g+w,o-r" (who: a u g o,
  * default a and not filtered by the umask; ops = + -; perms r w x X s
  * or one of u g o to copy from the mask as it was before the command). */
-int sys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
+int bisys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
 
 /* ulimit [-HSa] [-tfdscmlpnvwr] [value|unlimited]: dash's options, units
  * (512-byte blocks for -f -c, KiB for -d -s -m -l -v) and -a table. With
@@ -20,10 +20,10 @@ int sys_umask(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
  * one. Two deliberate departures: an empty value is "bad number" (dash
  * sets the limit to 0) and a value too big for rlim_t means unlimited
  * (dash wraps it around). */
-int sys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
+int bisys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
 
 /* times: user and system time of the shell, then of its children, as
  * dash prints them ("0m1.250000s 0m0.000000s", two lines). Returns 0. */
-int sys_times(struct sbx_buf *out);
+int bisys_times(struct sbx_buf *out);
 
 #endif

@@ -19,6 +19,7 @@
 #include "signames.h"
 #include "bi_sys.h"
 #include "bi_test.h"
+#include "interactive.h"
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
@@ -316,7 +317,7 @@ static int bi_times(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 };
 
-	sys_times(&out);
+	bisys_times(&out);
 	return bi_flush(sh, "times", &out, 1);
 }
 
@@ -408,7 +409,7 @@ static int bi_unalias(struct shell *sh, int argc, char **argv)
 static int bi_umask(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 }, err = { 0 };
-	int st = sys_umask(argc, argv, &out, &err);
+	int st = bisys_umask(argc, argv, &out, &err);
 
 	return flush2(sh, "umask", &out, &err, st);
 }
@@ -416,7 +417,7 @@ static int bi_umask(struct shell *sh, int argc, char **argv)
 static int bi_ulimit(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = { 0 }, err = { 0 };
-	int st = sys_ulimit(argc, argv, &out, &err);
+	int st = bisys_ulimit(argc, argv, &out, &err);
 
 	return flush2(sh, "ulimit", &out, &err, st);
 }
@@ -426,7 +427,7 @@ static const char *const keyword_list[] = {
 	"for", "if", "in", "then", "until", "while", NULL,
 };
 
-bool is_keyword_name(const char *s)
+static bool is_keyword_name(const char *s)
 {
 	for (int i = 0; keyword_list[i]; i++)
 		if (!strcmp(s, keyword_list[i]))
@@ -716,8 +717,6 @@ static int bi_wait(struct shell *sh, int argc, char **argv)
 }
 
 /* clang-format off */
-int bi_policy(struct shell *sh, int argc, char **argv);
-int bi_history(struct shell *sh, int argc, char **argv);
 
 static const struct builtin builtins[] = {
 	{ ".",        bi_dot,      BI_SPECIAL },

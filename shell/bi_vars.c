@@ -251,7 +251,7 @@ static int export_like(struct shell *sh, int argc, char **argv,
 		char *eq = strchr(argv[i], '=');
 		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
 
-		if (!parse_is_name(argv[i], n)) {
+		if (!str_is_name(argv[i], n)) {
 			sh_err(sh, "%s: %.*s: bad variable name", name, (int)n,
 			       argv[i]);
 			sh->special_err = true;
@@ -306,7 +306,7 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 			func_unset(sh, argv[i]);
 			continue;
 		}
-		if (!parse_is_name(argv[i], strlen(argv[i]))) {
+		if (!str_is_name(argv[i], strlen(argv[i]))) {
 			sh_err(sh, "unset: %s: bad variable name", argv[i]);
 			sh->special_err = true;
 			st = 2;
@@ -339,7 +339,7 @@ int bi_local(struct shell *sh, int argc, char **argv)
 			var_local_opts(sh);
 			continue;
 		}
-		if (!parse_is_name(argv[i], n)) {
+		if (!str_is_name(argv[i], n)) {
 			sh_err(sh, "local: %.*s: bad variable name", (int)n,
 			       argv[i]);
 			sh->special_err = true;
@@ -474,7 +474,7 @@ int bi_read(struct shell *sh, int argc, char **argv)
 	}
 	nnames = argc - i;
 	for (int k = i; k < argc; k++) {
-		if (!parse_is_name(argv[k], strlen(argv[k]))) {
+		if (!str_is_name(argv[k], strlen(argv[k]))) {
 			sh_err(sh, "read: %s: bad variable name", argv[k]);
 			return 2;
 		}

@@ -18,6 +18,7 @@
 #include <archive_entry.h>
 
 #include "cachetar.h"
+#include "json.h"
 #include "sh.h"
 
 struct tally {
@@ -174,15 +175,17 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 	int root = open_root(dir, err);
 	DIR *d;
 	struct dirent *e;
-	bool first = true;
+	struct json_w w;
 
 	if (root < 0)
 		return 1;
 	ct_rows_make(&rows);
-	if (json)
-		buf_puts(out, "{\"dir\": "), buf_json_str(out, dir),
-		    buf_puts(out, ", \"rows\": [");
-	else
+	if (json) {
+		json_begin(&w, out);
+		json_obj(&w, NULL, JSON_INLINE);
+		json_str(&w, "dir", dir);
+		json_arr(&w, "rows", JSON_INLINE);
+	} else
 		buf_printf(out, "%s\n%-14s %9s %8s %-10s %s\n", dir, "FOLDER",
 			   "SIZE", "FILES", "LAST USE", "VARIABLES");
 	for (size_t i = 0; i < rows.n; i++) {
@@ -193,15 +196,13 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 		total.bytes += t.bytes;
 		total.files += t.files;
 		if (json) {
-			buf_printf(out, "%s{\"folder\": ", first ? "" : ", ");
-			buf_json_str(out, rows.v[i].dir);
-			buf_printf(out, ", \"bytes\": %llu, \"files\": %llu, "
-					"\"last_use\": %lld, \"variables\": ",
-				   (unsigned long long)t.bytes,
-				   (unsigned long long)t.files,
-				   (long long)t.last);
-			buf_json_str(out, rows.v[i].vars.s);
-			buf_puts(out, "}");
+			json_obj(&w, NULL, JSON_INLINE);
+			json_str(&w, "folder", rows.v[i].dir);
+			json_u64(&w, "bytes", t.bytes);
+			json_u64(&w, "files", t.files);
+			json_i64(&w, "last_use", t.last);
+			json_str(&w, "variables", rows.v[i].vars.s);
+			json_end(&w);
 		} else {
 			human(h, sizeof(h), t.bytes);
 			age(a, sizeof(a), t.last, now);
@@ -210,7 +211,6 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 				   (unsigned long long)t.files, a,
 				   rows.v[i].vars.s);
 		}
-		first = false;
 		free(t.seen);
 	}
 	d = fdopendir(dup(root));
@@ -229,13 +229,13 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 	if (d)
 		closedir(d);
 	if (json) {
-		buf_printf(out, "], \"other_bytes\": %llu, \"other_files\": "
-				"%llu, \"total_bytes\": %llu, \"total_files\": "
-				"%llu}\n",
-			   (unsigned long long)other.bytes,
-			   (unsigned long long)other.files,
-			   (unsigned long long)(total.bytes + other.bytes),
-			   (unsigned long long)(total.files + other.files));
+		json_end(&w);
+		json_u64(&w, "other_bytes", other.bytes);
+		json_u64(&w, "other_files", other.files);
+		json_u64(&w, "total_bytes", total.bytes + other.bytes);
+		json_u64(&w, "total_files", total.files + other.files);
+		json_end(&w);
+		buf_putc(out, '\n');
 	} else {
 		char h[32], a[32];
 
@@ -294,6 +294,7 @@ static int prune(const char *dir, bool json, int argc, char **argv,
 	const char *tool = NULL;
 	bool dry = false, any = false;
 	struct ct_rows rows;
+	struct json_w w;
 	int root, rc = 0;
 	int64_t now = (int64_t)time(NULL);
 
@@ -332,9 +333,12 @@ static int prune(const char *dir, bool json, int argc, char **argv,
 	if (root < 0)
 		return 1;
 	ct_rows_make(&rows);
-	if (json)
-		buf_printf(out, "{\"dry_run\": %s, \"removed\": [",
-			   dry ? "true" : "false");
+	if (json) {
+		json_begin(&w, out);
+		json_obj(&w, NULL, JSON_INLINE);
+		json_bool(&w, "dry_run", dry);
+		json_arr(&w, "removed", JSON_INLINE);
+	}
 	for (size_t i = 0; i < rows.n; i++) {
 		struct tally t;
 
@@ -346,11 +350,11 @@ static int prune(const char *dir, bool json, int argc, char **argv,
 		if (days >= 0 && now - t.last < days * 86400)
 			continue;
 		if (json) {
-			buf_printf(out, "%s{\"folder\": ", any ? ", " : "");
-			buf_json_str(out, rows.v[i].dir);
-			buf_printf(out, ", \"files\": %llu, \"bytes\": %llu}",
-				   (unsigned long long)t.files,
-				   (unsigned long long)t.bytes);
+			json_obj(&w, NULL, JSON_INLINE);
+			json_str(&w, "folder", rows.v[i].dir);
+			json_u64(&w, "files", t.files);
+			json_u64(&w, "bytes", t.bytes);
+			json_end(&w);
 		} else {
 			buf_printf(out, "%s %s (%llu files)\n",
 				   dry ? "would remove" : "removed",
@@ -363,9 +367,11 @@ static int prune(const char *dir, bool json, int argc, char **argv,
 			rc = 1;
 		}
 	}
-	if (json)
-		buf_puts(out, "]}\n");
-	else if (!any)
+	if (json) {
+		json_end(&w);
+		json_end(&w);
+		buf_putc(out, '\n');
+	} else if (!any)
 		buf_puts(out, "nothing to prune\n");
 	ct_rows_free(&rows);
 	close(root);
@@ -494,6 +500,8 @@ static void exp_entry(struct exp *x, int dfd, const char *name,
 static void done_line(bool json, const char *verb, uint64_t n,
 		      const char *dir, const char *file, struct sbx_buf *out)
 {
+	struct json_w w;
+
 	if (!json) {
 		buf_printf(out, "%s %llu entries %s ", verb,
 			   (unsigned long long)n, *verb == 'e' ? "of" : "from");
@@ -503,12 +511,13 @@ static void done_line(bool json, const char *verb, uint64_t n,
 		buf_putc(out, '\n');
 		return;
 	}
-	buf_printf(out, "{\"%s\": %llu, \"dir\": ", verb,
-		   (unsigned long long)n);
-	buf_json_str(out, dir);
-	buf_puts(out, ", \"file\": ");
-	buf_json_str(out, file);
-	buf_puts(out, "}\n");
+	json_begin(&w, out);
+	json_obj(&w, NULL, JSON_INLINE);
+	json_u64(&w, verb, n);
+	json_str(&w, "dir", dir);
+	json_str(&w, "file", file);
+	json_end(&w);
+	buf_putc(out, '\n');
 }
 
 static int export(const char *dir, bool json, const char *file,

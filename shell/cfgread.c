@@ -23,6 +23,7 @@
 #include "config.h"
 #include "layout.h"
 #include "policy.h"
+#include "policy_show.h"
 #include "sbx.h"
 
 /* What the file set: opts and the policy borrow these strings for the

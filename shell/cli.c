@@ -8,6 +8,7 @@
 
 #include "backend.h"
 #include "canon.h"
+#include "policy_show.h"
 #include "profiles.h"
 #include "scope.h"
 
@@ -33,12 +34,17 @@ int cli_print_policy(const struct sbx_opts *o)
 	pol_add_note(s.pol, "backend", o->backend ? o->backend : "landlock");
 	{
 		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct be_report rep = {0};
 		struct sbx_diag d = {0};
+		int pr;
 
 		/* Show what the kernel here would enforce (ABI, rights it
 		 * cannot), and say plainly if a session would refuse. */
-		if (be_preview(o->backend ? o->backend : "landlock", s.pol,
-			       &bo, &d) < 0)
+		pr = be_preview(o->backend ? o->backend : "landlock", s.pol,
+				&bo, &rep, &d);
+		be_report_merge(&rep, s.pol);
+		be_report_free(&rep);
+		if (pr < 0)
 			pol_add_note(s.pol, "would_refuse", d.msg);
 	}
 	if (o->json)
@@ -68,17 +74,29 @@ int cli_explain(const struct sbx_opts *o)
 	struct scope_report rep = {0};
 	struct scope_env env = {0};
 	SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
-	int rc = preview(o, &s);
+	struct sbx_diag d = {0};
+	int rc;
 
+	/* A line the shell would refuse runs nothing: say so, as the shell
+	 * would, instead of explaining what it would do (status 2, the
+	 * shell's for a syntax error). */
+	if (scope_syntax(o->explain, strlen(o->explain), &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return 2;
+	}
+	rc = preview(o, &s);
 	if (rc)
 		return rc;
 	{
 		/* How a session here would hold the protected paths: the
 		 * flags for them say "denied" only where they would be. */
 		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct be_report br = {0};
 
 		(void)be_preview(o->backend ? o->backend : "landlock", s.pol,
-				 &bo, NULL);
+				 &bo, &br, NULL);
+		be_report_merge(&br, s.pol);
+		be_report_free(&br);
 	}
 	env.getvar = explain_getvar;
 	env.ctx = s.pol;

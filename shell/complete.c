@@ -75,18 +75,6 @@ static const char *getvar(const struct cmp *c, const char *name)
 	return getenv(name);
 }
 
-static bool is_name(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
-		char ch = s[i];
-
-		if (!(ch == '_' || (ch >= 'a' && ch <= 'z') ||
-		      (ch >= 'A' && ch <= 'Z') || (i && ch >= '0' && ch <= '9')))
-			return false;
-	}
-	return true;
-}
-
 /* Words after which the next word is again a command name. */
 static bool keeps_cmdpos(const char *w)
 {
@@ -112,7 +100,7 @@ static void word_end(struct lex *lx, size_t next)
 		if (lx->redir) {
 			lx->redir = false;
 		} else if (lx->argi == 0 && eq && eq > w &&
-			   is_name(w, (size_t)(eq - w))) {
+			   str_is_name(w, (size_t)(eq - w))) {
 			/* VAR=value cmd: still in command position */
 		} else if (lx->argi == 0 && keeps_cmdpos(w)) {
 		} else {
@@ -429,7 +417,7 @@ static char *expand_dir(struct cmp *c, const char *w, size_t n)
 		}
 		brace = j < n && w[j] == '{';
 		j += brace;
-		for (k = j; k < n && is_name(w + j, k - j + 1); k++)
+		for (k = j; k < n && str_is_name(w + j, k - j + 1); k++)
 			;
 		if (k > j && (!brace || (k < n && w[k] == '}'))) {
 			SBX_AUTOFREE char *name = xstrndup(w + j, k - j);
@@ -513,7 +501,7 @@ size_t cmp_complete(struct cmp *c, const char *line, size_t len,
 		bool brace = d[1] == '{';
 		const char *nm = d + 1 + brace;
 
-		if (is_name(nm, strlen(nm))) {
+		if (str_is_name(nm, strlen(nm))) {
 			r->what = "variable";
 			r->start = lx.raw_dollar;
 			complete_names(c, CMP_VAR, nm, strlen(nm), &cs,

@@ -17,11 +17,14 @@
 #include <unistd.h>
 
 #include "fault.h"
-#include "gitscan.h"
 #include "explain.h"
 #include "sh.h"
 
 #define EVAL_MAXDEPTH 2000
+
+/* Runs function |def| (an N_FUNC node) with argv[1..] as $@. */
+static int eval_call_func(struct shell *sh, struct node *def, int argc,
+			  char **argv, int flags);
 
 static void check_errexit(struct shell *sh, int st, int flags)
 {
@@ -216,34 +219,25 @@ static int run_external(struct shell *sh, int argc, char **argv, int flags)
 		 * afterwards: no need to fork again. */
 		_exit(exec_replace(sh, argv[0], argv, envp));
 	}
-	job_prefork(sh, -1, false);
-	pid = exec_spawn(sh, path, argv, envp, &xerr);
-	if (pid > 0 && xerr == ENOENT && !strchr(argv[0], '/')) {
-		/* The file the hash remembered has gone (exec_spawn forgot
-		 * it): search PATH again, as dash does. */
-		int ws;
-
-		waitpid(pid, &ws, 0);
-		path = exec_find(sh, argv[0], &err, NULL);
-		if (!path)
-			return exec_fail(sh, argv[0], err);
-		xerr = 0;
-		job_prefork(sh, -1, false);
-		pid = exec_spawn(sh, path, argv, envp, &xerr);
-	}
-	if (pid < 0) {
-		sh_err(sh, "%s: %s", argv[0], strerror((int)-pid));
-		return 126;
-	}
-	if (xerr && xerr != ENOEXEC) {
-		int ws;
-
-		waitpid(pid, &ws, 0);
-		return exec_fail(sh, argv[0], xerr);
-	}
 	id = job_new(sh);
 	job_set_argv(sh, id, argv);
-	job_add(sh, id, pid);
+	pid = exec_spawn(sh, id, path, argv, envp, &xerr);
+	if (pid < 0 && xerr == ENOENT && !strchr(argv[0], '/')) {
+		/* The file the hash remembered has gone (exec_spawn forgot
+		 * it): search PATH again, as dash does. */
+		path = exec_find(sh, argv[0], &err, NULL);
+		if (!path) {
+			job_disown(sh, id);
+			return exec_fail(sh, argv[0], err);
+		}
+		pid = exec_spawn(sh, id, path, argv, envp, &xerr);
+	}
+	if (pid < 0) {
+		/* vfork or execve failed (xerr), or the fork for a script
+		 * (message printed): no process, no job. */
+		job_disown(sh, id);
+		return xerr ? exec_fail(sh, argv[0], xerr) : 126;
+	}
 	return job_wait_fg(sh, id);
 }
 
@@ -398,8 +392,8 @@ int eval_argv(struct shell *sh, int argc, char **argv, int flags,
 	return run_external(sh, argc, argv, flags);
 }
 
-int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
-		   int flags)
+static int eval_call_func(struct shell *sh, struct node *def, int argc,
+			  char **argv, int flags)
 {
 	char **params = sh->params;
 	int nparams = sh->nparams, loopdepth = sh->loopdepth, st;
@@ -433,21 +427,21 @@ int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
 	return st;
 }
 
-static pid_t fork_child(struct shell *sh, bool bg)
+/* Runs |body| as a new job of one forked process (a subshell, or a
+ * background list), shown as |text|: its pid and *id, or -1 after
+ * "cannot fork" (no job left behind). */
+static pid_t fork_job(struct shell *sh, const struct node *text,
+		      struct node *body, bool bg, int flags, int *id)
 {
 	pid_t pid;
 
-	sh_input_sync(sh);
-	ex_fork(sh);
-	gs_touch();
-	pid = FLT("fork", fork());
-
-	if (pid < 0) {
-		sh_err(sh, "cannot fork: %s", strerror(errno));
-		return -1;
-	}
+	*id = job_new(sh);
+	job_set_node(sh, *id, text);
+	pid = job_fork(sh, *id, bg, NULL);
 	if (pid == 0)
-		sh_forked(sh, bg);
+		sh_exit(sh, eval_node(sh, body, flags));
+	if (pid < 0)
+		job_disown(sh, *id);
 	return pid;
 }
 
@@ -470,8 +464,7 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 			failed = true;
 			break;
 		}
-		job_prefork(sh, id, false);
-		pid = job_fork(sh, id, false);
+		pid = job_fork(sh, id, false, NULL);
 		if (pid == 0) {
 			if (prev >= 0) {
 				dup2(prev, 0);
@@ -513,27 +506,12 @@ static int eval_subshell(struct shell *sh, struct node *n, int flags)
 	pid_t pid;
 	int id, st;
 
-	if (flags & EV_EXIT) {
-		/* Already a child that exits afterwards. */
-		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
-	}
-	job_prefork(sh, -1, false);
-	pid = fork_child(sh, false);
-	if (pid == 0) {
-		/* (false; x) || y: -e is ignored inside too */
-		st = eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED));
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
-	}
+	/* (false; x) || y: -e is ignored inside too */
+	if (flags & EV_EXIT) /* already a child that exits afterwards */
+		sh_exit(sh, eval_node(sh, n->a, EV_EXIT | (flags & EV_TESTED)));
+	pid = fork_job(sh, n, n->a, false, EV_EXIT | (flags & EV_TESTED), &id);
 	if (pid < 0)
 		return 2;
-	id = job_new(sh);
-	job_set_node(sh, id, n);
-	job_add(sh, id, pid);
 	st = job_wait_fg(sh, id);
 	sh->status = st;
 	check_errexit(sh, st, flags);
@@ -546,20 +524,9 @@ static int eval_bg(struct shell *sh, struct node *n)
 	int id;
 
 	job_reap(sh);
-	job_prefork(sh, -1, true);
-	pid = fork_child(sh, true);
-	if (pid == 0) {
-		int st = eval_node(sh, n->a, EV_EXIT);
-
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
-	}
+	pid = fork_job(sh, n->a, n->a, true, EV_EXIT, &id);
 	if (pid < 0)
 		return 2;
-	id = job_new(sh);
-	job_set_node(sh, id, n->a);
-	job_add(sh, id, pid);
 	job_set_bg(sh, id);
 	sh->lastbg = pid;
 	return 0;
@@ -582,23 +549,14 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 		sh_err(sh, "cannot create pipe: %s", strerror(errno));
 		return b.s;
 	}
-	sh_input_sync(sh);
-	ex_fork(sh);
-	gs_touch();
-	pid = FLT("fork", fork());
-	if (pid < 0)
-		sh_err(sh, "cannot fork: %s", strerror(errno));
+	/* Not a job: the child stays in the shell's group, and is waited
+	 * for here. */
+	pid = job_fork(sh, -1, false, NULL);
 	if (pid == 0) {
-		int st;
-
-		sh_forked(sh, false);
 		close(pfd[0]);
 		dup2(pfd[1], 1);
 		close(pfd[1]);
-		st = eval_node(sh, n, EV_EXIT);
-		if (sh->jump == J_EXIT)
-			st = sh->exit_status;
-		sh_exit(sh, st);
+		sh_exit(sh, eval_node(sh, n, EV_EXIT));
 	}
 	close(pfd[1]);
 	for (;;) {

@@ -1,22 +1,19 @@
 /* shell/exec.c — finding commands (PATH search with a hash of the results)
- * and starting them. Simple external commands start with vfork+execve:
- * the parent is suspended until the child has exec'd, so no page tables
- * are copied, which is what makes a loop of short commands as fast as in
- * dash. Everything the child needs (argv, envp, path, redirections) is
- * prepared by the parent first; the child only calls execve and _exit.
+ * and starting them. Simple external commands start with vfork+execve
+ * through job_fork (jobs.c, the one fork path): the parent is suspended
+ * until the child has exec'd, so no page tables are copied, which is
+ * what makes a loop of short commands as fast as in dash. Everything the
+ * child needs (argv, envp, path, redirections) is prepared by the parent
+ * first; the child only calls execve and _exit.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include "fault.h"
 #include "live.h"
-#include "gitscan.h"
 #include "explain.h"
 #include "sh.h"
 
@@ -214,51 +211,22 @@ static void hash_drop(struct shell *sh, const char *name)
 	}
 }
 
-pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
+pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 		 char **envp, int *exec_err)
 {
-	volatile int err = 0;
-	sigset_t all, old;
-	pid_t pid;
+	struct job_exec x = { .path = path, .argv = argv, .envp = envp };
+	pid_t pid = job_fork(sh, id, false, &x);
 
-	/* No handler of ours may run in the child while it shares our
-	 * memory: block everything, and unblock only in execve's image. */
-	sh_input_sync(sh);
-	sigfillset(&all);
-	sigprocmask(SIG_SETMASK, &all, &old);
-	ex_fork(sh);
-	gs_touch();
-	pid = FLT("fork", vfork());
-	if (pid == 0) {
-		job_child_vfork(sh);
-		trap_child_defaults(sh);
-		sigprocmask(SIG_SETMASK, &old, NULL);
-		execve(path, argv, envp);
-		err = errno;
-		_exit(err == ENOENT ? 127 : 126);
-	}
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	if (pid < 0 || (err && err != ENOEXEC))
-		job_spawn_failed(sh);  /* no job after all: terminal back */
-	if (pid < 0)
-		return -errno;
-	*exec_err = err;
-	if (err == ENOENT)
+	*exec_err = x.err;
+	if (x.err == ENOENT)
 		hash_drop(sh, argv[0]);
-	if (err == ENOEXEC) {
-		/* No #! line: a shell script, run by a copy of us. */
-		int ws;
-
-		waitpid(pid, &ws, 0);
-		*exec_err = 0;
-		pid = FLT("fork", fork());
-		if (pid == 0) {
-			sh_forked(sh, false);
-			sh_run_script_child(sh, path, argv);
-		}
-		if (pid < 0)
-			return -errno;
-	}
+	if (pid > 0 || x.err != ENOEXEC)
+		return pid;
+	/* No #! line: a shell script, run by a copy of us. */
+	*exec_err = 0;
+	pid = job_fork(sh, id, false, NULL);
+	if (pid == 0)
+		sh_run_script_child(sh, path, argv);
 	return pid;
 }
 

@@ -459,7 +459,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 			add_value(e, val, w->quoted);
 			break;
 		}
-		if (!parse_is_name(name, strlen(name))) {
+		if (!str_is_name(name, strlen(name))) {
 			sh_err(sh, "%s: bad substitution", name);
 			rc = -1;
 			break;
@@ -532,7 +532,8 @@ static int arith_set(void *ctx, const char *name, const char *val)
 	return var_set(ctx, name, val, 0);
 }
 
-int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
+/* $((expr)) with the shell's variables (arith_vars for the evaluator). */
+static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
 {
 	struct arith_vars av = { arith_get, arith_set, sh };
 	struct sbx_diag d = { 0 };

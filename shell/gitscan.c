@@ -32,6 +32,9 @@
 
 #include "backend.h"
 #include "canon.h"
+#include "gitcache.h"
+#include "gitend.h"
+#include "gitfmt.h"
 #include "lineedit.h"
 
 extern char **environ;
@@ -97,160 +100,46 @@ struct walk {
  * inode or depth, a line that does not parse, a name with a newline)
  * means a full scan of what it concerns.
  *
- *   sbxsh-gitscan 1 <dev> <ino> <workspace>
- *   d <ino> <mtime s> <ns> <ctime s> <ns> <name>     a folder below it
- *   r <f|d|l|o> <name>                               its repositories:
- *                                                    <name>/.git, "." = its own
+ * The format: core/gitcache.h.
  */
 #define GS_CACHE_MAX 65536
 
 static struct {
 	int fd; /* opened before confinement; -1: no cache */
 	char out[GS_CACHE_MAX];
-	size_t outlen;
-	bool overflow;
-} gc = {.fd = -1};
+	struct gcache_out o; /* writes into out */
+} gc = {.fd = -1, .o = {.b = gc.out, .cap = GS_CACHE_MAX}};
 
-static void c_put(const char *s, size_t n)
+static struct gcache_stamp stamp_of(const struct stat *st)
 {
-	if (gc.outlen + n > sizeof(gc.out)) {
-		gc.overflow = true;
-		return;
-	}
-	memcpy(gc.out + gc.outlen, s, n);
-	gc.outlen += n;
-}
-
-static void c_str(const char *s)
-{
-	c_put(s, strlen(s));
-}
-
-static void c_num(uint64_t v)
-{
-	char b[24];
-	int k = sizeof(b);
-
-	do
-		b[--k] = (char)('0' + v % 10);
-	while ((v /= 10) && k > 0);
-	c_put(b + k, sizeof(b) - (size_t)k);
-}
-
-static void c_sp(void)
-{
-	c_put(" ", 1);
-}
-
-static char kind_char(enum gm_kind k)
-{
-	return k == GM_FILE   ? 'f'
-	       : k == GM_DIR  ? 'd'
-	       : k == GM_LINK ? 'l'
-			      : 'o';
+	return (struct gcache_stamp){
+		.ino = (uint64_t)st->st_ino,
+		.mtime_s = (uint64_t)st->st_mtim.tv_sec,
+		.mtime_ns = (uint64_t)st->st_mtim.tv_nsec,
+		.ctime_s = (uint64_t)st->st_ctim.tv_sec,
+		.ctime_ns = (uint64_t)st->st_ctim.tv_nsec,
+	};
 }
 
 static void c_dir(struct walk *w, const char *name, const struct stat *st)
 {
-	if (strchr(name, '\n')) {
+	struct gcache_stamp t = stamp_of(st);
+
+	if (!gcache_dir(&gc.o, name, &t))
 		w->l1bad = true;
-		return;
-	}
-	c_str("d ");
-	c_num((uint64_t)st->st_ino);
-	c_sp();
-	c_num((uint64_t)st->st_mtim.tv_sec);
-	c_sp();
-	c_num((uint64_t)st->st_mtim.tv_nsec);
-	c_sp();
-	c_num((uint64_t)st->st_ctim.tv_sec);
-	c_sp();
-	c_num((uint64_t)st->st_ctim.tv_nsec);
-	c_sp();
-	c_str(name);
-	c_put("\n", 1);
-}
-
-/* Parses a decimal number at *p, then one space. */
-static bool c_parse(const char **p, const char *end, uint64_t *v)
-{
-	const char *q = *p;
-
-	*v = 0;
-	if (q >= end || *q < '0' || *q > '9')
-		return false;
-	while (q < end && *q >= '0' && *q <= '9')
-		*v = *v * 10 + (uint64_t)(*q++ - '0');
-	if (q >= end || *q != ' ')
-		return false;
-	*p = q + 1;
-	return true;
-}
-
-/* The "d" line of folder |name| in the cache, or NULL. */
-static const char *c_find(const struct walk *w, const char *name)
-{
-	size_t nl = strlen(name);
-
-	for (const char *l = w->in; l && l < w->inend;) {
-		const char *e = memchr(l, '\n', (size_t)(w->inend - l));
-		const char *p = l + 2;
-		uint64_t v;
-		int k;
-
-		if (!e)
-			break;
-		if (l[0] == 'd' && l[1] == ' ') {
-			for (k = 0; k < 5 && c_parse(&p, e, &v); k++)
-				;
-			if (k == 5 && (size_t)(e - p) == nl &&
-			    !memcmp(p, name, nl))
-				return l;
-		}
-		l = e + 1;
-	}
-	return NULL;
-}
-
-/* Is |st| what the "d" line |l| says? */
-static bool c_same(const char *l, const char *end, const struct stat *st)
-{
-	const char *p = l + 2;
-	uint64_t v[5];
-
-	for (int k = 0; k < 5; k++)
-		if (!c_parse(&p, end, &v[k]))
-			return false;
-	return v[0] == (uint64_t)st->st_ino &&
-	       v[1] == (uint64_t)st->st_mtim.tv_sec &&
-	       v[2] == (uint64_t)st->st_mtim.tv_nsec &&
-	       v[3] == (uint64_t)st->st_ctim.tv_sec &&
-	       v[4] == (uint64_t)st->st_ctim.tv_nsec;
-}
-
-/* The header line, for the workspace |root| opened as |fd|. */
-static void c_header(const char *root, const struct stat *st)
-{
-	c_str("sbxsh-gitscan 1 ");
-	c_num((uint64_t)st->st_dev);
-	c_sp();
-	c_num((uint64_t)st->st_ino);
-	c_sp();
-	c_str(root);
-	c_put("\n", 1);
 }
 
 /* Writes gc.out to the cache if it is not what was read. Only syscalls,
  * never waiting for a lock another session holds. */
 static void c_write(const char *in, size_t inlen)
 {
-	if (gc.fd < 0 || gc.overflow ||
-	    (in && inlen == gc.outlen && !memcmp(in, gc.out, inlen)))
+	if (gc.fd < 0 || gc.o.overflow ||
+	    (in && inlen == gc.o.len && !memcmp(in, gc.out, inlen)))
 		return;
 	if (flock(gc.fd, LOCK_EX | LOCK_NB) < 0)
 		return;
-	if (pwrite(gc.fd, gc.out, gc.outlen, 0) == (ssize_t)gc.outlen)
-		(void)ftruncate(gc.fd, (off_t)gc.outlen);
+	if (pwrite(gc.fd, gc.out, gc.o.len, 0) == (ssize_t)gc.o.len)
+		(void)ftruncate(gc.fd, (off_t)gc.o.len);
 	else
 		(void)ftruncate(gc.fd, 0); /* half written: not trusted */
 	flock(gc.fd, LOCK_UN);
@@ -312,18 +201,8 @@ static void hit(struct walk *w, enum gm_kind k, const struct stat *st)
 		const char *rel = w->path + w->l1 + 1; /* "x/.git", ".git" */
 		size_t n = w->len - w->l1 - 1 - 4;
 
-		if (memchr(rel, '\n', n + 4)) {
+		if (!gcache_repo(&gc.o, k, rel, n ? n - 1 : 0))
 			w->l1bad = true;
-			return;
-		}
-		c_str("r ");
-		c_put(&(char){kind_char(k)}, 1);
-		c_sp();
-		if (n == 0)
-			c_put(".", 1);
-		else
-			c_put(rel, n - 1);
-		c_put("\n", 1);
 	}
 }
 
@@ -379,30 +258,31 @@ static void examine(struct walk *w, int dfd, const char *name, int level)
  * False if it must be walked. */
 static bool replay(struct walk *w, int dfd, const char *name)
 {
-	const char *l = w->in ? c_find(w, name) : NULL;
-	const char *e;
+	const char *l = w->in ? gcache_find(w->in, w->inend, name) : NULL;
+	const char *e, *block;
+	char rel[NAME_MAX + 8];
+	struct gcache_stamp t;
 	struct stat st;
+	int r;
 
 	if (!l || fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) < 0 ||
-	    !(e = memchr(l, '\n', (size_t)(w->inend - l))) ||
-	    !c_same(l, e, &st))
+	    !(e = memchr(l, '\n', (size_t)(w->inend - l))))
+		return false;
+	t = stamp_of(&st);
+	if (!gcache_same(l, e, &t))
+		return false;
+	/* A block with a line sbxsh never writes is walked, not trusted. */
+	block = e + 1;
+	while ((r = gcache_next_repo(&block, w->inend, rel, sizeof(rel))) > 0)
+		;
+	if (r < 0)
 		return false;
 	c_dir(w, name, &st);
-	for (l = e + 1; l < w->inend && l[0] == 'r' && l[1] == ' ';) {
+	for (l = e + 1;
+	     gcache_next_repo(&l, w->inend, rel, sizeof(rel)) > 0;) {
 		size_t len = w->len;
-		char rel[NAME_MAX + 8];
-		size_t n;
 
-		e = memchr(l, '\n', (size_t)(w->inend - l));
-		if (!e || e - l < 5)
-			break;
-		n = (size_t)(e - l - 4);
-		if (n + 6 > sizeof(rel))
-			break;
-		memcpy(rel, l + 4, n);
-		rel[n] = '\0';
-		l = e + 1;
-		if (strchr(rel, '/') || (strcmp(rel, ".") && !push(w, rel)))
+		if (strcmp(rel, ".") && !push(w, rel))
 			continue;
 		/* Still there, and what: the cache says only where. */
 		if (push(w, ".git") &&
@@ -453,12 +333,12 @@ static void list(struct walk *w, int fd, int level)
 				/* A folder below the workspace: one block of
 				 * the cache. */
 				w->l1 = w->len;
-				w->l1mark = gc.outlen;
+				w->l1mark = gc.o.len;
 				w->l1bad = false;
 				if (!replay(w, fd, nm))
 					examine(w, fd, nm, 1);
 				if (w->l1bad)
-					gc.outlen = w->l1mark;
+					gc.o.len = w->l1mark;
 				w->l1 = 0;
 			} else {
 				examine(w, fd, nm, level + 1);
@@ -484,15 +364,15 @@ static void walk_root(struct walk *w, const char *root)
 	fd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return;
-	gc.outlen = 0;
-	gc.overflow = false;
+	gc.o.len = 0;
+	gc.o.overflow = false;
 	w->record = w->record && w->depth == 2 && fstat(fd, &st) == 0 &&
-		    !strchr(root, '\n');
+		    gcache_header(&gc.o, (uint64_t)st.st_dev,
+				  (uint64_t)st.st_ino, root);
 	if (w->record) {
-		c_header(root, &st);
 		/* Another workspace, device or inode: nothing to trust. */
-		if (w->in && ((size_t)(w->inend - w->in) < gc.outlen ||
-			      memcmp(w->in, gc.out, gc.outlen)))
+		if (w->in && !gcache_header_matches(
+				 &gc.o, w->in, (size_t)(w->inend - w->in)))
 			w->in = NULL;
 	} else {
 		w->in = NULL;
@@ -503,7 +383,7 @@ static void walk_root(struct walk *w, const char *root)
 		list(w, fd, 0);
 	close(fd);
 	if (w->truncated)
-		gc.overflow = true; /* a partial scan is no cache */
+		gc.o.overflow = true; /* a partial scan is no cache */
 }
 
 /* --- the disk as core/gitmeta.c asks for it ------------------------------ */

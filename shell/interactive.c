@@ -10,10 +10,7 @@
 #include "bi_policy.h"
 #include "sh.h"
 #include "term.h"
-
-struct sh_reader *sh_interactive_reader(struct shell *sh);
-int bi_policy(struct shell *sh, int argc, char **argv);
-int bi_history(struct shell *sh, int argc, char **argv);
+#include "interactive.h"
 
 static const char *g_getvar(void *ctx, const char *name)
 {

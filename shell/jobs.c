@@ -11,18 +11,22 @@
  *    (kill(0, SIGTTIN) until it is), takes its own process group and the
  *    terminal, and ignores SIGTSTP/SIGTTIN/SIGTTOU/SIGQUIT (SIGINT is
  *    caught by trap.c, so the shell survives it);
- *  - setpgid is called on both sides of the fork (job_child* in the child,
- *    job_add in the parent), as dash does: whichever runs first wins the
- *    race, so neither the parent's tcsetpgrp nor the job's first read of
- *    the terminal can find the child still in the shell's group;
+ *  - every fork of the shell goes through job_fork, so the prologue is
+ *    written once: the job's group and the terminal are decided once per
+ *    process (prefork), and setpgid/tcsetpgrp are called on both sides
+ *    of the fork (child_group in the child, job_add in the parent), as
+ *    dash does: whichever runs first wins the race, so neither the
+ *    parent's tcsetpgrp nor the job's first read of the terminal can find
+ *    the child still in the shell's group. Between the stages of a
+ *    pipeline the terminal stays with the job;
  *  - job_wait_fg waits with WUNTRACED and takes the terminal back when the
  *    job stops or ends: the job's modes are saved when it stops (fg puts
  *    them back), the shell's restored;
- *  - SIGCHLD only sets a flag (STYLE.md section 7), with SA_RESTART so a
- *    job ending never interrupts the read of a half-typed line; job_reap
- *    does the waitpid(-1, WNOHANG|WUNTRACED|WCONTINUED) calls from the
- *    loop, and job_notify prints Done/Exit N/Killed/Stopped before the
- *    next prompt.
+ *  - the SIGCHLD handler does nothing (SA_RESTART, so a job ending never
+ *    interrupts the read of a half-typed line, except under set -b);
+ *    job_reap does the waitpid(-1, WNOHANG|WUNTRACED|WCONTINUED) calls
+ *    from the loop, and job_notify prints Done/Exit N/Killed/Stopped
+ *    before the next prompt.
  *
  * Without monitor mode (scripts, -c) there are no process groups and no
  * terminal games, as in dash, but &, $!, jobs, wait and kill %n work.
@@ -87,13 +91,12 @@ struct jobtab {
 	unsigned long seq;
 	bool warned;            /* "There are stopped jobs." said once */
 	unsigned long warned_at; /* ...when sh->ntop was this */
-	/* The next fork: set by job_prefork, used by job_child* in the child
+	/* The next fork: set by prefork, used by child_group in the child
 	 * and by job_add in the parent, which clears it. */
 	bool next_active, next_fg;
 	pid_t next_pgid;
 };
 
-static volatile sig_atomic_t job_gotchld;
 /* For the SIGHUP handler only. The table is only reallocated with SIGHUP
  * blocked, so the handler never reads freed memory. */
 static struct jobtab *hup_tab;
@@ -120,10 +123,12 @@ int job_status_code(int ws)
 
 /* ---- signals -------------------------------------------------------------- */
 
+/* Does nothing: its arrival is the point. The key read of `set -b`
+ * (lineedit.c) turns SA_RESTART off for it, so a job ending interrupts
+ * the read and its notice is printed at once; job_reap waits. */
 static void on_chld(int sig)
 {
 	(void)sig;
-	job_gotchld = 1;
 }
 
 /* A hang-up: pass it on to every job (stopped ones also get SIGCONT so
@@ -168,11 +173,6 @@ void job_sigchld_install(struct shell *sh)
 	 * the read of the line being edited. */
 	if (!sh->traps[SIGCHLD])
 		set_sig(SIGCHLD, on_chld, SA_RESTART);
-}
-
-bool job_pending(void)
-{
-	return job_gotchld != 0;
 }
 
 /* ---- monitor mode ------------------------------------------------------- */
@@ -242,7 +242,8 @@ int job_init_monitor(struct shell *sh)
 	return 0;
 }
 
-void job_stop_monitor(struct shell *sh)
+/* set +m, and at exit: the terminal and the old group handed back. */
+static void job_stop_monitor(struct shell *sh)
 {
 	struct jobtab *t = sh->jobs;
 
@@ -285,39 +286,37 @@ bool job_monitor(struct shell *sh)
 /* ---- forking ------------------------------------------------------------- */
 
 /* The terminal back to the shell if a child took it and no job came of
- * it (exec failed): reading it from a background group would fail. */
+ * it (execve failed), or before a prompt: reading it from a background
+ * group would fail. */
 static void reclaim_tty(struct jobtab *t)
 {
 	if (t->monitor && t->ttyfd >= 0 && tcgetpgrp(t->ttyfd) != t->shell_pgid)
 		tcsetpgrp(t->ttyfd, t->shell_pgid);
 }
 
-void job_spawn_failed(struct shell *sh)
+/* The parent's half before the fork: which group the process joins and
+ * whether it gets the terminal, read by child_group in the child and by
+ * job_add in the parent. Set once per process of a job, never undone
+ * between the stages of a pipeline: the terminal stays with the job
+ * while its later stages start. */
+static void prefork(struct shell *sh, int id, bool bg)
 {
 	struct jobtab *t = tab(sh);
 
-	reclaim_tty(t);
-	t->next_active = false;
-}
-
-void job_prefork(struct shell *sh, int id, bool bg)
-{
-	struct jobtab *t = tab(sh);
-
-	if (t->next_active)     /* a fork that never became a job */
-		reclaim_tty(t);
-	t->next_active = t->monitor && !sh->subshell;
+	t->next_active = id >= 0 && t->monitor && !sh->subshell;
 	t->next_fg = !bg;
 	t->next_pgid = id >= 0 && id < t->n && t->jobs[id].used ?
 		       t->jobs[id].pgid : 0;
 }
 
-void job_child_vfork(const struct shell *sh)
+/* The child's half: its group, the terminal, default job-control
+ * signals. Maybe in a vfork child: syscalls only, no writes to our
+ * memory. */
+static void child_group(const struct shell *sh)
 {
 	const struct jobtab *t = sh->jobs;
 	pid_t pgid;
 
-	/* Maybe in a vfork child: syscalls only, no writes to our memory. */
 	if (!t || !t->monitor || !t->next_active)
 		return;
 	pgid = t->next_pgid ? t->next_pgid : getpid();
@@ -332,13 +331,15 @@ void job_child_vfork(const struct shell *sh)
 		signal(SIGQUIT, SIG_DFL);
 }
 
-void job_child(struct shell *sh)
+/* A forked child (not a vfork one): its group, then the parent's job
+ * control is none of its business. */
+static void child_setup(struct shell *sh)
 {
 	struct jobtab *t = sh->jobs;
 
 	if (!t)
 		return;
-	job_child_vfork(sh);
+	child_group(sh);
 	if (t->monitor) {
 		/* Our handlers are the parent's business. */
 		if (!sh->traps[SIGHUP] && !sh->trap_ignored_at_start[SIGHUP])
@@ -355,6 +356,75 @@ void job_child(struct shell *sh)
 		hup_tab = NULL;
 	}
 	t->next_active = false;
+}
+
+/* vfork and execve |x|: the parent is suspended until the child has
+ * exec'd, so no page tables are copied (what makes a loop of short
+ * commands as fast as in dash); everything the child needs was prepared
+ * by the caller, and the child only makes system calls. */
+static pid_t spawn(struct shell *sh, int id, struct job_exec *x)
+{
+	struct jobtab *t = tab(sh);
+	volatile int err = 0;
+	sigset_t all, old;
+	pid_t pid;
+	int ws;
+
+	/* No handler of ours may run in the child while it shares our
+	 * memory: block everything, and unblock only in execve's image. */
+	sigfillset(&all);
+	sigprocmask(SIG_SETMASK, &all, &old);
+	pid = FLT("fork", vfork());
+	if (pid == 0) {
+		child_group(sh);
+		trap_child_defaults(sh);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		execve(x->path, x->argv, x->envp);
+		err = errno;
+		_exit(err == ENOENT ? 127 : 126);
+	}
+	x->err = pid < 0 ? errno : err;
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (!x->err) {
+		job_add(sh, id, pid);
+		return pid;
+	}
+	/* No job after all: the child (if any) reaped, the terminal back. */
+	if (pid > 0)
+		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+			;
+	reclaim_tty(t);
+	t->next_active = false;
+	return -1;
+}
+
+pid_t job_fork(struct shell *sh, int id, bool bg, struct job_exec *x)
+{
+	pid_t pid;
+
+	prefork(sh, id, bg);
+	/* What the child could read or write first: the script's
+	 * read-ahead given back to stdin, the denial-line forwarder
+	 * started, the git scan told that something may change files. */
+	sh_input_sync(sh);
+	ex_fork(sh);
+	gs_touch();
+	if (x)
+		return spawn(sh, id, x);
+	pid = FLT("fork", fork());
+	if (pid < 0) {
+		sh_err(sh, "cannot fork: %s", strerror(errno));
+		tab(sh)->next_active = false;
+		return -1;
+	}
+	if (pid == 0) {
+		child_setup(sh);
+		sh_forked(sh, bg);
+		return 0;
+	}
+	if (id >= 0)
+		job_add(sh, id, pid);
+	return pid;
 }
 
 /* ---- the table ------------------------------------------------------------ */
@@ -460,28 +530,6 @@ void job_add(struct shell *sh, int id, pid_t pid)
 	t->next_active = false;
 }
 
-pid_t job_fork(struct shell *sh, int id, bool bg)
-{
-	pid_t pid;
-
-	job_prefork(sh, id, bg);
-	sh_input_sync(sh);
-	ex_fork(sh);
-	gs_touch();
-	pid = FLT("fork", fork());
-	if (pid < 0) {
-		sh_err(sh, "cannot fork: %s", strerror(errno));
-		tab(sh)->next_active = false;
-		return -1;
-	}
-	if (pid == 0) {
-		sh_forked(sh, bg);
-		return 0;
-	}
-	job_add(sh, id, pid);
-	return pid;
-}
-
 void job_set_bg(struct shell *sh, int id)
 {
 	struct jobtab *t = tab(sh);
@@ -569,7 +617,6 @@ static pid_t dowait(struct shell *sh, bool block)
 
 void job_reap(struct shell *sh)
 {
-	job_gotchld = 0;
 	while (dowait(sh, false) > 0)
 		;
 }
@@ -824,6 +871,13 @@ int job_slots(struct shell *sh)
 	return tab(sh)->n;
 }
 
+static pid_t job_pgid(struct shell *sh, int id)
+{
+	struct job *j = &tab(sh)->jobs[id];
+
+	return j->pgid ? j->pgid : (j->n ? j->procs[0].pid : 0);
+}
+
 bool job_get(struct shell *sh, int id, struct job_info *ji)
 {
 	struct jobtab *t = tab(sh);
@@ -874,13 +928,6 @@ int job_current(struct shell *sh, bool prev)
 #undef JOB_KEY_GT
 	}
 	return prev ? pre : cur;
-}
-
-pid_t job_pgid(struct shell *sh, int id)
-{
-	struct job *j = &tab(sh)->jobs[id];
-
-	return j->pgid ? j->pgid : (j->n ? j->procs[0].pid : 0);
 }
 
 static char mark(struct shell *sh, int id)

@@ -39,7 +39,6 @@ struct le {
 	bool entry_stored;
 	bool accepted;            /* a line was read: OSC 133 C is due */
 	bool cmd_started;         /* C was sent: D is due */
-	bool interrupted;
 	struct sbx_buf tab_line;  /* the line at the last ambiguous TAB */
 	size_t tab_cursor;
 	bool tab_armed;
@@ -884,7 +883,6 @@ static const char *prompt_interrupted(struct sh_reader *r, const char *echo,
 	if (write(le->cfg.out_fd, echo, strlen(echo)) < 0) {
 		/* the terminal is gone; EOF comes next */
 	}
-	le->interrupted = true;
 	le->tab_armed = false;
 	if (le->cfg.interrupted)
 		le->cfg.interrupted(le->cfg.ctx);
@@ -1175,18 +1173,6 @@ const char *le_mode(const struct sh_reader *r)
 	const struct le *le = r ? r->priv : le_active;
 
 	return le ? le->mode : le_default_mode;
-}
-
-bool le_take_interrupt(struct sh_reader *r)
-{
-	struct le *le = r ? r->priv : le_active;
-	bool was;
-
-	if (!le)
-		return false;
-	was = le->interrupted;
-	le->interrupted = false;
-	return was;
 }
 
 int le_history_bi(int argc, char **argv, struct sbx_buf *out)

@@ -98,10 +98,6 @@ const char *le_mode(const struct sh_reader *r);
  * exit status (2 on a usage error, message in |out|). */
 int le_history_bi(int argc, char **argv, struct sbx_buf *out);
 
-/* Ctrl-C at the prompt discarded the line being typed; true once after
- * that (the shell should drop a half-parsed command and set $? to 130). */
-bool le_take_interrupt(struct sh_reader *r);
-
 /* History file format, exported for tests: one record per line; '\\' and
  * newline escaped as "\\\\" and "\\n"; a record starting "\\c" continues
  * the previous entry (a PS2 line). */

@@ -29,6 +29,7 @@ int main(int argc, char **argv)
 	struct sbx_diag d = {0};
 	struct session s;
 	struct be_opts bo = {.exit_fd = -1};
+	struct be_report rep = {0};
 	struct sh_config cfg = {0};
 	const char *backend;
 	char *script = NULL; /* o.script made absolute, if it had to be */
@@ -111,14 +112,19 @@ int main(int argc, char **argv)
 	cfg.rc_path = rc_path;
 	be_mark("history, workspace entered");
 	bo.session_fd = s.run_lock_fd;
-	if (be_confine(backend, s.pol, &bo, &d) < 0) {
+	if (be_confine(backend, s.pol, &bo, &rep, &d) < 0) {
 		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
+		be_report_free(&rep);
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);
 		ses_close(&s);
 		free(script);
 		free(rc_path);
 		return EXIT_SANDBOX;
 	}
+	/* What the backend found, merged by the session, which owns the
+	 * policy (the notes the banner shows, the guard, dropped roots). */
+	be_report_merge(&rep, s.pol);
+	be_report_free(&rep);
 	if (interactive || o.banner)
 		cli_banner(stderr, &s, backend);
 	/* SPEC 2b: what a mount cannot hold is fingerprinted now, before

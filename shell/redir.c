@@ -22,11 +22,6 @@ struct redir_save {
 	int saved;   /* -1: fd was closed */
 };
 
-int redir_move_high(int fd)
-{
-	return be_fd_private(fd);
-}
-
 /*
  * The shell's own descriptors: the history file, the script being read,
  * the terminal it keeps for job control, libedit's streams, the saved

@@ -11,12 +11,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "backend.h"
 #include "fault.h"
 #include "canon.h"
 #include "cfgread.h"
 #include "config.h"
 #include "explain.h"
 #include "input.h"
+#include "interactive.h"
 #include "live.h"
 #include "policy.h"
 #include "sh.h"
@@ -61,15 +63,6 @@ static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 }
 
 void sh_err(struct shell *sh, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	sh_vmsg(sh, fmt, ap);
-	va_end(ap);
-}
-
-void sh_warnx(struct shell *sh, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -289,7 +282,7 @@ void sh_exit(struct shell *sh, int status)
 
 void sh_forked(struct shell *sh, bool bg)
 {
-	job_child(sh);
+	/* job_fork (jobs.c) has set the child's group and terminal. */
 	sh->subshell = true;
 	/* The script's fd offset is shared with the parent: never ours to
 	 * move from here. */
@@ -321,7 +314,7 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
 		sh_err(sh, "cannot open %s: %s", path, strerror(errno));
 		_exit(127);
 	}
-	fd = redir_move_high(fd);
+	fd = be_fd_private(fd);
 	while (argv[argc])
 		argc++;
 	free(sh->arg0);
@@ -363,51 +356,6 @@ char *sh_expand_prompt(void *ctx, const char *ps)
 	buf_free(&b);
 	sh->status = st;
 	return out ? out : xstrdup(ps);
-}
-
-/* A plain prompting reader until the interactive layer replaces it. */
-struct prompt_rd {
-	struct sh_reader *in;
-	struct shell *sh;
-};
-
-static const char *prompt_read(struct sh_reader *r, bool cont, size_t *len)
-{
-	struct prompt_rd *pr = r->priv;
-	const char *ps = var_get(pr->sh, cont ? "PS2" : "PS1");
-
-	if (!cont)
-		job_notify(pr->sh);  /* Done notices before PS1 */
-	if (ps) {
-		char *x = sh_expand_prompt(pr->sh, ps);
-
-		sh_write(2, x, strlen(x));
-		free(x);
-	}
-	return pr->in->read_line(pr->in, cont, len);
-}
-
-static void prompt_destroy(struct sh_reader *r)
-{
-	struct prompt_rd *pr = r->priv;
-
-	in_free(pr->in);
-	free(pr);
-}
-
-struct sh_reader *sh_interactive_reader(struct shell *sh);
-static __attribute__((unused)) struct sh_reader *
-prompt_reader(struct shell *sh)
-{
-	struct sh_reader *r = xcalloc(1, sizeof(*r));
-	struct prompt_rd *pr = xcalloc(1, sizeof(*pr));
-
-	pr->in = in_fd(0, true, false);
-	pr->sh = sh;
-	r->priv = pr;
-	r->read_line = prompt_read;
-	r->destroy = prompt_destroy;
-	return r;
 }
 
 void sh_free(struct shell *sh)
@@ -558,7 +506,7 @@ int sh_run(const struct sh_config *cfg)
 			sh_free(sh);
 			return e == ENOENT ? 127 : 126;
 		}
-		fd = redir_move_high(fd);
+		fd = be_fd_private(fd);
 		r = in_fd(fd, false, true);
 		sh_loop(sh, r, true, 1);
 	} else {

@@ -38,11 +38,6 @@ static void closep(int *fd)
 }
 #define AUTOCLOSE __attribute__((cleanup(closep)))
 
-static void strv_freep(struct sbx_strv *v)
-{
-	strv_free(v);
-}
-
 /* Reads an open folder with getdents64() itself: fdopendir() would cost a
  * dup, an fstat and two fcntl per folder, a tenth of the syscalls of a
  * session's opening for the three folders it lists. "." and ".." are
@@ -771,304 +766,393 @@ static void sbxsh_folders(struct canon_memo *memo, const char *hist,
 	}
 }
 
-static int gather_with(const struct sbx_opts *o, struct session *s,
-		       bool create, struct canon_memo *memo, struct sbx_diag *d)
-{
-	SBX_AUTOFREE char *ws = NULL;
-	SBX_AUTOFREE char *id = NULL;
-	SBX_AUTOFREE char *state = NULL;
-	SBX_AUTOFREE char *home = NULL;
-	SBX_AUTOFREE char *pwh = NULL;
-	SBX_AUTOFREE char *tmpdir = NULL;
-	SBX_AUTOFREE char *hist = le_history_dir();
-	SBX_AUTOFREE char *cwd0 = getcwd(NULL, 0);
-	SBX_AUTOFREE char *run_id = NULL;
-	SBX_AUTOFREE char *named = NULL;
-	SBX_AUTOFREE char *state_named = NULL; /* --state as given, folded */
-	const char *const *sbxsh = NULL;
-	/* sbxsh's own folders, canonical; freed on every return */
-	struct sbx_strv own __attribute__((cleanup(strv_freep))) = {0};
-	struct sbx_strv runs = {0};
-	struct lay_facts lf = {0};
+/* What gather_with() learns on the way to a session's policy, one fact
+ * at a time; gather_free() releases it on every path. */
+struct gather {
+	const struct sbx_opts *o;
+	struct session *s;
+	bool create;
+	struct canon_memo *memo;
+	char *ws, *id, *named; /* the workspace, its workflow id, as named */
+	char *state, *state_named; /* --state canonical, and as given, folded */
+	char *home, *pwh;	   /* $HOME and the passwd home, canonical */
+	char *tmpdir, *hist, *cwd0, *run_id;
+	struct sbx_strv own;  /* sbxsh's own folders, canonical */
+	struct sbx_strv runs; /* the run folders there are (lf.runs) */
+	struct lay_facts lf;
 	struct lay_layout lay;
-	struct pol_facts pf = {0};
-	struct gm_plan *git = NULL;
-	const char *e;
-	bool made = false; /* the run folder exists */
-	bool made_persist = false; /* so does .sandbox-cache */
-	bool persist_ro = false;   /* it exists, and we may not write it */
-	int rc;
+	bool have_lay;
+	struct pol_facts pf;
+	bool made;	   /* the run folder exists */
+	bool made_persist; /* so does .sandbox-cache */
+	bool persist_ro;   /* it exists, and we may not write it */
+};
 
-	memset(s, 0, sizeof(*s));
-	s->run_lock_fd = -1;
-	s->builtin = NULL;
-	rc = find_workspace(o, &ws, &id, &named, d);
+static void gather_free(struct gather *g)
+{
+	char **strs[] = {&g->ws,     &g->id,	 &g->named, &g->state,
+			 &g->state_named, &g->home, &g->pwh,	&g->tmpdir,
+			 &g->hist,   &g->cwd0,	 &g->run_id};
+
+	for (size_t i = 0; i < sizeof(strs) / sizeof(*strs); i++) {
+		free(*strs[i]);
+		*strs[i] = NULL;
+	}
+	strv_free(&g->own);
+	strv_free(&g->runs);
+	if (g->have_lay)
+		lay_free(&g->lay);
+	g->have_lay = false;
+}
+
+/* The workspace, the homes and sbxsh's own folders; a workspace that is
+ * one of them, or above them, refused. */
+static int gather_workspace(struct gather *g, struct sbx_diag *d)
+{
+	const struct sbx_opts *o = g->o;
+	int rc = find_workspace(o, &g->ws, &g->id, &g->named, d);
+
 	if (rc < 0)
 		return rc;
 	be_mark("ses: find_workspace");
-	homes_of(memo, &home, &pwh);
-	sbxsh_folders(memo, hist, home, pwh, &own);
-	sbxsh = (const char *const *)own.v;
-	rc = refuse_root(o->workflow ? "the workspace (--workflow)"
-			 : o->workspace ? "the workspace"
-					: "the workspace (the current folder)",
-			 ws, named, home, pwh, sbxsh, d);
+	homes_of(g->memo, &g->home, &g->pwh);
+	sbxsh_folders(g->memo, g->hist, g->home, g->pwh, &g->own);
+	return refuse_root(o->workflow ? "the workspace (--workflow)"
+			   : o->workspace ? "the workspace"
+					  : "the workspace (the current folder)",
+			   g->ws, g->named, g->home, g->pwh,
+			   (const char *const *)g->own.v, d);
+}
+
+/* --state: absolute, canonical, refused like a workspace; created for a
+ * session. */
+static int gather_state(struct gather *g, struct sbx_diag *d)
+{
+	const struct sbx_opts *o = g->o;
+	SBX_AUTOFREE char *cwd = NULL;
+	SBX_AUTOFREE char *abs = NULL;
+	int rc;
+
+	if (!o->state)
+		return 0;
+	cwd = getcwd(NULL, 0);
+	abs = o->state[0] == '/' || !cwd ? xstrdup(o->state)
+					 : path_join(cwd, o->state);
+	if (abs[0] != '/')
+		return sbx_diag_set(d, -EINVAL,
+			"--state %s: cannot make it absolute", o->state);
+	g->state = sh_canon_memo(g->memo, abs);
+	g->state_named = path_fold(abs);
+	rc = refuse_root("the --state folder", g->state, NULL, g->home,
+			 g->pwh, (const char *const *)g->own.v, d);
 	if (rc < 0)
 		return rc;
-	if (o->state) {
-		SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
-		SBX_AUTOFREE char *abs = o->state[0] == '/' || !cwd
-			? xstrdup(o->state) : path_join(cwd, o->state);
+	if (g->create) {
+		int fd = be_open_nosym(g->state, O_PATH | O_DIRECTORY, "/");
 
-		if (abs[0] != '/')
-			return sbx_diag_set(d, -EINVAL,
-				"--state %s: cannot make it absolute", o->state);
-		state = sh_canon_memo(memo, abs);
-		state_named = path_fold(abs);
-		rc = refuse_root("the --state folder", state, NULL, home, pwh,
-				 sbxsh, d);
-		if (rc < 0)
-			return rc;
-		if (create) {
-			int fd = be_open_nosym(state, O_PATH | O_DIRECTORY,
-					       "/");
-
-			if (fd < 0)
-				return sbx_diag_set(d, fd,
-					"--state %s: cannot create it: %s",
-					state, strerror(-fd));
-			close(fd);
-		}
+		if (fd < 0)
+			return sbx_diag_set(d, fd,
+				"--state %s: cannot create it: %s",
+				g->state, strerror(-fd));
+		close(fd);
 	}
-	run_id = new_run_id();
-	lf.workspace = ws;
-	lf.workflow_id = id;
-	lf.state_dir = state;
-	lf.run_id = run_id;
-	lf.keep = o->keep;
-	rc = lay_compute(&lf, &lay, d);
+	return 0;
+}
+
+/* Where the session's state lives, knowing the run folders there are
+ * (a run id taken meanwhile computes the layout again). */
+static int gather_layout(struct gather *g, struct sbx_diag *d)
+{
+	struct lay_facts *lf = &g->lf;
+	int rc;
+
+	g->run_id = new_run_id();
+	lf->workspace = g->ws;
+	lf->workflow_id = g->id;
+	lf->state_dir = g->state;
+	lf->run_id = g->run_id;
+	lf->keep = g->o->keep;
+	rc = lay_compute(lf, &g->lay, d);
 	if (rc < 0)
 		return rc;
-	list_runs(lay.runs_dir, &runs);
-	lay_free(&lay);
-	lf.runs = (const char *const *)runs.v;
-	lf.nruns = runs.n;
-	/* |runs| lives as long as lf.runs may be read: a run id taken
-	 * meanwhile computes the layout again below. */
-	rc = lay_compute(&lf, &lay, d);
-	if (rc < 0) {
-		strv_free(&runs);
+	list_runs(g->lay.runs_dir, &g->runs);
+	lay_free(&g->lay);
+	/* |runs| lives as long as lf.runs may be read */
+	lf->runs = (const char *const *)g->runs.v;
+	lf->nruns = g->runs.n;
+	rc = lay_compute(lf, &g->lay, d);
+	if (rc < 0)
 		return rc;
-	}
-
+	g->have_lay = true;
 	be_mark("ses: layout, list runs");
-	e = getenv("TMPDIR");
-	tmpdir = sh_canon_memo(memo, e && e[0] == '/' && sh_is_dir(NULL, e) ? e : "/tmp");
+	return 0;
+}
 
-	pf.scope = o->scope;
-	pf.network = !o->no_network;
-	pf.persist = !o->no_persist;
-	pf.state_writable = can_write(lay.state_dir);
-	pf.lay = &lay;
-	pf.home = home;
-	pf.pw_home = pwh;
-	pf.tmpdir = tmpdir;
-	pf.env = environ;
-	pf.env_start = es_start_env();
-	pf.envf = es_report();
-	pf.uid_known = true;
-	pf.uid = (unsigned)geteuid();
-	pf.extra_masked = o->masks.v;
-	pf.extra_masked_from = o->masks.from;
-	pf.history_dir = hist;
-	pf.allow_sockets = o->sockets.v;
-	pf.allow_sockets_from = o->sockets.from;
-	pf.allow_write = o->allow_write.v;
-	pf.allow_write_from = o->allow_write.from;
-	pf.keep_env_from = o->keep_env.from;
-	pf.route_extra = cr_routes(&pf.nroute_extra);
-	pf.cwd = cwd0;
-	pf.tty = isatty(0)   ? ttyname(0)
-		 : isatty(1) ? ttyname(1)
-		 : isatty(2) ? ttyname(2)
-			     : NULL;
-	pf.canon = sh_canon_memo;
-	pf.is_dir = sh_is_dir_memo;
-	pf.exists = sh_exists_memo;
-	pf.ctx = memo;
-	pf.sbxsh_dirs = sbxsh;
-	pf.ws_named = named;
-	pf.state_named = state_named;
+/* The facts pol_new() judges: options, layout, homes, environment. */
+static void gather_facts(struct gather *g)
+{
+	const struct sbx_opts *o = g->o;
+	struct pol_facts *pf = &g->pf;
+	const char *e = getenv("TMPDIR");
 
-	{
-		/* The built-in policy (SPEC 2b): no configuration, the
-		 * workspace scope, and no sbxsh folders (so that a TMPDIR
-		 * above $XDG_CONFIG_HOME, which this session drops, still
-		 * counts as a root some session had). Made before anything
-		 * is created: a workspace reached through a symlink into a
-		 * protected place is refused here, and so is a configuration
-		 * a session could have written. In a preview too:
-		 * --print-policy must not show what a refused file asks. */
-		struct pol_facts bf = pf;
+	g->tmpdir = sh_canon_memo(g->memo, e && e[0] == '/' &&
+						   sh_is_dir(NULL, e)
+					       ? e
+					       : "/tmp");
+	pf->scope = o->scope;
+	pf->network = !o->no_network;
+	pf->persist = !o->no_persist;
+	pf->state_writable = can_write(g->lay.state_dir);
+	pf->lay = &g->lay;
+	pf->home = g->home;
+	pf->pw_home = g->pwh;
+	pf->tmpdir = g->tmpdir;
+	pf->env = environ;
+	pf->env_start = es_start_env();
+	pf->envf = es_report();
+	pf->uid_known = true;
+	pf->uid = (unsigned)geteuid();
+	pf->extra_masked = o->masks.v;
+	pf->extra_masked_from = o->masks.from;
+	pf->history_dir = g->hist;
+	pf->allow_sockets = o->sockets.v;
+	pf->allow_sockets_from = o->sockets.from;
+	pf->allow_write = o->allow_write.v;
+	pf->allow_write_from = o->allow_write.from;
+	pf->keep_env_from = o->keep_env.from;
+	pf->route_extra = cr_routes(&pf->nroute_extra);
+	pf->cwd = g->cwd0;
+	pf->tty = isatty(0)   ? ttyname(0)
+		  : isatty(1) ? ttyname(1)
+		  : isatty(2) ? ttyname(2)
+			      : NULL;
+	pf->canon = sh_canon_memo;
+	pf->is_dir = sh_is_dir_memo;
+	pf->exists = sh_exists_memo;
+	pf->ctx = g->memo;
+	pf->sbxsh_dirs = (const char *const *)g->own.v;
+	pf->ws_named = g->named;
+	pf->state_named = g->state_named;
+}
 
-		bf.scope = POL_SCOPE_WORKSPACE;
-		bf.network = true;
-		bf.persist = true;
-		bf.allow_write = NULL;
-		bf.allow_write_from = NULL;
-		bf.route_extra = NULL;
-		bf.nroute_extra = 0;
-		bf.sbxsh_dirs = NULL;
-		bf.ws_named = named && strcmp(named, ws) != 0 ? named : NULL;
-		bf.state_named = state_named && state &&
-				 strcmp(state_named, state) != 0
-				 ? state_named : NULL;
-		bf.roots_only = true;
-		if (bf.ws_named || bf.state_named)
-			list_secret_folders(&pf, memo);
-		rc = pol_new(&bf, &s->builtin, d);
-		if (rc == 0)
-			rc = cr_check_roots(s->builtin, d);
-		if (rc < 0) {
-			pol_free(s->builtin);
-			s->builtin = NULL;
-			lay_free(&lay);
-			strv_free(&runs);
-			return rc;
-		}
-		be_mark("ses: built-in policy");
+/* The built-in policy (SPEC 2b): no configuration, the workspace scope,
+ * and no sbxsh folders (so that a TMPDIR above $XDG_CONFIG_HOME, which
+ * this session drops, still counts as a root some session had). Made
+ * before anything is created: a workspace reached through a symlink into
+ * a protected place is refused here, and so is a configuration a session
+ * could have written. In a preview too: --print-policy must not show
+ * what a refused file asks. */
+static int gather_builtin(struct gather *g, struct sbx_diag *d)
+{
+	struct session *s = g->s;
+	struct pol_facts *pf = &g->pf;
+	struct pol_facts bf = *pf;
+	const char *named = g->named, *state_named = g->state_named;
+	int rc;
+
+	bf.scope = POL_SCOPE_WORKSPACE;
+	bf.network = true;
+	bf.persist = true;
+	bf.allow_write = NULL;
+	bf.allow_write_from = NULL;
+	bf.route_extra = NULL;
+	bf.nroute_extra = 0;
+	bf.sbxsh_dirs = NULL;
+	bf.ws_named = named && strcmp(named, g->ws) != 0 ? named : NULL;
+	bf.state_named = state_named && g->state &&
+			 strcmp(state_named, g->state) != 0
+			 ? state_named : NULL;
+	bf.roots_only = true;
+	if (bf.ws_named || bf.state_named)
+		list_secret_folders(pf, g->memo);
+	rc = pol_new(&bf, &s->builtin, d);
+	if (rc == 0)
+		rc = cr_check_roots(s->builtin, d);
+	if (rc < 0)
+		return rc;
+	be_mark("ses: built-in policy");
+	return 0;
+}
+
+/* A refused --allow-write (pol_new() decides) must leave nothing
+ * behind, like a refused workspace: asked once before the state folders
+ * are made. Only sessions that name one pay for the second policy. */
+static int gather_allow_write(struct gather *g, struct sbx_diag *d)
+{
+	struct sbx_policy *probe = NULL;
+	int rc;
+
+	if (!g->create || !g->o->allow_write.n)
+		return 0;
+	list_secret_folders(&g->pf, g->memo);
+	rc = pol_new(&g->pf, &probe, d);
+	if (rc == 0)
+		rc = cr_check_roots(probe, d);
+	pol_free(probe);
+	return rc;
+}
+
+/* .sandbox-cache, the runs folder and this session's run folder (a
+ * recycled one or a new one), then the old runs pruned. */
+static int gather_state_dirs(struct gather *g, struct sbx_diag *d)
+{
+	const struct sbx_opts *o = g->o;
+	struct session *s = g->s;
+	struct lay_layout *lay = &g->lay;
+	int rc = 0;
+	bool recycled;
+
+	if (!g->create || !g->pf.state_writable)
+		return 0;
+	g->made_persist = !o->no_persist && o->scope != POL_SCOPE_READONLY;
+	if (g->made_persist)
+		rc = make_state_dir(lay->persist_dir, d);
+	if (rc == 0 && g->made_persist &&
+	    access(lay->persist_dir, W_OK | X_OK) != 0) {
+		/* chmod a-w .sandbox-cache (or a group that lost its write
+		 * bit): routing into it would make every install fail; the
+		 * run folder is the fallback (SPEC 3), and the banner says
+		 * why. */
+		g->pf.persist = false;
+		g->made_persist = false;
+		g->persist_ro = true;
 	}
-	if (create && o->allow_write.n) {
-		/* A refused --allow-write (pol_new() decides) must leave
-		 * nothing behind, like a refused workspace: ask once before
-		 * the state folders are made. Only sessions that name one
-		 * pay for the second policy. */
-		struct sbx_policy *probe = NULL;
-
-		list_secret_folders(&pf, memo);
-		rc = pol_new(&pf, &probe, d);
-		if (rc == 0)
-			rc = cr_check_roots(probe, d);
-		pol_free(probe);
-		if (rc < 0) {
-			pol_free(s->builtin);
-			s->builtin = NULL;
-			lay_free(&lay);
-			strv_free(&runs);
-			return rc;
-		}
+	if (rc == 0)
+		rc = make_state_dir(lay->runs_dir, d);
+	/* A recycled run needs no new folder. */
+	recycled = rc == 0 && recycle_run(lay, &s->run_lock_fd) == 0;
+	for (int tries = 0; rc == 0 && !recycled; tries++) {
+		rc = make_run(lay, &s->run_lock_fd, d);
+		if (rc != -EEXIST || tries > 8)
+			break;
+		free(g->run_id);
+		g->run_id = new_run_id();
+		lay_free(lay);
+		g->lf.run_id = g->run_id;
+		lay_compute(&g->lf, lay, NULL);
+		g->pf.lay = lay;
+		rc = 0; /* and draw again: the loop runs while rc is 0 */
 	}
-	if (create && pf.state_writable) {
-		rc = 0;
-		made_persist = !o->no_persist && o->scope != POL_SCOPE_READONLY;
-		if (made_persist)
-			rc = make_state_dir(lay.persist_dir, d);
-		if (rc == 0 && made_persist &&
-		    access(lay.persist_dir, W_OK | X_OK) != 0) {
-			/* chmod a-w .sandbox-cache (or a group that lost its
-			 * write bit): routing into it would make every
-			 * install fail; the run folder is the fallback
-			 * (SPEC 3), and the banner says why. */
-			pf.persist = false;
-			made_persist = false;
-			persist_ro = true;
-		}
-		if (rc == 0)
-			rc = make_state_dir(lay.runs_dir, d);
-		/* A recycled run needs no new folder. */
-		bool recycled = rc == 0 &&
-				recycle_run(&lay, &s->run_lock_fd) == 0;
+	if (rc < 0)
+		return rc;
+	prune(lay, recycled ? 1 : 0);
+	g->made = true;
+	/* What was missing a moment ago may exist now. */
+	canon_memo_forget_absent(g->memo);
+	return 0;
+}
 
-		for (int tries = 0; rc == 0 && !recycled; tries++) {
-			rc = make_run(&lay, &s->run_lock_fd, d);
-			if (rc != -EEXIST || tries > 8)
-				break;
-			free(run_id);
-			run_id = new_run_id();
-			lay_free(&lay);
-			lf.run_id = run_id;
-			lay_compute(&lf, &lay, NULL);
-			pf.lay = &lay;
-			rc = 0; /* and draw again: the loop runs while rc is 0 */
-		}
-		if (rc < 0) {
-			lay_free(&lay);
-			strv_free(&runs);
-			return rc;
-		}
-		prune(&lay, recycled ? 1 : 0);
-		made = true;
-		/* What was missing a moment ago may exist now. */
-		canon_memo_forget_absent(memo);
-	}
-	strv_free(&runs);
-	lf.runs = NULL;
-	lf.nruns = 0;
-	be_mark("ses: state dirs, recycle, prune");
-	list_secret_folders(&pf, memo);
+/* The session's policy: secrets, the repositories in the workspace
+ * (SPEC 2b: their hooks and config stay read-only; none to protect where
+ * the workspace is not writable), and the notes the banner shows. */
+static int gather_policy(struct gather *g, struct sbx_diag *d)
+{
+	const struct sbx_opts *o = g->o;
+	struct session *s = g->s;
+	struct gm_plan *git = NULL;
+	int rc;
+
+	list_secret_folders(&g->pf, g->memo);
 	be_mark("ses: sec_folders");
-	/* SPEC 2b: the repositories in the workspace, whose hooks and
-	 * config must stay read-only (none to protect where the workspace
-	 * is not writable). */
 	if (o->scope != POL_SCOPE_READONLY)
-		git = gs_scan(ws, home ? home : pwh,
+		git = gs_scan(g->ws, g->home ? g->home : g->pwh,
 			      o->git_depth < 0 ? GS_DEPTH_DEFAULT : o->git_depth,
-			      o->protects.v, o->protects.from, memo, create);
-	pf.git = git;
+			      o->protects.v, o->protects.from, g->memo,
+			      g->create);
+	g->pf.git = git;
 	be_mark("ses: git scan");
-	rc = pol_new(&pf, &s->pol, d);
+	rc = pol_new(&g->pf, &s->pol, d);
 	be_mark("ses: pol_new");
 	gm_plan_free(git);
+	g->pf.git = NULL;
 	/* SPEC 8: a configuration this session could rewrite would let it
 	 * widen the next one. */
 	if (rc == 0)
 		rc = cr_check_roots(s->pol, d);
-	if (rc == 0 && persist_ro)
+	if (rc == 0 && g->persist_ro)
 		pol_add_note(s->pol, "persistent", "the persistent folder is "
 			     "not writable (file mode): routing uses the run "
 			     "folder, and installs last this session only");
 	if (rc == 0 && cr_config_path())
 		pol_add_note(s->pol, "config", cr_config_path());
-	if (rc == 0 && create) {
-		/* Roots that must exist before confinement (Landlock rules
-		 * and bind mounts need a real folder to attach to); the
-		 * state folders were made just above. pol_new() sets create
-		 * only inside them; each is made without following a
-		 * symlink a job may have planted there. */
-		const struct lay_layout *pl = pol_layout(s->pol);
+	return rc;
+}
 
-		for (size_t i = 0; rc >= 0 && i < pol_nroots(s->pol);) {
-			const struct pol_root *r = pol_root(s->pol, i);
-			SBX_AUTOFREE char *path = NULL;
+/* Roots that must exist before confinement (Landlock rules and bind
+ * mounts need a real folder to attach to); the state folders were made
+ * by gather_state_dirs(). pol_new() sets create only inside them; each
+ * is made without following a symlink a job may have planted there. */
+static int gather_roots(struct gather *g, struct sbx_diag *d)
+{
+	struct session *s = g->s;
+	const struct lay_layout *pl = pol_layout(s->pol);
+	int rc = 0;
 
-			if (!r->create || r->device ||
-			    (made_persist &&
-			     strcmp(r->path, pl->persist_dir) == 0) ||
-			    (made && (strcmp(r->path, pl->run_dir) == 0 ||
-				      strcmp(r->path, pl->run_tmp) == 0))) {
-				i++;
-				continue;
-			}
-			path = xstrdup(r->path);
-			rc = make_root(s->pol, path, d);
-			if (rc == 0)
-				i++;
+	for (size_t i = 0; rc >= 0 && i < pol_nroots(s->pol);) {
+		const struct pol_root *r = pol_root(s->pol, i);
+		SBX_AUTOFREE char *path = NULL;
+
+		if (!r->create || r->device ||
+		    (g->made_persist && strcmp(r->path, pl->persist_dir) == 0) ||
+		    (g->made && (strcmp(r->path, pl->run_dir) == 0 ||
+				 strcmp(r->path, pl->run_tmp) == 0))) {
+			i++;
+			continue;
 		}
+		path = xstrdup(r->path);
+		rc = make_root(s->pol, path, d);
+		if (rc == 0)
+			i++;
 	}
-	if (rc >= 0 && create && made_persist)
-		make_bins(s->pol);
-	/* Out of the range redirections name: `exec 5>x` is the user's, and
-	 * must not land on the shell's own lock. */
-	s->run_lock_fd = be_fd_private(s->run_lock_fd);
-	lay_free(&lay);
+	return rc;
+}
+
+static int gather_with(const struct sbx_opts *o, struct session *s,
+		       bool create, struct canon_memo *memo, struct sbx_diag *d)
+{
+	struct gather g = {.o = o, .s = s, .create = create, .memo = memo};
+	int rc;
+
+	g.hist = le_history_dir();
+	g.cwd0 = getcwd(NULL, 0);
+	memset(s, 0, sizeof(*s));
+	s->run_lock_fd = -1;
+	s->builtin = NULL;
+	rc = gather_workspace(&g, d);
+	if (rc == 0)
+		rc = gather_state(&g, d);
+	if (rc == 0)
+		rc = gather_layout(&g, d);
+	if (rc == 0) {
+		gather_facts(&g);
+		rc = gather_builtin(&g, d);
+	}
+	if (rc == 0)
+		rc = gather_allow_write(&g, d);
+	if (rc == 0)
+		rc = gather_state_dirs(&g, d);
+	if (rc == 0) {
+		strv_free(&g.runs);
+		g.lf.runs = NULL;
+		g.lf.nruns = 0;
+		be_mark("ses: state dirs, recycle, prune");
+		rc = gather_policy(&g, d);
+		if (rc == 0 && create)
+			rc = gather_roots(&g, d);
+		if (rc >= 0 && create && g.made_persist)
+			make_bins(s->pol);
+		/* Out of the range redirections name: `exec 5>x` is the
+		 * user's, and must not land on the shell's own lock. */
+		s->run_lock_fd = be_fd_private(s->run_lock_fd);
+	}
+	gather_free(&g);
 	if (rc < 0) {
 		pol_free(s->pol);
 		s->pol = NULL;
 		pol_free(s->builtin);
 		s->builtin = NULL;
-		return rc;
 	}
-	return 0;
+	return rc;
 }
 
 /* The canonicalization memo lives exactly as long as the opening. */

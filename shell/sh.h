@@ -126,8 +126,6 @@ void sh_free(struct shell *sh);
 /* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
 void sh_err(struct shell *sh, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-void sh_warnx(struct shell *sh, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 /* Writes all of |s| to |fd|; 0 or -errno. */
 int sh_write(int fd, const char *s, size_t n);
 /* Scope check of |text|: prints flags; false if the mode is deny and
@@ -154,7 +152,7 @@ void sh_script_sync(struct shell *sh);
  * anything else. */
 void sh_read_sync(struct shell *sh);
 void sh_exit(struct shell *sh, int status) __attribute__((noreturn));
-/* In a forked child: traps reset, job table forgotten. */
+/* In a forked child (job_fork only): traps reset, job table forgotten. */
 void sh_forked(struct shell *sh, bool bg);
 /* Runs file |path| as a script in this (forked) process; does not return. */
 void sh_run_script_child(struct shell *sh, const char *path, char **argv)
@@ -227,15 +225,10 @@ char *exp_assign(struct shell *sh, struct word *w, char **name);
 /* Splits |s| by IFS for read: |max| fields, the last one gets the rest. */
 void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 			size_t len, int max, struct sbx_strv *out);
-/* arith_vars for the arithmetic evaluator */
-int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
 
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
 int eval_node(struct shell *sh, struct node *n, int flags);
-/* Runs function |def| (an N_FUNC node) with argv[1..] as $@. */
-int eval_call_func(struct shell *sh, struct node *def, int argc, char **argv,
-		   int flags);
 /* The output of |n| run in a subshell, trailing newlines removed. */
 char *eval_cmdsubst(struct shell *sh, struct node *n);
 /* Runs |argv| as a simple command that was already expanded (used by
@@ -256,9 +249,12 @@ bool exec_hashed(struct shell *sh, const char *name);
 void sh_hash_invalidate(struct shell *sh);
 void exec_hash_print(struct shell *sh, struct sbx_buf *out);
 int exec_hash_add(struct shell *sh, const char *name);
-/* vfork+exec of |path|; returns the pid or -errno; *exec_err gets the
- * errno from execve (ENOEXEC: run it as a script). */
-pid_t exec_spawn(struct shell *sh, const char *path, char **argv,
+/* Starts |path| as the process of job |id| (job_fork, vfork+execve; a
+ * file without a #! line runs as a script in a forked copy of us).
+ * Returns the pid, or -1 with *exec_err the errno of vfork or execve
+ * (nothing printed, nothing to wait for), or -1 with *exec_err 0 if the
+ * fork for a script failed ("cannot fork" printed). */
+pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 		 char **envp, int *exec_err);
 /* execve in this process (exec builtin, forked children); returns the
  * exit status to use if it failed (message printed). */
@@ -277,18 +273,29 @@ void redir_restore(struct shell *sh, struct redir_save *save);
 int redir_saved_fd(const struct redir_save *save, int fd);
 /* Keeps the redirections of |save| for good (exec) and frees it. */
 void redir_commit(struct redir_save *save);
-/* Moves an internal fd out of the way (>= 10, close-on-exec). */
-int redir_move_high(int fd);
 
 /* --- jobs.c --------------------------------------------------------------- */
 /* A job is a pipeline's processes. Monitor mode (process groups, terminal
  * hand-off) hooks in at job_add and job_wait_fg: see jobs.c. */
 int job_new(struct shell *sh);                    /* returns job id */
 void job_add(struct shell *sh, int id, pid_t pid);
-/* fork() for a process of job |id|: the child is set up (sh_forked) and
- * gets 0; the parent adds the pid to the job. -1 (message printed) if
- * fork failed. The place for process groups in monitor mode. */
-pid_t job_fork(struct shell *sh, int id, bool bg);
+/* What job_fork runs in a vfork child instead of returning to it. */
+struct job_exec {
+	const char *path;
+	char **argv, **envp;
+	int err;        /* out: the errno of a failed vfork or execve, or 0 */
+};
+/* The one way the shell forks (docs/language.md): a process of job |id|
+ * (job_new), or with |id| -1 a command substitution's, which is no job,
+ * stays in the shell's group and is waited for by the caller. In monitor
+ * mode the process joins the job's group, which gets the terminal unless
+ * |bg|, from the first stage's fork until job_wait_fg takes it back.
+ * |x| NULL: fork(); the child is set up (sh_forked) and gets 0, the
+ * parent the pid (added to the job), or -1 after "cannot fork". |x|: a
+ * vfork child that execs |x->path|; the parent gets the pid, or -1 with
+ * |x->err| set (nothing printed, nothing left to wait for, the terminal
+ * the shell's again). */
+pid_t job_fork(struct shell *sh, int id, bool bg, struct job_exec *x);
 void job_set_bg(struct shell *sh, int id);
 /* Waits for all processes of job |id|; returns the pipeline status (last
  * stage, or with pipefail the last failing one). Frees the job. */
@@ -302,25 +309,11 @@ void job_forget_all(struct shell *sh);
 int job_status_code(int wstatus);
 /* Monitor mode (jobs.c top comment): 0 or -errno (no terminal). */
 int job_init_monitor(struct shell *sh);
-/* set +m, and at exit: the terminal and the old group handed back. */
-void job_stop_monitor(struct shell *sh);
 /* set -m / set +m: prints "can't access tty" when it cannot. */
 void job_set_monitor(struct shell *sh, bool on);
 bool job_monitor(struct shell *sh);
-/* SIGCHLD only sets a flag (SA_RESTART); job_pending() reads it. */
+/* The SIGCHLD handler (SA_RESTART), unless a trap holds SIGCHLD. */
 void job_sigchld_install(struct shell *sh);
-bool job_pending(void);
-/* Before forking a process of job |id| (-1: the job job_new() will
- * return next); |bg|: it does not get the terminal. Not for command
- * substitutions, which stay in the shell's group. */
-void job_prefork(struct shell *sh, int id, bool bg);
-/* In a forked child (sh_forked): its group, the terminal, default
- * signals; a subshell does no job control of its own. */
-void job_child(struct shell *sh);
-/* The same from a vfork child: syscalls only, no writes to memory. */
-void job_child_vfork(const struct shell *sh);
-/* exec_spawn: vfork or execve failed, no job will be added. */
-void job_spawn_failed(struct shell *sh);
 /* The command text shown by jobs and notices. */
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 /* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
@@ -358,13 +351,13 @@ int job_slots(struct shell *sh);
 bool job_get(struct shell *sh, int id, struct job_info *ji);
 /* %+ (|prev| false) or %- (true): a job id or -1. */
 int job_current(struct shell *sh, bool prev);
-pid_t job_pgid(struct shell *sh, int id);
 /* One `jobs` line (mode 0, 'l' or 'p') appended to |b|. */
 void job_format(struct shell *sh, int id, int mode, struct sbx_buf *b);
 /* jobs listed a job: no notice is due any more; a Done one is freed. */
 void job_reported(struct shell *sh, int id);
 int job_fg(struct shell *sh, int id);
 int job_bg(struct shell *sh, int id);
+/* Forgets job |id|: disown, or a job whose process never started. */
 void job_disown(struct shell *sh, int id);
 /* 0 or -errno; to the group in monitor mode, else to each process. */
 int job_signal(struct shell *sh, int id, int sig);
@@ -374,7 +367,7 @@ int job_wait_id(struct shell *sh, int id);
 /* --- bi_jobs.c ------------------------------------------------------------ */
 /* %n %+ %% % %- %string %?string -> job id, or -1 after "who: spec: no
  * such job" / "ambiguous job spec". */
-int job_find(struct shell *sh, const char *spec, const char *who);
+int bi_job_from_spec(struct shell *sh, const char *spec, const char *who);
 int bi_jobs(struct shell *sh, int argc, char **argv);
 int bi_fg(struct shell *sh, int argc, char **argv);
 int bi_bg(struct shell *sh, int argc, char **argv);
@@ -414,7 +407,6 @@ const struct builtin *bi_find(const char *name);
 extern const bi_fn bi_exec_fn;
 /* Output helpers: write |b| to fd 1 / 2; return 0 or 1 on write error. */
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd);
-bool is_keyword_name(const char *s);
 
 /* bi_*.c */
 int bi_set(struct shell *sh, int argc, char **argv);

@@ -10,7 +10,8 @@ static struct {
 	bool osc133, osc7, colour, dumb;
 } ts;
 
-bool term_is_dumb(const char *term)
+/* NULL, "" and "dumb" are dumb terminals. */
+static bool term_is_dumb(const char *term)
 {
 	return !term || !*term || !strcmp(term, "dumb");
 }
@@ -52,16 +53,6 @@ void term_set_osc133(bool on)
 bool term_osc133(void)
 {
 	return ts.osc133;
-}
-
-void term_set_osc7(bool on)
-{
-	ts.osc7 = on;
-}
-
-bool term_osc7(void)
-{
-	return ts.osc7;
 }
 
 bool term_colour(void)

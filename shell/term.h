@@ -31,7 +31,6 @@ struct term_facts {
 /* Pure decisions, exported for the unit tests. Marks: on when
  * interactive on a terminal with a TERM that is not dumb, or with
  * --agent unless TERM is exactly "dumb". */
-bool term_is_dumb(const char *term);         /* NULL, "", "dumb" */
 bool term_colour_allowed(const struct term_facts *f);
 bool term_osc133_default(const struct term_facts *f);
 
@@ -39,8 +38,6 @@ bool term_osc133_default(const struct term_facts *f);
 void term_init(const struct term_facts *f);
 void term_set_osc133(bool on);
 bool term_osc133(void);
-void term_set_osc7(bool on);
-bool term_osc7(void);
 bool term_colour(void);
 bool term_dumb(void);
 

@@ -234,7 +234,7 @@ void var_init(struct shell *sh, char **env)
 	for (size_t i = 0; env && env[i]; i++) {
 		char *eq = strchr(env[i], '=');
 
-		if (!eq || !parse_is_name(env[i], (size_t)(eq - env[i])))
+		if (!eq || !str_is_name(env[i], (size_t)(eq - env[i])))
 			continue;
 		var_setn(sh, env[i], (size_t)(eq - env[i]), eq + 1, V_EXPORT);
 	}

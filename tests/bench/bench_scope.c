@@ -4,7 +4,8 @@
  * prompt). Not a CTest test: timings depend on the machine. Run it with
  * tests/bench/bench-scope.sh BUILD_DIR.
  *
- * The policy is a real one (pol_new) over fake facts; canonicalization is
+ * The policy is a real one (pol_new) over the unit tests' fake facts
+ * (tests/unit/fixture_policy.h); canonicalization is
  * a string copy, so the numbers are the checker's own cost, not the
  * realpath() syscalls the shell's canon callback adds per path.
  */
@@ -13,20 +14,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "../unit/fixture_policy.h"
 #include "policy.h"
 #include "scope.h"
-
-#define WS "/work/ws"
-
-static struct lay_layout lay = {
-	.workflow_id = "ws",
-	.workspace = WS,
-	.state_dir = WS,
-	.persist_dir = WS "/.sandbox-cache",
-	.runs_dir = WS "/.sandbox-runs",
-	.run_dir = WS "/.sandbox-runs/R",
-	.run_tmp = WS "/.sandbox-runs/R/tmp",
-};
 
 static char *copy_canon(void *ctx, const char *p)
 {
@@ -117,19 +107,7 @@ static char *repeat(const char *unit, size_t total, size_t *len)
 
 int main(void)
 {
-	char *env_home[] = { "HOME=/home/u", NULL };
-	struct pol_facts f = {
-		.scope = POL_SCOPE_WORKSPACE,
-		.network = true,
-		.persist = true,
-		.state_writable = true,
-		.lay = &lay,
-		.home = "/home/u",
-		.tmpdir = "/tmp",
-		.env = env_home,
-		.canon = copy_canon,
-		.is_dir = no_dir,
-	};
+	struct pol_facts f = fx_facts();
 	struct scope_env env = {
 		.getvar = getvar, .cwd = WS, .canon = copy_canon,
 	};
@@ -151,6 +129,8 @@ int main(void)
 
 	for (size_t i = 0; i + 1 < sizeof(big); i++)
 		big[i] = i % 8 ? 'b' : '/';
+	f.canon = copy_canon;
+	f.is_dir = no_dir;
 	if (pol_new(&f, &pol, &d) < 0) {
 		fprintf(stderr, "bench_scope: pol_new: %s\n", d.msg);
 		return 1;

@@ -20,6 +20,7 @@
 #include "fuzz.h"
 #include "json_check.h"
 #include "policy.h"
+#include "policy_show.h"
 
 #define WS "/work/ws"
 

@@ -1,5 +1,5 @@
-/* tests/fuzz/fuzz_parse.c — the lexer and the parser (shell/lex.c,
- * shell/parse.c) on any text, as a script is read: one command after
+/* tests/fuzz/fuzz_parse.c — the lexer and the parser (core/lang/lex.c,
+ * core/lang/parse.c) on any text, as a script is read: one command after
  * another until EOF, a syntax error dropping the rest of its line as
  * the interactive shell does. The first byte chooses the mode: probe
  * (the interactive "need more input?" question) and aliases, some of

@@ -60,6 +60,15 @@ out=$("$SBXSH" --explain 'cat ~/.ssh/id_rsa'); rc=$?
 check "--explain flags a masked secret" '[ $rc = 1 ] && printf "%s" "$out" | grep -q "masked secret"' "$out"
 check "--explain created nothing" '[ -z "$(ls -A "$ws")" ]'
 
+# --explain refuses what the shell refuses (issue 21): a line the shell
+# would not run gets the shell's syntax error and status 2, no flags.
+for l in 'echo (' 'a=(x)' 'x=(cat /etc/passwd)' "echo 'abc" 'echo "abc' \
+	'if true; then' 'echo x (cat /etc/passwd)'; do
+	out=$("$SBXSH" --explain "$l" 2>"$tmp/explain.err"); rc=$?
+	shrc=$("$SBXSH" --check=off -c "$l" >/dev/null 2>&1 </dev/null; echo $?)
+	check "--explain '$l': a syntax error, as the shell says" '[ $rc = 2 ] && [ "$shrc" = 2 ] && [ -z "$out" ] && grep -q "^sbxsh: line 1: syntax error: " "$tmp/explain.err"' "rc=$rc shell=$shrc out=$out err=$(cat "$tmp/explain.err")"
+done
+
 # The checker's write table, end to end: each of these is a write to a
 # read-only place (one unit case per row: tests/unit/test_scope.c).
 for l in 'truncate -s 0 /etc/x' 'shred /etc/x' 'mkfifo /etc/x' \

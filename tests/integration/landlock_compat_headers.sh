@@ -87,7 +87,8 @@ C
 
 n=0 fails=0
 for h in deb12 abi7; do
-	for f in "$T/abi.c" "$SRC/backends/landlock.c" "$SRC/backends/sysops.c" \
+	for f in "$T/abi.c" "$SRC/backends/landlock.c" "$SRC/backends/ll_rules.c" \
+		 "$SRC/backends/sysops.c" \
 		 "$SRC/backends/mounts.c"; do
 		n=$((n + 1))
 		if out=$("$CC" -std=gnu17 -D_GNU_SOURCE -Wall -Wextra -Werror \

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The new mount API's constants in backends/be_internal.h must build with C
+# The new mount API's constants in backends/be_sys.h must build with C
 # libraries and kernel headers that predate it (glibc < 2.36: no
 # open_tree/mount_setattr constants in <sys/mount.h>, no AT_RECURSIVE;
 # Linux < 5.12 headers: no __NR_mount_setattr) and with today's, without a
@@ -36,7 +36,7 @@ extern int mount(const char *, const char *, const char *, unsigned long,
 H
 # Today's <sys/syscall.h> and <fcntl.h> minus what older ones lack.
 # (Guarded like the real ones: a second #include must not undo what
-# be_internal.h defined after the first.)
+# be_sys.h defined after the first.)
 cat >"$T/old/sys/syscall.h" <<'H'
 #ifndef OLD_SYSCALL_H
 #define OLD_SYSCALL_H
@@ -72,7 +72,7 @@ int main(void)
 }
 C
 cat >"$T/check.c" <<'C'
-#include "be_internal.h"
+#include "be_sys.h"
 _Static_assert(__NR_open_tree == W_OT, "open_tree");
 _Static_assert(__NR_move_mount == W_MM, "move_mount");
 _Static_assert(__NR_mount_setattr == W_MS, "mount_setattr");

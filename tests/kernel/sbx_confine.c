@@ -11,7 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_base.h"
+#include "landlock.h"
+#include "namespace.h"
 
 int main(int argc, char **argv)
 {

@@ -42,7 +42,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_base.h"
+#include "be_seccomp.h"
 #include "sc_nrs.h"
 
 #define X64 1

@@ -32,11 +32,21 @@
 #include <linux/capability.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "be_base.h"
+#include "be_tail.h"
+#include "doors.h"
+#include "landlock.h"
+#include "ll_rules.h"
+#include "mounts.h"
+#include "namespace.h"
+#include "pidns.h"
+#include "be_seccomp.h"
 #include "landlock_compat.h"
 
 #define FAKE_MAX 4096
@@ -76,6 +86,16 @@ static struct {
 	uint64_t stuck_prm;
 	int last_cap;
 	int unshare_flags; /* the last unshare()'s */
+	/* The PID namespace's init (pidns.c): getpid()'s answer (0: the
+	 * real one); how many children waitpid() reports alive (0:
+	 * ECHILD); whether SIGHUP ends them (else only SIGKILL does);
+	 * pidfd_open answers a readable fd (the shell has ended) unless
+	 * |no_pidfd| (ENOSYS: kill(shell, 0) says ESRCH). Every kill() is
+	 * logged as "kill(pid,sig)". */
+	pid_t pid;
+	int children;
+	bool hup_ends, no_pidfd;
+	int nkill;
 } fake;
 
 static void fake_reset(void)
@@ -334,6 +354,58 @@ static int fake_mount_setattr(int dfd, const char *path, unsigned flags,
 	return fake_api(fake.setattr_err);
 }
 
+static pid_t fake_getpid(void)
+{
+	return fake.pid ? fake.pid : getpid();
+}
+
+static int fake_kill(pid_t pid, int sig)
+{
+	fake_log("kill(%d,%d)", (int)pid, sig);
+	fake.nkill++;
+	if (pid == -1 && (sig == SIGKILL || (sig == SIGHUP && fake.hup_ends)))
+		fake.children = 0;
+	if (pid > 0 && sig == 0)
+		return fake_ret(-ESRCH); /* the shell has ended */
+	return 0;
+}
+
+static pid_t fake_waitpid(pid_t pid, int *status, int options)
+{
+	(void)pid;
+	(void)status;
+	if (fake.children <= 0)
+		return fake_ret(-ECHILD);
+	if (options & WNOHANG)
+		return 0;
+	return 100 + --fake.children; /* one reaped */
+}
+
+static int fake_pidfd_open(pid_t pid, unsigned flags)
+{
+	int p[2];
+
+	(void)pid;
+	(void)flags;
+	fake_log("pidfd_open");
+	if (fake.no_pidfd || pipe2(p, O_CLOEXEC) < 0)
+		return fake_ret(-ENOSYS);
+	/* readable at once: the shell has ended */
+	if (write(p[1], "x", 1) != 1) {
+		/* then ppoll waits; the test would hang and fail */
+	}
+	close(p[1]);
+	return p[0];
+}
+
+static long fake_clone3(void *args, size_t size)
+{
+	(void)args;
+	(void)size;
+	fake_log("clone3");
+	return fake_ret(-ENOSYS);
+}
+
 static const struct sys_ops fake_ops = {
     .landlock_create_ruleset = fake_create_ruleset,
     .landlock_add_rule = fake_add_rule,
@@ -351,7 +423,25 @@ static const struct sys_ops fake_ops = {
     .open_tree = fake_open_tree,
     .move_mount = fake_move_mount,
     .mount_setattr = fake_mount_setattr,
+    .getpid = fake_getpid,
+    .kill = fake_kill,
+    .waitpid = fake_waitpid,
+    .pidfd_open = fake_pidfd_open,
+    .clone3 = fake_clone3,
 };
+
+/* The fake kernel's opening for a landlock session, as most tests of
+ * test_landlock.c want it: the probe answers ABI |abi|, the ruleset is
+ * made, unshare() answers |unshare| (0: the mount layer; -errno: none)
+ * and landlock_restrict_self() |restrict_err| (0 or -errno). */
+static __attribute__((unused)) void fake_landlock_session(int abi, int unshare,
+							  int restrict_err)
+{
+	will_return(fake_create_ruleset, abi);
+	will_return(fake_create_ruleset, 0);
+	will_return(fake_unshare, unshare);
+	will_return(fake_restrict_self, restrict_err);
+}
 
 /* The rights recorded for |path|, or -1 if no rule names it. */
 static __attribute__((unused)) long long fake_rights(const char *path)

@@ -60,11 +60,11 @@ static void seatbelt_fails_closed_on_linux(void **state)
 
 	(void)state;
 	/* No policy is needed to refuse: it fails before looking. */
-	assert_int_equal(be_confine("seatbelt", NULL, NULL, &d), -EOPNOTSUPP);
+	assert_int_equal(be_confine("seatbelt", NULL, NULL, NULL, &d), -EOPNOTSUPP);
 	assert_non_null(strstr(d.msg, "seatbelt: not available on Linux (use "
 				      "--print-profile seatbelt to see the "
 				      "profile)"));
-	assert_int_equal(be_confine("bogus", NULL, NULL, &d), -EINVAL);
+	assert_int_equal(be_confine("bogus", NULL, NULL, NULL, &d), -EINVAL);
 	assert_non_null(strstr(d.msg, "unknown backend 'bogus'"));
 }
 

@@ -25,8 +25,9 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "be_internal.h"
+#include "doors.h"
 #include "fixture.h"
+#include "mounts.h"
 
 static void parses_proc_net_unix(void **state)
 {

@@ -15,6 +15,8 @@
 
 #include <cmocka.h>
 
+#include "gitend.h"
+#include "gitfmt.h"
 #include "gitmeta.h"
 
 /* --- a fake disk --------------------------------------------------------- */

@@ -68,21 +68,22 @@ static void specs(void **state)
 	    c = bg_job(sh, "vim notes.txt &");
 	char *s;
 
-	assert_int_equal(job_find(sh, "%1", "t"), a);
-	assert_int_equal(job_find(sh, "2", "t"), b);
-	assert_int_equal(job_find(sh, "%+", "t"), c);
-	assert_int_equal(job_find(sh, "%%", "t"), c);
-	assert_int_equal(job_find(sh, "%", "t"), c);
-	assert_int_equal(job_find(sh, NULL, "t"), c);
-	assert_int_equal(job_find(sh, "%-", "t"), b);
-	assert_int_equal(job_find(sh, "%?200", "t"), b);
-	assert_int_equal(job_find(sh, "%vi", "t"), c);
-	assert_int_equal(job_find(sh, "%?notes", "t"), c);
-	assert_int_equal(job_find(sh, "%sleep", "t"), -1);   /* ambiguous */
-	assert_int_equal(job_find(sh, "%?sleep", "t"), -1);
-	assert_int_equal(job_find(sh, "%4", "t"), -1);
-	assert_int_equal(job_find(sh, "%0", "t"), -1);
-	assert_int_equal(job_find(sh, "%emacs", "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, "%1", "t"), a);
+	assert_int_equal(bi_job_from_spec(sh, "2", "t"), b);
+	assert_int_equal(bi_job_from_spec(sh, "%+", "t"), c);
+	assert_int_equal(bi_job_from_spec(sh, "%%", "t"), c);
+	assert_int_equal(bi_job_from_spec(sh, "%", "t"), c);
+	assert_int_equal(bi_job_from_spec(sh, NULL, "t"), c);
+	assert_int_equal(bi_job_from_spec(sh, "%-", "t"), b);
+	assert_int_equal(bi_job_from_spec(sh, "%?200", "t"), b);
+	assert_int_equal(bi_job_from_spec(sh, "%vi", "t"), c);
+	assert_int_equal(bi_job_from_spec(sh, "%?notes", "t"), c);
+	/* ambiguous */
+	assert_int_equal(bi_job_from_spec(sh, "%sleep", "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, "%?sleep", "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, "%4", "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, "%0", "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, "%emacs", "t"), -1);
 	assert_int_equal(job_count(sh), 3);
 
 	/* bash's layout; the text lost its trailing " &" */
@@ -96,17 +97,17 @@ static void specs(void **state)
 	/* a job that ends leaves %+ to the one before */
 	assert_int_equal(job_signal(sh, c, SIGKILL), 0);
 	assert_int_equal(job_wait_id(sh, c), 128 + SIGKILL);
-	assert_int_equal(job_find(sh, "%+", "t"), b);
-	assert_int_equal(job_find(sh, "%-", "t"), a);
+	assert_int_equal(bi_job_from_spec(sh, "%+", "t"), b);
+	assert_int_equal(bi_job_from_spec(sh, "%-", "t"), a);
 	job_signal(sh, b, SIGKILL);
 	job_disown(sh, b);
-	assert_int_equal(job_find(sh, "%+", "t"), a);
-	assert_int_equal(job_find(sh, "%-", "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, "%+", "t"), a);
+	assert_int_equal(bi_job_from_spec(sh, "%-", "t"), -1);
 	assert_int_equal(job_count(sh), 1);
 	job_signal(sh, a, SIGTERM);
 	assert_int_equal(job_wait_id(sh, a), 128 + SIGTERM);
 	assert_int_equal(job_count(sh), 0);
-	assert_int_equal(job_find(sh, NULL, "t"), -1);
+	assert_int_equal(bi_job_from_spec(sh, NULL, "t"), -1);
 	while (waitpid(-1, NULL, WNOHANG) > 0)   /* the disowned one */
 		;
 }

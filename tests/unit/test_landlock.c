@@ -241,10 +241,7 @@ static void abi9_sockets_by_landlock(void **state)
 	mkfile(sock); /* the rule needs an inode; a file stands in */
 	p.sockets = socks;
 	p.nsockets = 1;
-	will_return(fake_create_ruleset, 9);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(9, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	assert_true(fake.attr[0].handled_access_fs & FS(RESOLVE_UNIX));
 	assert_int_equal(fake_rights(sock), FS(RESOLVE_UNIX));
@@ -262,10 +259,7 @@ static void abi7_sockets_by_mounts(void **state)
 	struct sbx_diag d = {0};
 
 	(void)state;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	assert_false(fake.attr[0].handled_access_fs & FS(RESOLVE_UNIX));
 	assert_int_equal(fake.restrict_flags, 0);
@@ -291,10 +285,7 @@ static void file_roots_get_only_file_rights(void **state)
 	mkfile(file);
 	p.dev = dev;
 	p.ndev = 2;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	rd = fake_rights(dir);
 	rf = fake_rights(file);
@@ -339,10 +330,7 @@ static void dev_nodes_get_no_read(void **state)
 	(void)state;
 	p.dev = dev;
 	p.ndev = 1;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	assert_int_equal(fake_rights("/dev"), FS(READ_DIR));
 	assert_int_equal(fake_rights("/dev/zero"), -1);
@@ -386,10 +374,7 @@ static void masked_secret_gets_sibling_rules(void **state)
 	assert_int_equal(symlink("/etc", link), 0);
 	p.masked = masked;
 	p.nmasked = 3;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	/* "/" itself: listing only. */
 	assert_int_equal(fake_rights("/"), FS(READ_DIR));
@@ -435,10 +420,7 @@ static void masked_present_from_the_policy(void **state)
 	p.masked = masked;
 	p.masked_present = present;
 	p.nmasked = 2;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	assert_int_equal(fake_rights(ssh), -1);
 	assert_int_equal(fake_rights(home), -1);
@@ -478,10 +460,7 @@ static void nested_roots_and_writable_siblings_get_no_rule(void **state)
 	assert_int_equal(mkdir(docs, 0700), 0);
 	p.masked = masked;
 	p.nmasked = 1;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	assert_true(fake_rights(ws) & FS(WRITE_FILE));
 	assert_int_equal(fake_rights(cache), -1);
@@ -516,10 +495,7 @@ static void masked_inside_writable_root_is_reported(void **state)
 	assert_int_equal(mkdir(ssh, 0700), 0);
 	p.masked = masked;
 	p.nmasked = 2;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, -EPERM, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	assert_non_null(note_val(&n, "not_enforced", "cannot mask"));
 	/* Only what exists is a secret Landlock fails to hide: an absent
@@ -560,10 +536,7 @@ static void guarded_root_waits_for_the_mount_layer(void **state)
 		struct sbx_diag d = {0};
 
 		fake_reset();
-		will_return(fake_create_ruleset, 7);
-		will_return(fake_create_ruleset, 0);
-		will_return(fake_unshare, with_mounts ? 0 : -EPERM);
-		will_return(fake_restrict_self, 0);
+		fake_landlock_session(7, with_mounts ? 0 : -EPERM, 0);
 		assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 		assert_true(fake_rights(objects) & FS(WRITE_FILE));
 		assert_true(fake_rights(ws) & FS(WRITE_FILE));
@@ -596,10 +569,7 @@ static void apply_order_mounts_nnp_landlock_seccomp(void **state)
 	const char *u, *m, *nnp, *r, *s;
 
 	(void)state;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, 0);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, 0, 0);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), 0);
 	u = strstr(fake.log.s, "unshare");
 	nnp = strstr(fake.log.s, "prctl(38)"); /* PR_SET_NO_NEW_PRIVS */
@@ -607,6 +577,9 @@ static void apply_order_mounts_nnp_landlock_seccomp(void **state)
 	s = strstr(fake.log.s, "seccomp_filter");
 	assert_true(u && nnp && r && s);
 	assert_true(u < nnp && nnp < r && r < s);
+	/* Set once (be_drop_privs()), not again by the tail or the
+	 * seccomp loader. */
+	assert_null(strstr(nnp + 1, "prctl(38)"));
 	/* Mounts: "/" private first, then "/" read-only. */
 	m = fake.mounts.n ? fake.mounts.v[0] : "";
 	assert_true(strncmp(m, "/|", 2) == 0);
@@ -627,10 +600,7 @@ static void namespace_backend_adds_landlock(void **state)
 	const char *m, *r, *s;
 
 	(void)state;
-	will_return(fake_create_ruleset, 7); /* probe: ABI 7 */
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, 0);
-	will_return(fake_restrict_self, 0);
+	fake_landlock_session(7, 0, 0);
 	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), 0);
 	assert_int_equal(fake.nattr, 1);
 	assert_int_equal(fake.attr[0].scoped,
@@ -668,10 +638,7 @@ static void restrict_failure_fails_closed(void **state)
 	struct sbx_diag d = {0};
 
 	(void)state;
-	will_return(fake_create_ruleset, 7);
-	will_return(fake_create_ruleset, 0);
-	will_return(fake_unshare, -EPERM);
-	will_return(fake_restrict_self, -EPERM);
+	fake_landlock_session(7, -EPERM, -EPERM);
 	assert_int_equal(be_confine_plan(&be_landlock, &p, &n, &d), -EPERM);
 	assert_msg(d.msg, "landlock: landlock_restrict_self failed: "
 			  "Operation not permitted (EPERM)");

@@ -259,6 +259,29 @@ static void syntax_errors(void **state)
 	assert_int_equal(pr_next(&x), -EINVAL);
 	assert_non_null(strstr(x.d.msg, "unterminated quoted string"));
 	pr_close(&x);
+
+	/* A `(` or a word after a command needs a separator first (dash
+	 * refuses these too): no tree comes back, so nothing of the line
+	 * runs, not even the `echo first` before it. */
+	static const char *const nosep[] = {
+		"a=(echo X); echo $a\n", "echo x (echo X)\n",
+		"echo first; x=(rm -rf build)\n", "(echo a) (echo b)\n",
+		"{ echo a; } echo b\n", "if true; then :; fi echo b\n",
+		"(echo a; x=(y))\n", NULL,
+	};
+	for (int i = 0; nosep[i]; i++) {
+		pr_open(&x, nosep[i], false);
+		assert_int_equal(pr_next(&x), -EINVAL);
+		assert_null(x.n);
+		assert_non_null(strstr(x.d.msg, "syntax error: unexpected"));
+		pr_close(&x);
+	}
+	pr_open(&x, "echo a; (echo b)\nf() (echo c)\n", false);
+	assert_int_equal(pr_next(&x), PARSE_OK);
+	assert_int_equal(x.n->type, N_SEQ);
+	assert_int_equal(pr_next(&x), PARSE_OK);
+	assert_int_equal(x.n->type, N_FUNC);
+	pr_close(&x);
 }
 
 static void incomplete_asks_for_more(void **state)

@@ -10,6 +10,7 @@
 
 #include "fakefs.h"
 #include "policy.h"
+#include "policy_show.h"
 
 #define WS "/work/ws"
 #define P WS "/.sandbox-cache"

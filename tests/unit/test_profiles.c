@@ -21,7 +21,7 @@
 #include "layout.h"
 #include "policy.h"
 #include "profiles.h"
-#include "be_internal.h"
+#include "be_base.h"
 
 #define RUN_ID "20261129T190000Z-42-0000abcd"
 

@@ -12,92 +12,22 @@
 
 #include <cmocka.h>
 
+#include "fixture_policy.h"
 #include "policy.h"
 #include "scope.h"
-
-#define WS "/work/ws"
-#define RUN_TMP WS "/.sandbox-runs/R/tmp"
-
-static struct lay_layout lay = {
-	.workflow_id = "ws",
-	.workspace = WS,
-	.state_dir = WS,
-	.persist_dir = WS "/.sandbox-cache",
-	.runs_dir = WS "/.sandbox-runs",
-	.run_dir = WS "/.sandbox-runs/R",
-	.run_tmp = RUN_TMP,
-};
-
-/* Fake symlinks: what env->canon and pol_facts.canon resolve. */
-static const struct {
-	const char *from, *to;
-} links[] = {
-	{ "/home/u/lnk", "/etc" },
-	{ WS "/out", "/etc" },
-	{ "/var/tmplink", "/tmp" },
-};
-
-static char *fake_canon(void *ctx, const char *p)
-{
-	(void)ctx;
-	for (size_t i = 0; i < sizeof(links) / sizeof(*links); i++)
-		if (path_under(links[i].from, p))
-			return xasprintf("%s%s", links[i].to,
-					 p + strlen(links[i].from));
-	return xstrdup(p);
-}
-
-/* Only the user's own ~/.cache exists: outside sbxsh's folders only
- * existing caches are granted (core/policy.c, add_cache). */
-static bool fake_is_dir(void *ctx, const char *p)
-{
-	(void)ctx;
-	return strcmp(p, "/home/u/.cache") == 0;
-}
-
-static const char *const vars[][2] = {
-	{ "HOME", "/home/u" },
-	{ "USER", "u" },
-	{ "TMPDIR", RUN_TMP },
-	{ "GOCACHE", WS "/.sandbox-cache/go-build" },
-	{ "PATH", "/usr/bin:/bin" },
-	{ "SPACEY", "/etc/a b" },
-};
-
-static const char *fake_getvar(void *ctx, const char *name)
-{
-	(void)ctx;
-	for (size_t i = 0; i < sizeof(vars) / sizeof(*vars); i++)
-		if (strcmp(vars[i][0], name) == 0)
-			return vars[i][1];
-	return NULL;
-}
-
-static char *env_home[] = { "HOME=/home/u", NULL };
 
 static struct sbx_policy *pol;       /* routing on: .sandbox-cache */
 static struct sbx_policy *polg;   /* WS and WS/a/sub are repositories */
 static struct sbx_policy *pol_plain; /* nothing routed: ~/.cache granted */
 static struct scope_env senv = {
-	.getvar = fake_getvar,
+	.getvar = fx_getvar,
 	.cwd = WS,
-	.canon = fake_canon,
+	.canon = fx_canon,
 };
 
 static int setup(void **state)
 {
-	struct pol_facts f = {
-		.scope = POL_SCOPE_WORKSPACE,
-		.network = true,
-		.persist = true,
-		.state_writable = true,
-		.lay = &lay,
-		.home = "/home/u",
-		.tmpdir = "/tmp",
-		.env = env_home,
-		.canon = fake_canon,
-		.is_dir = fake_is_dir,
-	};
+	struct pol_facts f = fx_facts();
 	struct sbx_diag d;
 
 	(void)state;
@@ -105,35 +35,9 @@ static int setup(void **state)
 		return -1;
 	/* Two repositories and a --protect path (SPEC 2b). */
 	{
-		static const struct { const char *p; unsigned f; int r; } e[] = {
-			{ WS "/.envrc", 0, -1 },
-			{ WS "/.git", GM_P_DIR | GM_P_PIN, 0 },
-			{ WS "/.git/config", 0, 0 },
-			{ WS "/.git/hooks", GM_P_DIR, 0 },
-			{ WS "/a/sub/.git", GM_P_DIR | GM_P_PIN, 1 },
-			{ WS "/a/sub/.git/config", 0, 1 },
-			{ WS "/a/sub/.git/config.worktree", GM_P_ABSENT, 1 },
-		};
-		struct gm_plan *g = gm_plan_new(WS, "/home/u");
+		struct gm_plan *g = fx_git_plan(2);
 		int rc;
 
-		g->repos = xcalloc(2, sizeof(*g->repos));
-		g->nrepos = g->crepos = 2;
-		g->repos[0] = (struct gm_repo){ xstrdup(WS), xstrdup(WS "/.git"),
-			xstrdup(WS "/.git"), xstrdup(WS "/.git"), GM_REPO_DIR };
-		g->repos[1] = (struct gm_repo){ xstrdup(WS "/a/sub"),
-			xstrdup(WS "/a/sub/.git"), xstrdup(WS "/a/sub/.git"),
-			xstrdup(WS "/a/sub/.git"), GM_REPO_DIR };
-		g->paths = xcalloc(8, sizeof(*g->paths));
-		g->cpaths = 8;
-		for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
-			g->paths[g->npaths++] = (struct gm_path){
-				xstrdup(e[i].p),
-				e[i].r < 0 ? GM_WHY_USER
-				: strstr(e[i].p, "hooks") ? GM_WHY_HOOKS
-				: strstr(e[i].p, "config") ? GM_WHY_CONFIG
-							   : GM_WHY_GITDIR,
-				e[i].f, e[i].r, NULL };
 		f.git = g;
 		rc = pol_new(&f, &polg, &d);
 		f.git = NULL;
@@ -738,6 +642,46 @@ static void huge_lines(void **state)
 	scope_report_free(&r);
 }
 
+/* The checker's syntax verdict is the shell's parser's: the lines the
+ * shell refuses (nothing of them runs), and only those. */
+static void syntax_as_the_shell(void **state)
+{
+	static const char *const refused[] = {
+		"echo (", "a=(x)", "x=(rm -rf build)", "echo x (echo X)",
+		"echo 'abc", "echo \"abc", "if true; then", "echo a; fi",
+		"(echo a", "echo $(", "cat <(sort /etc/a)", "| cat", NULL,
+	};
+	static const char *const parsed[] = {
+		"", "echo a; (echo b)", "f() (echo f)", "if true; then :; fi",
+		"cat <<EOF\n/etc/x\nEOF\n", "a=1 b=2 cmd > /etc/x 2>&1",
+		"for i in a b; do cat /etc/$i; done\necho two", NULL,
+	};
+	static const char *const units[] = {
+		"/etc/passwd ", "$(", "\"", "'", "${", "`", "<<E\n",
+		"a=$(b \"$(c '", "((((", "\\", "cat <(", "{ ", "echo a;\n",
+	};
+	struct sbx_diag d;
+	size_t len;
+	char *s;
+
+	(void)state;
+	for (int i = 0; refused[i]; i++) {
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(scope_syntax(refused[i], strlen(refused[i]), &d),
+				 -EINVAL);
+		assert_non_null(strstr(d.msg, "syntax error"));
+	}
+	for (int i = 0; parsed[i]; i++)
+		assert_int_equal(scope_syntax(parsed[i], strlen(parsed[i]), &d),
+				 0);
+	/* Pathological lines end (the parser bounds its nesting). */
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++) {
+		s = repeat(units[i], 1 << 20, &len);
+		(void)scope_syntax(s, len, &d);
+		free(s);
+	}
+}
+
 /* ---- protected paths (SPEC 2b) ----------------------------------------- */
 
 static void git_one(const char *line, enum scope_kind kind, const char *path)
@@ -905,6 +849,7 @@ int main(void)
 		cmocka_unit_test(cd_moves_the_cwd),
 		cmocka_unit_test(modes),
 		cmocka_unit_test(huge_lines),
+		cmocka_unit_test(syntax_as_the_shell),
 		cmocka_unit_test(protected_paths),
 		cmocka_unit_test(git_config_writes),
 		cmocka_unit_test(checker_only_wording),

@@ -47,7 +47,7 @@
 #include <seccomp.h>
 
 #include "../kernel/sc_nrs.h"
-#include "be_internal.h"
+#include "be_seccomp.h"
 #include "fake_sys.h"
 #include "seccomp_gen.h"
 

@@ -201,6 +201,22 @@ static void diag_is_shown(void **state)
 	assert_string_equal(d.msg, "cannot open /w/\\x1b]0;x\\x07\\xc2\\x9b");
 }
 
+/* One name rule for the parser, the completer and the configuration
+ * reader: ASCII only, no empty name, no leading digit. */
+static void shell_names(void **state)
+{
+	(void)state;
+	assert_true(str_is_name("a", 1));
+	assert_true(str_is_name("_x9", 3));
+	assert_true(str_is_name("PATH=x", 4));
+	assert_false(str_is_name("", 0));
+	assert_false(str_is_name("9a", 2));
+	assert_false(str_is_name("a-b", 3));
+	assert_false(str_is_name("a b", 3));
+	assert_false(str_is_name("caf\xc3\xa9", 5));
+	assert_false(str_is_name("=x", 0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,6 +228,7 @@ int main(void)
 	    cmocka_unit_test(fixed_buffer),
 	    cmocka_unit_test(every_byte),
 	    cmocka_unit_test(diag_is_shown),
+	    cmocka_unit_test(shell_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

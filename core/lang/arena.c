@@ -1,4 +1,4 @@
-/* shell/arena.c — bump allocator for parse trees. */
+/* core/lang/arena.c — bump allocator for parse trees. */
 #include "arena.h"
 
 #include <stdlib.h>

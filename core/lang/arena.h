@@ -1,4 +1,4 @@
-/* shell/arena.h — a bump allocator for parse trees, reference counted so a
+/* core/lang/arena.h — a bump allocator for parse trees, reference counted so a
  * function definition can keep the tree it lives in alive after the
  * command that defined it has finished. */
 #ifndef SBX_ARENA_H

@@ -1,4 +1,4 @@
-/* shell/parse.h — the POSIX shell grammar: text in, AST out.
+/* core/lang/parse.h — the POSIX shell grammar: text in, AST out.
  *
  * Lifecycle: parse_new(reader) → parse_next()... → parse_free().
  * Each parse_next() returns one complete command (everything up to an
@@ -13,8 +13,37 @@
 #include "arena.h"
 #include "sbx.h"
 
-struct sh_reader;
 struct node;
+
+/* Where the parser's text comes from: one line at a time, through
+ * function pointers, so the parser itself reads nothing (shell/input.c
+ * reads strings, files and stdin; shell/lineedit.c the terminal). */
+struct sh_reader {
+	/* Next line, '\n' included (the last one may lack it), or NULL at end
+	 * of input. |cont|: the parser is inside an unfinished command (an
+	 * interactive reader shows PS2 instead of PS1). The text stays valid
+	 * until the next call. */
+	const char *(*read_line)(struct sh_reader *r, bool cont, size_t *len);
+	/* Called before a command runs: give back read-ahead that was not
+	 * consumed (stdin shared with the commands). May be NULL. */
+	void (*sync)(struct sh_reader *r);
+	/* sync() may wait until something could read the shared fd: a fork,
+	 * a redirection, `read`, exec, exit (sh_input_sync() in run.c). A
+	 * script of builtins then reads its file in blocks instead of
+	 * seeking back and reading again before every line. */
+	bool lazy_sync;
+	void (*destroy)(struct sh_reader *r);
+	void *priv;
+	/* in_fd readers: called before each read(2) of the fd, so that
+	 * another reader of it (`read`'s block) gives its read-ahead back
+	 * first. May be NULL. */
+	void (*pre_read)(void *ctx);
+	void *pre_ctx;
+	/* Set by an interactive reader when Ctrl-C dropped the command
+	 * being typed (at a PS2 prompt): the parser abandons it. */
+	bool interrupted;
+};
+#define SH_READER_INTERRUPTED 1
 
 /* A word is a list of parts; quoting is kept per part so expansion knows
  * what is subject to field splitting and pathname expansion. */
@@ -133,7 +162,6 @@ void parse_clear_eof(struct parser *p);
  * or NULL; cleared by the next parse_next(). */
 const char *parse_warning(const struct parser *p);
 
-bool parse_is_name(const char *s, size_t n);
 
 /* |s| as the body of an unquoted here-document (parameters, $(...),
  * `...` and $((...)) expand; nothing splits): for PS1/PS2/PS4. NULL on a

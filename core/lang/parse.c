@@ -1,4 +1,4 @@
-/* shell/parse.c — recursive-descent parser for the POSIX shell command
+/* core/lang/parse.c — recursive-descent parser for the POSIX shell command
  * language (XCU 2.10), producing the tree of parse.h from the tokens of
  * lex.c. Errors never unwind: they set p->err, after which every token is
  * T_EOF and every function returns NULL.
@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
 #include "lexer.h"
 
 #define peek(p) lex_peek(p, false)
@@ -187,7 +186,7 @@ static struct node *parse_simple(struct parser *p)
 		    peek(p) == T_LP) {
 			struct node *f;
 
-			if (!p->tw->raw || !parse_is_name(p->tw->raw,
+			if (!p->tw->raw || !str_is_name(p->tw->raw,
 							  strlen(p->tw->raw))) {
 				lex_perr(p, "bad function name '%s'",
 				     p->tw->raw ? p->tw->raw : "?");
@@ -269,7 +268,7 @@ static struct node *parse_for(struct parser *p)
 
 	lex_consume(p);
 	if (peek(p) != T_WORD || !p->tw->raw ||
-	    !parse_is_name(p->tw->raw, strlen(p->tw->raw))) {
+	    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
 		if (p->tok == T_WORD)
 			lex_perr(p, "bad for loop variable");
 		else
@@ -514,6 +513,7 @@ struct node *parse_list(struct parser *p, bool top)
 		if (is_terminator(p) || (top && p->tok == T_NL))
 			break;
 		struct node *n = parse_and_or(p);
+		bool sep = true;
 
 		if (!n) {
 			if (!p->err)
@@ -530,6 +530,8 @@ struct node *parse_list(struct parser *p, bool top)
 			lex_consume(p);
 		} else if (p->tok == T_NL && !top) {
 			lex_consume(p);
+		} else {
+			sep = false;
 		}
 		if (!head) {
 			head = n;
@@ -542,6 +544,13 @@ struct node *parse_list(struct parser *p, bool top)
 			*tailp = s;
 			tailp = &s->b;
 		}
+		/* A command with no separator after it ends the list: whatever
+		 * follows is the caller's terminator or a syntax error. Looping
+		 * on would run `x=(rm -rf build)` (bash's array syntax) and
+		 * `echo x (rm -rf build)` as a subshell after a command, where
+		 * dash and bash refuse the line. */
+		if (!sep)
+			break;
 		peek_cmd(p);    /* command position: aliases apply */
 		if (p->tok != T_WORD && p->tok != T_REDIR && p->tok != T_LP &&
 		    p->tok != T_NL)

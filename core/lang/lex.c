@@ -1,4 +1,4 @@
-/* shell/lex.c — the lexer: characters from a stack of input frames,
+/* core/lang/lex.c — the lexer: characters from a stack of input frames,
  * words with their quoting kept per part, here-document bodies, tokens,
  * alias substitution.
  *
@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
 #include "lexer.h"
 
 enum ctx { CTX_WORD, CTX_PARAM, CTX_HEREDOC, CTX_ARITH };
@@ -29,18 +28,6 @@ struct wb {
 
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       int op);
-
-bool parse_is_name(const char *s, size_t n)
-{
-	size_t i;
-
-	if (!n || !(isalpha((unsigned char)s[0]) || s[0] == '_'))
-		return false;
-	for (i = 1; i < n; i++)
-		if (!(isalnum((unsigned char)s[i]) || s[i] == '_'))
-			return false;
-	return true;
-}
 
 void lex_perr(struct parser *p, const char *fmt, ...)
 {
@@ -252,7 +239,7 @@ static struct word *wb_finish(struct wb *wb)
 	if (h && h->type == WP_LIT && !h->quoted) {
 		char *eq = memchr(h->s, '=', h->len);
 
-		if (eq && parse_is_name(h->s, (size_t)(eq - h->s)))
+		if (eq && str_is_name(h->s, (size_t)(eq - h->s)))
 			w->flags |= W_ASSIGN;
 	}
 	return w;

@@ -1,4 +1,4 @@
-/* shell/lexer.h — private to lex.c and parse.c: the parser state the
+/* core/lang/lexer.h — private to lex.c and parse.c: the parser state the
  * lexer and the grammar share. Nothing else includes it. */
 #ifndef SBX_LEXER_H
 #define SBX_LEXER_H

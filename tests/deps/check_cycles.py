@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""tests/deps/check_cycles.py -- core/ and backends/ have no dependency
+cycle, by the symbols their object files really define and use.
+
+    check_cycles.py NM LIBSBXCORE.a LIBSBXBACKENDS.a
+
+Reads `nm` of every object in both archives (not names in the source: a
+call through a macro, an inline function or a table counts, a name in a
+comment does not), and draws the module graph: an edge A -> B when the
+object of A uses a global symbol the object of B defines. Fails, printing
+the edges, on any cycle between modules (files) and on any core object
+that uses a backends symbol (core sits below backends: docs/architecture.md).
+Exit 0: no cycle; 1: a cycle or an upward edge; 2: bad usage or nm failed.
+"""
+import subprocess
+import sys
+
+
+# Modules written in several files. The shell language's lexer and parser
+# (core/lang/) are one: the lexer parses the command of a $(...) it meets
+# and the parser pulls its tokens from the lexer, a mutual recursion in
+# the grammar itself (dash keeps both in one parser.c). The objects of an
+# archive carry no folder, so they are named here.
+GROUPS = {"core/lex": "core/lang", "core/parse": "core/lang",
+          "core/arena": "core/lang"}
+
+
+def read_archive(nm, lib, layer):
+    """{module: (defined set, used set)} for each object of |lib|."""
+    try:
+        out = subprocess.run([nm, "-A", "--no-sort", lib], check=True,
+                             capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"check_cycles: nm {lib}: {e}")
+    mods = {}
+    for line in out.splitlines():
+        # "lib.a:backend.c.o:0000000000000000 T be_lookup" or
+        # "lib.a:backend.c.o:                 U strcmp"
+        head, _, rest = line.rpartition(":")
+        obj = head.rsplit(":", 1)[-1]
+        parts = rest.split()
+        if len(parts) < 2 or not obj.endswith(".o"):
+            continue
+        kind, sym = parts[-2], parts[-1]
+        name = layer + "/" + obj[:-2].removesuffix(".c")
+        name = GROUPS.get(name, name)
+        d, u = mods.setdefault(name, (set(), set()))
+        if kind == "U":
+            u.add(sym)
+        elif kind.isupper():  # a global definition (T, D, B, R, W, V, C)
+            d.add(sym)
+    return mods
+
+
+def sccs(nodes, edges):
+    """Tarjan's strongly connected components of the graph."""
+    index, low, stack, on, out = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            out.append(sorted(comp))
+
+    sys.setrecursionlimit(10000)
+    for v in sorted(nodes):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    nm = sys.argv[1]
+    mods = read_archive(nm, sys.argv[2], "core")
+    mods.update(read_archive(nm, sys.argv[3], "backends"))
+    owner = {}
+    for m, (defs, _) in mods.items():
+        for s in defs:
+            owner.setdefault(s, m)
+    edges, why = {}, {}
+    for m, (_, used) in mods.items():
+        for s in used:
+            o = owner.get(s)
+            if o and o != m:
+                edges.setdefault(m, set()).add(o)
+                why.setdefault((m, o), []).append(s)
+    bad = 0
+    for (a, b), syms in sorted(why.items()):
+        if a.startswith("core/") and b.startswith("backends/"):
+            print(f"not ok: core uses backends: {a} -> {b} "
+                  f"({', '.join(sorted(syms)[:6])})")
+            bad = 1
+    for comp in sccs(mods.keys(), edges):
+        if len(comp) < 2:
+            continue
+        bad = 1
+        print(f"not ok: dependency cycle between {', '.join(comp)}:")
+        for a in comp:
+            for b in sorted(edges.get(a, ())):
+                if b in comp:
+                    syms = sorted(why[(a, b)])
+                    more = f" +{len(syms) - 6}" if len(syms) > 6 else ""
+                    print(f"  {a} -> {b}: {', '.join(syms[:6])}{more}")
+    if bad:
+        print("\nevery edge found (module -> module it uses):")
+        for (a, b) in sorted(why):
+            print(f"  {a} -> {b}")
+        return 1
+    n = sum(len(v) for v in edges.values())
+    print(f"ok: {len(mods)} modules, {n} edges, no cycle, core below backends")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

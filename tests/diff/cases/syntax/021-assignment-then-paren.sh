@@ -1,0 +1,3 @@
+echo before
+a=(echo X); echo "never: $a"
+echo never

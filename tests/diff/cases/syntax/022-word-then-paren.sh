@@ -1,0 +1,3 @@
+echo before
+echo x (echo X)
+echo never

@@ -1,0 +1,3 @@
+echo before
+echo first; x=(touch made-by-paren) ; echo last
+echo never

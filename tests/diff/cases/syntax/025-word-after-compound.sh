@@ -1,0 +1,3 @@
+echo before
+if true; then echo a; fi echo b
+echo never
