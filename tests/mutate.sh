@@ -4,10 +4,11 @@
 # Each mutation below removes one security rule, right or check from a
 # scratch copy of the tree (never this one): a seccomp rule deleted, a
 # Landlock right dropped, a secret unmasked, a checker row turned into a
-# read, a fail-closed return ignored... For each, one at a time, the copy
-# is rebuilt (one build folder shared by all, so only what the mutation
-# touches is recompiled) and the tests named for it are run. A mutation
-# is "killed" when at least one of them fails (they are run unit tests
+# read, a fail-closed return ignored... For each, the copy is rebuilt
+# (one build folder per worker, shared by its mutations, so only what the
+# mutation touches is recompiled) and the tests named for it are run;
+# MUTATE_WORKERS mutations at a time, each worker in its own copy. A
+# mutation is "killed" when at least one of them fails (they are run unit tests
 # first, and the first failure ends the run), and "SURVIVED" when all
 # pass: then the suite would not have noticed the protection was gone.
 # Then every test that killed a mutation must pass, and run, on the
@@ -21,9 +22,11 @@
 # not build. 2: the unmutated tree fails, or bad usage.
 # Env: MUTATE_DIR=DIR keeps the scratch copy and its build there, so a
 # second run rebuilds only what changed (default: a temporary folder,
-# removed at the end); MUTATE_JOBS (default: nproc); MUTATE_EXTRA=FILE,
-# more mutations (`mut` lines) to try. How to add a
-# mutation: tests/README.md, "Mutation testing".
+# removed at the end); MUTATE_JOBS (default: nproc), the build's -j;
+# MUTATE_WORKERS (default: MUTATE_JOBS; at most one per ten mutations)
+# copies at work at once; MUTATE_EXTRA=FILE, more mutations (`mut`
+# lines) to try. How to add a mutation: tests/README.md, "Mutation
+# testing".
 set -u
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 JOBS=${MUTATE_JOBS:-$(nproc 2>/dev/null || echo 2)}
@@ -346,27 +349,51 @@ else
 fi
 # The batteries run the copy's binary as nobody too.
 chmod 755 "$W"
-T=$W/src BD=$W/build
 log() { printf 'mutate: %s\n' "$*" >&2; }
 
-# The copy: the working tree as it is (uncommitted changes included),
-# mtimes kept, so that with MUTATE_DIR an unchanged file is not rebuilt.
-# Files deleted here since the last run are deleted there too.
-# Outside a git checkout (a tarball), everything but the build folders.
-mkdir -p "$T"
-if git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
-		while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
-		tar --null -T - -cf -)
-else
-	(cd "$SRC" && tar --exclude='./build*' -cf - .)
-fi | tar -xf - -C "$T" || { log "copying the tree failed"; exit 2; }
-[ -f "$T/CMakeLists.txt" ] || { log "the copy of $SRC has no CMakeLists.txt"; exit 2; }
-(cd "$T" && find . -path ./build -prune -o -type f -print | sed 's|^\./||') |
-	while IFS= read -r f; do
-		[ -e "$SRC/$f" ] || rm -f "$T/$f"
-	done
-mkdir -p "$W/pristine"
+# Mutations run MUTATE_WORKERS at a time (default: MUTATE_JOBS), each
+# worker in a scratch copy and build folder of its own ($W/src and
+# $W/build for the first, $W/srcK and $W/buildK for worker K): a
+# mutation's tests mostly wait (sessions, ptys, sleeps), so two run in
+# the time of one on two cores, for the price of one more build (built
+# while the first worker is at work).
+PICKED=()
+for i in "${!M_NAME[@]}"; do picked "${M_NAME[$i]}" && PICKED+=("$i"); done
+WORKERS=${MUTATE_WORKERS:-$JOBS}
+[ "$WORKERS" -ge 1 ] 2>/dev/null || WORKERS=1
+# Another copy costs a whole build: worth it from ten mutations each.
+[ "$WORKERS" -gt $((${#PICKED[@]} / 10)) ] && WORKERS=$((${#PICKED[@]} / 10))
+[ "$WORKERS" -ge 1 ] || WORKERS=1
+wdir() { # K: the worker's suffix ("" for the first)
+	[ "$1" = 0 ] || printf '%s' "$1"
+}
+
+# copy_tree DEST: the working tree as it is (uncommitted changes
+# included), mtimes kept, so that with MUTATE_DIR an unchanged file is
+# not rebuilt. Files deleted here since the last run are deleted there
+# too. Outside a git checkout (a tarball), everything but the build
+# folders.
+copy_tree() {
+	local d=$1
+	mkdir -p "$d"
+	if git -C "$SRC" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		(cd "$SRC" && git ls-files -z --cached --others --exclude-standard |
+			while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+			tar --null -T - -cf -)
+	else
+		(cd "$SRC" && tar --exclude='./build*' -cf - .)
+	fi | tar -xf - -C "$d" || { log "copying the tree failed"; exit 2; }
+	[ -f "$d/CMakeLists.txt" ] || { log "the copy of $SRC has no CMakeLists.txt"; exit 2; }
+	(cd "$d" && find . -path ./build -prune -o -type f -print | sed 's|^\./||') |
+		while IFS= read -r f; do
+			[ -e "$SRC/$f" ] || rm -f "$d/$f"
+		done
+}
+for ((k = 0; k < WORKERS; k++)); do
+	copy_tree "$W/src$(wdir $k)"
+	mkdir -p "$W/pristine$(wdir $k)"
+done
+T=$W/src BD=$W/build BL=$W/build.log
 
 # Targets: a unit test needs its executable; every other test the shell
 # and the helpers tests/kernel/tests.cmake builds (sbx_confine, sc_probe).
@@ -389,7 +416,7 @@ regex_for() { local IFS='|'; printf '^(%s)$' "$*"; }
 build() { # TARGET...
 	local args=() t
 	for t in "$@"; do args+=(--target "$t"); done
-	cmake --build "$BD" -j"$JOBS" "${args[@]}" >"$W/build.log" 2>&1
+	cmake --build "$BD" -j"$JOBS" "${args[@]}" >"$BL" 2>&1
 }
 
 # run_tests LOGFILE TEST...: ctest over the tests; sets FAILED (names)
@@ -397,7 +424,9 @@ build() { # TARGET...
 run_tests() {
 	local lf=$1 rc
 	shift
-	(cd "$BD" && ctest -R "$(regex_for "$@")" -j"$JOBS" --timeout 600 \
+	# One job more than cores, as .ci/setup's passes: the tests mostly
+	# wait (it matters for the baseline run, of all the killers).
+	(cd "$BD" && ctest -R "$(regex_for "$@")" -j$((JOBS + 1)) --timeout 600 \
 		--output-on-failure) >"$lf" 2>&1
 	rc=$?
 	# ctest's summary: "The following tests FAILED:" (or "did not
@@ -420,7 +449,12 @@ survives() {
 	for t in "$@"; do [[ $t == unit/* ]] || order+=("$t"); done
 	: >"$lf"
 	for t in "${order[@]}"; do
-		run_tests "$lf.one" "$t"
+		# One test never runs in two workers at once (a script may
+		# use fixed names: the suite never runs a test beside itself).
+		{
+			flock 8
+			run_tests "$lf.one" "$t"
+		} 8>"$W/lock.${t//[^A-Za-z0-9]/_}"
 		cat "$lf.one" >>"$lf"
 		[ -n "$FAILED" ] && return 1
 		# A name no test has yet (another branch adds it) kills
@@ -432,10 +466,13 @@ survives() {
 	return 0
 }
 
-log "scratch copy and build: $W"
-cmake -S "$T" -B "$BD" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSBXSH_WERROR=OFF \
-	-DSBXSH_DIFF_TESTS=OFF >"$W/configure.log" 2>&1 ||
-	{ log "cmake configure failed: $W/configure.log"; exit 2; }
+log "scratch copies and builds: $W ($WORKERS worker(s))"
+for ((k = 0; k < WORKERS; k++)); do
+	cmake -S "$W/src$(wdir $k)" -B "$W/build$(wdir $k)" \
+		-DCMAKE_BUILD_TYPE=RelWithDebInfo -DSBXSH_WERROR=OFF \
+		-DSBXSH_DIFF_TESTS=OFF >"$W/configure.log" 2>&1 ||
+		{ log "cmake configure failed: $W/configure.log"; exit 2; }
+done
 
 # --- the unmutated copy must pass what will judge the mutations ------------
 ALL=()
@@ -447,7 +484,10 @@ done
 mapfile -t ALL < <(printf '%s\n' "${ALL[@]}" | sort -u)
 mapfile -t TG < <(targets_for "${ALL[@]}")
 start=$(date +%s)
-build "${TG[@]}" || { log "the unmutated tree does not build: $W/build.log"; tail -20 "$W/build.log" >&2; exit 2; }
+# The first worker's tree now; the others build theirs as they start,
+# while the first is already at work.
+ALL_TG=("${TG[@]}")
+build "${TG[@]}" || { log "the unmutated tree does not build: $BL"; tail -20 "$BL" >&2; exit 2; }
 (cd "$BD" && ctest -N -R "$(regex_for "${ALL[@]}")") >"$W/listed.log" 2>&1
 for t in "${ALL[@]}"; do
 	grep -Eq "Test +#[0-9]+: ($t)\$" "$W/listed.log" ||
@@ -459,56 +499,103 @@ done
 # the cost of the killers alone (mostly unit tests: seconds).
 log "unmutated tree built ($(($(date +%s) - start)) s)"
 
-# --- one mutation at a time ---------------------------------------------------
-bad=0
-RESULTS=() KILLERS=()
-for i in "${!M_NAME[@]}"; do
-	name=${M_NAME[$i]} f=${M_FILE[$i]}
-	picked "$name" || continue
-	t0=$(date +%s)
-	# shellcheck disable=SC2206
-	tests=(${M_TESTS[$i]})
-	mkdir -p "$W/pristine/$(dirname "$f")"
-	cp -p "$T/$f" "$W/pristine/$f"
-	sed -E -i -e "${M_SED[$i]}" "$T/$f"
-	if cmp -s "$T/$f" "$W/pristine/$f"; then
-		verdict="STALE (the pattern no longer matches $f: update the mutation)"
-		bad=1
-	else
-		mapfile -t TG < <(targets_for "${tests[@]}")
-		if ! build "${TG[@]}"; then
-			verdict="BROKEN (does not build: fix the mutation; $W/build.log)"
-			cp "$W/build.log" "$W/build-$name.log"
-			bad=1
-		elif survives "$W/run-$name.log" "${tests[@]}"; then
-			verdict="SURVIVED (${tests[*]} all pass${SKIPPED:+; skipped: $SKIPPED})"
+# --- one mutation at a time, in each worker --------------------------------
+# The queue: the first half of the list zipped with the second (m0,
+# m40, m1, m41, ...), so that two workers, each taking the next, mostly
+# work in different areas: neighbours in the list share their slow
+# integration tests, and a test never runs in two workers at once.
+QUEUE=()
+half=$(((${#PICKED[@]} + 1) / 2))
+for ((q = 0; q < half; q++)); do
+	QUEUE+=("${PICKED[$q]}")
+	[ $((q + half)) -lt "${#PICKED[@]}" ] && QUEUE+=("${PICKED[$((q + half))]}")
+done
+# next_mutation: the index of the next mutation no worker has taken
+# (a counter under a lock), or false when none is left.
+next_mutation() {
+	local pos
+	{
+		flock 9
+		pos=$(cat "$W/queue.pos" 2>/dev/null || echo 0)
+		echo $((pos + 1)) >"$W/queue.pos"
+	} 9>"$W/queue.lock"
+	[ "$pos" -lt "${#QUEUE[@]}" ] || return 1
+	echo "${QUEUE[$pos]}"
+}
+worker() { # K
+	local sfx i
+	sfx=$(wdir "$1")
+	T=$W/src$sfx BD=$W/build$sfx BL=$W/build$sfx.log P=$W/pristine$sfx
+	bad=0
+	while i=$(next_mutation); do
+		name=${M_NAME[$i]} f=${M_FILE[$i]}
+		t0=$(date +%s)
+		# shellcheck disable=SC2206
+		tests=(${M_TESTS[$i]})
+		mkdir -p "$P/$(dirname "$f")"
+		cp -p "$T/$f" "$P/$f"
+		sed -E -i -e "${M_SED[$i]}" "$T/$f"
+		if cmp -s "$T/$f" "$P/$f"; then
+			verdict="STALE (the pattern no longer matches $f: update the mutation)"
 			bad=1
 		else
-			case $FAILED in
-			"(see "*)
-				verdict="UNCLEAR (ctest failed without naming a test: $FAILED)"
-				bad=1 ;;
-			*)
-				verdict="killed by $FAILED"
-				# shellcheck disable=SC2206
-				KILLERS+=($FAILED) ;;
-			esac
+			mapfile -t TG < <(targets_for "${tests[@]}")
+			if ! build "${TG[@]}"; then
+				verdict="BROKEN (does not build: fix the mutation; $W/build-$name.log)"
+				cp "$BL" "$W/build-$name.log"
+				bad=1
+			elif survives "$W/run-$name.log" "${tests[@]}"; then
+				verdict="SURVIVED (${tests[*]} all pass${SKIPPED:+; skipped: $SKIPPED})"
+				bad=1
+			else
+				case $FAILED in
+				"(see "*)
+					verdict="UNCLEAR (ctest failed without naming a test: $FAILED)"
+					bad=1 ;;
+				*)
+					verdict="killed by $FAILED"
+					# shellcheck disable=SC2206
+					printf '%s\n' $FAILED >>"$W/killers$sfx" ;;
+				esac
+			fi
 		fi
-	fi
-	# Back to the original, newer than the objects built from the
-	# mutant, so the next build recompiles it.
-	cp "$W/pristine/$f" "$T/$f"
-	touch "$T/$f"
-	line=$(printf '%-34s %s (%s s)' "$name" "$verdict" "$(($(date +%s) - t0))")
-	echo "$line"
-	RESULTS+=("$line")
+		# Back to the original, newer than the objects built from the
+		# mutant, so the next build recompiles it.
+		cp "$P/$f" "$T/$f"
+		touch "$T/$f"
+		line=$(printf '%-34s %s (%s s)' "$name" "$verdict" "$(($(date +%s) - t0))")
+		echo "$line"
+		printf '%s\t%s\n' "$i" "$line" >>"$W/results$sfx"
+		[ "$bad" = 0 ] || : >"$W/bad"
+	done
+}
+bad=0
+rm -f "$W/queue.pos" "$W/bad" "$W"/results* "$W"/killers*
+worker 0 &
+for ((k = 1; k < WORKERS; k++)); do
+	(
+		BD=$W/build$(wdir $k) BL=$W/build$(wdir $k).log
+		# A copy that does not build leaves its share to the others.
+		build "${ALL_TG[@]}" ||
+			{ log "worker $k: the unmutated copy does not build ($BL): not used"; exit 0; }
+		worker "$k"
+	) &
 done
+wait
+[ -e "$W/bad" ] && bad=1
+mapfile -t RESULTS < <(cat "$W"/results* 2>/dev/null | sort -n -k1,1 | cut -f2-)
+mapfile -t KILLERS < <(cat "$W"/killers* 2>/dev/null)
+[ "${#RESULTS[@]}" = "${#PICKED[@]}" ] || {
+	log "only ${#RESULTS[@]} of ${#PICKED[@]} mutations gave a verdict (a worker died?)"
+	bad=1
+}
 # The unmutated tree again: every test that killed a mutation must pass
 # on it (and run: a skip there would be no evidence either), or its
 # kills prove nothing.
 mapfile -t TG < <(targets_for "${ALL[@]}")
-build "${TG[@]}" || { log "the unmutated tree does not build: $W/build.log"; exit 2; }
-mapfile -t KILLERS < <(printf '%s\n' "${KILLERS[@]}" | sort -u)
+T=$W/src BD=$W/build BL=$W/build.log
+build "${TG[@]}" || { log "the unmutated tree does not build: $BL"; exit 2; }
+mapfile -t KILLERS < <(printf '%s\n' "${KILLERS[@]}" | sed '/^$/d' | sort -u)
 if [ "${#KILLERS[@]}" -gt 0 ]; then
 	b0=$(date +%s)
 	if ! run_tests "$W/baseline.log" "${KILLERS[@]}"; then

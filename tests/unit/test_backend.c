@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "fake_sys.h"
+#include "fixture.h"
 
 /* The diag is |text| followed by be_confine_plan()'s hint. */
 #define assert_msg(msg, text)                                                  \
@@ -29,19 +30,15 @@ static int setup(void **state)
 	(void)state;
 	fake_reset();
 	be_set_sys_ops(&fake_ops);
-	snprintf(tmp, sizeof(tmp), "/var/tmp/test_backend.XXXXXX");
-	return mkdtemp(tmp) ? 0 : -1;
+	return fx_tmpdir(tmp, sizeof(tmp), "/var/tmp/test_backend");
 }
 
 static int teardown(void **state)
 {
-	char cmd[PATH_MAX + 16];
-
 	(void)state;
 	be_set_sys_ops(NULL);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	fake_reset();
-	return system(cmd) == 0 ? 0 : -1;
+	return fx_rmtree(tmp);
 }
 
 static void lookup_by_name(void **state)
@@ -134,14 +131,6 @@ static void parses_mountinfo(void **state)
 	free(e);
 }
 
-static void mkfile(const char *p)
-{
-	FILE *f = fopen(p, "w");
-
-	assert_non_null(f);
-	fclose(f);
-}
-
 static void namespace_mount_sequence(void **state)
 {
 	SBX_AUTOFREE char *ws = xasprintf("%s/ws", tmp);
@@ -167,7 +156,7 @@ static void namespace_mount_sequence(void **state)
 	assert_int_equal(mkdir(rtmp, 0700), 0);
 	assert_int_equal(mkdir(home, 0700), 0);
 	assert_int_equal(mkdir(ssh, 0700), 0);
-	mkfile(netrc);
+	fx_write(netrc, NULL, 0644);
 	p.rw = rw;
 	p.nrw = 2;
 	p.dev = dev;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "canon.h"
+#include "fixture.h"
 
 static char base[256];
 
@@ -37,8 +38,7 @@ static int setup(void **state)
 	FILE *fp;
 
 	(void)state;
-	snprintf(base, sizeof(base), "/tmp/sbxsh-test-canon-XXXXXX");
-	assert_non_null(mkdtemp(base));
+	assert_int_equal(fx_tmpdir(base, sizeof(base), "/tmp/sbxsh-test-canon"), 0);
 	/* The base itself may sit behind a link (/tmp on macOS). */
 	real = realpath(base, NULL);
 	assert_non_null(real);
@@ -66,10 +66,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	SBX_AUTOFREE char *cmd = xasprintf("rm -rf '%s'", base);
-
 	(void)state;
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(fx_rmtree(base), 0);
 	return 0;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "complete.h"
+#include "fixture.h"
 #include "sbx.h"
 
 static char tmp[64];
@@ -75,8 +76,7 @@ static int setup(void **state)
 	SBX_AUTOFREE char *p = NULL;
 
 	(void)state;
-	strcpy(tmp, "/tmp/sbx-cmpXXXXXX");
-	assert_non_null(mkdtemp(tmp));
+	assert_int_equal(fx_tmpdir(tmp, sizeof(tmp), "/tmp/sbx-cmp"), 0);
 	p = xasprintf("%s/bin", tmp);
 	mkdir(p, 0755);
 	free(p);
@@ -93,11 +93,9 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	SBX_AUTOFREE char *cmd = xasprintf("rm -rf '%s'", tmp);
-
 	(void)state;
 	assert_int_equal(chdir("/"), 0);
-	return system(cmd);
+	return fx_rmtree(tmp);
 }
 
 /* Completes |line| at its end; returns the sorted inserts joined by '|'. */

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "doors.h"
+#include "fixture.h"
 #include "mounts.h"
 
 static void parses_proc_net_unix(void **state)
@@ -297,20 +298,18 @@ static char *tmpd;
 
 static int mk_tree(void **state)
 {
-	char t[] = "/tmp/sbxdoorsXXXXXX";
+	char t[64];
 
 	(void)state;
-	assert_non_null(mkdtemp(t));
+	assert_int_equal(fx_tmpdir(t, sizeof(t), "/tmp/sbxdoors"), 0);
 	tmpd = xstrdup(t);
 	return 0;
 }
 
 static int rm_tree(void **state)
 {
-	SBX_AUTOFREE char *cmd = xasprintf("rm -rf '%s'", tmpd);
-
 	(void)state;
-	if (system(cmd) != 0)
+	if (fx_rmtree(tmpd) != 0)
 		return -1;
 	free(tmpd);
 	return 0;
@@ -331,9 +330,9 @@ static int bind_at(const char *path)
 
 static void mkdirs(const char *base, const char *rel)
 {
-	SBX_AUTOFREE char *cmd = xasprintf("mkdir -p '%s/%s'", base, rel);
+	SBX_AUTOFREE char *p = xasprintf("%s/%s", base, rel);
 
-	assert_int_equal(system(cmd), 0);
+	fx_mkdirs(p);
 }
 
 static bool has_path(const struct sbx_strv *v, const char *base,

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "fixture.h"
 #include "lineedit.h"
 #include "sbx.h"
 #include "term.h"
@@ -50,7 +51,7 @@ static void roundtrip(void **state)
 
 static void open_and_compact(void **state)
 {
-	char dir[] = "/tmp/sbx-histXXXXXX";
+	char dir[64];
 	SBX_AUTOFREE char *path = NULL;
 	struct sbx_buf b = {0};
 	struct sbx_strv v = {0};
@@ -61,7 +62,7 @@ static void open_and_compact(void **state)
 	int fd;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_int_equal(fx_tmpdir(dir, sizeof(dir), "/tmp/sbx-hist"), 0);
 	setenv("XDG_STATE_HOME", dir, 1);
 	assert_true(le_open_history("a/b", 0, NULL, &d) < 0);
 	fd = le_open_history("wf", 10, &path, &d);
@@ -98,8 +99,7 @@ static void open_and_compact(void **state)
 	close(fd);
 	strv_free(&v);
 	buf_free(&b);
-	snprintf(text, sizeof(text), "rm -rf '%s'", dir);
-	assert_int_equal(system(text), 0);
+	assert_int_equal(fx_rmtree(dir), 0);
 }
 
 static int st_value;

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "fake_sys.h"
+#include "fixture.h"
 
 #define TREE_FLAGS (OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)
 #define MOVE_FLAGS (MOVE_MOUNT_F_EMPTY_PATH | MOVE_MOUNT_T_SYMLINKS)
@@ -33,14 +34,6 @@ static const char *rw[4], *masked[2];
 static const char *dev[] = {"/dev/null", "/dev/pts", "/dev/tty"};
 static const struct be_caps root_caps = {.root = true};
 
-static void mkdirs(const char *p)
-{
-	char cmd[PATH_MAX + 16];
-
-	snprintf(cmd, sizeof(cmd), "mkdir -p '%s'", p);
-	assert_int_equal(system(cmd), 0);
-}
-
 static int setup(void **state)
 {
 	FILE *f;
@@ -48,8 +41,7 @@ static int setup(void **state)
 	(void)state;
 	fake_reset();
 	be_set_sys_ops(&fake_ops);
-	snprintf(tmp, sizeof(tmp), "/var/tmp/test_mounts.XXXXXX");
-	if (!mkdtemp(tmp))
+	if (fx_tmpdir(tmp, sizeof(tmp), "/var/tmp/test_mounts") < 0)
 		return -1;
 	snprintf(ws, sizeof(ws), "%s/ws", tmp);
 	snprintf(cache, sizeof(cache), "%s/ws/.sandbox-cache", tmp);
@@ -57,10 +49,10 @@ static int setup(void **state)
 	snprintf(other, sizeof(other), "%s/other", tmp);
 	snprintf(ssh, sizeof(ssh), "%s/home/.ssh", tmp);
 	snprintf(netrc, sizeof(netrc), "%s/home/.netrc", tmp);
-	mkdirs(cache);
-	mkdirs(runtmp);
-	mkdirs(other);
-	mkdirs(ssh);
+	fx_mkdirs(cache);
+	fx_mkdirs(runtmp);
+	fx_mkdirs(other);
+	fx_mkdirs(ssh);
 	f = fopen(netrc, "w");
 	if (!f)
 		return -1;
@@ -77,13 +69,10 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[PATH_MAX + 16];
-
 	(void)state;
 	be_set_sys_ops(NULL);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
 	fake_reset();
-	return system(cmd) == 0 ? 0 : -1;
+	return fx_rmtree(tmp);
 }
 
 static struct be_plan plan(void)
@@ -546,7 +535,7 @@ static void git_plan(struct be_plan *p)
 	snprintf(gabsent, sizeof(gabsent), "%s/.git/commondir", ws);
 	snprintf(gcfg, sizeof(gcfg), "%s/.git/config", ws);
 	snprintf(ghooks, sizeof(ghooks), "%s/.git/hooks", ws);
-	mkdirs(gitdir);
+	fx_mkdirs(gitdir);
 	f = fopen(gcfg, "w");
 	assert_non_null(f);
 	fclose(f);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "fixture.h"
 
 static char tmp[64];
 
@@ -29,17 +30,13 @@ static char *at(const char *rel)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(tmp, sizeof(tmp), "/var/tmp/test_nosym.XXXXXX");
-	return mkdtemp(tmp) ? 0 : -1;
+	return fx_tmpdir(tmp, sizeof(tmp), "/var/tmp/test_nosym");
 }
 
 static int teardown(void **state)
 {
-	char cmd[128];
-
 	(void)state;
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
-	return system(cmd);
+	return fx_rmtree(tmp);
 }
 
 static bool is_dir(const char *p)

@@ -21,6 +21,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 
+#include "fixture.h"
 #include "session.h"
 
 static char base[256];
@@ -121,18 +122,14 @@ static int count_runs(const char *runs)
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(base, sizeof(base), "/tmp/sbxsh-test-session-XXXXXX");
-	assert_non_null(mkdtemp(base));
+	assert_int_equal(fx_tmpdir(base, sizeof(base), "/tmp/sbxsh-test-session"), 0);
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	char *cmd = xasprintf("rm -rf '%s'", base);
-
 	(void)state;
-	assert_int_equal(system(cmd), 0);
-	free(cmd);
+	assert_int_equal(fx_rmtree(base), 0);
 	return 0;
 }
 
@@ -341,7 +338,6 @@ static void path_bins_made(void **state)
 	SBX_AUTOFREE char *go = pathf("%s/ws/.sandbox-cache/go%s", "");
 	SBX_AUTOFREE char *out = pathf("%s/outside%s", "");
 	SBX_AUTOFREE char *outbin = pathf("%s/outside/bin%s", "");
-	SBX_AUTOFREE char *rm = xasprintf("rm -rf '%s'", go);
 	struct sbx_opts o = opts_for(ws);
 	const struct rt_plan *r;
 	struct session s;
@@ -365,7 +361,7 @@ static void path_bins_made(void **state)
 	ses_close(&s);
 
 	/* go -> outside: go/bin is not made there */
-	assert_int_equal(system(rm), 0);
+	assert_int_equal(fx_rmtree(go), 0);
 	assert_int_equal(mkdir(out, 0755), 0);
 	assert_int_equal(symlink(out, go), 0);
 	assert_int_equal(ses_open(&o, &s, NULL), 0);
