@@ -274,7 +274,7 @@ fail:
  * there, not news; and it drops no root. */
 static void report_of(struct be_notes *notes, bool apply, struct be_report *rep)
 {
-	/* SPEC 2b: how the protected paths are held, and the guarded
+	/* docs/design.md §2b: how the protected paths are held, and the guarded
 	 * roots that are not writable without the mount layer. */
 	rep->guard = notes->protect > 0 ? POL_GUARD_MOUNT : POL_GUARD_CHECKER;
 	for (size_t i = 0; apply && i < notes->drop.n; i++)

@@ -1,6 +1,6 @@
 /* backends/backend.h — kernel enforcement behind one small ops table.
  *
- * Lifecycle (STYLE.md section 6): probe → prepare → apply → release.
+ * Lifecycle (docs/style.md §6): probe → prepare → apply → release.
  * prepare() opens path fds and builds the ruleset and the seccomp filter,
  * reporting errors with full detail; apply() does syscalls only, once, in
  * the shell process itself, so that every job, builtin redirection and glob

@@ -65,9 +65,9 @@ struct be_plan {
 	 * is had (backends/pidns.c). Sessions ask for it; unit tests with a
 	 * fake kernel and tests/kernel/sbx_confine --no-pidns do not. */
 	bool pidns;
-	/* SPEC 2b: paths in the writable roots that must stay read-only
-	 * (git hooks and config, --protect), parent first, as the policy
-	 * holds them: the mount layer binds each over itself, read-only
+	/* docs/design.md §2b: paths in the writable roots that must stay
+	 * read-only (git hooks and config, --protect), parent first, as the
+	 * policy holds them: the mount layer binds each over itself, read-only
 	 * (GM_P_PIN: writable, holding only the name; GM_P_MKDIR: made
 	 * empty first; GM_P_ABSENT and GM_P_LINK: nothing a mount can
 	 * hold). */
@@ -92,8 +92,8 @@ struct be_notes {
 	 * the shell tells the supervisor its status on |exit_fd|. */
 	bool pidns;
 	int exit_fd;
-	/* SPEC 2b, what apply() (or, previewing, prepare()) found: > 0 the
-	 * mount layer holds plan->prot; else checker-only. */
+	/* docs/design.md §2b, what apply() (or, previewing, prepare()) found:
+	 * > 0 the mount layer holds plan->prot; else checker-only. */
 	int protect;
 	struct sbx_strv drop; /* guarded roots that could not be granted */
 };

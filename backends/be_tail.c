@@ -59,8 +59,8 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		(void)be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 #endif
 	be_mark("tail: privileges dropped");
-	/* SPEC 2b: a linked worktree's common dir, now that the mount layer
-	 * holds its hooks and config read-only. */
+	/* docs/design.md §2b: a linked worktree's common dir, now that the
+	 * mount layer holds its hooks and config read-only. */
 	if (mnt && (r = ll_rules_grant_guarded(ll, backend, diag)) < 0)
 		return r;
 	/* NO_NEW_PRIVS, which landlock_restrict_self() needs, was set and

@@ -3,10 +3,10 @@
  *
  * bubblewrap applies its mounts in argument order, each on top of the
  * ones before, so the order is the policy: the whole tree read-only first,
- * then each writable root bound read-write (the workspace last, as SPEC
- * section 5 shows it), then the protected paths (SPEC 2b) bound over
- * themselves, which must come after the roots they lie in, then the masks
- * over the secrets, which must come
+ * then each writable root bound read-write (the workspace last, as
+ * docs/design.md §5 shows it), then the protected paths (docs/design.md §2b)
+ * bound over themselves, which must come after the roots they lie in, then the
+ * masks over the secrets, which must come
  * after every bind or a writable root that contains a secret (a $HOME
  * inside /tmp) would uncover it again.
  *
@@ -95,8 +95,8 @@ static void bw_roots(const struct sbx_policy *pol, struct sbx_strv *argv)
 		bw_push3(argv, "--bind", ws, ws);
 }
 
-/* SPEC 2b: git's hooks and config (and --protect paths) read-only inside
- * the writable roots, git dirs bound over themselves so they cannot be
+/* docs/design.md §2b: git's hooks and config (and --protect paths) read-only
+ * inside the writable roots, git dirs bound over themselves so they cannot be
  * renamed, a missing hooks/ made empty first (--dir creates it through
  * the writable bind, as a session does). Parent first, as the policy
  * lists them. Absent files and symlinks cannot be held by a bind: a

@@ -1,6 +1,6 @@
 /* backends/doors.c — what the mount layer covers besides the filesystem:
  * the unix sockets and the terminals of processes outside the session
- * (SPEC section 2b).
+ * (docs/design.md §2b).
  *
  * Sockets. A pathname unix socket is a door to whatever listens on it:
  * the docker or podman socket is root on the host, a tmux server in the

@@ -154,8 +154,8 @@ static void ll_report(const struct be_ctx *c, struct be_notes *notes)
 			"outside the writable roots: no private mount "
 			"namespace (unshare: %s)",
 			be_errstr(c->mnt_err, es, sizeof(es)));
-		/* SPEC 2b: nothing holds the protected paths, and the guarded
-		 * roots got no rule (ll_rules_grant_guarded()). */
+		/* docs/design.md §2b: nothing holds the protected paths, and
+		 * the guarded roots got no rule (ll_rules_grant_guarded()). */
 		snprintf(why, sizeof(why), "no private mount namespace: %s",
 			 es);
 		be_note_checker_only(notes, c->nprot, why);

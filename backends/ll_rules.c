@@ -3,7 +3,7 @@
  * backend, landlock.c, where it is the filesystem policy; the namespace
  * backend, where it is a second layer under the mount layer).
  *
- * Model (SPEC section 5): the shell process confines itself once, so every
+ * Model (docs/design.md §5): the shell process confines itself once, so every
  * job, builtin redirection and glob runs inside the same domain.
  *
  * Rights. The ruleset handles every filesystem right the ABI knows, read

@@ -40,7 +40,7 @@
  *   5. each copy moved back over its root with move_mount(): the roots
  *      writable again, on top of their now read-only originals;
  *   6. (namespace) the run tmp over /tmp; then (both backends) each
- *      protected path (SPEC 2b: git's hooks and config, --protect)
+ *      protected path (docs/design.md §2b: git's hooks and config, --protect)
  *      bound over itself read-only, and each git dir bound over itself
  *      writable (a mount point cannot be renamed: `mv .git x` fails with
  *      EBUSY); a missing hooks/ made empty first (see protect_ops());
@@ -365,8 +365,8 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 }
 
 /*
- * SPEC 2b, step 6: each protected path bound over itself, read-only.
- * mount(2) by path: after step 4 every mount outside the roots is
+ * Step 6 (docs/design.md §2b): each protected path bound over itself,
+ * read-only. mount(2) by path: after step 4 every mount outside the roots is
  * read-only, so a symlink swapped in since the scan can only lead a bind
  * to something read-only already, or to a writable root's file, which
  * it then makes read-only: never wider. A bind keeps the flags of the

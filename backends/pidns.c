@@ -2,7 +2,7 @@
  * /proc: processes outside the session cannot be seen, read or signalled
  * from inside, and every process the session started ends with it.
  *
- * Why (SPEC section 2b, "Other processes", "Terminals"):
+ * Why (docs/design.md §2b, "Other processes", "Terminals"):
  *   - /proc/<pid> of a process outside the session is a door: as root
  *     its environ is readable under Landlock, and under a mount layer its
  *     root/ and cwd/ magic links lead to the host's writable mounts

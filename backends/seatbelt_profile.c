@@ -2,7 +2,7 @@
  * macOS's Seatbelt (sandbox_init). Pure: policy in, profile text out.
  *
  * The profile starts from (allow default) and takes writes away, rather
- * than starting from (deny default): SPEC section 2 makes everything
+ * than starting from (deny default): docs/design.md §2 makes everything
  * readable but the masked secrets, and a deny-default profile would have to
  * enumerate every mach service, sysctl and IOKit class a toolchain touches,
  * which differs between macOS releases. What the session must not do is
@@ -204,8 +204,8 @@ static void sb_files(const struct be_plan *plan, const struct sbx_policy *pol,
 		    "(allow file-write* (subpath \"/dev/fd\"))\n");
 }
 
-/* SPEC 2b: protected paths inside the writable roots, denied after the
- * allows they lie in. subpath also covers one that does not exist yet,
+/* docs/design.md §2b: protected paths inside the writable roots, denied after
+ * the allows they lie in. subpath also covers one that does not exist yet,
  * so a missing hooks/ needs no folder here. A git dir keeps its contents
  * writable; only its removal or rename (an unlink of the name) is
  * denied. */
@@ -255,7 +255,7 @@ static void sb_network(const struct be_plan *plan, struct sbx_buf *b)
 	/* network* is network-outbound, -inbound and -bind: no TCP or UDP
 	 * connection, listening socket or datagram. Unix sockets are local
 	 * IPC (language servers, build daemons, the X server) and stay
-	 * allowed, as SPEC section 2 requires. */
+	 * allowed, as docs/design.md §2 requires. */
 	buf_puts(b, "\n; --no-network: no TCP/UDP; unix sockets still work.\n"
 		    "(deny network*)\n"
 		    "(allow network* (local unix-socket))\n"

@@ -1,5 +1,5 @@
 /* backends/seccomp.c — the seccomp filter that accompanies both Linux
- * backends (SPEC section 5): the rule table, and the loader. Picked once
+ * backends (docs/design.md §5): the rule table, and the loader. Picked once
  * in prepare(), loaded once in apply(), inherited by every job of the
  * session.
  *

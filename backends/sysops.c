@@ -1,7 +1,7 @@
 /* backends/sysops.c — the real kernel behind struct sys_ops.
  *
  * Every confining syscall of the backends goes through be_sys, so the unit
- * tests can swap in a fake (STYLE.md section 6; no ld --wrap, which Apple's
+ * tests can swap in a fake (docs/style.md §6; no ld --wrap, which Apple's
  * linker lacks).
  */
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* core/cachetar.h — the pure half of `policy cache` (SPEC section 9):
+/* core/cachetar.h — the pure half of `policy cache` (docs/design.md §9):
  * which folder of .sandbox-cache belongs to which toolchain (one row per
  * folder, from the routing table), and the rules every member of an
  * imported archive must keep. The archive itself is read and written by

@@ -183,7 +183,7 @@ static bool route_sub_ok(const char *s)
  * rows for one variable would hide which wins), the shell's own and the
  * loader's (a PATH or LD_PRELOAD pointed into a writable folder turns
  * every command into whatever a job left there), and credential
- * variables (SPEC 2b withholds them; a row must not bring one back).
+ * variables (docs/design.md §2b withholds them; a row must not bring one back).
  */
 static const char *route_name_refused(const char *name)
 {
@@ -206,7 +206,7 @@ static const char *route_name_refused(const char *name)
 		return "it changes what commands run, not where a cache "
 		       "lives";
 	if (ef_withhold(name, NULL, NULL, NULL))
-		return "it names a credential variable (SPEC 2b)";
+		return "it names a credential variable (docs/design.md §2b)";
 	return NULL;
 }
 

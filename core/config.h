@@ -1,5 +1,5 @@
-/* core/config.h — what a line of the configuration file means (SPEC
- * section 8). Pure: shell/cfgread.c reads the file (with libinih) and
+/* core/config.h — what a line of the configuration file means (docs/design.md
+ * §8). Pure: shell/cfgread.c reads the file (with libinih) and
  * asks this module what each section and key is, whether a file may be
  * trusted at all, and where the files are.
  *
@@ -57,7 +57,7 @@ struct cfg_stat {
 
 /* Why a configuration or rc file (|is_dir| false) or one of the folders
  * holding it may not be trusted by user |me|, in |why|; false if it may.
- * (SPEC 8: someone else who can change the file chooses the next
+ * (docs/design.md §8: someone else who can change the file chooses the next
  * session's policy.) */
 bool cfg_untrusted(const char *path, const struct cfg_stat *st, unsigned me,
 		   char *why, size_t n);

@@ -82,7 +82,7 @@ static void add(struct dn_cands *c, const char *p, size_t n, enum dn_err e,
 		n--;
 	if (!n || n > 4096 || memchr(p, '\n', n))
 		return;
-	/* URLs are not paths (SPEC 4). */
+	/* URLs are not paths (docs/design.md §4). */
 	if (n > 3 && mem_find(p, n, "://", 3))
 		return;
 	for (size_t i = 0; i < c->n; i++)

@@ -1,5 +1,5 @@
 /* core/denial.h — what a failed command's messages say was denied, and
- * the lines that explain it (SPEC section 9). Pure.
+ * the lines that explain it (docs/design.md §9). Pure.
  *
  * The shell hands in what the command wrote on stderr (dn_scan()), then,
  * for each candidate path, the facts only the disk knows (dn_facts: the

@@ -1,5 +1,5 @@
-/* core/envfilter.h — which environment variables hold credentials (SPEC
- * section 2b, "Secrets in the environment"). Pure.
+/* core/envfilter.h — which environment variables hold credentials
+ * (docs/design.md §2b, "Secrets in the environment"). Pure.
  *
  * One table of name patterns (each with the reason it is there), one of
  * named exceptions, and a few rules on values (a URL with a password in

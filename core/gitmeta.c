@@ -1,6 +1,6 @@
 /* core/gitmeta.c — git's own rules for finding a repository's git dir,
  * common dir, hooks and config, and the list of paths a job must not
- * write (SPEC section 2b). Pure: the disk comes in through gm_disk.
+ * write (docs/design.md §2b). Pure: the disk comes in through gm_disk.
  *
  * The attack: git runs hooks and commands its config names (core.fsmonitor
  * runs on every `git status`; core.pager, core.editor, core.sshCommand,

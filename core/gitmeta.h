@@ -1,4 +1,4 @@
-/* core/gitmeta.h — git metadata a job must not write (SPEC section 2b):
+/* core/gitmeta.h — git metadata a job must not write (docs/design.md §2b):
  * which repositories a workspace holds, where git finds their git dir and
  * common dir, which of their paths stay read-only, which parts of a linked
  * worktree's common dir become writable. Pure: the disk is asked through
@@ -67,8 +67,9 @@ enum {
 	GM_P_ABSENT = 2, /* not there at start: nothing to bind; a job
 			    creating it is reported at the end */
 	GM_P_MKDIR = 4,	 /* hooks/ was not there: made empty first, so a
-			    job cannot create it (SPEC's one exception to
-			    "nothing else is created in the workspace") */
+			    job cannot create it (docs/design.md §1's one
+			    exception to "nothing else is created in the
+			    workspace") */
 	GM_P_PIN = 8,	 /* bound writable over itself: a mount point
 			    cannot be renamed or removed (EBUSY), so the
 			    git dir cannot be swapped; its contents stay

@@ -1,4 +1,4 @@
-/* core/layout.c — where a session's state lives (SPEC section 1). Pure. */
+/* core/layout.c — where a session's state lives (docs/design.md §1). Pure. */
 #include "layout.h"
 
 #include <errno.h>

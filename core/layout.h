@@ -1,4 +1,5 @@
-/* core/layout.h — the session layout (SPEC section 1), computed from facts. Pure.
+/* core/layout.h — the session layout (docs/design.md §1), computed from facts.
+ * Pure.
  *
  * Lifecycle: fill a lay_facts → lay_compute() → use → lay_free().
  * Creating the folders is shell/session.c's job; this module only names them.

@@ -1,4 +1,5 @@
-/* core/policy.c — writable roots, masked secrets, scope (SPEC section 2). Pure.
+/* core/policy.c — writable roots, masked secrets, scope (docs/design.md §2).
+ * Pure.
  *
  * Every fact about the disk (canonical paths, which folders exist) comes
  * in through pol_facts callbacks, so the whole policy is a function of its
@@ -579,7 +580,7 @@ static void set_homes(struct sbx_policy *pol, const struct pol_facts *f)
 	}
 }
 
-/* The process temp dir as a root (SPEC section 2), unless it is one the
+/* The process temp dir as a root (docs/design.md §2), unless it is one the
  * guard refuses (TMPDIR=/ or TMPDIR=/etc would hand out the system):
  * then /tmp instead, and a note. */
 static void add_tmp(struct sbx_policy *pol, const struct pol_facts *f)
@@ -630,7 +631,7 @@ static bool writable_entry(const struct sbx_policy *pol,
 }
 
 /*
- * The git metadata of SPEC 2b: the roots a linked worktree needs
+ * The git metadata of docs/design.md §2b: the roots a linked worktree needs
  * (git-common-dir; in the workspace scope only), then the protected
  * paths, of which only those in a writable root are kept: elsewhere the
  * whole tree is read-only already, and listing it would only be noise.
@@ -931,7 +932,7 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	if (f->scope == POL_SCOPE_UNRESTRICTED) {
 		add_root(pol, xstrdup("/"), POL_WHY_UNRESTRICTED, false, false);
 		/* Best effort stays visible: nothing confines the files here,
-		 * sbxsh's own folders neither (SPEC 2b). */
+		 * sbxsh's own folders neither (docs/design.md §2b). */
 		if (pol->sbxsh.n)
 			pol_add_note(pol, "not_enforced", "scope unrestricted: "
 				     "sbxsh's own folders (the configuration, "

@@ -1,4 +1,4 @@
-/* core/policy.h — the session policy (SPEC section 2): writable roots with
+/* core/policy.h — the session policy (docs/design.md §2): writable roots with
  * their reasons, masked secrets, scope and network. Pure.
  *
  * Lifecycle: fill pol_facts (the effectful layer gathers them) →
@@ -216,7 +216,7 @@ enum pol_access pol_access(const struct sbx_policy *pol, const char *canon,
 int pol_root_of(const struct sbx_policy *pol, const char *canon,
 		bool unrestricted);
 
-/* The protected paths (SPEC 2b) that lie in a writable root, parent
+/* The protected paths (docs/design.md §2b) that lie in a writable root, parent
  * first; NULL when there are none. */
 const struct gm_plan *pol_git(const struct sbx_policy *pol);
 size_t pol_nprotected(const struct sbx_policy *pol);

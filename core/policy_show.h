@@ -9,8 +9,8 @@
 const char *pol_why_name(enum pol_why w);       /* "workspace" ... */
 const char *pol_why_text(enum pol_why w);       /* a sentence fragment */
 
-/* "sandbox_writable: [/a, /b]" — the machine-readable contract of SPEC
- * section 2, without a newline. */
+/* "sandbox_writable: [/a, /b]" — the machine-readable contract of
+ * docs/design.md §2, without a newline. */
 void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b);
 /* The human sentence that follows it (no newline). */
 const char *pol_writable_sentence(const struct sbx_policy *pol);

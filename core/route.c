@@ -1,4 +1,5 @@
-/* core/route.c — the cache routing table and its plan (SPEC section 3). Pure.
+/* core/route.c — the cache routing table and its plan (docs/design.md §3).
+ * Pure.
  *
  * Why route at all: a per-run folder is rotated away after each session,
  * so installs there vanish and every run downloads them again; and a
@@ -18,8 +19,8 @@ const char RT_RUN_TMP[] = "<run tmp>";
  * makes it a constant; a '%s' in |sub| is replaced by the base (for
  * variables that take an option string rather than a path); RT_RUN_TMP
  * is the run folder's tmp/, whatever the base.
- * Keep the core set first and in SPEC order: `policy env` prints rows in
- * this order.
+ * Keep the core set first and in the order of docs/design.md §3: `policy env`
+ * prints rows in this order.
  */
 /* clang-format off */
 const struct rt_row rt_table[] = {
@@ -69,8 +70,8 @@ const struct rt_row rt_table[] = {
 /* clang-format on */
 const size_t rt_table_len = sizeof(rt_table) / sizeof(rt_table[0]);
 
-/* The bin dirs that lead PATH: the SPEC's five in its order, then the
- * other toolchains' entry-point folders. */
+/* The bin dirs that lead PATH: the five of docs/design.md §3, in its order,
+ * then the other toolchains' entry-point folders. */
 static const char *const rt_bins[] = {
 	"bin", "python/bin", "npm-global/bin", "go/bin", "cargo/bin",
 	"pnpm", "gem/bin", "deno/bin", "bun/bin", "composer/vendor/bin",

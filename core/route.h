@@ -1,4 +1,4 @@
-/* core/route.h — persistent cache routing (SPEC section 3). Pure.
+/* core/route.h — persistent cache routing (docs/design.md §3). Pure.
  *
  * One table (route.c: rt_table) holds one row per toolchain variable;
  * adding a toolchain is adding a row. rt_compute() turns the table and the

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 /*
- * Error convention (STYLE.md section 3): functions that can fail return 0
+ * Error convention (docs/style.md §3): functions that can fail return 0
  * or -errno; the detail a person needs goes into an optional sbx_diag.
  * Library code never prints and never exits.
  */

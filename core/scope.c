@@ -1,4 +1,4 @@
-/* core/scope.c — the scope checker (SPEC section 4): which paths of a
+/* core/scope.c — the scope checker (docs/design.md §4): which paths of a
  * command line lie outside the policy, before any of it runs. Pure.
  *
  * Three stages, each one forward pass over its input, so the cost is
@@ -12,8 +12,9 @@
  *      scope_table.c);
  *   3. judge: fold "..", canonicalize through env->canon, classify with
  *      pol_access(), dedupe by canonical path, format the message.
- * This is a heuristic that explains; the kernel is what enforces (SPEC
- * section 5), so when in doubt the checker stays quiet rather than guess.
+ * This is a heuristic that explains; the kernel is what enforces
+ * (docs/design.md §5), so when in doubt the checker stays quiet rather than
+ * guess.
  */
 #include "scope.h"
 #include "scope_lex.h"
@@ -458,7 +459,7 @@ static bool git_config_writes(const struct cmd *c, const size_t *av, size_t n,
 
 /* `git [-C DIR] [--git-dir=G] config ...` that writes: the file it
  * writes is judged as a write, as if it had been typed (a repository's
- * config is protected: SPEC 2b). |cw|, |gw|: the words of -C and
+ * config is protected: docs/design.md §2b). |cw|, |gw|: the words of -C and
  * --git-dir, or NOPOS. */
 static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
 		       const size_t *av, size_t n)

@@ -1,4 +1,4 @@
-/* core/scope.h — the scope checker (SPEC section 4): which paths in a
+/* core/scope.h — the scope checker (docs/design.md §4): which paths in a
  * command line lie outside the policy, before any of it runs. Pure.
  *
  * Lifecycle: scope_check() → read report → scope_report_free().
@@ -22,9 +22,9 @@ enum scope_kind {
 	SCOPE_FLAG_READ,   /* outside the workspace, readable: will work */
 	SCOPE_FLAG_WRITE,  /* a likely write the kernel will deny */
 	SCOPE_FLAG_MASKED, /* a masked secret: neither readable nor writable */
-	SCOPE_FLAG_PROTECTED, /* a write to a protected path (SPEC 2b: git's
-				 hooks and config, --protect) in a
-				 writable root */
+	SCOPE_FLAG_PROTECTED, /* a write to a protected path
+				 (docs/design.md §2b: git's hooks and config,
+				 --protect) in a writable root */
 };
 
 struct scope_flag {

@@ -114,7 +114,7 @@ const struct argspec scope_spec_git_init = {
 
 /* Variables whose value is a place tools write to, besides the routed
  * ones of rt_table: setting one to a read-only path is a write that the
- * kernel will deny (SPEC section 2's GOCACHE=/elsewhere example). */
+ * kernel will deny (docs/design.md §2's GOCACHE=/elsewhere example). */
 static const char *const dest_vars[] = {
 	"TMPDIR", "TMP", "TEMP", "TEMPDIR", "GOTMPDIR", "GOMODCACHE",
 	"CARGO_TARGET_DIR", "RUSTUP_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",

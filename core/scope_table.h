@@ -1,5 +1,5 @@
 /* core/scope_table.h — the checker's table of commands: which operands
- * of a command are likely writes (SPEC section 4). Private to
+ * of a command are likely writes (docs/design.md §4). Private to
  * core/scope*.c; nothing else includes it.
  *
  * To teach the checker a writing command, add a row to specs[] in

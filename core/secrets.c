@@ -1,4 +1,4 @@
-/* core/secrets.c — the credential-file table (SPEC section 2). Pure.
+/* core/secrets.c — the credential-file table (docs/design.md §2). Pure.
  *
  * The attack each row stops: a job reads the file and sends it out (or
  * uses it: an ssh key, a registry login, a cloud token act as the user

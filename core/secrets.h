@@ -1,5 +1,5 @@
-/* core/secrets.h — the credential files no job may read or write (SPEC
- * section 2, "Secrets are masked"): one table, a tool and a reason per
+/* core/secrets.h — the credential files no job may read or write
+ * (docs/design.md §2, "Secrets are masked"): one table, a tool and a reason per
  * row. Pure.
  *
  * A row names a place relative to a base the way the tool itself finds it

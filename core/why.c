@@ -11,7 +11,7 @@
 #include "json.h"
 #include "policy_show.h"
 
-/* Where a user's standing choices go (SPEC section 8, docs/config.md):
+/* Where a user's standing choices go (docs/design.md §8, docs/config.md):
  * the keys below lie in its [sandbox] section. */
 #define WHY_CONFIG_FILE "[sandbox] of $XDG_CONFIG_HOME/sbxsh/config"
 
@@ -205,7 +205,7 @@ static void ask_connect(const struct sbx_policy *pol, struct why_answer *w,
 		return;
 	}
 	/* Whatever listens outside (dockerd, a tmux server, ssh-agent)
-	 * would do the job's bidding unconfined: SPEC 2b. */
+	 * would do the job's bidding unconfined: docs/design.md §2b. */
 	w->rule = WHY_RULE_SOCKET;
 	if (!full && covered == 0) {
 		w->allowed = true;

@@ -1,5 +1,5 @@
 /* core/why.h — which rule decides an access, and what would change it
- * (`policy why`, SPEC section 9), and the one-line explanation of a
+ * (`policy why`, docs/design.md §9), and the one-line explanation of a
  * denial the shell prints after a failed command. Pure.
  *
  * Lifecycle: why_ask() → read the answer / why_format_*() → why_free().

@@ -1,4 +1,4 @@
-/* shell/bi_policy.h — the `policy` builtin (SPEC section 7): the session's
+/* shell/bi_policy.h — the `policy` builtin (docs/design.md §7): the session's
  * policy explained from the same struct the backend enforces.
  *
  *   policy                 summary: backend and its notes, scope, network,

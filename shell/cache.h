@@ -1,6 +1,6 @@
 /* shell/cache.h — `policy cache`: what .sandbox-cache holds per
  * toolchain, pruning, and moving it between machines as a tarball
- * (SPEC section 9). The pure half is core/cachetar.h.
+ * (docs/design.md §9). The pure half is core/cachetar.h.
  *
  *   policy cache [list] [--json]
  *   policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]

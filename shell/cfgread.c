@@ -323,8 +323,8 @@ int cr_open_rc_at(const struct sbx_policy *builtin,
 
 	if (fd == -ENOENT)
 		return CR_RC_NONE; /* none of one's own, as dash says nothing */
-	/* SPEC 2b: the built-in policy first (roots any session of this
-	 * workspace has, whatever a configuration said), then this one's
+	/* docs/design.md §2b: the built-in policy first (roots any session of
+	 * this workspace has, whatever a configuration said), then this one's
 	 * (its --allow-write roots). */
 	for (int i = 0; fd >= 0 && i < 2; i++) {
 		const struct sbx_policy *p = i ? pol : builtin;

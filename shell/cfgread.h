@@ -1,4 +1,4 @@
-/* shell/cfgread.h — reading the configuration file (SPEC section 8) and
+/* shell/cfgread.h — reading the configuration file (docs/design.md §8) and
  * deciding whether a configuration or rc file may be trusted.
  *
  * main: opt_parse() → cr_load() (the file, then the flags again over it)

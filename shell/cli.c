@@ -151,8 +151,8 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 	buf_printf(&b, ", scope %s, network %s\n",
 		   pol_scope_name(pol_scope(pol)),
 		   pol_network(pol) ? "allowed" : "denied");
-	/* SPEC 2b: which credential variables stayed outside, never their
-	 * values; and which the user passed on purpose. */
+	/* docs/design.md §2b: which credential variables stayed outside, never
+	 * their values; and which the user passed on purpose. */
 	{
 		const struct ef_report *er = pol_env_report(pol);
 

@@ -1,4 +1,4 @@
-/* shell/explain.h — explained denials (SPEC section 9): after a top-level
+/* shell/explain.h — explained denials (docs/design.md §9): after a top-level
  * command ends non-zero, one "sbxsh: denied: ..." line per path the
  * sandbox refused it, on stderr, after the command's own output.
  *

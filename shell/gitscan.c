@@ -1,6 +1,6 @@
 /* shell/gitscan.c — the bounded scan for repositories, the fingerprints
  * of what the mount layer cannot hold, and the end-of-session report
- * (SPEC section 2b). The rules of git are core/gitmeta.c's; this file
+ * (docs/design.md §2b). The rules of git are core/gitmeta.c's; this file
  * walks, stats and reads.
  *
  * The workspace is hostile at both ends: a job of an earlier session (or

@@ -1,4 +1,4 @@
-/* shell/gitscan.h — the effectful half of SPEC section 2b's git metadata:
+/* shell/gitscan.h — the effectful half of docs/design.md §2b's git metadata:
  * the bounded scan of the workspace for repositories (core/gitmeta.c
  * follows what it finds), the fingerprints of what a mount cannot hold,
  * and the end-of-session report.

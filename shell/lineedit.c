@@ -51,7 +51,7 @@ struct le {
 	unsigned hist_keep;
 };
 
-/* Signal flags only (STYLE.md section 7); the handlers are installed for
+/* Signal flags only (docs/style.md §7); the handlers are installed for
  * the duration of el_gets() and the previous ones put back after it. */
 static volatile sig_atomic_t le_sigint, le_sigwinch;
 /* The reader `history` and `set -o vi` act on: one per process. */

@@ -1,4 +1,4 @@
-/* shell/live.c — live routing across commands (SPEC section 3). */
+/* shell/live.c — live routing across commands (docs/design.md §3). */
 #include "live.h"
 
 #include <stdlib.h>

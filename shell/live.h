@@ -1,4 +1,5 @@
-/* shell/live.h — live routing: re-applied before every command (SPEC 3). */
+/* shell/live.h — live routing: re-applied before every command
+ * (docs/design.md §3). */
 #ifndef SBX_LIVE_H
 #define SBX_LIVE_H
 

@@ -42,8 +42,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sbxsh: %s (see sbxsh --help)\n", d.msg);
 		return EXIT_USAGE;
 	}
-	/* SPEC 8: the configuration file under the flags. Only its location
-	 * ($SBXSH_CONFIG, $XDG_CONFIG_HOME, $HOME) is read from the
+	/* docs/design.md §8: the configuration file under the flags. Only its
+	 * location ($SBXSH_CONFIG, $XDG_CONFIG_HOME, $HOME) is read from the
 	 * environment before the filter below, which needs the file's
 	 * keep-env lines. */
 	if (o.action != OPT_HELP && o.action != OPT_VERSION &&
@@ -51,9 +51,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return EXIT_USAGE;
 	}
-	/* SPEC 2b: credential variables are withheld before anything reads
-	 * the environment (the session's facts, the shell's variable table,
-	 * every job's environment). Nothing above read any other. */
+	/* docs/design.md §2b: credential variables are withheld before anything
+	 * reads the environment (the session's facts, the shell's variable
+	 * table, every job's environment). Nothing above read any other. */
 	es_filter((const char *const *)o.keep_env.v);
 	switch (o.action) {
 	case OPT_HELP: fputs(opt_usage, stdout); return 0;
@@ -77,7 +77,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return EXIT_USAGE;
 	}
-	/* SPEC section 1: the shell starts in the workspace. Done before
+	/* docs/design.md §1: the shell starts in the workspace. Done before
 	 * confinement so the backend sees (and re-enters) the right cwd. */
 	if (o.workspace || o.workflow) {
 		/* A relative script was named from where sbxsh was started:
@@ -96,13 +96,14 @@ int main(int argc, char **argv)
 	cfg.hist_fd = interactive ? le_open_history(
 		pol_layout(s.pol)->workflow_id, 0, NULL, NULL) : -1;
 	bo.private_tmp = o.private_tmp;
-	/* SPEC 8: the rc file is run inside the sandbox, but judged (its
-	 * owner, the writable roots) out here, with the real uids. */
+	/* docs/design.md §8: the rc file is run inside the sandbox, but judged
+	 * (its owner, the writable roots) out here, with the real uids. */
 	cfg.rc = interactive && !o.norc && !o.command && !o.script;
 	cfg.rc_fd = cfg.rc ? cr_open_rc(s.builtin, s.pol, &rc_path, &d)
 			   : CR_RC_NONE;
 	if (cfg.rc_fd == CR_RC_REFUSED) {
-		/* SPEC 2b: fail closed, one line; nothing has run. */
+		/* docs/design.md §2b: fail closed, one line; nothing has
+		 * run. */
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		ses_close(&s);
 		free(rc_path);
@@ -113,7 +114,8 @@ int main(int argc, char **argv)
 	be_mark("history, workspace entered");
 	bo.session_fd = s.run_lock_fd;
 	if (be_confine(backend, s.pol, &bo, &rep, &d) < 0) {
-		/* Fail closed: SPEC section 5. Nothing of the user's has run. */
+		/* Fail closed: docs/design.md §5. Nothing of the user's has
+		 * run. */
 		be_report_free(&rep);
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);
 		ses_close(&s);
@@ -127,8 +129,9 @@ int main(int argc, char **argv)
 	be_report_free(&rep);
 	if (interactive || o.banner)
 		cli_banner(stderr, &s, backend);
-	/* SPEC 2b: what a mount cannot hold is fingerprinted now, before
-	 * anything of the user's runs, and compared when the session ends. */
+	/* docs/design.md §2b: what a mount cannot hold is fingerprinted now,
+	 * before anything of the user's runs, and compared when the session
+	 * ends. */
 	gs_arm(s.pol);
 	cfg.at_end = gs_end;
 

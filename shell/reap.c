@@ -1,5 +1,5 @@
 /* shell/reap.c — ending what the session left behind, where there is no
- * PID namespace to do it (SPEC section 2b, "Terminals").
+ * PID namespace to do it (docs/design.md §2b, "Terminals").
  *
  * A job that ignores SIGHUP and double-forks (or calls setsid()) would
  * outlive the session, take the foreground or keep reading the terminal,

@@ -1,6 +1,6 @@
 /* shell/run.c — sh_run: the read-check-parse-run loop for -c strings,
- * script files and stdin, and the scope checker's place in it (SPEC
- * section 4: before any part of a command line runs). */
+ * script files and stdin, and the scope checker's place in it (docs/design.md
+ * §4: before any part of a command line runs). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -39,7 +39,8 @@ static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 	buf_vprintf(&b, fmt, ap);
 	/* Every diagnostic names something a job could have chosen (a
 	 * file, a folder, a command found by a glob, a variable's value):
-	 * none reaches the terminal raw (SPEC 2b). \n and \t stay. */
+	 * none reaches the terminal raw (docs/design.md §2b). \n and \t
+	 * stay. */
 	buf_make_shown(&b);
 	buf_putc(&b, '\n');
 	out_write(2, b.s, b.len);
@@ -232,8 +233,8 @@ void sh_input_sync(struct shell *sh)
 
 /*
  * The session's end, in the order that keeps the git report (at_end,
- * SPEC 2b) true and seen: in a PID namespace sh_end_session() hands the
- * status to the supervisor at once (the caller then goes on), so the
+ * docs/design.md §2b) true and seen: in a PID namespace sh_end_session() hands
+ * the status to the supervisor at once (the caller then goes on), so the
  * report comes first; without one the shell first ends what the session
  * left behind, which can then change nothing after the report.
  */
@@ -394,7 +395,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 }
 
 /*
- * SPEC 8: an interactive shell sources $ENV (parameter-expanded, as
+ * docs/design.md §8: an interactive shell sources $ENV (parameter-expanded, as
  * POSIX says), else $XDG_CONFIG_HOME/sbxsh/sbxshrc, before its first
  * prompt. It runs after confinement, inside the sandbox, so it changes
  * the shell (aliases, functions, PS1) and never the policy. A file a
@@ -425,8 +426,8 @@ static int source_rc(struct shell *sh, const struct sh_config *cfg)
 			return 0;
 		fd = cr_open_rc_at(cfg->builtin, cfg->pol, path, &d);
 		if (fd == CR_RC_REFUSED) {
-			/* SPEC 2b: fail closed before the first prompt;
-			 * nothing of the user's has run. */
+			/* docs/design.md §2b: fail closed before the first
+			 * prompt; nothing of the user's has run. */
 			fprintf(stderr, "sbxsh: %s\n", d.msg);
 			return -EPERM;
 		}

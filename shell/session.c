@@ -1,4 +1,4 @@
-/* shell/session.c — the effectful half of SPEC section 1: find the
+/* shell/session.c — the effectful half of docs/design.md §1: find the
  * workspace, create the state folders race-free, prune old runs. */
 #include "session.h"
 
@@ -729,9 +729,9 @@ static void list_secret_folders(const struct pol_facts *pf,
 }
 
 /*
- * SPEC 2b: sbxsh's own folders, which no session may write, canonical,
- * into |out|: the configuration folder (configuration and rc file) and
- * the state folder (history, the git scan cache) this session uses
+ * docs/design.md §2b: sbxsh's own folders, which no session may write,
+ * canonical, into |out|: the configuration folder (configuration and rc file)
+ * and the state folder (history, the git scan cache) this session uses
  * ($XDG_CONFIG_HOME/sbxsh, |hist|), and also their default places under
  * each home (~/.config/sbxsh, ~/.local/state/sbxsh). The defaults count
  * whatever this session's XDG variables say: a session started with
@@ -935,8 +935,8 @@ static void gather_facts(struct gather *g)
 	pf->state_named = g->state_named;
 }
 
-/* The built-in policy (SPEC 2b): no configuration, the workspace scope,
- * and no sbxsh folders (so that a TMPDIR above $XDG_CONFIG_HOME, which
+/* The built-in policy (docs/design.md §2b): no configuration, the workspace
+ * scope, and no sbxsh folders (so that a TMPDIR above $XDG_CONFIG_HOME, which
  * this session drops, still counts as a root some session had). Made
  * before anything is created: a workspace reached through a symlink into
  * a protected place is refused here, and so is a configuration a session
@@ -1011,8 +1011,8 @@ static int gather_state_dirs(struct gather *g, struct sbx_diag *d)
 	    access(lay->persist_dir, W_OK | X_OK) != 0) {
 		/* chmod a-w .sandbox-cache (or a group that lost its write
 		 * bit): routing into it would make every install fail; the
-		 * run folder is the fallback (SPEC 3), and the banner says
-		 * why. */
+		 * run folder is the fallback (docs/design.md §3), and the
+		 * banner says why. */
 		g->pf.persist = false;
 		g->made_persist = false;
 		g->persist_ro = true;
@@ -1043,8 +1043,8 @@ static int gather_state_dirs(struct gather *g, struct sbx_diag *d)
 }
 
 /* The session's policy: secrets, the repositories in the workspace
- * (SPEC 2b: their hooks and config stay read-only; none to protect where
- * the workspace is not writable), and the notes the banner shows. */
+ * (docs/design.md §2b: their hooks and config stay read-only; none to protect
+ * where the workspace is not writable), and the notes the banner shows. */
 static int gather_policy(struct gather *g, struct sbx_diag *d)
 {
 	const struct sbx_opts *o = g->o;
@@ -1065,8 +1065,8 @@ static int gather_policy(struct gather *g, struct sbx_diag *d)
 	be_mark("ses: pol_new");
 	gm_plan_free(git);
 	g->pf.git = NULL;
-	/* SPEC 8: a configuration this session could rewrite would let it
-	 * widen the next one. */
+	/* docs/design.md §8: a configuration this session could rewrite would
+	 * let it widen the next one. */
 	if (rc == 0)
 		rc = cr_check_roots(s->pol, d);
 	if (rc == 0 && g->persist_ro)

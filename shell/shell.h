@@ -20,8 +20,9 @@ struct sh_config {
 	const char *command;   /* -c string, or NULL */
 	const char *script;    /* script file, or NULL (then stdin) */
 	bool interactive;      /* -i, or stdin and stderr are terminals */
-	/* SPEC 8: an interactive shell sources its rc file (shell/run.c)
-	 * only with |rc| set (main: not with --norc, -c or a script). */
+	/* docs/design.md §8: an interactive shell sources its rc file
+	 * (shell/run.c) only with |rc| set (main: not with --norc, -c or a
+	 * script). */
 	bool rc;
 	int rc_fd;             /* cr_open_rc(): the rc file, opened before
 	                          confinement, or CR_RC_NONE / CR_RC_EXPAND */

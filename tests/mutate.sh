@@ -94,7 +94,7 @@ mutations() {
 		unit/test_scope integration/cli.sh
 	mut checker-tee-is-a-read core/scope_table.c 's/^(\s*\{ "tee", *)H_ALL,/\1H_READ,/' \
 		unit/test_scope integration/cli.sh
-	# git metadata (SPEC 2b, docs/git.md)
+	# git metadata (docs/design.md §2b, docs/git.md)
 	GIT_TESTS="integration/git_protect.sh"
 	mut git-protected-not-bound backends/mounts.c \
 		's/^(\s*)protect_ops\(mp, plan\);/\1;/' \
@@ -129,7 +129,7 @@ mutations() {
 	mut checker-git-config-not-a-write core/scope.c \
 		's/^(\s*)if \(strcmp\(name, "config"\) == 0\)$/\1if (0)/' \
 		unit/test_scope $GIT_TESTS
-	# the configuration, --allow-write and the rc file (SPEC 8,
+	# the configuration, --allow-write and the rc file (docs/design.md §8,
 	# docs/config.md)
 	CFG_TESTS="integration/config.sh"
 	mut allow-write-refusal-ignored core/policy.c \

@@ -252,7 +252,7 @@ if sys.argv[9]:
           % (ms(floor).strip(), ms(s_bash).strip(), floor / s_bash))
 EOF
 
-# --- 4. start-up with a 50-line configuration (SPEC 8) -------------------
+# --- 4. start-up with a 50-line configuration (docs/design.md §8) -------------
 # The file must lie outside every writable root (/tmp is one), so it goes
 # in a folder of its own under /var/tmp. 50 lines: comments, [sandbox]
 # with an allow-write (which makes the session ask pol_new() twice),

@@ -1,5 +1,5 @@
 /* tests/bench/bench_scope.c — what the scope checker costs per command line
- * and per byte of a huge line (SPEC section 4: it runs before every line,
+ * and per byte of a huge line (docs/design.md §4: it runs before every line,
  * so it must be cheap, and linear so a pasted 1 MiB line cannot stall the
  * prompt). Not a CTest test: timings depend on the machine. Run it with
  * tests/bench/bench-scope.sh BUILD_DIR.

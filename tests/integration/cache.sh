@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/integration/cache.sh — `policy cache` (SPEC section 9, issue 13) on
+# tests/integration/cache.sh — `policy cache` (docs/design.md §9, issue 13) on
 # a cache filled as the persistence test fills it: pip install --user and
 # npm install -g of local packages (lib/localpkgs.bash). Then:
 #   - list: each folder's size matches `du --apparent-size` within 1% and

@@ -121,7 +121,7 @@ check "--state moves the state folders" 'printf "%s" "$out" | grep -q "\"persist
 out=$("$SBXSH" --workspace "$ws" --no-persist --print-policy --json)
 check "--no-persist routes into the run folder" 'printf "%s" "$out" | python3 -c "import json,sys; d=json.load(sys.stdin); assert d[\"env\"][\"GOPATH\"].startswith(d[\"run_dir\"]+\"/\"), d[\"env\"]"'
 
-# The shell starts in the workspace (SPEC section 1), wherever it was run.
+# The shell starts in the workspace (docs/design.md §1), wherever it was run.
 out=$(cd / && "$SBXSH" --workspace "$ws" -c 'pwd; echo "$PWD"' 2>/dev/null)
 check "--workspace: the shell starts in the workspace" '[ "$out" = "$(printf "%s\n%s" "$ws" "$ws")" ]' "$out"
 out=$(cd / && "$SBXSH" --workflow wf-1 --root "$tmp/base" -c pwd 2>/dev/null)

@@ -1,6 +1,6 @@
 #!/bin/bash
-# tests/integration/config.sh — the policy made the user's own (SPEC
-# section 8): --allow-write, the configuration file, where it may come
+# tests/integration/config.sh — the policy made the user's own (docs/design.md
+# §8): --allow-write, the configuration file, where it may come
 # from, precedence and provenance. What the kernel allowed is checked
 # from OUTSIDE the session (the file there or not, its content); every
 # check that something is refused has a control that shows the same

@@ -1,8 +1,8 @@
 #!/bin/bash
 # tests/integration/cred_files.sh — every credential file of the table
 # (core/secrets.c) is neither readable nor writable in a session, found
-# where the tools themselves look, checked from outside (SPEC 2, "Secrets
-# are masked").
+# where the tools themselves look, checked from outside (docs/design.md §2,
+# "Secrets are masked").
 #
 # Two environments: "defaults" (HOME, no XDG variables: every row under
 # ~, ~/.config, ~/.local/share, ~/.cache and the runtime folder) and

@@ -1,6 +1,7 @@
 #!/bin/bash
 # tests/integration/env_secrets.sh — credential variables never reach the
-# session (SPEC 2b, "Secrets in the environment"), checked from outside.
+# session (docs/design.md §2b, "Secrets in the environment"), checked from
+# outside.
 #
 # Real sessions are started (landlock, namespace and none: the filter does
 # not depend on the backend; as root and as nobody) with credential

@@ -112,11 +112,11 @@ env_roots() {
 	sbx "$be" "mkdir -p \$GOMODCACHE/x 2>/dev/null; echo done" GOMODCACHE="$B/anywhere/new"
 	check "$tag GOMODCACHE=<missing> is not created nor granted" [ ! -e "$B/anywhere" ]
 	sbx "$be" "echo x > $OUT/viaenv" GOMODCACHE="$OUT" GOPATH="$OUT"
-	# An existing folder from the environment is a cache root (SPEC 2);
-	# these are the kinds refused: the system, the home. Most of these
-	# variables are routed while a state folder is writable, so the
-	# environment's value counts in a read-only workspace: one nobody
-	# cannot write, or a read-only bind mount for root.
+	# An existing folder from the environment is a cache root
+	# (docs/design.md §2); these are the kinds refused: the system, the
+	# home. Most of these variables are routed while a state folder is
+	# writable, so the environment's value counts in a read-only workspace:
+	# one nobody cannot write, or a read-only bind mount for root.
 	for spec in "GOMODCACHE=/etc" "TMPDIR=/etc" "XDG_CACHE_HOME=/usr/lib" "npm_config_cache=/" "GOCACHE=$H" "GOPATH=/usr/local/go" "CARGO_HOME=/usr"; do
 		ro_ws_policy "$spec"
 		check "$tag $spec: not in sandbox_writable, a refused note" \

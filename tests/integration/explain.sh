@@ -1,7 +1,7 @@
 #!/bin/bash
-# tests/integration/explain.sh — explained denials and `policy why` (SPEC
-# section 9, issue 13). A small tool (tests/kernel/deny_tool.py) tries one
-# thing and exits 1 saying "PATH: <strerror>" as C tools do; after it,
+# tests/integration/explain.sh — explained denials and `policy why`
+# (docs/design.md §9, issue 13). A small tool (tests/kernel/deny_tool.py) tries
+# one thing and exits 1 saying "PATH: <strerror>" as C tools do; after it,
 # sbxsh must print one "sbxsh: denied: ..." line naming the path and the
 # rule, after the tool's own output, for each kind of denial: a write
 # outside the roots, a masked secret (in a masked folder, a masked

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Fail closed (SPEC section 5), proven by fault injection with strace: when
+# Fail closed (docs/design.md §5), proven by fault injection with strace: when
 # a confining syscall fails, sbxsh prints one clear error naming the
 # backend, the step and the errno, exits 125 and runs nothing (the command
 # would have created a marker file). Where the design says a failure is

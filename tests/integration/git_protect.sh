@@ -1,6 +1,6 @@
 #!/bin/bash
-# Git metadata stays read-only (SPEC 2b, issue 16), checked from OUTSIDE
-# the sandbox with real git, under both Linux backends, as root and as
+# Git metadata stays read-only (docs/design.md §2b, issue 16), checked from
+# OUTSIDE the sandbox with real git, under both Linux backends, as root and as
 # nobody (setpriv, inside a user namespace):
 #   - a hook planted in an existing hooks/ and in a missing one (sbxsh
 #     made it empty first); .git/config changed by `git config`, by `>>`,

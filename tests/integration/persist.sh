@@ -1,11 +1,12 @@
 #!/bin/bash
-# tests/integration/persist.sh — "installs persist across sessions" (SPEC
-# problem 1, issue 4). Session 1 runs `pip install --user ./localpkg` and
-# `npm install -g ./local-tool.tgz` (both made here; no index is used);
-# session 2, with a new run folder, imports the package, gets "already
-# satisfied" from pip and finds the npm tool's binary on PATH, proving that
-# both landed in .sandbox-cache. A third session with --no-persist installs
-# into the run-folder fallback, and the install is gone in the next one.
+# tests/integration/persist.sh — "installs persist across sessions"
+# (docs/design.md, problem 1, issue 4). Session 1 runs
+# `pip install --user ./localpkg` and `npm install -g ./local-tool.tgz` (both
+# made here; no index is used); session 2, with a new run folder, imports the
+# package, gets "already satisfied" from pip and finds the npm tool's binary on
+# PATH, proving that both landed in .sandbox-cache. A third session with
+# --no-persist installs into the run-folder fallback, and the install is gone in
+# the next one.
 #
 # Uses Debian's /usr/bin/python3 (PEP 668: it refuses a plain `pip install
 # --user` unless routing says PIP_BREAK_SYSTEM_PACKAGES=1, which sbxsh does

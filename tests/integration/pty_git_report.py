@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""pty: the end-of-session git report of an interactive session (SPEC 2b)
+"""pty: the end-of-session git report of an interactive session (docs/design.md §2b)
 comes on `exit`, on Ctrl-D and when SIGHUP ends the shell; it says
 nothing when nothing changed.
 

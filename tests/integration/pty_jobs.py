@@ -464,7 +464,7 @@ for _ in range(50):
 time.sleep(0.2)
 ok(other and other[0] and not alive(other[0]), "the other job is hung up")
 # The shell spares it its own hang-up, but nothing the session started
-# outlives the session (SPEC 2b): its end takes the disowned job too.
+# outlives the session (docs/design.md §2b): its end takes the disowned job too.
 for _ in range(50):
     if not alive(pid):
         break

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""pty: the rc file of SPEC 8. An interactive session sources $ENV
+"""pty: the rc file of docs/design.md §8. An interactive session sources $ENV
 (parameter-expanded) or else $XDG_CONFIG_HOME/sbxsh/sbxshrc, inside the
 sandbox, before its first prompt; --norc and -c source none; an error in
 it names its file and line and the session goes on; one in a writable

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """pty: nothing a job chose reaches the terminal raw (issue 20 item 6,
-SPEC 2b). Every byte sbxsh writes to a real pty during and after an
+docs/design.md §2b). Every byte sbxsh writes to a real pty during and after an
 interactive session is captured, and the exact hostile bytes a job
 planted must not be in it, while their escaped form must be:
 

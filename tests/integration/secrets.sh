@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/integration/secrets.sh — every masked secret, checked from outside
-# (SPEC section 2): under a test HOME each secret is created with a content
+# (docs/design.md §2): under a test HOME each secret is created with a content
 # of its own; in a session (landlock and namespace backends, as root and
 # as nobody, who then owns them: only the sandbox can refuse) a probe
 # (tests/kernel/secret_probe.py) tries to read and write each one. A

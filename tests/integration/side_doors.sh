@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/integration/side_doors.sh — the side doors of SPEC section 2b that
+# tests/integration/side_doors.sh — the side doors of docs/design.md §2b that
 # the backends close: sockets of unconfined daemons, other terminals, the
 # terminal after the session, other processes. Each attack is checked from
 # OUTSIDE the sandbox (the server's log empty, the other terminal's master

@@ -1,9 +1,10 @@
 #!/bin/bash
 # tests/integration/toolchains.sh — "toolchains work with no overrides"
-# (SPEC problem 2, issue 4): in a fresh workspace, `go mod init`, `go build`
-# and `go test` succeed inside one sbxsh session with no GOCACHE, GOTMPDIR or
-# TMPDIR given anywhere, and afterwards the workspace holds the sources (and
-# the binary) but no cache folder outside .sandbox-cache / .sandbox-runs.
+# (docs/design.md, problem 2, issue 4): in a fresh workspace, `go mod init`,
+# `go build` and `go test` succeed inside one sbxsh session with no GOCACHE,
+# GOTMPDIR or TMPDIR given anywhere, and afterwards the workspace holds the
+# sources (and the binary) but no cache folder outside .sandbox-cache /
+# .sandbox-runs.
 #
 # The environment is emptied (env -i) with a fresh $HOME, so neither the real
 # ~/.cache nor a GOCACHE the runner happens to export can make it pass.

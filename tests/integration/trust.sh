@@ -1,6 +1,6 @@
 #!/bin/bash
 # tests/integration/trust.sh — issue 20, items 1 and 2: nothing a session
-# could write is trusted by a later one (SPEC 2b).
+# could write is trusted by a later one (docs/design.md §2b).
 #   (a) a configuration planted in a writable root of the built-in policy
 #       ($XDG_CONFIG_HOME under $TMPDIR) by an earlier session is refused,
 #       whatever it says (scope = unrestricted; scope = read-only with

@@ -5,9 +5,9 @@
  *
  * Workspace /work/ws with sbxsh's folders in it, home /home/u, temp /tmp;
  * a canon callback with a few fake symlinks; shell variables; and the
- * protected paths of two repositories (WS and WS/a/sub, SPEC 2b). Nothing
- * on disk is asked. Header-only: each including file gets its own static
- * copy (the fixtures are tiny).
+ * protected paths of two repositories (WS and WS/a/sub, docs/design.md §2b).
+ * Nothing on disk is asked. Header-only: each including file gets its own
+ * static copy (the fixtures are tiny).
  */
 #ifndef SBX_FIXTURE_POLICY_H
 #define SBX_FIXTURE_POLICY_H
@@ -104,8 +104,8 @@ static inline struct pol_facts fx_facts(void)
 }
 
 /* The protected paths of the first |nrepos| (1 or 2) repositories, WS
- * and WS/a/sub, and a --protect path (SPEC 2b). gm_plan_free() it after
- * pol_new(). */
+ * and WS/a/sub, and a --protect path (docs/design.md §2b). gm_plan_free() it
+ * after pol_new(). */
 static inline struct gm_plan *fx_git_plan(int nrepos)
 {
 	static const struct { const char *p; unsigned f; int r; } e[] = {

@@ -94,7 +94,7 @@ static void errstr_names_errno(void **state)
 	assert_string_equal(d.msg, "namespace: unshare(x) failed: Operation "
 				   "not permitted (EPERM)");
 	assert_int_equal(d.err, -EPERM);
-	/* A -errno (STYLE.md section 3) is accepted too. */
+	/* A -errno (docs/style.md §3) is accepted too. */
 	assert_int_equal(be_fail(&d, -EINVAL, "landlock", "s"), -EINVAL);
 }
 

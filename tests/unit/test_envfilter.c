@@ -1,6 +1,6 @@
 /* tests/unit/test_envfilter.c — the credential-variable table, both ways
- * (SPEC 2b): every credential name and value shape is withheld, every
- * ordinary variable, exception and routing variable passes. */
+ * (docs/design.md §2b): every credential name and value shape is withheld,
+ * every ordinary variable, exception and routing variable passes. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

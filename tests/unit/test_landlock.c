@@ -505,8 +505,8 @@ static void masked_inside_writable_root_is_reported(void **state)
 	notes_free(&n);
 }
 
-/* SPEC 2b: a linked worktree's common dir is a guarded root: its rule is
- * added only once the mount layer holds its hooks and config read-only,
+/* docs/design.md §2b: a linked worktree's common dir is a guarded root: its
+ * rule is added only once the mount layer holds its hooks and config read-only,
  * and the roots inside it (objects/) get rules of their own, since the
  * guarded one may never come. Without the mount layer: no rule for it,
  * it is dropped from the policy (notes.drop), and the protected paths
@@ -591,7 +591,8 @@ static void apply_order_mounts_nnp_landlock_seccomp(void **state)
 
 /* The namespace backend applies the same Landlock ruleset as a second
  * layer where the kernel has it: after its mounts, before seccomp, with
- * the signal and abstract-socket scopes (SPEC 2b, "Other processes"). */
+ * the signal and abstract-socket scopes (docs/design.md §2b, "Other
+ * processes"). */
 static void namespace_backend_adds_landlock(void **state)
 {
 	struct be_plan p = base_plan(NULL, 0);

@@ -1,4 +1,4 @@
-/* tests/unit/test_layout.c — session layout (SPEC section 1). */
+/* tests/unit/test_layout.c — session layout (docs/design.md §1). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

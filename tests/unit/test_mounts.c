@@ -517,7 +517,7 @@ static void no_roots_one_call(void **state)
 	assert_int_equal(count("@setattr /|"), 1);
 }
 
-/* SPEC 2b: protected paths bound over themselves after the roots are
+/* docs/design.md §2b: protected paths bound over themselves after the roots are
  * back and before the masks: a git dir writable (a pin), a config and a
  * hooks/ read-only (a missing hooks/ made empty first, on disk), nothing
  * for what a mount cannot hold (absent, a symlink); one gone since the

@@ -1,4 +1,5 @@
-/* tests/unit/test_policy.c — writable roots and masked secrets (SPEC 2). */
+/* tests/unit/test_policy.c — writable roots and masked secrets
+ * (docs/design.md §2). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -516,7 +517,7 @@ static void access_and_masked(void **state)
 	pol_free(pol);
 }
 
-/* The secrets SPEC section 2 names, written here rather than read from
+/* The secrets docs/design.md §2 names, written here rather than read from
  * pol_secrets[] or from golden files regenerated from the code: dropping a
  * row of the table fails this test. tests/integration/secrets.sh checks
  * the same list against the kernel. */

@@ -497,7 +497,7 @@ static void sb_backend_fails_closed(void **state)
 	pol_free(pol);
 }
 
-/* A policy whose workspace is a repository (SPEC 2b). */
+/* A policy whose workspace is a repository (docs/design.md §2b). */
 static struct sbx_policy *make_git_policy(enum pol_scope scope)
 {
 	static const struct { const char *p; unsigned f; } e[] = {

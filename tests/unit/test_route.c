@@ -1,4 +1,4 @@
-/* tests/unit/test_route.c — cache routing (SPEC section 3). */
+/* tests/unit/test_route.c — cache routing (docs/design.md §3). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

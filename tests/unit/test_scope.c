@@ -33,7 +33,7 @@ static int setup(void **state)
 	(void)state;
 	if (pol_new(&f, &pol, &d) < 0)
 		return -1;
-	/* Two repositories and a --protect path (SPEC 2b). */
+	/* Two repositories and a --protect path (docs/design.md §2b). */
 	{
 		struct gm_plan *g = fx_git_plan(2);
 		int rc;
@@ -47,7 +47,7 @@ static int setup(void **state)
 		pol_set_guard(polg, POL_GUARD_MOUNT);
 	}
 	/* Neither state folder writable: no routing, so the user cache
-	 * dir is ~/.cache itself (SPEC section 2). */
+	 * dir is ~/.cache itself (docs/design.md §2). */
 	f.persist = false;
 	f.state_writable = false;
 	return pol_new(&f, &pol_plain, &d) < 0 ? -1 : 0;
@@ -124,7 +124,7 @@ static void accepts_writable_roots(void **state)
 	assert_clean("echo hi >$TMPDIR/x");
 	assert_clean("touch ${TMPDIR}/x");
 	assert_clean("rm -rf " WS "/build " WS "/src/a.c");
-	/* The routed cache folders (SPEC section 3). */
+	/* The routed cache folders (docs/design.md §3). */
 	assert_clean("touch " WS "/.sandbox-cache/go-build/x");
 	assert_clean("ls " WS "/.sandbox-cache/pip " WS "/.sandbox-cache/bin/t");
 	assert_clean("cp a $GOCACHE/b");
@@ -682,7 +682,7 @@ static void syntax_as_the_shell(void **state)
 	}
 }
 
-/* ---- protected paths (SPEC 2b) ----------------------------------------- */
+/* ---- protected paths (docs/design.md §2b) -------------------------------- */
 
 static void git_one(const char *line, enum scope_kind kind, const char *path)
 {

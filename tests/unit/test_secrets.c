@@ -1,5 +1,5 @@
-/* tests/unit/test_secrets.c — the credential-file table (SPEC 2), both
- * ways: every file the issue, Codex and sandbox-runtime name is masked,
+/* tests/unit/test_secrets.c — the credential-file table (docs/design.md §2),
+ * both ways: every file the issue, Codex and sandbox-runtime name is masked,
  * where the tool itself would look (XDG defaults, the tools' variables);
  * the settings those tools need to work are not. */
 #include <stdarg.h>
