@@ -7,7 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lineedit.h"
 #include "sh.h"
 #include "term.h"
 
@@ -67,7 +66,7 @@ static void set_opt(struct shell *sh, const struct optname *o, bool on)
 		job_set_monitor(sh, on);  /* jobs.c */
 	if (on && (o->opt == O_VI || o->opt == O_EMACS)) {
 		sh->opt[o->opt == O_VI ? O_EMACS : O_VI] = false;
-		le_set_mode(NULL, o->name);
+		SH_HOOK(sh, edit_mode, o->name);
 	}
 }
 

@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "fault.h"
-#include "explain.h"
 #include "sh.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -775,15 +774,15 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 			break;
 		if (n->type == N_SEQ) {
 			if (top)
-				ex_begin(sh);
+				SH_HOOK(sh, cmd_begin, sh);
 			eval_node(sh, n->a, flags & ~EV_EXIT);
 			if (top)
-				ex_end(sh, n->a);
+				SH_HOOK(sh, cmd_end, sh, n->a);
 			n = n->b;
 			continue;
 		}
 		if (top)
-			ex_begin(sh);
+			SH_HOOK(sh, cmd_begin, sh);
 		switch (n->type) {
 		case N_CMD:
 			st = eval_simple(sh, n, flags);
@@ -820,7 +819,7 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		if (sh->jump != J_RETURN && sh->jump != J_EXIT)
 			sh->status = st;
 		if (top)
-			ex_end(sh, n);
+			SH_HOOK(sh, cmd_end, sh, n);
 		break;
 	}
 	sh->evaldepth--;

@@ -13,8 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "live.h"
-#include "explain.h"
 #include "sh.h"
 
 #define HASH_SIZE 128
@@ -128,11 +126,10 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 		last = path_search(name, pathvar, err, &rel);
 		return last;
 	}
-	if (sh->path_changed)
-		live_path(sh);
-	/* A tool installed by the previous command must be found now. */
-	if (sh->live_bins_stale)
-		live_check_bins(sh);
+	/* A PATH assigned, or a tool installed by the previous command,
+	 * must be seen now (live routing: shell/live.c). */
+	if (sh->path_changed || sh->live_bins_stale)
+		SH_HOOK(sh, path_search, sh);
 	if (!sh->hash)
 		sh->hash = xcalloc(1, sizeof(*sh->hash));
 	h = sh->hash;
@@ -243,7 +240,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv,
 		return err;
 	}
 	sh_input_sync(sh);
-	ex_stop(sh); /* the forwarder thread ends at execve */
+	SH_HOOK(sh, before_exec, sh); /* e.g. the denial lines' thread */
 	execve(path, argv, envp);
 	err = errno;
 	if (err == ENOENT && !strchr(name, '/')) {

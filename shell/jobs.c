@@ -46,8 +46,6 @@
 
 #include "fault.h"
 #include "backend.h"
-#include "gitscan.h"
-#include "explain.h"
 #include "sh.h"
 
 /* Done background jobs a non-interactive shell remembers for `wait PID`
@@ -100,6 +98,9 @@ struct jobtab {
 /* For the SIGHUP handler only. The table is only reallocated with SIGHUP
  * blocked, so the handler never reads freed memory. */
 static struct jobtab *hup_tab;
+/* The same for the session's last word on the way out (hooks.h): the
+ * table is set once at start-up and never freed. */
+static const struct sh_hooks *g_hooks;
 
 static struct jobtab *tab(struct shell *sh)
 {
@@ -149,7 +150,9 @@ static void on_hup(int sig)
 			kill(-j->pgid, SIGCONT);
 		}
 	}
-	gs_end(); /* the session's report, before we die of it */
+	/* the session's report, before we die of it */
+	if (g_hooks && g_hooks->at_fatal_signal)
+		g_hooks->at_fatal_signal(g_hooks->ctx);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = SIG_DFL;
 	sigaction(sig, &sa, NULL);
@@ -226,6 +229,7 @@ int job_init_monitor(struct shell *sh)
 	if (!sh->traps[SIGQUIT])
 		set_sig(SIGQUIT, SIG_IGN, 0);
 	job_sigchld_install(sh);
+	g_hooks = sh->hooks;
 	if (!sh->traps[SIGHUP] && !sh->trap_ignored_at_start[SIGHUP])
 		set_sig(SIGHUP, on_hup, 0);
 	pgid = getpid();
@@ -407,8 +411,7 @@ pid_t job_fork(struct shell *sh, int id, bool bg, struct job_exec *x)
 	 * read-ahead given back to stdin, the denial-line forwarder
 	 * started, the git scan told that something may change files. */
 	sh_input_sync(sh);
-	ex_fork(sh);
-	gs_touch();
+	SH_HOOK(sh, before_fork, sh);
 	if (x)
 		return spawn(sh, id, x);
 	pid = FLT("fork", fork());

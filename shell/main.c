@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "envsec.h"
 #include "gitscan.h"
+#include "hooktab.h"
 #include "lineedit.h"
 #include "opts.h"
 #include "session.h"
@@ -133,7 +134,8 @@ int main(int argc, char **argv)
 	 * before anything of the user's runs, and compared when the session
 	 * ends. */
 	gs_arm(s.pol);
-	cfg.at_end = gs_end;
+	/* The interpreter reaches the session only through these. */
+	cfg.hooks = &hk_session;
 
 	cfg.arg0 = o.arg0;
 	cfg.args = o.args;

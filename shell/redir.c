@@ -13,7 +13,6 @@
 
 #include "fault.h"
 #include "backend.h"
-#include "gitscan.h"
 #include "sh.h"
 
 struct redir_save {
@@ -116,7 +115,7 @@ static int open_target(struct shell *sh, struct redir *r, const char *name)
 	/* With a history to protect, the truncation waits until the file
 	 * opened is known not to be it: O_TRUNC would empty it at open. */
 	trunc = sh->hist_ino && (fl & O_TRUNC);
-	gs_touch(); /* may create or change a file: see the session's end */
+	SH_HOOK(sh, file_written, sh); /* see the session's end */
 	fd = FLT("open", open(name, trunc ? fl & ~O_TRUNC : fl, 0666));
 	if (fd < 0) {
 		sh_err(sh, "cannot create %s: %s", name, strerror(errno));

@@ -183,7 +183,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			sh->sync_due = true;
 		}
 		if (!sh->evaldepth) {
-			live_apply(sh);
+			SH_HOOK(sh, line, sh);
 			sh->ntop++;
 		}
 		if (!sh->evaldepth && trap_gotsig) {
@@ -240,15 +240,14 @@ void sh_input_sync(struct shell *sh)
  */
 static void end_session(struct shell *sh, int status)
 {
-	bool last = sh->cfg->at_end && !sh->subshell &&
-		    getpid() == sh->rootpid;
+	bool last = !sh->subshell && getpid() == sh->rootpid;
 
-	ex_stop(sh); /* what the forwarder holds goes out first */
-	if (last && !sh->cfg->reap_at_exit)
-		sh->cfg->at_end();
+	SH_HOOK(sh, at_exit, sh); /* what the forwarder holds goes out first */
+	if (last && !sh->cfg->reap_at_exit && sh->hooks && sh->hooks->at_end)
+		sh->hooks->at_end(sh->hooks->ctx);
 	sh_end_session(sh, status);
-	if (last && sh->cfg->reap_at_exit)
-		sh->cfg->at_end();
+	if (last && sh->cfg->reap_at_exit && sh->hooks && sh->hooks->at_end)
+		sh->hooks->at_end(sh->hooks->ctx);
 }
 
 void sh_exit(struct shell *sh, int status)
@@ -364,6 +363,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 	struct shell *sh = xcalloc(1, sizeof(*sh));
 
 	sh->cfg = cfg;
+	sh->hooks = cfg->hooks;
 	sh->check = cfg->check;
 	sh->pol = cfg->pol;
 	sh->rootpid = getpid();
@@ -378,7 +378,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	sh->opt[O_EXPLAIN] = cfg->pol && !cfg->no_explain;
 	var_init(sh, environ);
-	live_init(sh);
+	SH_HOOK(sh, init, sh);
 	sh_pwd_init(sh);
 	trap_init(sh);
 	sh->arg0 = xstrdup(cfg->arg0 ? cfg->arg0 : "sbxsh");
@@ -470,7 +470,7 @@ int sh_run(const struct sh_config *cfg)
 		    !(cfg->unset_flags && strchr(cfg->unset_flags, 'm')))
 			job_init_monitor(sh);
 	}
-	ex_start(sh);
+	SH_HOOK(sh, start, sh);
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);
 

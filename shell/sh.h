@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "hooks.h"
 #include "output.h"
 #include "parse.h"
 #include "sbx.h"
@@ -41,6 +42,7 @@ enum sh_opt {
 
 struct shell {
 	const struct sh_config *cfg;
+	const struct sh_hooks *hooks; /* cfg->hooks: shell/hooks.h */
 	bool opt[O__N];
 	enum scope_mode check;
 	struct sbx_policy *pol;

@@ -12,6 +12,7 @@
 #include "scope.h"
 
 struct sbx_policy;
+struct sh_hooks;
 
 struct sh_config {
 	const char *arg0;      /* $0 */
@@ -45,10 +46,9 @@ struct sh_config {
 	 * at exit, as the subreaper the backend made it (shell/reap.c). */
 	bool reap_at_exit;
 	int exit_fd;           /* be_session_end()'s, or -1 */
-	/* The session's last word (gs_end(), shell/gitscan.h): run once by
-	 * the shell process itself as it exits, after the EXIT trap, by
-	 * `exit`, at the end of input and of -c. May be NULL. */
-	void (*at_end)(void);
+	/* What the session and the interactive layer do when the shell
+	 * forks, runs, ends (shell/hooks.h). May be NULL: then nothing. */
+	const struct sh_hooks *hooks;
 };
 
 /* Runs the shell until exit; returns the exit status. */
