@@ -119,10 +119,6 @@ struct stat;
 int be_open_regular(const char *root, const char *path, unsigned how,
 		    struct stat *st);
 
-/* Moves |fd| to the shell's own range (SBX_FD_PRIVATE and up, else 10
- * and up), close-on-exec, and closes the original; returns the new fd,
- * or |fd| itself if it is there already or cannot be moved. */
-int be_fd_private(int fd);
 
 /*
  * Start-up timing marks for tests/bench (the sbxsh_knobs binary only,

@@ -84,25 +84,6 @@ void be_marks_dump(void)
 }
 #endif
 
-int be_fd_private(int fd)
-{
-	int h;
-
-	if (fd < 0)
-		return fd;
-	if (fd >= SBX_FD_PRIVATE) {
-		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-		return fd;
-	}
-	h = fcntl(fd, F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
-	if (h < 0 && fd < 10)
-		h = fcntl(fd, F_DUPFD_CLOEXEC, 10);
-	if (h < 0)
-		return fd;
-	close(fd);
-	return h;
-}
-
 void be_note_checker_only(struct be_notes *n, size_t nprot, const char *why)
 {
 	n->protect = -1;

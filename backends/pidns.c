@@ -719,7 +719,11 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	be_mark("pns: P2 runs");
 	close(ipfd[1]);
 	close(epfd[0]);
-	*exit_fd = be_fd_private(epfd[1]);
+	*exit_fd = fcntl(epfd[1], F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
+	if (*exit_fd < 0)
+		*exit_fd = epfd[1];
+	else
+		close(epfd[1]);
 	set_last_pid(last_pid_fd, inside == 2 ? random_pid() : inside);
 	sigprocmask(SIG_SETMASK, &old, NULL);
 	/* P2: the shell. Its own /proc, read-only as the host's is under

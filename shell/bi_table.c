@@ -19,7 +19,6 @@
 #include "signames.h"
 #include "bi_sys.h"
 #include "bi_test.h"
-#include "interactive.h"
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
@@ -716,6 +715,18 @@ static int bi_wait(struct shell *sh, int argc, char **argv)
 	return st;
 }
 
+/* `policy` and `history` belong to the session and the interactive
+ * layer: the builtin hook runs them (shell/hooks.h). */
+static int bi_layer(struct shell *sh, int argc, char **argv)
+{
+	const struct sh_hooks *h = sh->hooks;
+
+	if (h && h->builtin)
+		return h->builtin(h->ctx, sh, argc, argv);
+	sh_err(sh, "%s: not available in this shell", argv[0]);
+	return 127;
+}
+
 /* clang-format off */
 
 static const struct builtin builtins[] = {
@@ -738,12 +749,12 @@ static const struct builtin builtins[] = {
 	{ "fg",       bi_fg,       BI_REGULAR },
 	{ "getopts",  bi_getopts,  BI_REGULAR },
 	{ "hash",     bi_hash,     BI_REGULAR },
-	{ "history",  bi_history,  BI_REGULAR },
+	{ "history",  bi_layer,    BI_REGULAR },
 	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
-	{ "policy",   bi_policy,   BI_REGULAR },
+	{ "policy",   bi_layer,    BI_REGULAR },
 	{ "printf",   bi_printf,   BI_REGULAR },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },

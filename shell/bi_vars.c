@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "sh.h"
-#include "term.h"
 
 struct optname {
 	const char *name;
@@ -81,10 +80,18 @@ int sh_setopt_letter(struct shell *sh, char c, bool on)
 	return -EINVAL;
 }
 
+/* The terminal marks (OSC 133) are the interactive layer's: asked. */
+static bool sh_marks_on(struct shell *sh)
+{
+	return sh->hooks && sh->hooks->marks &&
+	       sh->hooks->marks(sh->hooks->ctx, -1);
+}
+
 int sh_setopt_name(struct shell *sh, const char *name, bool on)
 {
 	if (!strcmp(name, "osc133")) {
-		term_set_osc133(on);
+		if (sh->hooks && sh->hooks->marks)
+			sh->hooks->marks(sh->hooks->ctx, on);
 		return 0;
 	}
 	/* set -o explain: a line per refused path after a failed command
@@ -118,12 +125,12 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 	const char *check = scope_mode_name(sh->check);
 
 	if (on) {
-		buf_printf(out, "%-16s%s\n", "osc133", term_osc133() ? "on" : "off");
+		buf_printf(out, "%-16s%s\n", "osc133", sh_marks_on(sh) ? "on" : "off");
 		buf_printf(out, "%-16s%s\n", "check", check);
 		buf_printf(out, "%-16s%s\n", "explain",
 			   sh->opt[O_EXPLAIN] ? "on" : "off");
 	} else {
-		buf_printf(out, "set %co osc133\n", term_osc133() ? '-' : '+');
+		buf_printf(out, "set %co osc133\n", sh_marks_on(sh) ? '-' : '+');
 		buf_printf(out, "set -o check=%s\n", check);
 		buf_printf(out, "set %co explain\n",
 			   sh->opt[O_EXPLAIN] ? '-' : '+');

@@ -8,6 +8,7 @@
  * section, key and value; what they mean is core/config.c's.
  */
 #include "cfgread.h"
+#include "output.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -339,7 +340,7 @@ int cr_open_rc_at(const struct sbx_policy *builtin,
 			     "start", path, e.msg);
 		return CR_RC_REFUSED;
 	}
-	return be_fd_private(fd);
+	return out_fd_private(fd);
 }
 
 int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,

@@ -10,6 +10,7 @@
 #define SBX_CFGREAD_H
 
 #include "opts.h"
+#include "shell.h"
 #include "route.h"
 
 struct sbx_policy;
@@ -67,7 +68,7 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
  * the shell can do (it then opens the file itself, with the same
  * checks).
  */
-enum { CR_RC_NONE = -1, CR_RC_EXPAND = -2, CR_RC_REFUSED = -3 };
+enum { CR_RC_NONE = SH_RC_NONE, CR_RC_EXPAND = SH_RC_EXPAND, CR_RC_REFUSED = -3 };
 int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,
 	       char **path, struct sbx_diag *d);
 /* The same for the rc file |path| (the shell's expansion of $ENV). */

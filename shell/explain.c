@@ -158,15 +158,15 @@ static void start_forwarder(void)
 			close(p[1]);
 			return;
 		}
-		ex.stop_r = be_fd_private(q[0]);
-		ex.stop_w = be_fd_private(q[1]);
+		ex.stop_r = out_fd_private(q[0]);
+		ex.stop_w = out_fd_private(q[1]);
 	}
 #endif
-	ex.real = be_fd_private(dup(2));
-	ex.real1 = both ? be_fd_private(dup(1)) : -1;
+	ex.real = out_fd_private(dup(2));
+	ex.real1 = both ? out_fd_private(dup(1)) : -1;
 	if (ex.real < 0 || (both && ex.real1 < 0))
 		goto fail;
-	ex.pipe_r = be_fd_private(p[0]);
+	ex.pipe_r = out_fd_private(p[0]);
 	if (ex.pipe_r < 0)
 		goto fail;
 	fcntl(ex.real, F_SETFD, FD_CLOEXEC);

@@ -18,6 +18,7 @@
  * is allocated by gs_arm(), before any command runs.
  */
 #include "gitscan.h"
+#include "output.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -543,7 +544,7 @@ static int c_open(const char *workspace, bool write, bool create, char **in,
 	*len = n > 0 && n < GS_CACHE_MAX ? (size_t)n : 0;
 	/* Out of the range scripts and redirections name, like every fd of
 	 * the shell's own. */
-	return be_fd_private(fd);
+	return out_fd_private(fd);
 }
 
 /* A protected file with other hard links (made while nothing held it):
@@ -917,7 +918,7 @@ void gs_arm(const struct sbx_policy *pol)
 	}
 	if (gs.nknown)
 		qsort(gs.known, gs.nknown, sizeof(*gs.known), by_dotgit);
-	gs.fd = be_fd_private(fcntl(2, F_DUPFD_CLOEXEC, 0));
+	gs.fd = out_fd_private(fcntl(2, F_DUPFD_CLOEXEC, 0));
 	catch_fatal();
 }
 

@@ -13,12 +13,38 @@
 #define SBX_HOOKS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct shell;
 struct node;
+struct sbx_diag;
+struct sh_reader;
 
 struct sh_hooks {
 	void *ctx;
+	/* The text of a line (or of a -c string, an rc file, an `eval`)
+	 * before it runs: false refuses it, and nothing of it runs (status
+	 * 126). The scope checker (docs/design.md §4). */
+	bool (*check_line)(void *ctx, struct shell *sh, const char *text,
+			   size_t len);
+	/* Opens the rc file |path| the shell expanded from $ENV, with the
+	 * checks of an rc file main opened itself (shell/cfgread.h): the
+	 * fd, -ENOENT when there is none to read, -EPERM (|d| says why)
+	 * when it may not be trusted: then the session ends. */
+	int (*open_rc)(void *ctx, struct shell *sh, const char *path,
+		       struct sbx_diag *d);
+	/* The reader of an interactive shell's input (line editing, the
+	 * prompt, completion: shell/interactive.c). Without it, plain fd 0. */
+	struct sh_reader *(*reader)(void *ctx, struct shell *sh);
+	/* The builtins the other layers own (`policy`, `history`): argv[0]
+	 * names which. Without it they say they are not available. */
+	int (*builtin)(void *ctx, struct shell *sh, int argc, char **argv);
+	/* `set -o osc133`: the terminal marks on (1) or off (0), or asked
+	 * (-1); the state after. */
+	bool (*marks)(void *ctx, int on);
+	/* The shell's status goes to whoever waits for the session, and what
+	 * the session left behind is ended (shell/reap.c): last of all. */
+	void (*end_session)(void *ctx, struct shell *sh, int status);
 	/* The shell's variables are read from the environment: the session
 	 * adds what it routes (live routing, shell/live.c). */
 	void (*init)(void *ctx, struct shell *sh);

@@ -3,11 +3,89 @@
  * event. The interpreter calls none of these modules by name. */
 #include "hooktab.h"
 
+#include <errno.h>
+#include <string.h>
+
+#include "canon.h"
+#include "cfgread.h"
 #include "explain.h"
 #include "gitscan.h"
+#include "interactive.h"
 #include "lineedit.h"
 #include "live.h"
+#include "scope.h"
 #include "sh.h"
+#include "term.h"
+
+static const char *scope_getvar(void *ctx, const char *name)
+{
+	return var_get(ctx, name);
+}
+
+/* The scope checker's flags on stderr; in deny mode a flagged line is
+ * refused whole. */
+static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
+			  size_t len)
+{
+	struct scope_report rep = { 0 };
+	struct scope_env env;
+	bool deny;
+
+	(void)ctx;
+	if (!sh->pol || sh->check == SCOPE_MODE_OFF)
+		return true;
+	env.getvar = scope_getvar;
+	env.cwd = sh->pwd ? sh->pwd : "/";
+	env.canon = sh_canon;
+	env.ctx = sh;
+	scope_check(sh->pol, &env, text, len, &rep);
+	for (size_t i = 0; i < rep.n; i++) {
+		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
+		out_write(2, "\n", 1);
+	}
+	deny = rep.n && sh->check == SCOPE_MODE_DENY;
+	scope_report_free(&rep);
+	return !deny;
+}
+
+static int hk_open_rc(void *ctx, struct shell *sh, const char *path,
+		      struct sbx_diag *d)
+{
+	int fd = cr_open_rc_at(sh->cfg->builtin, sh->cfg->pol, path, d);
+
+	(void)ctx;
+	if (fd == CR_RC_REFUSED)
+		return -EPERM;
+	return fd < 0 ? -ENOENT : fd;
+}
+
+static struct sh_reader *hk_reader(void *ctx, struct shell *sh)
+{
+	(void)ctx;
+	return sh_interactive_reader(sh);
+}
+
+static int hk_builtin(void *ctx, struct shell *sh, int argc, char **argv)
+{
+	(void)ctx;
+	if (!strcmp(argv[0], "history"))
+		return bi_history(sh, argc, argv);
+	return bi_policy(sh, argc, argv);
+}
+
+static bool hk_marks(void *ctx, int on)
+{
+	(void)ctx;
+	if (on >= 0)
+		term_set_osc133(on);
+	return term_osc133();
+}
+
+static void hk_end_session(void *ctx, struct shell *sh, int status)
+{
+	(void)ctx;
+	sh_end_session(sh, status);
+}
 
 static void hk_init(void *ctx, struct shell *sh)
 {
@@ -100,6 +178,12 @@ static void hk_at_fatal_signal(void *ctx)
 
 const struct sh_hooks hk_session = {
 	.ctx = NULL,
+	.check_line = hk_check_line,
+	.open_rc = hk_open_rc,
+	.reader = hk_reader,
+	.builtin = hk_builtin,
+	.marks = hk_marks,
+	.end_session = hk_end_session,
 	.init = hk_init,
 	.start = hk_start,
 	.line = hk_line,

@@ -189,10 +189,10 @@ static int open_tty(void)
 	if (fd < 0) {
 		for (int k = 0; k <= 2 && fd < 0; k += 2)
 			if (isatty(k))
-				fd = be_fd_private(dup(k));
+				fd = out_fd_private(dup(k));
 		return fd;
 	}
-	return be_fd_private(fd);
+	return out_fd_private(fd);
 }
 
 int job_init_monitor(struct shell *sh)

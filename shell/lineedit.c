@@ -1042,12 +1042,12 @@ static void le_destroy(struct sh_reader *r)
  * history file or the terminal. */
 static int move_high(int fd)
 {
-	return be_fd_private(fd);
+	return out_fd_private(fd);
 }
 
 static FILE *dup_file(int fd, const char *mode)
 {
-	int d = be_fd_private(dup(fd));
+	int d = out_fd_private(dup(fd));
 	FILE *f;
 
 	if (d < 0)

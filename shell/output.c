@@ -1,5 +1,5 @@
-/* shell/output.c — the shell's one way to write a buffer to a
- * descriptor: all of it, again after a signal interrupts the write. The
+/* shell/output.c — the shell's own descriptors: where they live
+ * (out_fd_private) and the one way to write a buffer to one: all of it, again after a signal interrupts the write. The
  * interpreter, the session and the interactive layer all write through
  * it (a short write to a pipe or a terminal is not an error; a second
  * loop elsewhere once forgot EINTR), and it is the call site the fault
@@ -7,7 +7,10 @@
 #include "output.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <unistd.h>
+
+#include "sbx.h"
 
 #include "fault.h"
 
@@ -27,4 +30,23 @@ int out_write(int fd, const void *buf, size_t n)
 		n -= (size_t)k;
 	}
 	return 0;
+}
+
+int out_fd_private(int fd)
+{
+	int h;
+
+	if (fd < 0)
+		return fd;
+	if (fd >= SBX_FD_PRIVATE) {
+		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
+		return fd;
+	}
+	h = fcntl(fd, F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
+	if (h < 0 && fd < 10)
+		h = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+	if (h < 0)
+		return fd;
+	close(fd);
+	return h;
 }

@@ -11,15 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "backend.h"
 #include "fault.h"
-#include "canon.h"
-#include "cfgread.h"
 #include "config.h"
-#include "explain.h"
 #include "input.h"
-#include "interactive.h"
-#include "live.h"
 #include "policy.h"
 #include "sh.h"
 
@@ -56,31 +50,11 @@ void sh_err(struct shell *sh, const char *fmt, ...)
 	va_end(ap);
 }
 
-static const char *scope_getvar(void *ctx, const char *name)
-{
-	return var_get(ctx, name);
-}
-
 bool sh_scope_ok(struct shell *sh, const char *text, size_t len)
 {
-	struct scope_report rep = { 0 };
-	struct scope_env env;
-	bool deny;
+	const struct sh_hooks *h = sh->hooks;
 
-	if (!sh->pol || sh->check == SCOPE_MODE_OFF)
-		return true;
-	env.getvar = scope_getvar;
-	env.cwd = sh->pwd ? sh->pwd : "/";
-	env.canon = sh_canon;
-	env.ctx = sh;
-	scope_check(sh->pol, &env, text, len, &rep);
-	for (size_t i = 0; i < rep.n; i++) {
-		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
-		out_write(2, "\n", 1);
-	}
-	deny = rep.n && sh->check == SCOPE_MODE_DENY;
-	scope_report_free(&rep);
-	return !deny;
+	return !h || !h->check_line || h->check_line(h->ctx, sh, text, len);
 }
 
 static const char *parser_alias(void *ctx, const char *name)
@@ -245,7 +219,7 @@ static void end_session(struct shell *sh, int status)
 	SH_HOOK(sh, at_exit, sh); /* what the forwarder holds goes out first */
 	if (last && !sh->cfg->reap_at_exit && sh->hooks && sh->hooks->at_end)
 		sh->hooks->at_end(sh->hooks->ctx);
-	sh_end_session(sh, status);
+	SH_HOOK(sh, end_session, sh, status);
 	if (last && sh->cfg->reap_at_exit && sh->hooks && sh->hooks->at_end)
 		sh->hooks->at_end(sh->hooks->ctx);
 }
@@ -298,7 +272,7 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
 		sh_err(sh, "cannot open %s: %s", path, strerror(errno));
 		_exit(127);
 	}
-	fd = be_fd_private(fd);
+	fd = out_fd_private(fd);
 	while (argv[argc])
 		argc++;
 	free(sh->arg0);
@@ -416,16 +390,17 @@ static int source_rc(struct shell *sh, const struct sh_config *cfg)
 	size_t len;
 	int fd = cfg->rc_fd, rc;
 
-	if (!cfg->rc || fd == CR_RC_NONE)
+	if (!cfg->rc || fd == SH_RC_NONE)
 		return 0;
-	if (fd == CR_RC_EXPAND) {
+	if (fd == SH_RC_EXPAND) {
 		/* $ENV needs the shell's expansion: opened here, inside,
 		 * with the same checks (cfgread.h says what they miss). */
 		path = sh_expand_prompt(sh, var_get(sh, "ENV"));
 		if (!path || !*path)
 			return 0;
-		fd = cr_open_rc_at(cfg->builtin, cfg->pol, path, &d);
-		if (fd == CR_RC_REFUSED) {
+		fd = sh->hooks && sh->hooks->open_rc ?
+		     sh->hooks->open_rc(sh->hooks->ctx, sh, path, &d) : -ENOENT;
+		if (fd == -EPERM) {
 			/* docs/design.md §2b: fail closed before the first
 			 * prompt; nothing of the user's has run. */
 			fprintf(stderr, "sbxsh: %s\n", d.msg);
@@ -491,7 +466,7 @@ int sh_run(const struct sh_config *cfg)
 			sh_free(sh);
 			return e == ENOENT ? 127 : 126;
 		}
-		fd = be_fd_private(fd);
+		fd = out_fd_private(fd);
 		r = in_fd(fd, false, true);
 		sh_loop(sh, r, true, 1);
 	} else {
@@ -501,7 +476,10 @@ int sh_run(const struct sh_config *cfg)
 			return 2;
 		}
 		if (cfg->interactive) {
-			r = sh_interactive_reader(sh);
+			r = sh->hooks && sh->hooks->reader ?
+			    sh->hooks->reader(sh->hooks->ctx, sh) : NULL;
+			if (!r)
+				r = in_fd(0, true, false);
 		} else {
 			r = in_fd(0, true, false);
 			/* `read` in the script may hold a block of fd 0 */

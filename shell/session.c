@@ -1,6 +1,7 @@
 /* shell/session.c — the effectful half of docs/design.md §1: find the
  * workspace, create the state folders race-free, prune old runs. */
 #include "session.h"
+#include "output.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -1143,7 +1144,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 			make_bins(s->pol);
 		/* Out of the range redirections name: `exec 5>x` is the
 		 * user's, and must not land on the shell's own lock. */
-		s->run_lock_fd = be_fd_private(s->run_lock_fd);
+		s->run_lock_fd = out_fd_private(s->run_lock_fd);
 	}
 	gather_free(&g);
 	if (rc < 0) {

@@ -14,6 +14,11 @@
 struct sbx_policy;
 struct sh_hooks;
 
+/* sh_config.rc_fd when there is no rc file, or when it is $ENV with an
+ * expansion in it, which only the shell can make (it then asks the
+ * open_rc hook, shell/hooks.h). */
+enum { SH_RC_NONE = -1, SH_RC_EXPAND = -2 };
+
 struct sh_config {
 	const char *arg0;      /* $0 */
 	char *const *args;     /* $1 ... (not NULL-terminated: nargs) */
@@ -26,7 +31,7 @@ struct sh_config {
 	 * script). */
 	bool rc;
 	int rc_fd;             /* cr_open_rc(): the rc file, opened before
-	                          confinement, or CR_RC_NONE / CR_RC_EXPAND */
+	                          confinement, or SH_RC_NONE / SH_RC_EXPAND */
 	const char *rc_path;   /* its name, for messages */
 	/* -e, -u, -x, -f, -C, -v ... given on sbxsh's command line, as the
 	 * letters set would take ("eux"); may be NULL. */
