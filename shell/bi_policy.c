@@ -9,6 +9,8 @@
 #include "json.h"
 #include "policy_show.h"
 #include "why.h"
+#include "canon.h"
+#include "sh.h"
 
 const char *const pb_subcommands[] = {
 	"env", "check", "explain", "why", "cache", "--json", "--help", NULL,
@@ -344,5 +346,29 @@ int pb_main(struct sbx_policy *pol, int argc, char **argv,
 	if (!json)
 		buf_make_shown(out);
 	buf_make_shown(err);
+	return rc;
+}
+
+static const char *pb_getvar(void *ctx, const char *name)
+{
+	return var_get(ctx, name);
+}
+
+/* The builtin: the policy of the shell's session, paths judged from its
+ * working directory with its variables. */
+int bi_policy(struct shell *sh, int argc, char **argv)
+{
+	struct scope_env env = {0};
+	struct sbx_buf out = {0}, err = {0};
+	int rc;
+
+	env.getvar = pb_getvar;
+	env.cwd = sh->pwd ? sh->pwd : "/";
+	env.canon = sh_canon;
+	env.ctx = sh;
+	rc = pb_main(sh->pol, argc, argv, &env, &out, &err);
+	bi_flush(sh, "policy", &err, 2);
+	if (bi_flush(sh, "policy", &out, 1) && !rc)
+		rc = 1;
 	return rc;
 }

@@ -28,6 +28,10 @@ int pb_main(struct sbx_policy *pol, int argc, char **argv,
 	    const struct scope_env *env, struct sbx_buf *out,
 	    struct sbx_buf *err);
 
+struct shell;
+/* `policy [check PATH|why|...]` in the shell: exit status. */
+int bi_policy(struct shell *sh, int argc, char **argv);
+
 /* The subcommands, NULL-terminated, for completion and docs; then those
  * of `policy cache`, the options of `policy cache prune` and of `policy
  * why`. */

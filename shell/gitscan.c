@@ -18,6 +18,7 @@
  * is allocated by gs_arm(), before any command runs.
  */
 #include "gitscan.h"
+#include "session.h"
 #include "output.h"
 
 #include <dirent.h>
@@ -36,7 +37,6 @@
 #include "gitcache.h"
 #include "gitend.h"
 #include "gitfmt.h"
-#include "lineedit.h"
 
 extern char **environ;
 
@@ -513,7 +513,7 @@ static char *env_path(const char *name)
 static int c_open(const char *workspace, bool write, bool create, char **in,
 		  size_t *len)
 {
-	SBX_AUTOFREE char *dir = le_history_dir();
+	SBX_AUTOFREE char *dir = ses_state_dir();
 	SBX_AUTOFREE char *path = NULL;
 	int fl = (write ? O_RDWR : O_RDONLY) | (create ? O_CREAT : 0) |
 		 O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
@@ -529,7 +529,7 @@ static int c_open(const char *workspace, bool write, bool create, char **in,
 	    "%s/gitscan-%016llx", dir,
 	    (unsigned long long)gm_hash(0, workspace, strlen(workspace)));
 	fd = open(path, fl, 0600);
-	if (fd < 0 && errno == ENOENT && create && le_mkdir_p(dir, 0700) == 0)
+	if (fd < 0 && errno == ENOENT && create && ses_mkdir_p(dir, 0700) == 0)
 		fd = open(path, fl, 0600);
 	/* Ours, a regular file: anything else is not read, nor written. */
 	if (fd < 0 || fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) ||

@@ -10,6 +10,7 @@
 #include "cfgread.h"
 #include "explain.h"
 #include "gitscan.h"
+#include "bi_policy.h"
 #include "interactive.h"
 #include "lineedit.h"
 #include "live.h"

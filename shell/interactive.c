@@ -133,23 +133,6 @@ struct sh_reader *sh_interactive_reader(struct shell *sh)
 	return r;
 }
 
-int bi_policy(struct shell *sh, int argc, char **argv)
-{
-	struct scope_env env = {0};
-	struct sbx_buf out = {0}, err = {0};
-	int rc;
-
-	env.getvar = g_getvar;
-	env.cwd = sh->pwd ? sh->pwd : "/";
-	env.canon = sh_canon;
-	env.ctx = sh;
-	rc = pb_main(sh->pol, argc, argv, &env, &out, &err);
-	bi_flush(sh, "policy", &err, 2);
-	if (bi_flush(sh, "policy", &out, 1) && !rc)
-		rc = 1;
-	return rc;
-}
-
 int bi_history(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0};

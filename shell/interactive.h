@@ -12,8 +12,7 @@ struct sh_reader;
  * prompt, completion and terminal marks wired to |sh|. */
 struct sh_reader *sh_interactive_reader(struct shell *sh);
 
-/* `policy [check PATH|why|...]` and `history [N|-c]`: exit status. */
-int bi_policy(struct shell *sh, int argc, char **argv);
+/* `history [N|-c]`: exit status. */
 int bi_history(struct shell *sh, int argc, char **argv);
 
 #endif

@@ -21,6 +21,7 @@
 
 #include "backend.h"
 #include "output.h"
+#include "session.h"
 #include "term.h"
 
 struct le {
@@ -153,23 +154,6 @@ static int read_all(int fd, struct sbx_buf *b)
 	return 0;
 }
 
-int le_mkdir_p(char *path, mode_t mode)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(path, mode) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -errno;
-		}
-		*p = '/';
-	}
-	if (mkdir(path, mode) < 0 && errno != EEXIST)
-		return -errno;
-	return 0;
-}
-
 /* Keeps the newest |keep| entries when the file has more than twice that:
  * rewriting on every start would cost more than the file is worth. Runs
  * under LOCK_EX, so a second session appending (under LOCK_SH) waits.
@@ -252,19 +236,6 @@ out:
 	return fd;
 }
 
-char *le_history_dir(void)
-{
-	const char *xdg = getenv("XDG_STATE_HOME");
-	const char *home = getenv("HOME");
-
-	/* XDG: a relative XDG_STATE_HOME is invalid and must be ignored. */
-	if (xdg && *xdg == '/')
-		return xasprintf("%s/sbxsh", xdg);
-	if (home && *home == '/')
-		return xasprintf("%s/.local/state/sbxsh", home);
-	return NULL;
-}
-
 /*
  * flock() that gives up: |op| | LOCK_NB, retried for about 100 ms. Any
  * process that can read the history file can flock() it and never let
@@ -287,7 +258,7 @@ static bool hist_lock(int fd, int op)
 int le_open_history(const char *workflow_id, unsigned keep, char **path,
 		    struct sbx_diag *diag)
 {
-	SBX_AUTOFREE char *dir = le_history_dir();
+	SBX_AUTOFREE char *dir = ses_state_dir();
 	SBX_AUTOFREE char *file = NULL;
 	struct stat st;
 	int fd, rc;
@@ -297,7 +268,7 @@ int le_open_history(const char *workflow_id, unsigned keep, char **path,
 	if (!dir)
 		return sbx_diag_set(diag, -ENOENT,
 				    "history: neither XDG_STATE_HOME nor HOME");
-	if ((rc = le_mkdir_p(dir, 0700)) < 0)
+	if ((rc = ses_mkdir_p(dir, 0700)) < 0)
 		return sbx_diag_set(diag, rc, "history: cannot create %s: %s",
 				    dir, strerror(-rc));
 	file = xasprintf("%s/%s.history", dir, workflow_id);

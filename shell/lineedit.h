@@ -71,13 +71,6 @@ struct le_config {
  * gets the file's path (new string). Call before the sandbox applies. */
 int le_open_history(const char *workflow_id, unsigned keep, char **path,
 		    struct sbx_diag *diag);
-/* The folder le_open_history() keeps the histories in (new string), or
- * NULL when neither XDG_STATE_HOME nor HOME is absolute. The session
- * masks it: other workflows' commands are none of a job's business, and
- * a job that could open the file could flock() it. */
-char *le_history_dir(void);
-/* mkdir -p |path| (each missing folder with |mode|). 0 or -errno. */
-int le_mkdir_p(char *path, mode_t mode);
 
 /* A reader on cfg->in_fd. libedit when in_fd and out_fd are terminals
  * and TERM is not dumb; otherwise the plain reader (prompt without

@@ -25,7 +25,6 @@
 #include "gitscan.h"
 #include "guard.h"
 #include "layout.h"
-#include "lineedit.h"
 #include "pw.h"
 #include "secrets.h"
 #include "sbx.h"
@@ -1114,7 +1113,7 @@ static int gather_with(const struct sbx_opts *o, struct session *s,
 	struct gather g = {.o = o, .s = s, .create = create, .memo = memo};
 	int rc;
 
-	g.hist = le_history_dir();
+	g.hist = ses_state_dir();
 	g.cwd0 = getcwd(NULL, 0);
 	memset(s, 0, sizeof(*s));
 	s->run_lock_fd = -1;
@@ -1186,4 +1185,34 @@ void ses_close(struct session *s)
 	if (s->run_lock_fd >= 0)
 		close(s->run_lock_fd);
 	s->run_lock_fd = -1;
+}
+
+char *ses_state_dir(void)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+
+	/* XDG: a relative XDG_STATE_HOME is invalid and must be ignored. */
+	if (xdg && *xdg == '/')
+		return xasprintf("%s/sbxsh", xdg);
+	if (home && *home == '/')
+		return xasprintf("%s/.local/state/sbxsh", home);
+	return NULL;
+}
+
+int ses_mkdir_p(char *path, mode_t mode)
+{
+	for (char *p = path + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(path, mode) < 0 && errno != EEXIST) {
+			*p = '/';
+			return -errno;
+		}
+		*p = '/';
+	}
+	if (mkdir(path, mode) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
 }

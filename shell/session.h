@@ -8,6 +8,8 @@
 #ifndef SBX_SESSION_H
 #define SBX_SESSION_H
 
+#include <sys/types.h>
+
 #include "opts.h"
 #include "policy.h"
 
@@ -29,5 +31,15 @@ int ses_open(const struct sbx_opts *o, struct session *s,
 int ses_preview(const struct sbx_opts *o, struct session *s,
 		struct sbx_diag *diag);
 void ses_close(struct session *s);
+
+/* sbxsh's state folder (new string): $XDG_STATE_HOME/sbxsh, else
+ * ~/.local/state/sbxsh; NULL when neither XDG_STATE_HOME nor HOME is
+ * absolute. The histories (le_open_history()) and the git scan's cache
+ * live there. The session masks it: other workflows' commands are none
+ * of a job's business, and a job that could open a file there could
+ * flock() it. */
+char *ses_state_dir(void);
+/* mkdir -p |path| (each missing folder with |mode|). 0 or -errno. */
+int ses_mkdir_p(char *path, mode_t mode);
 
 #endif
