@@ -17,7 +17,7 @@
 /* Options that are not part of the policy proper. */
 struct be_opts {
 	bool private_tmp; /* --private-tmp: run tmp bound over /tmp */
-	/* The run folder's lock (shell/session.c), or below 3: none. The
+	/* The run folder's lock (shell/session/session.c), or below 3: none. The
 	 * PID namespace's init keeps it open too, so the run folder stays
 	 * locked while any process of the session lives: after `exec cmd`
 	 * has replaced the shell (whose copy is close-on-exec), a session

@@ -125,7 +125,7 @@ struct be_ops {
  * execve, and ptrace itself is denied by seccomp anyway. |subreaper| (no
  * PID namespace): the shell also becomes a child subreaper, so a job that
  * double-forks or calls setsid() stays its descendant and ends with the
- * session (shell/reap.c).
+ * session (shell/session/reap.c).
  */
 void be_harden_self(bool subreaper);
 

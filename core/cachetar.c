@@ -1,7 +1,7 @@
 /* core/cachetar.c — .sandbox-cache rows and the rules an imported
  * archive's members must keep. Pure.
  *
- * Reading and writing tar (and gzip) is libarchive's job (shell/cache.c):
+ * Reading and writing tar (and gzip) is libarchive's job (shell/session/cache.c):
  * a well-kept library for a solved and attack-prone format. What an
  * import accepts is decided here, member by member, not by libarchive's
  * extraction flags nor by whichever tar(1) the machine has (GNU tar

@@ -2,7 +2,7 @@
  * which folder of .sandbox-cache belongs to which toolchain (one row per
  * folder, from the routing table), and the rules every member of an
  * imported archive must keep. The archive itself is read and written by
- * libarchive (shell/cache.c). Pure.
+ * libarchive (shell/session/cache.c). Pure.
  */
 #ifndef SBX_CACHETAR_H
 #define SBX_CACHETAR_H
@@ -29,7 +29,7 @@ void ct_rows_free(struct ct_rows *r);
  * every row whose folder starts with "npm"): ct_matches(). */
 bool ct_matches(const struct ct_row *r, const char *name);
 
-/* What an archive member is, as libarchive reports it (shell/cache.c
+/* What an archive member is, as libarchive reports it (shell/session/cache.c
  * maps AE_IF* and the hard-link field onto these). */
 enum ct_type {
 	CT_FILE,

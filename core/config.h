@@ -1,5 +1,5 @@
 /* core/config.h — what a line of the configuration file means (docs/design.md
- * §8). Pure: shell/cfgread.c reads the file (with libinih) and
+ * §8). Pure: shell/session/cfgread.c reads the file (with libinih) and
  * asks this module what each section and key is, whether a file may be
  * trusted at all, and where the files are.
  *
@@ -49,7 +49,7 @@ int cfg_bool(const char *v, bool *out);
 int cfg_route_row(const char *name, const char *value, char **sub,
 		  char **bin, struct sbx_diag *d);
 
-/* What shell/cfgread.c knows of a file or of a folder above it. */
+/* What shell/session/cfgread.c knows of a file or of a folder above it. */
 struct cfg_stat {
 	unsigned uid, mode; /* st_uid, st_mode */
 	bool is_dir;

@@ -1,5 +1,5 @@
 /* core/gitcache.h — the file format of the git scan's cache
- * (shell/gitscan.c says what it is for and when it is trusted): one file
+ * (shell/session/gitscan.c says what it is for and when it is trusted): one file
  * per workspace in sbxsh's state folder,
  *
  *   sbxsh-gitscan 1 <dev> <ino> <workspace>

@@ -1,7 +1,7 @@
 /* core/gitend.c — the end of the session (gitend.h): what changed in a
  * protected git path, whether a repository created during the session
  * holds hooks or a config worth a look, and the report lines. Pure, and
- * no allocation: it also runs in a signal handler (shell/gitscan.c). */
+ * no allocation: it also runs in a signal handler (shell/session/gitscan.c). */
 #include "gitend.h"
 
 #include <string.h>

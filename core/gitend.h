@@ -1,6 +1,6 @@
 /* core/gitend.h — the end of the session for git metadata: how what a
  * protected path was at the start (struct gm_stat, taken by
- * shell/gitscan.c) compares with what it is now, and the report lines.
+ * shell/session/gitscan.c) compares with what it is now, and the report lines.
  * Pure; nothing here allocates: the check also runs in a signal
  * handler. */
 #ifndef SBX_GITEND_H

@@ -10,7 +10,7 @@
  * .git/hooks/pre-commit or core.fsmonitor runs unconfined later.
  *
  * Lifecycle: gm_plan_new() → gm_add_dotgit() for every ".git" entry the
- * scan (shell/gitscan.c) finds, gm_add_env_gitdir() for $GIT_DIR,
+ * scan (shell/session/gitscan.c) finds, gm_add_env_gitdir() for $GIT_DIR,
  * gm_add_file() for config files named elsewhere, gm_add_user() per
  * --protect → gm_workspace_roots() → gm_plan_finish() → pol_new() copies
  * it (pol_facts.git), keeps what lies in a writable root and adds the

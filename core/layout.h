@@ -2,7 +2,7 @@
  * Pure.
  *
  * Lifecycle: fill a lay_facts → lay_compute() → use → lay_free().
- * Creating the folders is shell/session.c's job; this module only names them.
+ * Creating the folders is shell/session/session.c's job; this module only names them.
  */
 #ifndef SBX_LAYOUT_H
 #define SBX_LAYOUT_H

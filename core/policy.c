@@ -203,7 +203,7 @@ static bool link_refused(const struct sbx_policy *pol,
 
 /* Is |c| (canonical) inside one of sbxsh's own state folders? Only there
  * does the session create a missing root, and only without following a
- * symlink (shell/session.c): anywhere else a root is granted only if it
+ * symlink (shell/session/session.c): anywhere else a root is granted only if it
  * already exists, so a value from the environment cannot make sbxsh
  * create (as root, before confinement) a folder it then grants. */
 static bool owned(const struct sbx_policy *pol, const char *c)
@@ -848,7 +848,7 @@ static int check_link(struct sbx_policy *pol, const struct pol_facts *f,
 /* The workspace and the --state folder named through a symlink. The
  * masked secrets are known by now; a scope without them (unrestricted)
  * has its workspace judged by the built-in policy, which the session
- * opening makes first (shell/session.c). */
+ * opening makes first (shell/session/session.c). */
 static int check_links(struct sbx_policy *pol, const struct pol_facts *f,
 		       struct sbx_diag *d)
 {
@@ -884,7 +884,7 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 		if (f->sbxsh_dirs[i][0] == '/')
 			strv_push(&pol->sbxsh, f->sbxsh_dirs[i]);
 	/* The same refusal the session opening makes before it creates
-	 * anything (shell/session.c), so no caller can build a policy that
+	 * anything (shell/session/session.c), so no caller can build a policy that
 	 * hands out the home or the system. */
 	if (refused(pol, pol->lay.workspace, why, sizeof(why)) ||
 	    refused(pol, pol->lay.state_dir, why, sizeof(why))) {

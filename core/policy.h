@@ -123,7 +123,7 @@ struct pol_facts {
 	bool roots_only;
 	const char *tty;       /* the controlling terminal's path, or NULL */
 	const struct gm_plan *git; /* repositories found in the workspace and
-	                              --protect paths (shell/gitscan.c); may
+	                              --protect paths (shell/session/gitscan.c); may
 	                              be NULL. Copied. */
 	/* Facts about the disk, asked through callbacks so core stays pure. */
 	sbx_canon_fn canon;

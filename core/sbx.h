@@ -121,7 +121,7 @@ const char *path_base(const char *p);
  * The shell's own descriptors (the history file, the script it reads, the
  * terminal it keeps, the run folder's lock, saved copies of redirected
  * fds) live from here up, close-on-exec, where scripts rarely reach:
- * redirections that name one are refused (shell/redir.c), so they are
+ * redirections that name one are refused (shell/interp/redir.c), so they are
  * kept out of the 10-99 some scripts use (`exec 10>lock`). A process
  * limited to fewer descriptors falls back to 10.
  */

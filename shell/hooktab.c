@@ -1,5 +1,5 @@
 /* shell/hooktab.c — the session's and the interactive layer's side of
- * the interpreter's hooks (shell/hooks.h): which module answers which
+ * the interpreter's hooks (shell/interp/hooks.h): which module answers which
  * event. The interpreter calls none of these modules by name. */
 #include "hooktab.h"
 

@@ -1,5 +1,5 @@
 /* shell/hooktab.h — the session's answers to the interpreter's hooks
- * (shell/hooks.h), the one table main.c hands to sh_run(). */
+ * (shell/interp/hooks.h), the one table main.c hands to sh_run(). */
 #ifndef SBX_HOOKTAB_H
 #define SBX_HOOKTAB_H
 

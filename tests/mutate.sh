@@ -75,13 +75,13 @@ mutations() {
 		unit/test_mounts integration/escape_mountlayer.sh \
 		integration/escape_landlock.sh integration/escape_namespace.sh
 	# the credential tables (core/secrets.c, core/envfilter.c) and the
-	# filter's effect on the shell's own memory (shell/envsec.c)
+	# filter's effect on the shell's own memory (shell/session/envsec.c)
 	mut secret-gnupg-unmasked core/secrets.c 's/\{ H, "\.gnupg", /{ H, ".gnupg-x", /' \
 		unit/test_secrets unit/test_policy integration/secrets.sh \
 		integration/cred_files.sh
 	mut env-token-passes core/envfilter.c 's/\{ "\*TOKEN\*", /{ "*TOKEN-X*", /' \
 		unit/test_envfilter integration/env_secrets.sh
-	mut env-start-not-wiped shell/envsec.c \
+	mut env-start-not-wiped shell/session/envsec.c \
 		's/^(\s*)explicit_bzero\(s, strlen\(s\)\);/\1(void)s;/' \
 		integration/env_secrets.sh
 	mut landlock-present-secret-skipped backends/ll_rules.c \
@@ -114,7 +114,7 @@ mutations() {
 	mut git-guarded-root-never-granted backends/be_tail.c \
 		's/if \(mnt && \(r = ll_rules_grant_guarded/if (0 \&\& (r = ll_rules_grant_guarded/' \
 		unit/test_landlock $GIT_TESTS
-	mut git-end-report-silent shell/gitscan.c \
+	mut git-end-report-silent shell/session/gitscan.c \
 		's/^(\s*)if \(!gs_dirty\)$/\1if (1)/' \
 		$GIT_TESTS integration/pty_git_report.py
 	mut git-scan-cache-trusted-blindly core/gitcache.c \
@@ -138,7 +138,7 @@ mutations() {
 	mut allow-write-secret-holder-granted core/policy.c \
 		's/^(\s*)if \(path_under\(c, m\)\) \{/\1if (0) {/' \
 		unit/test_policy $CFG_TESTS
-	mut config-in-writable-root-read shell/cfgread.c \
+	mut config-in-writable-root-read shell/session/cfgread.c \
 		's/int i = pol_root_of\(pol, canon, false\);/int i = -1;/' \
 		$CFG_TESTS integration/pty_rc.py
 	mut config-other-owner-trusted core/config.c \
@@ -147,14 +147,14 @@ mutations() {
 	mut config-group-writable-trusted core/config.c \
 		's/if \(\(st->mode & 022\) &&/if (0 \&\& (st->mode \& 022) \&\&/' \
 		unit/test_config unit/test_cfgread $CFG_TESTS
-	mut config-folders-above-unchecked shell/cfgread.c \
+	mut config-folders-above-unchecked shell/session/cfgread.c \
 		's/^(\t\t\t)rc = cr_stat_ok\(c, &st, what, d\);$/\1rc = 0;/' \
 		unit/test_cfgread $CFG_TESTS
-	mut config-workflow-section-for-all shell/cfgread.c \
+	mut config-workflow-section-for-all shell/session/cfgread.c \
 		's/rc = cr_apply\(wf && !strcmp\(wf, r\.v\[i\]\.wf\) \? &n : &scratch,/rc = cr_apply(\&n,/' \
 		unit/test_cfgread $CFG_TESTS
 	# the shell (shell/)
-	mut banner-writable-line shell/cli.c \
+	mut banner-writable-line shell/session/cli.c \
 		's/^(\s*)pol_format_writable\(pol, &b\);/\1buf_puts(\&b, "sandbox_writable: []");/' \
 		integration/cli.sh integration/pty_policy.py
 	# hostile input (issue 11): names shown escaped, someone else's
@@ -162,7 +162,7 @@ mutations() {
 	mut shown-names-raw core/util.c \
 		's/size_t k = u8_shown_len\(s \+ i, n - i\);$/size_t k = 1;/' \
 		unit/test_prompt integration/hostile.sh
-	mut state-dir-owner-ignored shell/session.c \
+	mut state-dir-owner-ignored shell/session/session.c \
 		's/if \(st\.st_uid != geteuid\(\)\)$/if (0)/' \
 		integration/hostile.sh
 	mut pw-home-secrets-unmasked core/policy.c \
@@ -171,7 +171,7 @@ mutations() {
 	mut be-confine-failure-ignored shell/main.c \
 		's/if \(be_confine\((.*)\) < 0\) \{/if (be_confine(\1) < 0 \&\& 0) {/' \
 		integration/failclosed.sh
-	# policy cache import (core/cachetar.c, shell/cache.c): what a
+	# policy cache import (core/cachetar.c, shell/session/cache.c): what a
 	# hostile archive must not get past
 	mut cache-import-dotdot core/cachetar.c \
 		'0,/if \(l == 2 && !strncmp\(p, "\.\.", 2\)\) \{/s//if (0) {/' \
@@ -186,7 +186,7 @@ mutations() {
 	mut explain-mode-bits core/denial.c \
 		's/if \(c->err != DN_EROFS && !f->mode_ok\)/if (0)/' \
 		unit/test_why
-	# issue 20, cache import (core/cachetar.c ct_check, shell/cache.c)
+	# issue 20, cache import (core/cachetar.c ct_check, shell/session/cache.c)
 	mut cache-import-dots-not-normalised core/cachetar.c \
 		"0,/if \\(l \&\& !\\(l == 1 \&\& \\*p == '\\.'\\)\\) \\{/s//if (l) {/" \
 		unit/test_cachetar integration/cache_import.sh
@@ -199,17 +199,17 @@ mutations() {
 	mut cache-import-beneath-symlink core/cachetar.c \
 		's/\} else if \(e->kind == CT_K_LINK\) \{/} else if (0) {/' \
 		unit/test_cachetar integration/cache_import.sh
-	mut cache-import-in-place shell/cache.c \
+	mut cache-import-in-place shell/session/cache.c \
 		's/im\.stage = open\(stage_path, DIR_RO\);/im.stage = dup(root);/' \
 		integration/cache_import.sh
-	mut cache-import-no-rollback shell/cache.c \
+	mut cache-import-no-rollback shell/session/cache.c \
 		's/while \(rc \&\& done-- > 0\) \{/while (0) {/' \
 		integration/cache_import.sh
 	# issue 20, trust (nothing a session could write is trusted later)
-	mut trust-config-own-policy shell/session.c \
+	mut trust-config-own-policy shell/session/session.c \
 		's/^(\s*)bf\.scope = POL_SCOPE_WORKSPACE;/\1bf.scope = pf->scope;/' \
 		integration/trust.sh
-	mut trust-hard-link-accepted shell/cfgread.c \
+	mut trust-hard-link-accepted shell/session/cfgread.c \
 		's/if \(st\.st_nlink != 1\) \{/if (0) {/' \
 		unit/test_cfgread integration/trust.sh
 	mut trust-linked-workspace-accepted core/policy.c \
@@ -226,7 +226,7 @@ mutations() {
 	mut escape-pidns-comm backends/pidns.c \
 		's/str_shown_copy\(shown, sizeof\(shown\), 0, comm\);/snprintf(shown, sizeof(shown), "%s", comm);/' \
 		integration/pty_term_escape.py
-	mut escape-reap-comm shell/reap.c \
+	mut escape-reap-comm shell/session/reap.c \
 		's/buf_put_shown\(&names, c\);/buf_puts(\&names, c);/' \
 		integration/pty_term_escape.py
 	mut escape-git-report core/gitend.c \
@@ -235,15 +235,15 @@ mutations() {
 	mut escape-denial-line core/why.c \
 		's/buf_put_shown\(b, line\.s\);/buf_puts(b, line.s);/' \
 		integration/pty_term_escape.py
-	mut escape-job-text shell/jobs.c \
+	mut escape-job-text shell/interp/jobs.c \
 		's/j->text = shown_copy\(j->text\);/(void)shown_copy;/' \
 		integration/pty_term_escape.py
-	# The one fork path (shell/jobs.c): the terminal taken back before
+	# The one fork path (shell/interp/jobs.c): the terminal taken back before
 	# each fork, as a second job_prefork did between a pipeline's stages.
-	mut fork-terminal-reclaimed shell/jobs.c \
+	mut fork-terminal-reclaimed shell/interp/jobs.c \
 		's/^(\s*)t->next_active = id >= 0 \&\& t->monitor \&\& !sh->subshell;/\1reclaim_tty(t);\n&/' \
 		integration/pty_fork.py
-	mut escape-shell-diagnostics shell/run.c \
+	mut escape-shell-diagnostics shell/interp/run.c \
 		'/^\s*buf_make_shown\(&b\);$/d' \
 		integration/pty_term_escape.py
 	mut escape-json-c1 core/json.c \
@@ -275,16 +275,16 @@ mutations() {
 		's/k->walk = st\.st_nlink > 1;/k->walk = false;/' \
 		unit/test_doors integration/sockets_inode.sh
 	# issue 20, concurrent starts and tests that could not fail
-	mut run-mark-visible-unlocked shell/session.c \
+	mut run-mark-visible-unlocked shell/session/session.c \
 		's/^(\s*static const char pending\[\] = LAY_RUN_MARK) ".new";/\1;/' \
 		unit/test_session integration/concurrent.sh
-	mut path-bins-not-made shell/session.c \
+	mut path-bins-not-made shell/session/session.c \
 		's/^(\s*)make_bins\(s->pol\);/\1if (0) make_bins(s->pol);/' \
 		unit/test_session integration/concurrent.sh
 	mut run-lock-not-kept-by-init backends/pidns.c \
 		's/close_from_but\(3, ipfd\[0\], be_session_fd\(\)\);/close_from_but(3, ipfd[0], -1);/' \
 		integration/concurrent.sh
-	mut readonly-workspace-routed shell/session.c \
+	mut readonly-workspace-routed shell/session/session.c \
 		's/^(\s*)return access\(p, W_OK\) == 0;/\1return true;/' \
 		unit/test_session
 	mut git-guard-reported-checker-only backends/backend.c \
@@ -316,7 +316,7 @@ mutations() {
 		integration/privilege.sh
 	# issue 21, the hook table: the interpreter's fork no longer tells the
 	# session (the denial lines' forwarder, the git scan's touch)
-	mut hook-before-fork-dropped shell/jobs.c \
+	mut hook-before-fork-dropped shell/interp/jobs.c \
 		'/^\s*SH_HOOK\(sh, before_fork, sh\);/d' unit/test_hooks
 }
 

@@ -16,8 +16,8 @@
 struct node;
 
 /* Where the parser's text comes from: one line at a time, through
- * function pointers, so the parser itself reads nothing (shell/input.c
- * reads strings, files and stdin; shell/lineedit.c the terminal). */
+ * function pointers, so the parser itself reads nothing (shell/interp/input.c
+ * reads strings, files and stdin; shell/interactive/lineedit.c the terminal). */
 struct sh_reader {
 	/* Next line, '\n' included (the last one may lack it), or NULL at end
 	 * of input. |cont|: the parser is inside an unfinished command (an

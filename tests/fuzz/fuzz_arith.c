@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_arith.c — arith_eval() (shell/arith.c) on any text,
+/* tests/fuzz/fuzz_arith.c — arith_eval() (shell/interp/arith.c) on any text,
  * with a fixed set of variables: numbers, an expression (x=y+1 style,
  * evaluated recursively), a chain that recurses into itself, a
  * read-only one and garbage. Must not crash, hang or leak; a result of

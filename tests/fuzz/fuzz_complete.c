@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_complete.c — TAB completion (shell/complete.c) of any
+/* tests/fuzz/fuzz_complete.c — TAB completion (shell/interactive/complete.c) of any
  * line at any cursor: command names from a PATH, file names, %jobs,
  * $VARIABLES, the policy builtin's words. The first two bytes are the
  * cursor. The result must describe the line: start <= end == cursor,

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_config.c — the configuration reader: libinih through
- * shell/cfgread.c (cr_load) and what each line means (core/config.c:
+ * shell/session/cfgread.c (cr_load) and what each line means (core/config.c:
  * cfg_section, cfg_option, cfg_route_row, opt_set). The input is the
  * file; the harness writes it, mode 0600, into its private temporary
  * folder (the one file it ever writes) and loads it with --config, once

@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_expand.c — the expansion engine (shell/expand.c)
+/* tests/fuzz/fuzz_expand.c — the expansion engine (shell/interp/expand.c)
  * through a real struct shell with a fixed set of variables: the input
  * is parsed as commands and every word of every simple command (its
  * arguments, assignments, redirection targets, here-document bodies,

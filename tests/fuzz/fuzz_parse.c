@@ -4,7 +4,7 @@
  * the interactive shell does. The first byte chooses the mode: probe
  * (the interactive "need more input?" question) and aliases, some of
  * them recursive or ending in a blank (XCU 2.3.1). Each tree is also
- * turned back into text as `jobs` shows it (shell/unparse.c), and the
+ * turned back into text as `jobs` shows it (shell/interp/unparse.c), and the
  * input is read once more as a prompt string (parse_dq_string). */
 #include <errno.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_prompt.c — the prompt expander (shell/prompt.c) on
+/* tests/fuzz/fuzz_prompt.c — the prompt expander (shell/interactive/prompt.c) on
  * any PS1: pr_expand() with and without libedit's literal groups, and
  * pr_fix_literals() on any text. What reaches libedit must be what
  * EL_PROMPT_ESC can show (prompt.h): delimiters in pairs, no empty

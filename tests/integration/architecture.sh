@@ -11,9 +11,10 @@ trap 'rm -rf "$tmp"' EXIT
 
 # named PAGE: the source paths PAGE names; unnamed PAGE: the source
 # files it does not.
-named() { grep -oE '(core|backends|shell)/[A-Za-z0-9_]+\.[ch]' "$1" | sort -u; }
+named() { grep -oE '(core|backends|shell)/([A-Za-z0-9_]+/)?[A-Za-z0-9_]+\.[ch]' "$1" | sort -u; }
 unnamed() {
-	(cd "$SRC" && ls core/*.[ch] backends/*.[ch] shell/*.[ch]) | sort |
+	(cd "$SRC" && ls core/*.[ch] core/*/*.[ch] backends/*.[ch] shell/*.[ch] \
+		shell/*/*.[ch]) | sort |
 		comm -23 - <(named "$1")
 }
 OUT=$(unnamed "$page")

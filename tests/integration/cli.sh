@@ -131,7 +131,7 @@ out=$(cd "$tmp" && "$SBXSH" --workspace "$ws" rel.sh a1 2>/dev/null)
 check "a relative script is found from where sbxsh was started" '[ "$out" = "rel.sh a1" ]' "$out"
 
 # ~user: through NSS, and straight from /etc/passwd when NSS cannot help
-# (a static sbxsh after a glibc upgrade; shell/pw.c). An nsswitch.conf
+# (a static sbxsh after a glibc upgrade; shell/interp/pw.c). An nsswitch.conf
 # naming a module that does not exist, bound in a private mount
 # namespace, makes getpwnam() fail the way that would.
 home_of() { awk -F: -v u="$1" '$1 == u { print $6 }' /etc/passwd; }

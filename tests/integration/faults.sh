@@ -16,7 +16,7 @@
 # and as nobody. A plain trace (one file per process) counts each listed
 # call; strace's when=N counts per process, so N runs to the most any one
 # process makes, and the Nth call of every process fails at once.
-# Part B, sbxsh_fault (shell/fault.h): strace cannot fail the shell's
+# Part B, sbxsh_fault (shell/interp/fault.h): strace cannot fail the shell's
 # first pipe or fork alone (the supervisor P0 makes the first of each), so
 # the test build's SBXSH_FAULT=NAME:N fails the Nth call at the shell's own
 # call sites, for N from 1 to the last one made (each hit is reported on

@@ -295,7 +295,7 @@ git pack-refs --all || echo PACK-REFUSED' 2>&1 </dev/null)
 		eval '! has "sbxsh: git:"'
 }
 
-# The scan cache (shell/gitscan.c): what it spares, the one thing it
+# The scan cache (shell/session/gitscan.c): what it spares, the one thing it
 # cannot see, and how that closes.
 cache_flow() { # BACKEND
 	local be=$1 tag="[$WHO $1 scan cache]" hook

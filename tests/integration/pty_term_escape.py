@@ -181,7 +181,7 @@ if wrap:
     os.environ["SBXSH"] = real
 
 # Without a PID namespace the shell ends what is left behind itself
-# (shell/reap.c): unshare made to fail under strace (root only).
+# (shell/session/reap.c): unshare made to fail under strace (root only).
 wrap = wrapped("no PID namespace", NO_UNSHARE, "strace-inject")
 if wrap:
     os.environ["SBXSH"] = wrap

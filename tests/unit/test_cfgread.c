@@ -1,5 +1,5 @@
 /* tests/unit/test_cfgread.c — the configuration file read and applied
- * under the flags (shell/cfgread.c), on real files in a scratch folder. */
+ * under the flags (shell/session/cfgread.c), on real files in a scratch folder. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

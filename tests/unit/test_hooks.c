@@ -1,5 +1,5 @@
 /* tests/unit/test_hooks.c — the interpreter tells the session what it
- * does only through struct sh_hooks (shell/hooks.h): each hook is called
+ * does only through struct sh_hooks (shell/interp/hooks.h): each hook is called
  * at its event, as often as the event happens, with the table's context;
  * a shell with no table runs the same commands with every hook a no-op.
  * The counting table here stands where shell/hooktab.c's stands in

@@ -800,7 +800,7 @@ static int teardown_all(void **state)
 	return 0;
 }
 
-/* A plan as shell/gitscan.c would make it for a linked worktree at WS
+/* A plan as shell/session/gitscan.c would make it for a linked worktree at WS
  * whose common dir is /m/.git, with paths in and outside the roots. */
 static struct gm_plan *git_plan(void)
 {

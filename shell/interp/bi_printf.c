@@ -1,0 +1,409 @@
+/* shell/interp/bi_printf.c — printf and echo, byte-for-byte as dash 0.5.12.
+ *
+ * Each conversion is handed to vsnprintf() with a format rebuilt from
+ * the directive: only the flags "#-+ 0", digits, '*' and '.' are ever
+ * copied into it, so the user's format cannot reach vsnprintf's own
+ * extensions (%n, %m, positional arguments). Integer conversions get the
+ * "j" length modifier and an intmax_t, as dash's mklong() does.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bi_printf.h"
+
+struct pf {
+	char **argv; /* the arguments after the format */
+	int argc, i; /* how many, and the next one to use */
+	int status;
+	struct sbx_buf *out, *err;
+};
+
+static bool pf_isodigit(int c)
+{
+	return c >= '0' && c <= '7';
+}
+
+/*
+ * One escape: |s| points just after the backslash. Appends the byte it
+ * stands for and returns how many characters of |s| it used. An unknown
+ * escape (and a backslash at the end) is a plain backslash that uses
+ * nothing, so the next character is printed as it is.
+ */
+static size_t pf_escape(const char *s, struct sbx_buf *b)
+{
+	static const char from[] = "\\abefnrtv", to[] = "\\\a\b\033\f\n\r\t\v";
+	const char *p;
+
+	if (*s && (p = strchr(from, *s))) {
+		buf_putc(b, to[p - from]);
+		return 1;
+	}
+	if (pf_isodigit((unsigned char)*s)) {
+		unsigned v = 0;
+		size_t n = 0;
+
+		while (n < 3 && pf_isodigit((unsigned char)s[n]))
+			v = (v << 3) + (unsigned)(s[n++] - '0');
+		buf_putc(b, (char)(v & 0xff));
+		return n;
+	}
+	buf_putc(b, '\\');
+	return 0;
+}
+
+/* The %b conversion on its own: appends |s| with its escapes interpreted
+ * to |out|. Returns true if a \\c was met (output must stop there). */
+static bool pf_escape_str(const char *s, struct sbx_buf *out)
+{
+	while (*s) {
+		if (*s != '\\') {
+			buf_putc(out, *s++);
+			continue;
+		}
+		s++;
+		if (*s == 'c')
+			return true;
+		/* %b octal escapes are \0NNN: the 0 introduces up to
+		 * three more digits. */
+		if (*s == '0' && pf_isodigit((unsigned char)s[1]))
+			s++;
+		s += pf_escape(s, out);
+	}
+	return false;
+}
+
+static const char *pf_arg(struct pf *pf)
+{
+	return pf->i < pf->argc ? pf->argv[pf->i++] : NULL;
+}
+
+static void pf_check(struct pf *pf, const char *s, const char *end, int err)
+{
+	if (*end) {
+		buf_printf(pf->err, "printf: %s: %s\n", s,
+			   end == s ? "expected numeric value"
+				    : "not completely converted");
+		pf->status = 1;
+	} else if (err == ERANGE) {
+		buf_printf(pf->err, "printf: %s: %s\n", s, strerror(ERANGE));
+		pf->status = 1;
+	}
+}
+
+/* A numeric argument; a missing one is 0. */
+static intmax_t pf_int(struct pf *pf, bool is_signed)
+{
+	const char *s = pf_arg(pf);
+	char *end;
+	intmax_t v;
+
+	if (!s)
+		return 0;
+	if (*s == '"' || *s == '\'')
+		return (unsigned char)s[1];
+	errno = 0;
+	if (is_signed)
+		v = strtoimax(s, &end, 0);
+	else
+		v = (intmax_t)strtoumax(s, &end, 0);
+	pf_check(pf, s, end, errno);
+	return v;
+}
+
+static double pf_double(struct pf *pf)
+{
+	const char *s = pf_arg(pf);
+	char *end;
+	double v;
+
+	if (!s)
+		return 0;
+	if (*s == '"' || *s == '\'')
+		return (unsigned char)s[1];
+	errno = 0;
+	v = strtod(s, &end);
+	pf_check(pf, s, end, errno);
+	return v;
+}
+
+/* Width or precision digits written in the format, saturated. */
+static long pf_digits(const char *p, const char **end)
+{
+	long v = 0;
+
+	for (; *p >= '0' && *p <= '9'; p++)
+		v = v > PF_MAX_WIDTH ? v : v * 10 + (*p - '0');
+	*end = p;
+	return v;
+}
+
+/* Pads |s| (|len| bytes) to |width| and cuts it to |prec| (< 0: none). */
+static void pf_field(struct sbx_buf *b, const char *s, size_t len, bool left,
+		     int width, int prec)
+{
+	size_t w;
+
+	if (width < 0) {
+		left = true;
+		width = -width;
+	}
+	if (prec >= 0 && (size_t)prec < len)
+		len = (size_t)prec;
+	w = (size_t)width;
+	if (!left)
+		for (; w > len; w--)
+			buf_putc(b, ' ');
+	buf_putn(b, s, len);
+	if (left)
+		for (; w > len; w--)
+			buf_putc(b, ' ');
+}
+
+/*
+ * One conversion. |spec| is the directive from '%' to the conversion
+ * character (NUL-terminated copy), |nstar| how many '*' it holds and
+ * |star| their values. Returns 1 if %b met \c, -1 on a fatal error.
+ */
+static int pf_convert(struct pf *pf, char *spec, size_t len, int nstar,
+		      const int *star)
+{
+	char conv = spec[len - 1];
+	char fmt[80];
+
+	switch (conv) {
+	case 'b': {
+		struct sbx_buf tmp = {0};
+		const char *s = pf_arg(pf);
+		int width = 0, prec = -1, k = 0;
+		const char *p = spec + 1;
+		bool left = false, stop;
+
+		/* The width and precision apply to the converted text. */
+		for (; *p && strchr("#-+ 0", *p); p++)
+			left |= *p == '-';
+		if (*p == '*') {
+			width = star[k++];
+			p++;
+		} else {
+			width = (int)pf_digits(p, &p);
+		}
+		if (*p == '.') {
+			p++;
+			prec = *p == '*' ? star[k] : (int)pf_digits(p, &p);
+		}
+		stop = pf_escape_str(s ? s : "", &tmp);
+		pf_field(pf->out, tmp.s ? tmp.s : "", tmp.len, left, width,
+			 prec);
+		buf_free(&tmp);
+		return stop ? 1 : 0;
+	}
+	case 'c':
+	case 's': {
+		const char *s = pf_arg(pf);
+
+		if (conv == 'c') {
+			int c = s ? (unsigned char)*s : 0;
+
+			if (nstar == 2)
+				buf_printf(pf->out, spec, star[0], star[1], c);
+			else if (nstar == 1)
+				buf_printf(pf->out, spec, star[0], c);
+			else
+				buf_printf(pf->out, spec, c);
+			return 0;
+		}
+		if (!s)
+			s = "";
+		if (nstar == 2)
+			buf_printf(pf->out, spec, star[0], star[1], s);
+		else if (nstar == 1)
+			buf_printf(pf->out, spec, star[0], s);
+		else
+			buf_printf(pf->out, spec, s);
+		return 0;
+	}
+	case 'd':
+	case 'i':
+	case 'o':
+	case 'u':
+	case 'x':
+	case 'X': {
+		intmax_t v = pf_int(pf, conv == 'd' || conv == 'i');
+
+		if (len + 2 > sizeof(fmt))
+			return -1;
+		memcpy(fmt, spec, len - 1);
+		fmt[len - 1] = 'j';
+		fmt[len] = conv;
+		fmt[len + 1] = '\0';
+		if (nstar == 2)
+			buf_printf(pf->out, fmt, star[0], star[1], v);
+		else if (nstar == 1)
+			buf_printf(pf->out, fmt, star[0], v);
+		else
+			buf_printf(pf->out, fmt, v);
+		return 0;
+	}
+	case 'a':
+	case 'A':
+	case 'e':
+	case 'E':
+	case 'f':
+	case 'F':
+	case 'g':
+	case 'G': {
+		double v = pf_double(pf);
+
+		if (nstar == 2)
+			buf_printf(pf->out, spec, star[0], star[1], v);
+		else if (nstar == 1)
+			buf_printf(pf->out, spec, star[0], v);
+		else
+			buf_printf(pf->out, spec, v);
+		return 0;
+	}
+	default:
+		buf_printf(pf->err, "printf: %s: invalid directive\n", spec);
+		pf->status = 2;
+		return -1;
+	}
+}
+
+/* A '*' width or precision: an int as dash's cast makes it. */
+static int pf_star(struct pf *pf)
+{
+	return (int)pf_int(pf, true);
+}
+
+/*
+ * Runs the format once. Returns 1 if output must stop (\c in %b), -1 on
+ * a fatal error, 0 otherwise.
+ */
+static int pf_once(struct pf *pf, const char *format)
+{
+	const char *f = format;
+
+	while (*f) {
+		const char *start;
+		int star[2], nstar = 0;
+		bool toobig = false;
+		char small[64], *spec;
+		size_t len;
+		int r;
+
+		if (*f == '\\') {
+			f++;
+			f += pf_escape(f, pf->out);
+			continue;
+		}
+		if (*f != '%' || f[1] == '%') {
+			buf_putc(pf->out, *f);
+			f += *f == '%' ? 2 : 1;
+			continue;
+		}
+		start = f++;
+		f += strspn(f, "#-+ 0");
+		if (*f == '*') {
+			f++;
+			star[nstar] = pf_star(pf);
+			/* a negative width means '-' and the same size */
+			toobig |= star[nstar] > PF_MAX_WIDTH ||
+				  star[nstar] < -PF_MAX_WIDTH;
+			nstar++;
+		} else {
+			toobig |= pf_digits(f, &f) > PF_MAX_WIDTH;
+		}
+		if (*f == '.') {
+			f++;
+			if (*f == '*') {
+				f++;
+				/* a negative precision is no precision */
+				star[nstar] = pf_star(pf);
+				toobig |= star[nstar] > PF_MAX_WIDTH;
+				nstar++;
+			} else {
+				toobig |= pf_digits(f, &f) > PF_MAX_WIDTH;
+			}
+		}
+		if (!*f) {
+			buf_puts(pf->err, "printf: missing format character\n");
+			pf->status = 2;
+			return -1;
+		}
+		len = (size_t)(f - start) + 1;
+		spec = len < sizeof(small) ? small : xmalloc(len + 1);
+		memcpy(spec, start, len);
+		spec[len] = '\0';
+		f++;
+		if (toobig && strchr("bcsdiouxXaAeEfFgG", spec[len - 1])) {
+			/* Consume the argument all the same, so the rest of
+			 * the line stays aligned with its arguments. */
+			pf_arg(pf);
+			buf_printf(pf->err,
+				   "printf: %s: field width too large\n", spec);
+			pf->status = 1;
+			r = 0;
+		} else {
+			r = pf_convert(pf, spec, len, nstar, star);
+		}
+		if (spec != small)
+			free(spec);
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int pf_printf(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
+{
+	struct pf pf = {.out = out, .err = err};
+	const char *format;
+	int argi = 1;
+
+	/* dash's nextopt(""): "--" is skipped, any other "-x" is an error,
+	 * a lone "-" is the format. */
+	if (argi < argc && argv[argi][0] == '-' && argv[argi][1]) {
+		if (strcmp(argv[argi], "--")) {
+			buf_printf(err, "printf: Illegal option -%c\n",
+				   argv[argi][1]);
+			return 2;
+		}
+		argi++;
+	}
+	if (argi >= argc) {
+		buf_puts(err, "printf: usage: printf format [arg ...]\n");
+		return 2;
+	}
+	format = argv[argi++];
+	pf.argv = argv + argi;
+	pf.argc = argc - argi;
+	do {
+		if (pf_once(&pf, format))
+			break;
+	} while (pf.i > 0 && pf.i < pf.argc);
+	return pf.status;
+}
+
+int pf_echo(int argc, char **argv, struct sbx_buf *out)
+{
+	int i = 1;
+	bool nl = true;
+
+	if (i < argc && !strcmp(argv[i], "-n")) {
+		nl = false;
+		i++;
+	}
+	for (; i < argc; i++) {
+		if (pf_escape_str(argv[i], out))
+			return 0;
+		if (i + 1 < argc)
+			buf_putc(out, ' ');
+	}
+	if (nl)
+		buf_putc(out, '\n');
+	return 0;
+}

@@ -1,0 +1,34 @@
+/* shell/interp/bi_printf.h — the printf and echo builtins, as dash 0.5.12 has them. */
+#ifndef SBX_BI_PRINTF_H
+#define SBX_BI_PRINTF_H
+
+#include "sbx.h"
+
+/* A field width or precision above this is refused (status 1, the
+ * conversion prints nothing) instead of allocating gigabytes. */
+#define PF_MAX_WIDTH (1 << 24)
+
+/*
+ * printf FORMAT [ARG...]: %d %i %o %u %x %X %c %s %b %e %E %f %F %g %G %a
+ * %A %%, flags - + space # 0, width and precision including *, the format
+ * reused while arguments remain, escapes in the format (\a \b \e \f \n \r
+ * \t \v \\ \NNN; any other "\x" stays as is) and in %b (\0NNN as well, \c
+ * ends all output). Numeric arguments: decimal, 0x hex, 0 octal, 'c or "c
+ * (the code of the byte c); a bad one prints a message, counts as the
+ * number parsed so far, sets status 1 and the output goes on, as in dash.
+ * An unknown conversion, a missing conversion character, no format or an
+ * option other than "--" are fatal: status 2, output so far is kept.
+ *
+ * argv[0] is "printf". Output is appended to |out|, messages to |err| as
+ * "printf: ...\n". Returns the exit status (0, 1 or 2).
+ */
+int pf_printf(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
+
+/*
+ * echo as dash does it (XSI): "-n" is an option only as the first
+ * argument, every argument goes through the %b escapes and \c ends all
+ * output, the newline included. Returns 0.
+ */
+int pf_echo(int argc, char **argv, struct sbx_buf *out);
+
+#endif

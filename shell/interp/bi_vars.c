@@ -1,0 +1,661 @@
+/* shell/interp/bi_vars.c — builtins that work on variables and parameters: set,
+ * export, readonly, unset, local, shift, read, getopts. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sh.h"
+
+struct optname {
+	const char *name;
+	char letter;
+	enum sh_opt opt;
+};
+
+/* dash's table, in dash's order: `set -o` lists it so, "$-" shows the
+ * letters in reverse ("ue" after set -e -u), as dash does. interactive
+ * and stdin are shown, not set. pipefail (POSIX.1-2024) comes after. */
+/* clang-format off */
+static const struct optname optnames[] = {
+	{ "errexit",     'e', O_ERREXIT },
+	{ "noglob",      'f', O_NOGLOB },
+	{ "ignoreeof",   'I', O_IGNOREEOF },
+	{ "interactive", 'i', O_INTERACTIVE },
+	{ "monitor",     'm', O_MONITOR },
+	{ "noexec",      'n', O_NOEXEC },
+	{ "stdin",       's', O_STDIN },
+	{ "xtrace",      'x', O_XTRACE },
+	{ "verbose",     'v', O_VERBOSE },
+	{ "vi",          'V', O_VI },
+	{ "emacs",       'E', O_EMACS },
+	{ "noclobber",   'C', O_NOCLOBBER },
+	{ "allexport",   'a', O_ALLEXPORT },
+	{ "notify",      'b', O_NOTIFY },
+	{ "nounset",     'u', O_NOUNSET },
+	{ "privileged",  'p', O_PRIVILEGED },
+	{ "nolog",       0,   O_NOLOG },
+	{ "debug",       0,   O_DEBUG },
+	{ "pipefail",    0,   O_PIPEFAIL },
+};
+/* clang-format on */
+
+#define NOPTS (sizeof(optnames) / sizeof(optnames[0]))
+
+void sh_dollar_dash(struct shell *sh, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = NOPTS; i-- > 0 && k + 1 < n;)
+		if (optnames[i].letter && sh->opt[optnames[i].opt])
+			buf[k++] = optnames[i].letter;
+	buf[k] = 0;
+}
+
+/* One option on or off, with what else it takes along. */
+static void set_opt(struct shell *sh, const struct optname *o, bool on)
+{
+	/* what the shell is, not something to set */
+	if (o->opt == O_INTERACTIVE || o->opt == O_STDIN)
+		return;
+	sh->opt[o->opt] = on;
+	if (o->opt == O_MONITOR && !sh->subshell)
+		job_set_monitor(sh, on);  /* jobs.c */
+	if (on && (o->opt == O_VI || o->opt == O_EMACS)) {
+		sh->opt[o->opt == O_VI ? O_EMACS : O_VI] = false;
+		SH_HOOK(sh, edit_mode, o->name);
+	}
+}
+
+int sh_setopt_letter(struct shell *sh, char c, bool on)
+{
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (optnames[i].letter == c) {
+			set_opt(sh, &optnames[i], on);
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* The terminal marks (OSC 133) are the interactive layer's: asked. */
+static bool sh_marks_on(struct shell *sh)
+{
+	return sh->hooks && sh->hooks->marks &&
+	       sh->hooks->marks(sh->hooks->ctx, -1);
+}
+
+int sh_setopt_name(struct shell *sh, const char *name, bool on)
+{
+	if (!strcmp(name, "osc133")) {
+		if (sh->hooks && sh->hooks->marks)
+			sh->hooks->marks(sh->hooks->ctx, on);
+		return 0;
+	}
+	/* set -o explain: a line per refused path after a failed command
+	 * (shell/session/explain.c) */
+	if (!strcmp(name, "explain")) {
+		sh->opt[O_EXPLAIN] = on;
+		return 0;
+	}
+	/* set -o check=warn|deny|off: the scope checker's mode */
+	if (!strncmp(name, "check=", 6)) {
+		enum scope_mode m;
+
+		if (!on || scope_mode_parse(name + 6, &m) < 0)
+			return -EINVAL;
+		sh->check = m;
+		return 0;
+	}
+	for (size_t i = 0; i < NOPTS; i++) {
+		if (!strcmp(optnames[i].name, name)) {
+			set_opt(sh, &optnames[i], on);
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+/* sbxsh's own options, after the POSIX ones, in the same two forms:
+ * `set +o` output must restore them when eval'ed. */
+static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
+{
+	const char *check = scope_mode_name(sh->check);
+
+	if (on) {
+		buf_printf(out, "%-16s%s\n", "osc133", sh_marks_on(sh) ? "on" : "off");
+		buf_printf(out, "%-16s%s\n", "check", check);
+		buf_printf(out, "%-16s%s\n", "explain",
+			   sh->opt[O_EXPLAIN] ? "on" : "off");
+	} else {
+		buf_printf(out, "set %co osc133\n", sh_marks_on(sh) ? '-' : '+');
+		buf_printf(out, "set -o check=%s\n", check);
+		buf_printf(out, "set %co explain\n",
+			   sh->opt[O_EXPLAIN] ? '-' : '+');
+	}
+}
+
+static void print_vars(struct shell *sh, struct sbx_buf *out,
+		       const char *prefix, unsigned need)
+{
+	const char **names = var_names(sh, need);
+
+	for (size_t i = 0; names[i]; i++) {
+		const char *v = var_get(sh, names[i]);
+
+		buf_printf(out, "%s%s", prefix, names[i]);
+		if (v) {
+			buf_putc(out, '=');
+			var_quote(out, v);
+		}
+		buf_putc(out, '\n');
+	}
+	free(names);
+}
+
+int bi_set(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf out = { 0 };
+	int i;
+	bool setargs = false;
+
+	if (argc == 1) {
+		print_vars(sh, &out, "", 0);
+		return bi_flush(sh, "set", &out, 1);
+	}
+	for (i = 1; i < argc; i++) {
+		char *a = argv[i];
+		bool on = a[0] == '-';
+
+		if (a[0] != '-' && a[0] != '+')
+			break;
+		/* As dash: "-" turns -x and -v off and ends the options, the
+		 * parameters change only if words follow; "--" ends them and
+		 * sets the parameters, to none if nothing follows; "+" alone
+		 * is an empty list of options (XCU 2.14 set). */
+		if (!strcmp(a, "-")) {
+			sh->opt[O_XTRACE] = sh->opt[O_VERBOSE] = false;
+			i++;
+			break;
+		}
+		if (!strcmp(a, "--")) {
+			i++;
+			setargs = true;
+			break;
+		}
+		for (char *c = a + 1; *c; c++) {
+			if (*c == 'o') {
+				if (i + 1 >= argc || (c[1])) {
+					for (size_t k = 0; k < NOPTS; k++) {
+						if (on)
+							buf_printf(&out, "%-16s%s\n",
+								   optnames[k].name,
+								   sh->opt[optnames[k].opt] ? "on" : "off");
+						else
+							buf_printf(&out, "set %co %s\n",
+								   sh->opt[optnames[k].opt] ? '-' : '+',
+								   optnames[k].name);
+					}
+					list_own_opts(sh, &out, on);
+					if (on && out.len) {
+						struct sbx_buf h = { 0 };
+
+						buf_puts(&h, "Current option settings\n");
+						buf_putn(&h, out.s, out.len);
+						buf_free(&out);
+						out = h;
+					}
+					continue;
+				}
+				if (sh_setopt_name(sh, argv[++i], on) < 0) {
+					sh_err(sh, "set: Illegal option -o %s",
+					       argv[i]);
+					sh->special_err = true;
+					buf_free(&out);
+					return 2;
+				}
+				break;
+			}
+			if (sh_setopt_letter(sh, *c, on) < 0) {
+				sh_err(sh, "set: Illegal option %c%c",
+				       on ? '-' : '+', *c);
+				sh->special_err = true;
+				buf_free(&out);
+				return 2;
+			}
+		}
+	}
+	if (i < argc || setargs)
+		var_set_params(sh, argc - i, argv + i);
+	return bi_flush(sh, "set", &out, 1);
+}
+
+static int export_like(struct shell *sh, int argc, char **argv,
+		       unsigned flag, const char *name)
+{
+	struct sbx_buf out = { 0 };
+	int st = 0, i = 1;
+
+	bool print = false;
+
+	if (i < argc && !strcmp(argv[i], "-p")) {
+		i++;
+		print = true;   /* dash lists them all, whatever follows */
+	}
+	if (i < argc && !strcmp(argv[i], "--"))
+		i++;
+	if (i >= argc || print) {
+		char prefix[32];
+
+		snprintf(prefix, sizeof(prefix), "%s ", name);
+		print_vars(sh, &out, prefix, flag);
+		return bi_flush(sh, name, &out, 1);
+	}
+	for (; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+
+		if (!str_is_name(argv[i], n)) {
+			sh_err(sh, "%s: %.*s: bad variable name", name, (int)n,
+			       argv[i]);
+			sh->special_err = true;
+			st = 2;
+			continue;
+		}
+		if (eq) {
+			if (var_setn(sh, argv[i], n, eq + 1, flag) < 0) {
+				sh_err(sh, "%s: %.*s: is read only", name,
+				       (int)n, argv[i]);
+				sh->special_err = true;
+				st = 2;
+			}
+		} else {
+			var_addflags(sh, argv[i], flag);
+		}
+	}
+	return st;
+}
+
+int bi_export(struct shell *sh, int argc, char **argv)
+{
+	return export_like(sh, argc, argv, V_EXPORT, "export");
+}
+
+int bi_readonly(struct shell *sh, int argc, char **argv)
+{
+	return export_like(sh, argc, argv, V_RDONLY, "readonly");
+}
+
+int bi_unset(struct shell *sh, int argc, char **argv)
+{
+	int i = 1, st = 0;
+	int mode = 'v';
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (char *c = argv[i] + 1; *c; c++) {
+			if (*c != 'f' && *c != 'v') {
+				sh_err(sh, "unset: Illegal option -%c", *c);
+				sh->special_err = true;
+				return 2;
+			}
+			mode = *c;
+		}
+	}
+	for (; i < argc; i++) {
+		if (mode == 'f') {
+			func_unset(sh, argv[i]);
+			continue;
+		}
+		if (!str_is_name(argv[i], strlen(argv[i]))) {
+			sh_err(sh, "unset: %s: bad variable name", argv[i]);
+			sh->special_err = true;
+			st = 2;
+			continue;
+		}
+		if (var_unset(sh, argv[i]) < 0) {
+			sh_err(sh, "unset: %s: is read only", argv[i]);
+			sh->special_err = true;
+			st = 2;
+		}
+	}
+	return st;
+}
+
+int bi_local(struct shell *sh, int argc, char **argv)
+{
+	int st = 0;
+
+	if (!var_in_function(sh)) {
+		sh_err(sh, "local: not in a function");
+		sh->special_err = true;
+		return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		char *eq = strchr(argv[i], '=');
+		size_t n = eq ? (size_t)(eq - argv[i]) : strlen(argv[i]);
+		char *name;
+
+		if (!strcmp(argv[i], "-")) {
+			var_local_opts(sh);
+			continue;
+		}
+		if (!str_is_name(argv[i], n)) {
+			sh_err(sh, "local: %.*s: bad variable name", (int)n,
+			       argv[i]);
+			sh->special_err = true;
+			st = 2;
+			continue;
+		}
+		name = xstrndup(argv[i], n);
+		var_make_local(sh, name);
+		if (eq && var_set(sh, name, eq + 1, 0) < 0) {
+			sh_err(sh, "local: %s: is read only", name);
+			sh->special_err = true;
+			st = 2;
+		}
+		free(name);
+	}
+	return st;
+}
+
+int bi_shift(struct shell *sh, int argc, char **argv)
+{
+	long n = 1;
+	char *end;
+
+	if (argc > 1) {
+		n = strtol(argv[1], &end, 10);
+		if (!*argv[1] || *end || n < 0) {
+			sh_err(sh, "shift: Illegal number: %s", argv[1]);
+			sh->special_err = true;
+			return 2;
+		}
+	}
+	if (n > sh->nparams) {
+		sh_err(sh, "shift: can't shift that many");
+		sh->special_err = true;
+		return 2;
+	}
+	for (long i = 0; i < n; i++)
+		free(sh->params[i]);
+	memmove(sh->params, sh->params + n,
+		(size_t)(sh->nparams - n + 1) * sizeof(char *));
+	sh->nparams -= (int)n;
+	return 0;
+}
+
+/*
+ * What `read` takes from fd 0. From a regular file a block is read and the
+ * line taken from it; the rest stays in sh->rd_buf with the file offset
+ * ahead of it, and sh_read_sync() puts the offset back to just after the
+ * last line taken before anything else could read that file: a fork or
+ * exec, a redirection made or undone, the script's own reader, exit
+ * (sh_input_sync() calls it at each). A loop of `read` over a file is
+ * then one read(2) per block instead of one per byte. A pipe or a
+ * terminal cannot be given back what was read past the newline, and POSIX
+ * read says that must stay for the next reader: there it is one byte per
+ * read(2), as before. 1 with a byte in *c, 0 at end of file, -1 (errno).
+ */
+#define RD_BLOCK 8192
+enum { RD_UNKNOWN, RD_BLOCKS, RD_BYTES };
+
+static int rd_getc(struct shell *sh, char *c)
+{
+	ssize_t k;
+
+	if (sh->rd_pos < sh->rd_len) {
+		*c = sh->rd_buf[sh->rd_pos++];
+		return 1;
+	}
+	if (sh->rd_kind == RD_UNKNOWN) {
+		struct stat st;
+
+		sh->rd_kind = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ?
+				      RD_BLOCKS : RD_BYTES;
+	}
+	if (sh->rd_kind == RD_BYTES) {
+		k = read(0, c, 1);
+		return k < 0 ? -1 : (int)k;
+	}
+	if (!sh->rd_buf)
+		sh->rd_buf = xmalloc(RD_BLOCK);
+	k = read(0, sh->rd_buf, RD_BLOCK);
+	if (k <= 0)
+		return k < 0 ? -1 : 0;
+	sh->rd_len = (size_t)k;
+	sh->rd_pos = 1;
+	*c = sh->rd_buf[0];
+	return 1;
+}
+
+void sh_read_sync(struct shell *sh)
+{
+	if (sh->rd_pos < sh->rd_len)
+		lseek(0, -(off_t)(sh->rd_len - sh->rd_pos), SEEK_CUR);
+	sh->rd_pos = sh->rd_len = 0;
+	sh->rd_kind = RD_UNKNOWN;
+}
+
+int bi_read(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf line = { 0 }, esc = { 0 };
+	struct sbx_strv fields = { 0 };
+	bool raw = false, eof = false;
+	const char *prompt = NULL;
+	int i, st = 0, nnames;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (char *c = argv[i] + 1; *c; c++) {
+			if (*c == 'r') {
+				raw = true;
+			} else if (*c == 'p') {
+				if (c[1]) {
+					prompt = c + 1;
+				} else if (i + 1 < argc) {
+					prompt = argv[++i];
+				} else {
+					sh_err(sh, "read: No arg for -p option");
+					return 2;
+				}
+				break;
+			} else {
+				sh_err(sh, "read: Illegal option -%c", *c);
+				return 2;
+			}
+		}
+	}
+	if (i >= argc) {
+		sh_err(sh, "read: arg count");
+		return 2;
+	}
+	nnames = argc - i;
+	for (int k = i; k < argc; k++) {
+		if (!str_is_name(argv[k], strlen(argv[k]))) {
+			sh_err(sh, "read: %s: bad variable name", argv[k]);
+			return 2;
+		}
+	}
+	if (prompt && isatty(0))
+		out_write(2, prompt, strlen(prompt));
+	buf_putn(&line, "", 0);
+	buf_putn(&esc, "", 0);
+	/* The script's own read-ahead goes back first (stdin shared). */
+	sh_script_sync(sh);
+	for (;;) {
+		char c;
+		int k = rd_getc(sh, &c);
+
+		if (k < 0 && errno == EINTR) {
+			if (trap_gotsig) {
+				st = 128 + trap_last_signal();
+				eof = true;
+				break;
+			}
+			continue;
+		}
+		if (k <= 0) {
+			eof = true;
+			break;
+		}
+		if (c == '\\' && !raw) {
+			do
+				k = rd_getc(sh, &c);
+			while (k < 0 && errno == EINTR && !trap_gotsig);
+			if (k <= 0) {
+				eof = true;
+				break;
+			}
+			if (c == '\n')
+				continue;
+			buf_putc(&line, c);
+			buf_putc(&esc, 1);
+			continue;
+		}
+		if (c == '\n')
+			break;
+		buf_putc(&line, c);
+		buf_putc(&esc, 0);
+	}
+	exp_ifs_split_read(sh, line.s, esc.s, line.len, nnames, &fields);
+	for (int k = 0; k < nnames; k++) {
+		const char *v = (size_t)k < fields.n ? fields.v[k] : "";
+
+		if (var_set(sh, argv[i + k], v, 0) < 0) {
+			sh_err(sh, "read: %s: is read only", argv[i + k]);
+			st = 2;
+		}
+	}
+	strv_free(&fields);
+	buf_free(&line);
+	buf_free(&esc);
+	if (eof && !st)
+		st = 1;
+	return st;
+}
+
+static void set_optind(struct shell *sh, int optind)
+{
+	char buf[32];
+	int off = sh->optoff;
+
+	snprintf(buf, sizeof(buf), "%d", optind);
+	var_set(sh, "OPTIND", buf, 0);
+	sh->optoff = off;
+}
+
+/* getopts' NAME: "is read only" is an error (status 2), as in dash. */
+static int getopts_var(struct shell *sh, const char *name, const char *val,
+		       unsigned flags)
+{
+	if (var_set(sh, name, val, flags) < 0) {
+		sh_err(sh, "getopts: %s: is read only", name);
+		return -1;
+	}
+	return 0;
+}
+
+int bi_getopts(struct shell *sh, int argc, char **argv)
+{
+	const char *optstr, *name, *ov, *arg, *p;
+	char **args, cbuf[2] = { 0, 0 };
+	int nargs, optind;
+	bool silent;
+
+	if (argc < 3) {
+		sh_err(sh, "getopts: usage: getopts optstring var [arg...]");
+		return 2;
+	}
+	optstr = argv[1];
+	name = argv[2];
+	silent = optstr[0] == ':';
+	if (argc > 3) {
+		args = argv + 3;
+		nargs = argc - 3;
+	} else {
+		args = sh->params;
+		nargs = sh->nparams;
+	}
+	ov = var_get(sh, "OPTIND");
+	optind = ov ? atoi(ov) : 1;
+	if (optind < 1) {
+		optind = 1;
+		sh->optoff = 0;
+	}
+	if (optind > nargs)
+		goto end;
+	arg = args[optind - 1];
+	if (!sh->optoff) {
+		if (arg[0] != '-' || !arg[1])
+			goto end;
+		if (!strcmp(arg, "--")) {
+			optind++;
+			goto end;
+		}
+		sh->optoff = 1;
+	}
+	cbuf[0] = arg[sh->optoff++];
+	p = cbuf[0] != ':' ? strchr(optstr, cbuf[0]) : NULL;
+	if (!arg[sh->optoff]) {
+		optind++;
+		sh->optoff = 0;
+	}
+	if (!p) {
+		if (silent) {
+			if (getopts_var(sh, "OPTARG", cbuf, 0) < 0)
+				return 2;
+		} else {
+			sh_err(sh, "Illegal option -%c", cbuf[0]);
+			var_unset(sh, "OPTARG");
+		}
+		getopts_var(sh, name, "?", 0);
+		set_optind(sh, optind);
+		return 0;
+	}
+	if (p[1] == ':') {
+		if (sh->optoff) {
+			if (getopts_var(sh, "OPTARG", arg + sh->optoff, 0) < 0)
+				return 2;
+			optind++;
+			sh->optoff = 0;
+		} else if (optind <= nargs) {
+			if (getopts_var(sh, "OPTARG", args[optind - 1], 0) < 0)
+				return 2;
+			optind++;
+		} else {
+			if (silent) {
+				if (getopts_var(sh, "OPTARG", cbuf, 0) < 0)
+					return 2;
+				getopts_var(sh, name, ":", 0);
+			} else {
+				sh_err(sh, "No arg for -%c option", cbuf[0]);
+				var_unset(sh, "OPTARG");
+				getopts_var(sh, name, "?", 0);
+			}
+			set_optind(sh, optind);
+			return 0;
+		}
+	} else {
+		var_unset(sh, "OPTARG");
+	}
+	if (getopts_var(sh, name, cbuf, 0) < 0)
+		return 2;
+	set_optind(sh, optind);
+	return 0;
+end:
+	sh->optoff = 0;
+	if (getopts_var(sh, name, "?", 0) < 0)
+		return 2;
+	set_optind(sh, optind);
+	sh->optoff = 0;
+	return 1;
+}

@@ -1,0 +1,780 @@
+/* shell/interp/expand.c — word expansion (XCU 2.6) in POSIX order: tilde,
+ * parameters, command substitution, arithmetic, field splitting, pathname
+ * expansion, quote removal.
+ *
+ * A word's parts carry their quoting from the parser, so expansion builds
+ * each field character by character knowing whether that character was
+ * quoted: only unquoted results of expansions are split, only unquoted
+ * pattern characters glob.
+ *
+ * Pathname expansion uses glob(3) with the quoted characters escaped by a
+ * backslash; glob(3) fits POSIX here (leading dots need an explicit dot,
+ * no brace or tilde extensions without GLOB_BRACE/GLOB_TILDE). Where it
+ * does not fit: glob(3) sorts with strcoll, dash with strcmp (the same in
+ * the C locale), and glob(3) cannot tell us which characters came from
+ * quotes inside an unreadable directory component — an unmatched pattern
+ * is then kept as typed, which is what POSIX asks anyway. Pattern matching
+ * for case and ${x#p} uses fnmatch(3) without flags, which is exactly the
+ * POSIX pattern language (2.13.1).
+ */
+#include <errno.h>
+#include <fnmatch.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arith.h"
+#include "pw.h"
+#include "sh.h"
+
+struct exp {
+	struct shell *sh;
+	struct sbx_strv *out;   /* fields; NULL: one string */
+	struct sbx_buf cur;     /* the field, quotes removed */
+	struct sbx_buf pat;     /* the field as a glob pattern */
+	bool split, glob, pattern;
+	int tilde;              /* 0 none, 1 word start, 2 assignment */
+	bool inword, pending, hasglob;
+	int in_arg;             /* inside ${x-word}: literals split too */
+	int err;
+};
+
+static int expand_parts(struct exp *e, struct wpart *w);
+
+/* A quoted character in a pattern is escaped with a backslash so that it
+ * matches itself. Inside a bracket expression that covers more than the
+ * five pattern characters: "[\!a]", "[a\-c]" and "[[:alpha\:]]" are sets
+ * of literal characters (XCU 2.13.1), so every ASCII punctuation
+ * character is escaped ('/' excepted: glob(3) splits on it first).
+ * Letters, digits and non-ASCII bytes (a multibyte character) never
+ * need it. */
+static bool is_glob_special(int c)
+{
+	return c < 128 && c != '/' && !(c >= '0' && c <= '9') &&
+	       !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c > ' ';
+}
+
+static void add_char(struct exp *e, int c, bool quoted)
+{
+	if (e->pattern && quoted && is_glob_special(c))
+		buf_putc(&e->cur, '\\');
+	buf_putc(&e->cur, (char)c);
+	if (e->glob) {
+		if (quoted && is_glob_special(c))
+			buf_putc(&e->pat, '\\');
+		else if (!quoted && (c == '*' || c == '?' || c == '['))
+			e->hasglob = true;
+		buf_putc(&e->pat, (char)c);
+	}
+	e->inword = true;
+	e->pending = false;
+}
+
+static void add_chars(struct exp *e, const char *s, size_t n, bool quoted)
+{
+	if (!e->pattern && !e->glob) {
+		buf_putn(&e->cur, s, n);
+		e->inword = true;
+		e->pending = false;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		add_char(e, (unsigned char)s[i], quoted);
+}
+
+/* Only * ? and a [ with a closing ] make a pattern: "[" alone (the test
+ * command) must not cost a directory scan. */
+static bool real_pattern(const char *p)
+{
+	for (; *p; p++) {
+		if (*p == '\\') {
+			if (!*++p)
+				break;
+		} else if (*p == '*' || *p == '?') {
+			return true;
+		} else if (*p == '[') {
+			const char *q = p + 1;
+
+			if (*q == '!' || *q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			for (; *q && *q != ']'; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (*q == ']')
+				return true;
+		}
+	}
+	return false;
+}
+
+static void emit(struct exp *e)
+{
+	if (!e->out)
+		return;
+	if (e->glob && e->hasglob && real_pattern(e->pat.s)) {
+		glob_t g;
+
+		if (glob(e->pat.s, 0, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++)
+				strv_push(e->out, g.gl_pathv[i]);
+			globfree(&g);
+			goto reset;
+		}
+		globfree(&g);
+	}
+	strv_push(e->out, e->cur.s ? e->cur.s : "");
+reset:
+	e->cur.len = 0;
+	if (e->cur.s)
+		e->cur.s[0] = 0;
+	e->pat.len = 0;
+	if (e->pat.s)
+		e->pat.s[0] = 0;
+	e->inword = false;
+	e->hasglob = false;
+}
+
+static bool ifs_ws(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n';
+}
+
+/* An unquoted expansion result: split by IFS, as it is now. Looked up
+ * here, not once per word list: an expansion before this one may have
+ * assigned it (${IFS:=:}, $((IFS=1))), which frees the old value; dash
+ * splits with the new one too. */
+static void add_split(struct exp *e, const char *s, size_t n)
+{
+	const char *ifs = var_get(e->sh, "IFS");
+
+	if (!ifs)
+		ifs = " \t\n";
+
+	for (size_t i = 0; i < n; i++) {
+		int c = (unsigned char)s[i];
+
+		if (!c || !strchr(ifs, c)) {
+			add_char(e, c, false);
+			continue;
+		}
+		if (ifs_ws(c)) {
+			if (e->inword) {
+				emit(e);
+				e->pending = true;
+			}
+		} else {
+			if (e->inword || !e->pending)
+				emit(e);
+			e->pending = false;
+		}
+	}
+}
+
+static void add_value(struct exp *e, const char *s, bool quoted)
+{
+	if (quoted) {
+		/* "$e" and "$*" make a field even when empty */
+		e->inword = true;
+		e->pending = false;
+	}
+	if (!s)
+		return;
+	if (quoted || !e->split || !e->out)
+		add_chars(e, s, strlen(s), quoted);
+	else
+		add_split(e, s, strlen(s));
+}
+
+static const char *home_of(struct exp *e, const char *user, size_t n)
+{
+	char name[256];
+
+	if (!n)
+		return var_get(e->sh, "HOME");
+	if (n >= sizeof(name))
+		return NULL;
+	memcpy(name, user, n);
+	name[n] = 0;
+	return pw_home(name);
+}
+
+/* |s| starts with '~'. Returns the characters used (0: no expansion). */
+static size_t do_tilde(struct exp *e, const char *s, size_t n, bool more)
+{
+	size_t k = 1;
+	const char *h;
+
+	while (k < n && s[k] != '/' && !(e->tilde == 2 && s[k] == ':'))
+		k++;
+	if (k == n && more)
+		return 0;  /* the prefix runs into a quoted or expanded part */
+	h = home_of(e, s + 1, k - 1);
+	if (!h)
+		return 0;
+	add_chars(e, h, strlen(h), true);
+	return k;
+}
+
+static void expand_lit(struct exp *e, struct wpart *w, bool first)
+{
+	size_t i = 0;
+
+	if (w->quoted) {
+		if (!w->len) {
+			e->inword = true;
+			e->pending = false;
+		}
+		add_chars(e, w->s, w->len, true);
+		return;
+	}
+	if (e->tilde && first && w->len && w->s[0] == '~')
+		i = do_tilde(e, w->s, w->len, w->next != NULL);
+	if (e->in_arg && e->split && e->out) {
+		add_split(e, w->s + i, w->len - i);
+		return;
+	}
+	if (e->tilde != 2) {
+		add_chars(e, w->s + i, w->len - i, false);
+		return;
+	}
+	for (; i < w->len; i++) {
+		add_char(e, (unsigned char)w->s[i], false);
+		if (w->s[i] == ':' && i + 1 < w->len && w->s[i + 1] == '~')
+			i += do_tilde(e, w->s + i + 1, w->len - i - 1,
+				      w->next != NULL);
+	}
+}
+
+/* --- parameters --------------------------------------------------------------- */
+
+static char *param_join(struct shell *sh, int sep)
+{
+	struct sbx_buf b = { 0 };
+
+	buf_putn(&b, "", 0);
+	for (int i = 0; i < sh->nparams; i++) {
+		if (i && sep)
+			buf_putc(&b, (char)sep);
+		buf_puts(&b, sh->params[i]);
+	}
+	return b.s;
+}
+
+static int ifs_first(struct exp *e)
+{
+	const char *ifs = var_get(e->sh, "IFS");
+
+	return ifs ? ifs[0] : ' ';
+}
+
+/* Value of a parameter: NULL if unset. |tmp| receives allocated strings. */
+static const char *param_value(struct exp *e, const char *name, char **tmp)
+{
+	struct shell *sh = e->sh;
+	char buf[64];
+
+	*tmp = NULL;
+	if (name[1] == 0) {
+		switch (name[0]) {
+		case '@':
+		case '*':
+			if (!sh->nparams)
+				return NULL;
+			return *tmp = param_join(sh, name[0] == '*' ?
+						 ifs_first(e) : ' ');
+		case '#':
+			snprintf(buf, sizeof(buf), "%d", sh->nparams);
+			return *tmp = xstrdup(buf);
+		case '?':
+			snprintf(buf, sizeof(buf), "%d", sh->status);
+			return *tmp = xstrdup(buf);
+		case '$':
+			snprintf(buf, sizeof(buf), "%ld", (long)sh->rootpid);
+			return *tmp = xstrdup(buf);
+		case '!':
+			if (!sh->lastbg)
+				return NULL;
+			snprintf(buf, sizeof(buf), "%ld", (long)sh->lastbg);
+			return *tmp = xstrdup(buf);
+		case '-':
+			sh_dollar_dash(sh, buf, sizeof(buf));
+			return *tmp = xstrdup(buf);
+		case '0':
+			return sh->arg0;
+		}
+	}
+	if (name[0] >= '0' && name[0] <= '9') {
+		long i = strtol(name, NULL, 10);
+
+		if (i < 1 || i > sh->nparams)
+			return NULL;
+		return sh->params[i - 1];
+	}
+	if (name[0] == 'L' && !strcmp(name, "LINENO")) {
+		snprintf(buf, sizeof(buf), "%d", sh->lineno);
+		return *tmp = xstrdup(buf);
+	}
+	return var_get(sh, name);
+}
+
+static int remove_pattern(const char *val, const char *pat, int op,
+			  struct sbx_buf *res)
+{
+	size_t len = strlen(val), i;
+	char *v = xstrdup(val);
+	int found = 0;
+
+	switch (op) {
+	case PO_RSMALL:
+	case PO_RLARGE:
+		for (size_t k = 0; k <= len; k++) {
+			i = op == PO_RSMALL ? len - k : k;
+			if (!fnmatch(pat, v + i, 0)) {
+				buf_putn(res, v, i);
+				found = 1;
+				break;
+			}
+		}
+		break;
+	default:
+		for (size_t k = 0; k <= len; k++) {
+			char c;
+
+			i = op == PO_LSMALL ? k : len - k;
+			c = v[i];
+			v[i] = 0;
+			if (!fnmatch(pat, v, 0)) {
+				v[i] = c;
+				buf_puts(res, v + i);
+				found = 1;
+				break;
+			}
+			v[i] = c;
+		}
+	}
+	if (!found)
+		buf_puts(res, val);
+	free(v);
+	return 0;
+}
+
+static char *sub_str(struct exp *e, struct word *w, bool pattern)
+{
+	if (!w)
+		return xstrdup("");
+	return pattern ? exp_pattern(e->sh, w) : exp_str(e->sh, w, false);
+}
+
+static int expand_arg(struct exp *e, struct wpart *w)
+{
+	int rc, tilde = e->tilde;
+
+	if (!w->arg)
+		return 0;
+	if (w->quoted) {
+		e->inword = true;
+		e->pending = false;
+	}
+	e->in_arg++;
+	/* in an assignment, x=${y:-~/a:~/b} expands both (dash) */
+	e->tilde = tilde;
+	rc = expand_parts(e, w->arg->parts);
+	e->tilde = tilde;
+	e->in_arg--;
+	return rc;
+}
+
+static int expand_param(struct exp *e, struct wpart *w)
+{
+	struct shell *sh = e->sh;
+	const char *name = w->s;
+	char *tmp = NULL, *s;
+	const char *val;
+	bool set, empty, atstar = !name[1] && (name[0] == '@' ||
+					       name[0] == '*');
+	int rc = 0;
+
+	if (atstar && w->op == PO_NONE) {
+		if (w->quoted && name[0] == '@' && e->out) {
+			for (int i = 0; i < sh->nparams; i++) {
+				if (i)
+					emit(e);
+				e->inword = true;
+				add_chars(e, sh->params[i],
+					  strlen(sh->params[i]), true);
+			}
+			return 0;
+		}
+		if (!w->quoted && e->out && e->split) {
+			for (int i = 0; i < sh->nparams; i++) {
+				if (i && e->inword)
+					emit(e);
+				add_split(e, sh->params[i],
+					  strlen(sh->params[i]));
+			}
+			return 0;
+		}
+	}
+	val = param_value(e, name, &tmp);
+	set = val != NULL;
+	empty = !val || !*val;
+	switch (w->op) {
+	case PO_NONE:
+	case PO_LEN:
+		if (!set && sh->opt[O_NOUNSET] && !atstar) {
+			sh_err(sh, "%s: parameter not set", name);
+			rc = -1;
+			break;
+		}
+		if (w->op == PO_LEN) {
+			char buf[32];
+
+			snprintf(buf, sizeof(buf), "%zu", val ? strlen(val) : 0);
+			add_value(e, buf, w->quoted);
+		} else {
+			add_value(e, val, w->quoted);
+		}
+		break;
+	case PO_MINUS:
+		if (!set || (w->colon && empty))
+			rc = expand_arg(e, w);
+		else
+			add_value(e, val, w->quoted);
+		break;
+	case PO_PLUS:
+		if (set && !(w->colon && empty)) {
+			rc = expand_arg(e, w);
+		} else if (w->quoted) {
+			/* "${x+...}" with x unset is still one empty field */
+			e->inword = true;
+			e->pending = false;
+		}
+		break;
+	case PO_ASSIGN:
+		if (set && !(w->colon && empty)) {
+			add_value(e, val, w->quoted);
+			break;
+		}
+		if (!str_is_name(name, strlen(name))) {
+			sh_err(sh, "%s: bad substitution", name);
+			rc = -1;
+			break;
+		}
+		s = sub_str(e, w->arg, false);
+		if (!s) {
+			rc = -1;
+			break;
+		}
+		if (var_set(sh, name, s, 0) < 0) {
+			sh_err(sh, "%s: is read only", name);
+			rc = -1;
+		} else {
+			add_value(e, s, w->quoted);
+		}
+		free(s);
+		break;
+	case PO_QUEST:
+		if (set && !(w->colon && empty)) {
+			add_value(e, val, w->quoted);
+			break;
+		}
+		s = w->arg && w->arg->parts ? sub_str(e, w->arg, false) : NULL;
+		if (s && *s)
+			sh_err(sh, "%s: %s", name, s);
+		else
+			sh_err(sh, "%s: %s", name, set ?
+			       "parameter null or not set" :
+			       "parameter not set");
+		free(s);
+		rc = -1;
+		break;
+	default: {
+		struct sbx_buf res = { 0 };
+
+		if (!set && sh->opt[O_NOUNSET] && !atstar) {
+			sh_err(sh, "%s: parameter not set", name);
+			rc = -1;
+			break;
+		}
+		/* The pattern is expanded after the value was looked up, and
+		 * may assign the same variable (${x#$((x=1))}, ${x%${x=}}),
+		 * which frees the old value: keep a copy of it first (a
+		 * use-after-free the expand fuzzer found). */
+		if (val && !tmp)
+			val = tmp = xstrdup(val);
+		s = sub_str(e, w->arg, true);
+		if (!s) {
+			rc = -1;
+			break;
+		}
+		buf_putn(&res, "", 0);
+		remove_pattern(val ? val : "", s, w->op, &res);
+		add_value(e, res.s, w->quoted);
+		buf_free(&res);
+		free(s);
+	}
+	}
+	free(tmp);
+	return rc;
+}
+
+static const char *arith_get(void *ctx, const char *name)
+{
+	return var_get(ctx, name);
+}
+
+static int arith_set(void *ctx, const char *name, const char *val)
+{
+	return var_set(ctx, name, val, 0);
+}
+
+/* $((expr)) with the shell's variables (arith_vars for the evaluator). */
+static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
+{
+	struct arith_vars av = { arith_get, arith_set, sh };
+	struct sbx_diag d = { 0 };
+
+	if (sh->opt[O_NOUNSET]) {
+		/* arith_eval reads unset as 0; -u wants an error. Check the
+		 * plain names it will read. */
+		for (const char *p = expr; *p;) {
+			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			    *p == '_') {
+				const char *q = p;
+				char nm[256];
+
+				while ((*q >= 'a' && *q <= 'z') ||
+				       (*q >= 'A' && *q <= 'Z') || *q == '_' ||
+				       (*q >= '0' && *q <= '9'))
+					q++;
+				if ((size_t)(q - p) < sizeof(nm)) {
+					memcpy(nm, p, (size_t)(q - p));
+					nm[q - p] = 0;
+					if (!var_get(sh, nm)) {
+						sh_err(sh, "%s: parameter not set",
+						       nm);
+						return -1;
+					}
+				}
+				p = q;
+			} else if (*p >= '0' && *p <= '9') {
+				while ((*p >= '0' && *p <= '9') ||
+				       (*p >= 'a' && *p <= 'z') ||
+				       (*p >= 'A' && *p <= 'Z'))
+					p++;
+			} else {
+				p++;
+			}
+		}
+	}
+	if (arith_eval(expr, &av, out, &d) < 0) {
+		sh_err(sh, "%s", d.msg);
+		return -1;
+	}
+	return 0;
+}
+
+static int expand_parts(struct exp *e, struct wpart *w)
+{
+	bool first = true;
+
+	for (; w && !e->err; w = w->next, first = false) {
+		switch (w->type) {
+		case WP_LIT:
+			expand_lit(e, w, first);
+			break;
+		case WP_PARAM:
+			if (expand_param(e, w) < 0)
+				e->err = -1;
+			break;
+		case WP_CMD: {
+			char *s = eval_cmdsubst(e->sh, w->cmd);
+
+			add_value(e, s, w->quoted);
+			free(s);
+			if (e->sh->jump == J_EXIT)
+				e->err = -1;
+			break;
+		}
+		case WP_ARITH: {
+			char *s = exp_str(e->sh, w->arg, false);
+			intmax_t v;
+			char buf[32];
+
+			if (!s) {
+				e->err = -1;
+				break;
+			}
+			if (exp_arith(e->sh, s, &v) < 0) {
+				e->err = -1;
+				free(s);
+				break;
+			}
+			free(s);
+			snprintf(buf, sizeof(buf), "%jd", v);
+			add_value(e, buf, w->quoted);
+			break;
+		}
+		}
+	}
+	return e->err;
+}
+
+static void exp_init(struct exp *e, struct shell *sh)
+{
+	memset(e, 0, sizeof(*e));
+	e->sh = sh;
+	buf_putn(&e->cur, "", 0);
+}
+
+static void exp_fail(struct exp *e)
+{
+	struct shell *sh = e->sh;
+
+	buf_free(&e->cur);
+	buf_free(&e->pat);
+	sh->status = 2;
+	/* An expansion error in a non-interactive shell ends it (POSIX
+	 * 2.8.1); in a subshell, just that subshell. */
+	if (!sh->opt[O_INTERACTIVE] && sh->jump != J_EXIT && !sh->in_command) {
+		sh->jump = J_EXIT;
+		sh->exit_status = 2;
+	}
+}
+
+int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)
+{
+	return exp_words_until(sh, w, NULL, out);
+}
+
+int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
+		    struct sbx_strv *out)
+{
+	struct exp e;
+
+	exp_init(&e, sh);
+	e.out = out;
+	e.split = true;
+	e.glob = !sh->opt[O_NOGLOB];
+	if (e.glob)
+		buf_putn(&e.pat, "", 0);
+	for (; w && w != stop; w = w->next) {
+		if (w->flags & W_PLAIN) {
+			if (w->parts->s[0] != '~') {
+				strv_push(out, w->parts->s);
+				continue;
+			}
+		}
+		e.tilde = 1;
+		e.pending = false;
+		if (expand_parts(&e, w->parts) < 0) {
+			exp_fail(&e);
+			return -1;
+		}
+		if (e.inword)
+			emit(&e);
+		e.inword = false;
+	}
+	buf_free(&e.cur);
+	buf_free(&e.pat);
+	return 0;
+}
+
+static char *exp_one(struct shell *sh, struct wpart *parts, int tilde,
+		     bool pattern)
+{
+	struct exp e;
+
+	exp_init(&e, sh);
+	e.tilde = tilde;
+	e.pattern = pattern;
+	if (expand_parts(&e, parts) < 0) {
+		exp_fail(&e);
+		return NULL;
+	}
+	return e.cur.s;
+}
+
+char *exp_str(struct shell *sh, struct word *w, bool tilde_assign)
+{
+	if (!w)
+		return xstrdup("");
+	if (w->flags & W_PLAIN && w->parts->s[0] != '~')
+		return xstrdup(w->parts->s);
+	return exp_one(sh, w->parts, tilde_assign ? 2 : 1, false);
+}
+
+char *exp_pattern(struct shell *sh, struct word *w)
+{
+	if (!w)
+		return xstrdup("");
+	return exp_one(sh, w->parts, 1, true);
+}
+
+char *exp_assign(struct shell *sh, struct word *w, char **name)
+{
+	struct wpart first = *w->parts;
+	char *eq = memchr(first.s, '=', first.len);
+	size_t off = (size_t)(eq - first.s) + 1;
+
+	*name = xstrndup(first.s, off - 1);
+	first.s += off;
+	first.len -= off;
+	if (!first.next && !memchr(first.s, '~', first.len))
+		return xstrndup(first.s, first.len);   /* a plain literal */
+	return exp_one(sh, &first, 2, false);
+}
+
+void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
+			size_t len, int max, struct sbx_strv *out)
+{
+	const char *ifs = var_get(sh, "IFS");
+	size_t i = 0;
+
+	if (!ifs)
+		ifs = " \t\n";
+#define ISIFS(k) (!esc[k] && s[k] && strchr(ifs, s[k]))
+#define ISWS(k) (ISIFS(k) && ifs_ws((unsigned char)s[k]))
+	while (i < len && ISWS(i))
+		i++;
+	for (int f = 0; f < max && i < len; f++) {
+		size_t st = i;
+
+		if (f == max - 1) {
+			size_t end = len, q = i;
+
+			while (end > i && ISWS(end - 1))
+				end--;
+			/* "2," for the last name is "2": a lone field and its
+			 * delimiter, as dash and bash read it */
+			while (q < end && !ISIFS(q))
+				q++;
+			if (q < end) {
+				size_t r = q + 1;
+
+				while (r < end && ISWS(r))
+					r++;
+				if (r == end && !ifs_ws((unsigned char)s[q]))
+					end = q;
+			}
+			strv_take(out, xstrndup(s + st, end - st));
+			return;
+		}
+		while (i < len && !ISIFS(i))
+			i++;
+		strv_take(out, xstrndup(s + st, i - st));
+		while (i < len && ISWS(i))
+			i++;
+		if (i < len && ISIFS(i)) {
+			i++;
+			while (i < len && ISWS(i))
+				i++;
+		}
+	}
+#undef ISIFS
+#undef ISWS
+}

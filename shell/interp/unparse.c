@@ -1,0 +1,205 @@
+/* shell/interp/unparse.c — an AST turned back into one line of shell text, for
+ * `jobs` and the job notices ("[1]+  Stopped  sleep 100 | cat"). */
+#include <stdbool.h>
+#include <string.h>
+
+#include "sh.h"
+
+static void word_text(struct sbx_buf *b, const struct word *w, int depth)
+{
+	bool inq = false;
+
+	if (w->raw) {
+		buf_puts(b, w->raw);
+		return;
+	}
+	for (const struct wpart *p = w->parts; p; p = p->next) {
+		if (p->quoted && !inq)
+			buf_putc(b, '"'), inq = true;
+		else if (!p->quoted && inq)
+			buf_putc(b, '"'), inq = false;
+		switch (p->type) {
+		case WP_LIT:
+			for (size_t i = 0; i < p->len; i++) {
+				if (inq && strchr("\"\\$`", p->s[i]))
+					buf_putc(b, '\\');
+				buf_putc(b, p->s[i]);
+			}
+			break;
+		case WP_PARAM:
+			if (p->op == PO_NONE) {
+				buf_printf(b, "${%s}", p->s ? p->s : "");
+				break;
+			}
+			if (p->op == PO_LEN) {
+				buf_printf(b, "${#%s}", p->s ? p->s : "");
+				break;
+			}
+			buf_printf(b, "${%s%s", p->s ? p->s : "",
+				   p->colon ? ":" : "");
+			switch (p->op) {
+			case PO_RLARGE: buf_puts(b, "%%"); break;
+			case PO_LLARGE: buf_puts(b, "##"); break;
+			default: buf_putc(b, (char)p->op); break;
+			}
+			if (p->arg)
+				word_text(b, p->arg, depth + 1);
+			buf_putc(b, '}');
+			break;
+		case WP_CMD:
+			buf_puts(b, "$(");
+			ast_text(b, p->cmd, depth + 1);
+			buf_putc(b, ')');
+			break;
+		case WP_ARITH:
+			buf_puts(b, "$((");
+			if (p->arg)
+				word_text(b, p->arg, depth + 1);
+			buf_puts(b, "))");
+			break;
+		}
+	}
+	if (inq)
+		buf_putc(b, '"');
+}
+
+static void words_text(struct sbx_buf *b, const struct word *w, int depth)
+{
+	for (; w; w = w->next) {
+		if (b->len && b->s[b->len - 1] != ' ' && b->s[b->len - 1] != '(')
+			buf_putc(b, ' ');
+		word_text(b, w, depth);
+	}
+}
+
+static void redirs_text(struct sbx_buf *b, const struct redir *r, int depth)
+{
+	static const char *const ops[] = {
+		[R_IN] = "<", [R_OUT] = ">", [R_CLOBBER] = ">|",
+		[R_APPEND] = ">>", [R_RDWR] = "<>", [R_DUPIN] = "<&",
+		[R_DUPOUT] = ">&", [R_HEREDOC] = "<<",
+	};
+
+	for (; r; r = r->next) {
+		bool in = r->type == R_IN || r->type == R_RDWR ||
+			  r->type == R_DUPIN || r->type == R_HEREDOC;
+
+		buf_putc(b, ' ');
+		if (r->fd != (in ? 0 : 1))
+			buf_printf(b, "%d", r->fd);
+		buf_puts(b, ops[r->type]);
+		if (r->type == R_HEREDOC)
+			buf_puts(b, "...");
+		else if (r->target)
+			word_text(b, r->target, depth);
+	}
+}
+
+void ast_text(struct sbx_buf *b, const struct node *n, int depth)
+{
+	if (!n || depth > 50 || b->len > 4096)
+		return;
+	switch (n->type) {
+	case N_CMD:
+		words_text(b, n->assigns, depth);
+		words_text(b, n->args, depth);
+		break;
+	case N_PIPE:
+		for (const struct node *s = n->a; s; s = s->next_stage) {
+			ast_text(b, s, depth + 1);
+			if (s->next_stage)
+				buf_puts(b, " | ");
+		}
+		break;
+	case N_AND:
+	case N_OR:
+		ast_text(b, n->b ? n->b : n->a, depth + 1);
+		for (const struct node *l = n->next_stage; l; l = l->next_stage) {
+			buf_puts(b, l->type == N_AND ? " && " : " || ");
+			ast_text(b, l->a, depth + 1);
+		}
+		break;
+	case N_SEQ:
+		ast_text(b, n->a, depth + 1);
+		if (b->len && b->s[b->len - 1] != '&')
+			buf_putc(b, ';');
+		buf_putc(b, ' ');
+		ast_text(b, n->b, depth + 1);
+		break;
+	case N_BG:
+		ast_text(b, n->a, depth + 1);
+		buf_puts(b, " &");
+		if (n->b) {
+			buf_putc(b, ' ');
+			ast_text(b, n->b, depth + 1);
+		}
+		break;
+	case N_NOT:
+		buf_puts(b, "! ");
+		ast_text(b, n->a, depth + 1);
+		break;
+	case N_SUBSHELL:
+		buf_puts(b, "( ");
+		ast_text(b, n->a, depth + 1);
+		buf_puts(b, " )");
+		break;
+	case N_BRACE:
+		buf_puts(b, "{ ");
+		ast_text(b, n->a, depth + 1);
+		buf_puts(b, "; }");
+		break;
+	case N_IF:
+		buf_puts(b, "if ");
+		ast_text(b, n->a, depth + 1);
+		buf_puts(b, "; then ");
+		ast_text(b, n->b, depth + 1);
+		if (n->c) {
+			buf_puts(b, "; else ");
+			ast_text(b, n->c, depth + 1);
+		}
+		buf_puts(b, "; fi");
+		break;
+	case N_WHILE:
+	case N_UNTIL:
+		buf_puts(b, n->type == N_WHILE ? "while " : "until ");
+		ast_text(b, n->a, depth + 1);
+		buf_puts(b, "; do ");
+		ast_text(b, n->b, depth + 1);
+		buf_puts(b, "; done");
+		break;
+	case N_FOR:
+		buf_printf(b, "for %s", n->name ? n->name : "");
+		if (n->for_in) {
+			buf_puts(b, " in");
+			words_text(b, n->args, depth);
+		}
+		buf_puts(b, "; do ");
+		ast_text(b, n->b, depth + 1);
+		buf_puts(b, "; done");
+		break;
+	case N_CASE:
+		buf_puts(b, "case ");
+		if (n->args)
+			word_text(b, n->args, depth);
+		buf_puts(b, " in");
+		for (const struct case_item *ci = n->items; ci; ci = ci->next) {
+			buf_putc(b, ' ');
+			for (const struct word *p = ci->pats; p; p = p->next) {
+				word_text(b, p, depth);
+				if (p->next)
+					buf_putc(b, '|');
+			}
+			buf_puts(b, ") ");
+			ast_text(b, ci->body, depth + 1);
+			buf_puts(b, ";;");
+		}
+		buf_puts(b, " esac");
+		break;
+	case N_FUNC:
+		buf_printf(b, "%s() ", n->name ? n->name : "");
+		ast_text(b, n->a, depth + 1);
+		return;
+	}
+	redirs_text(b, n->redirs, depth);
+}
+

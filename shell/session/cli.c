@@ -1,0 +1,187 @@
+/* shell/session/cli.c — --print-policy, --explain, --print-profile, the banner.
+ * None of these creates anything: they preview the session's policy. */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "backend.h"
+#include "canon.h"
+#include "policy_show.h"
+#include "profiles.h"
+#include "scope.h"
+
+static int preview(const struct sbx_opts *o, struct session *s)
+{
+	struct sbx_diag d = {0};
+
+	if (ses_preview(o, s, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return 2;
+	}
+	return 0;
+}
+
+int cli_print_policy(const struct sbx_opts *o)
+{
+	struct session s;
+	struct sbx_buf b = {0};
+	int rc = preview(o, &s);
+
+	if (rc)
+		return rc;
+	pol_add_note(s.pol, "backend", o->backend ? o->backend : "landlock");
+	{
+		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct be_report rep = {0};
+		struct sbx_diag d = {0};
+		int pr;
+
+		/* Show what the kernel here would enforce (ABI, rights it
+		 * cannot), and say plainly if a session would refuse. */
+		pr = be_preview(o->backend ? o->backend : "landlock", s.pol,
+				&bo, &rep, &d);
+		be_report_merge(&rep, s.pol);
+		be_report_free(&rep);
+		if (pr < 0)
+			pol_add_note(s.pol, "would_refuse", d.msg);
+	}
+	if (o->json)
+		pol_format_json(s.pol, &b);
+	else
+		pol_format_text(s.pol, &b);
+	if (!o->json) /* paths the workspace named: escaped (buf_put_shown) */
+		buf_make_shown(&b);
+	fputs(b.s, stdout);
+	buf_free(&b);
+	ses_close(&s);
+	return 0;
+}
+
+/* $VAR as the session's commands would see it: routed values first. */
+static const char *explain_getvar(void *ctx, const char *name)
+{
+	const struct sbx_policy *pol = ctx;
+	const char *v = rt_value(pol_route(pol), name);
+
+	return v ? v : getenv(name);
+}
+
+int cli_explain(const struct sbx_opts *o)
+{
+	struct session s;
+	struct scope_report rep = {0};
+	struct scope_env env = {0};
+	SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
+	struct sbx_diag d = {0};
+	int rc;
+
+	/* A line the shell would refuse runs nothing: say so, as the shell
+	 * would, instead of explaining what it would do (status 2, the
+	 * shell's for a syntax error). */
+	if (scope_syntax(o->explain, strlen(o->explain), &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return 2;
+	}
+	rc = preview(o, &s);
+	if (rc)
+		return rc;
+	{
+		/* How a session here would hold the protected paths: the
+		 * flags for them say "denied" only where they would be. */
+		struct be_opts bo = {.private_tmp = o->private_tmp};
+		struct be_report br = {0};
+
+		(void)be_preview(o->backend ? o->backend : "landlock", s.pol,
+				 &bo, &br, NULL);
+		be_report_merge(&br, s.pol);
+		be_report_free(&br);
+	}
+	env.getvar = explain_getvar;
+	env.ctx = s.pol;
+	env.canon = sh_canon;
+	/* The session starts in the workspace: relative paths are judged
+	 * from there, not from wherever --explain was typed. */
+	env.cwd = pol_layout(s.pol)->workspace;
+	scope_check(s.pol, &env, o->explain, strlen(o->explain), &rep);
+	for (size_t i = 0; i < rep.n; i++)
+		printf("%s\n", rep.flags[i].msg);
+	rc = rep.n ? 1 : 0;
+	scope_report_free(&rep);
+	ses_close(&s);
+	return rc;
+}
+
+int cli_print_profile(const struct sbx_opts *o)
+{
+	struct session s;
+	struct sbx_buf b = {0};
+	int rc = preview(o, &s);
+
+	if (rc)
+		return rc;
+	if (!strcmp(o->profile, "seatbelt")) {
+		sb_profile(s.pol, &b);
+	} else {
+		struct sbx_strv argv = {0};
+
+		bw_args(s.pol, &argv);
+		bw_format(&argv, &b);
+		buf_putc(&b, '\n');
+		strv_free(&argv);
+	}
+	fputs(b.s ? b.s : "", stdout);
+	buf_free(&b);
+	ses_close(&s);
+	return 0;
+}
+
+void cli_banner(FILE *out, const struct session *s, const char *backend)
+{
+	struct sbx_buf b = {0};
+	const struct sbx_policy *pol = s->pol;
+
+	const char *abi = pol_note(pol, "landlock_abi");
+
+	buf_printf(&b, "sbxsh %s: workflow %s, backend %s", SBXSH_VERSION,
+		   pol_layout(pol)->workflow_id, backend);
+	if (abi && !strcmp(backend, "landlock"))
+		buf_printf(&b, " (Landlock ABI %s)", abi);
+	buf_printf(&b, ", scope %s, network %s\n",
+		   pol_scope_name(pol_scope(pol)),
+		   pol_network(pol) ? "allowed" : "denied");
+	/* docs/design.md §2b: which credential variables stayed outside, never
+	 * their values; and which the user passed on purpose. */
+	{
+		const struct ef_report *er = pol_env_report(pol);
+
+		if (er->nwithheld)
+			buf_printf(&b, "sbxsh: env: withheld %zu credential "
+				   "variable%s from the session (policy env "
+				   "names them; --keep-env NAME passes one)\n",
+				   er->nwithheld, er->nwithheld == 1 ? "" : "s");
+		if (er->passed.n) {
+			buf_puts(&b, "sbxsh: env: passed on purpose "
+				     "(--keep-env):");
+			for (size_t i = 0; i < er->passed.n; i++)
+				buf_printf(&b, " %s", er->passed.v[i]);
+			buf_putc(&b, '\n');
+		}
+	}
+	/* Best effort stays visible: one line per thing not covered. */
+	for (size_t i = 0; i < pol_nnotes(pol); i++) {
+		const char *k, *v;
+
+		pol_note_at(pol, i, &k, &v);
+		if (strcmp(k, "landlock_abi") && strcmp(k, "backend"))
+			buf_printf(&b, "sbxsh: %s: %s\n", k, v);
+	}
+	pol_format_writable(pol, &b);
+	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
+	/* a workspace called $'\e]0;x\a' is shown, never obeyed */
+	buf_make_shown(&b);
+	fputs(b.s, out);
+	fflush(out);
+	buf_free(&b);
+}

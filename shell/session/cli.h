@@ -1,0 +1,17 @@
+/* shell/session/cli.h — the one-shot informational modes and the banner. */
+#ifndef SBX_CLI_H
+#define SBX_CLI_H
+
+#include <stdio.h>
+
+#include "opts.h"
+#include "session.h"
+
+int cli_print_policy(const struct sbx_opts *o);   /* exit status */
+int cli_explain(const struct sbx_opts *o);        /* 0 clean, 1 flagged */
+int cli_print_profile(const struct sbx_opts *o);
+/* The start-up banner: version, workflow, backend, scope, network, then
+ * the sandbox_writable line and its sentence. */
+void cli_banner(FILE *out, const struct session *s, const char *backend);
+
+#endif

@@ -1,0 +1,382 @@
+/* shell/session/opts.c — parsing sbxsh's command line.
+ *
+ * Hand-written rather than getopt_long: options stop at the first operand
+ * (the script, as sh does), long options take "--opt=v" and "--opt v",
+ * short shell flags cluster ("-eux", "-ec 'cmd'"), and every error is one
+ * line we word ourselves.
+ */
+#include "opts.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "sbx.h"
+
+const char opt_usage[] =
+"usage: sbxsh [options] [-c COMMAND [NAME [ARG...]] | SCRIPT [ARG...]]\n"
+"\n"
+"Every command runs in a kernel-enforced sandbox: the workspace, its\n"
+".sandbox-cache, temp and per-user caches are writable, the rest read-only.\n"
+"\n"
+"Session:\n"
+"  --workspace DIR      open DIR as the workspace (default: the current dir)\n"
+"  --workflow ID        open <root>/Workflow/ID\n"
+"  --root DIR           workflows base for --workflow (default $SBXSH_ROOT or .)\n"
+"  --state DIR          keep .sandbox-cache and .sandbox-runs in DIR\n"
+"  --keep-runs N        run folders to keep (default 5)\n"
+"  --no-persist         route installs into the run folder (gone next session)\n"
+"  --persist            route them into .sandbox-cache (the default)\n"
+"  --config FILE        read FILE as the configuration (default $SBXSH_CONFIG,\n"
+"                       else $XDG_CONFIG_HOME/sbxsh/config; docs/config.md)\n"
+"  --no-config          read no configuration file\n"
+"  --norc               interactive: source neither $ENV nor\n"
+"                       $XDG_CONFIG_HOME/sbxsh/sbxshrc\n"
+"Sandbox:\n"
+"  --backend NAME       landlock (default), namespace, seatbelt, none\n"
+"  --scope SCOPE        workspace (default), read-only, unrestricted\n"
+"  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
+"  --network            allow them (the default)\n"
+"  --private-tmp        give the session a private /tmp (namespace backend)\n"
+"  --no-private-tmp     share the host's /tmp (the default)\n"
+"  --allow-write DIR    also make the folder DIR writable (repeatable; never /,\n"
+"                       your home itself, a masked secret or a folder holding one)\n"
+"  --mask PATH          also mask PATH like a secret (repeatable)\n"
+"  --allow-socket PATH  let jobs connect to the unix socket PATH, made\n"
+"                       outside the session (repeatable; e.g. a docker or\n"
+"                       ssh-agent socket you trust the job with)\n"
+"  --keep-env NAME      pass credential variable NAME to the session anyway\n"
+"                       (repeatable; NAME may hold '*': 'AWS_*')\n"
+"  --protect PATH       keep PATH in the workspace read-only, like git's hooks\n"
+"                       and config (repeatable; an .envrc, .vscode/)\n"
+"  --git-depth N        look for repositories N folders below the workspace\n"
+"                       (default 2, 0-6)\n"
+"  --check MODE         scope checker: warn (default), deny, off\n"
+"  --explain-denials on|off  after a failed command, one line per path the\n"
+"                       sandbox refused (default on; set +o explain)\n"
+"Shell:\n"
+"  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
+"  -s                   read commands from standard input\n"
+"  -i                   interactive\n"
+"  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
+"  --banner             print the start-up banner on stderr even with -c\n"
+"  --agent              plain stable prompt, no colour, OSC 133 marks\n"
+"Information (nothing is created):\n"
+"  --print-policy [--json]     the policy this session would get\n"
+"  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
+"  --explain 'LINE'     what the scope checker flags in LINE (exit 1 if any)\n"
+"  --help, --version\n";
+
+/* Long options taking a value, and where the value goes. */
+static const char **long_val(struct sbx_opts *o, const char *name)
+{
+	if (!strcmp(name, "workspace")) return &o->workspace;
+	if (!strcmp(name, "workflow")) return &o->workflow;
+	if (!strcmp(name, "root")) return &o->root;
+	if (!strcmp(name, "state")) return &o->state;
+	if (!strcmp(name, "config")) return &o->config;
+	if (!strcmp(name, "print-profile")) return &o->profile;
+	if (!strcmp(name, "explain")) return &o->explain;
+	return NULL;
+}
+
+static const char *const long_vals_other[] = {
+	"scope", "check", "mask", "keep-env", "keep-runs", "allow-socket",
+	"protect", "git-depth", "backend", "allow-write", "explain-denials",
+	NULL,
+};
+
+/* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
+ * the letter goes into one list and out of the other. */
+static int set_flag_letter(struct sbx_opts *o, char c, bool plus)
+{
+	char *to = plus ? o->unset_flags : o->set_flags;
+	char *from = plus ? o->set_flags : o->unset_flags, *f;
+	size_t n = strlen(to);
+
+	if (!strchr("aefhmnuvxCb", c))
+		return -EINVAL;
+	if ((f = strchr(from, c)))
+		memmove(f, f + 1, strlen(f));
+	if (n + 1 < sizeof(o->set_flags) && !strchr(to, c)) {
+		to[n] = c;
+		to[n + 1] = '\0';
+	}
+	return 0;
+}
+
+static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
+{
+	static const struct { const char *name; char letter; } map[] = {
+		{"errexit", 'e'}, {"nounset", 'u'}, {"xtrace", 'x'},
+		{"noglob", 'f'}, {"noclobber", 'C'}, {"verbose", 'v'},
+		{"allexport", 'a'}, {"noexec", 'n'}, {"monitor", 'm'},
+		{"notify", 'b'},
+	};
+	size_t n;
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i].name, name))
+			return set_flag_letter(o, map[i].letter, false);
+	if (!strcmp(name, "pipefail")) {
+		/* Not a letter: passed as 'P' to the shell. */
+		n = strlen(o->set_flags);
+		if (n + 1 < sizeof(o->set_flags)) {
+			o->set_flags[n] = 'P';
+			o->set_flags[n + 1] = '\0';
+		}
+		return 0;
+	}
+	return sbx_diag_set(d, -EINVAL, "-o %s: unknown option name", name);
+}
+
+/* Appends |v| to |l|, stamped with where it came from. */
+static int list_push(struct sbx_opts *o, struct opt_list *l, const char *name,
+		     const char *v, struct sbx_diag *d)
+{
+	if (l->n >= OPT_LIST_MAX)
+		return sbx_diag_set(d, -EINVAL, "too many --%s options", name);
+	if (!*v)
+		return sbx_diag_set(d, -EINVAL, "--%s needs %s", name,
+				    strcmp(name, "keep-env") ? "a path"
+							     : "a name");
+	l->v[l->n] = (char *)v;
+	l->from[l->n++] = o->origin ? o->origin : "flag";
+	l->v[l->n] = NULL;
+	l->from[l->n] = NULL;
+	return 0;
+}
+
+static int number(const char *name, const char *v, long lo, long hi, long *out,
+		  struct sbx_diag *d)
+{
+	char *end;
+	long k = strtol(v, &end, 10);
+
+	if (*v == '\0' || *end || k < lo || k > hi)
+		return sbx_diag_set(d, -EINVAL,
+			"--%s %s: expected a number from %ld to %ld", name, v,
+			lo, hi);
+	*out = k;
+	return 0;
+}
+
+static int other_val(struct sbx_opts *o, const char *name, const char *v,
+		     struct sbx_diag *d)
+{
+	long k;
+
+	if (!strcmp(name, "scope")) {
+		if (pol_scope_parse(v, &o->scope) < 0)
+			return sbx_diag_set(d, -EINVAL,
+				"--scope %s: expected workspace, read-only or "
+				"unrestricted", v);
+	} else if (!strcmp(name, "check")) {
+		if (scope_mode_parse(v, &o->check) < 0)
+			return sbx_diag_set(d, -EINVAL,
+				"--check %s: expected warn, deny or off", v);
+	} else if (!strcmp(name, "explain-denials")) {
+		if (strcmp(v, "on") && strcmp(v, "off"))
+			return sbx_diag_set(d, -EINVAL,
+				"--explain-denials %s: expected on or off", v);
+		o->no_explain = !strcmp(v, "off");
+	} else if (!strcmp(name, "mask")) {
+		return list_push(o, &o->masks, name, v, d);
+	} else if (!strcmp(name, "allow-socket")) {
+		return list_push(o, &o->sockets, name, v, d);
+	} else if (!strcmp(name, "allow-write")) {
+		return list_push(o, &o->allow_write, name, v, d);
+	} else if (!strcmp(name, "keep-env")) {
+		/* A name (or a pattern of names): a value would end up in
+		 * the shell's argv, which every job can read in /proc. */
+		if (strchr(v, '='))
+			return sbx_diag_set(d, -EINVAL,
+				"--keep-env %s: expected a variable name (or a "
+				"pattern such as 'AWS_*'), never a value", v);
+		return list_push(o, &o->keep_env, name, v, d);
+	} else if (!strcmp(name, "protect")) {
+		return list_push(o, &o->protects, name, v, d);
+	} else if (!strcmp(name, "git-depth")) {
+		if (number(name, v, 0, 6, &k, d) < 0)
+			return -EINVAL;
+		o->git_depth = (int)k;
+	} else if (!strcmp(name, "keep-runs")) {
+		if (number(name, v, 1, 1000, &k, d) < 0)
+			return -EINVAL;
+		o->keep = (unsigned)k;
+	} else if (!strcmp(name, "backend")) {
+		for (const char *const *n = be_names; *n; n++)
+			if (!strcmp(*n, v)) {
+				o->backend = v;
+				return 0;
+			}
+		return sbx_diag_set(d, -EINVAL, "unknown backend '%s': "
+				    "expected landlock, namespace, seatbelt "
+				    "or none", v);
+	}
+	return 0;
+}
+
+/* Long option |name| with value |val| (NULL: it was given none). */
+static int set_long(struct sbx_opts *o, const char *name, const char *val,
+		    struct sbx_diag *d)
+{
+	const char **slot = long_val(o, name);
+	bool takes = slot != NULL;
+
+	for (int k = 0; long_vals_other[k]; k++)
+		if (!strcmp(long_vals_other[k], name))
+			takes = true;
+	if (takes) {
+		if (!val)
+			return sbx_diag_set(d, -EINVAL,
+				"option '--%s' needs an argument", name);
+		if (slot) {
+			*slot = val;
+			if (!strcmp(name, "print-profile"))
+				o->action = OPT_PRINT_PROFILE;
+			else if (!strcmp(name, "explain"))
+				o->action = OPT_EXPLAIN;
+			return 0;
+		}
+		return other_val(o, name, val, d);
+	}
+	if (val)
+		return sbx_diag_set(d, -EINVAL,
+				    "option '--%s' takes no argument", name);
+	if (!strcmp(name, "help")) o->action = OPT_HELP;
+	else if (!strcmp(name, "version")) o->action = OPT_VERSION;
+	else if (!strcmp(name, "print-policy")) o->action = OPT_PRINT_POLICY;
+	else if (!strcmp(name, "json")) o->json = true;
+	else if (!strcmp(name, "no-network")) o->no_network = true;
+	else if (!strcmp(name, "network")) o->no_network = false;
+	else if (!strcmp(name, "no-persist")) o->no_persist = true;
+	else if (!strcmp(name, "persist")) o->no_persist = false;
+	else if (!strcmp(name, "private-tmp")) o->private_tmp = true;
+	else if (!strcmp(name, "no-private-tmp")) o->private_tmp = false;
+	else if (!strcmp(name, "no-config")) o->no_config = true;
+	else if (!strcmp(name, "norc")) o->norc = true;
+	else if (!strcmp(name, "banner")) o->banner = true;
+	else if (!strcmp(name, "agent")) o->agent = true;
+	else
+		return sbx_diag_set(d, -EINVAL, "unknown option '--%s'", name);
+	return 0;
+}
+
+int opt_set(struct sbx_opts *o, const char *name, const char *value,
+	    struct sbx_diag *d)
+{
+	return set_long(o, name, value, d);
+}
+
+static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
+		      struct sbx_diag *d)
+{
+	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
+	SBX_AUTOFREE char *name = eq ? xstrndup(arg, (size_t)(eq - arg))
+				     : xstrdup(arg);
+	const char *val = eq ? eq + 1 : NULL;
+	bool takes = long_val(o, name) != NULL;
+
+	for (int k = 0; long_vals_other[k]; k++)
+		if (!strcmp(long_vals_other[k], name))
+			takes = true;
+	if (takes && !eq && *i + 1 < argc)
+		val = argv[++*i];
+	return set_long(o, name, val, d);
+}
+
+static int parse_short(struct sbx_opts *o, int argc, char **argv, int *i,
+		       struct sbx_diag *d)
+{
+	const char *a = argv[*i];
+	bool plus = a[0] == '+';
+
+	for (const char *p = a + 1; *p; p++) {
+		switch (*p) {
+		case 'c':
+			o->command = ""; /* the string is the first operand */
+			break;
+		case 's':
+			o->read_stdin = true;
+			break;
+		case 'i':
+			o->interactive = plus ? 0 : 1;
+			break;
+		case 'o':
+			if (*i + 1 >= argc)
+				return sbx_diag_set(d, -EINVAL,
+					"option '-o' needs an argument");
+			if (set_o_name(o, argv[++*i], d) < 0)
+				return -EINVAL;
+			break;
+		default:
+			if (set_flag_letter(o, *p, plus) < 0)
+				return sbx_diag_set(d, -EINVAL,
+					"unknown option '-%c'", *p);
+		}
+	}
+	return 0;
+}
+
+void opt_init(struct sbx_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->interactive = -1;
+	o->git_depth = -1;
+}
+
+int opt_parse(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
+{
+	opt_init(o);
+	return opt_parse_over(argc, argv, o, d);
+}
+
+int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
+		   struct sbx_diag *d)
+{
+	int i;
+
+	o->origin = "flag";
+	o->arg0 = argv[0] ? argv[0] : "sbxsh";
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int r;
+
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] == '-' && a[1] == '-')
+			r = parse_long(o, argc, argv, &i, d);
+		else if ((a[0] == '-' || a[0] == '+') && a[1])
+			r = parse_short(o, argc, argv, &i, d);
+		else
+			break;
+		if (r < 0)
+			return r;
+	}
+	if (o->command) {
+		if (i >= argc)
+			return sbx_diag_set(d, -EINVAL,
+					    "option '-c' needs an argument");
+		o->command = argv[i++];
+		if (i < argc)
+			o->arg0 = argv[i++];
+	} else if (i < argc && !o->read_stdin) {
+		o->script = argv[i++];
+		o->arg0 = o->script;
+	}
+	o->args = argv + i;
+	o->nargs = argc - i;
+	if (o->workspace && o->workflow)
+		return sbx_diag_set(d, -EINVAL,
+			"--workspace and --workflow are exclusive: pick one");
+	if (o->profile && strcmp(o->profile, "seatbelt") &&
+	    strcmp(o->profile, "bwrap"))
+		return sbx_diag_set(d, -EINVAL,
+			"--print-profile %s: expected seatbelt or bwrap",
+			o->profile);
+	return 0;
+}
