@@ -115,8 +115,8 @@ def job_has_tty(s, timeout=10):
     end = time.time() + timeout
     while time.time() < end:
         try:
-            with open("/proc/%d/stat" % s.c.pid) as f:
-                st = f.read().rsplit(")", 1)[1].split()
+            with open("/proc/%d/stat" % s.c.pid, "rb") as f:
+                st = f.read().decode("utf-8", "replace").rsplit(")", 1)[1].split()
             if int(st[5]) > 0 and int(st[5]) != int(st[2]):
                 time.sleep(0.3)
                 return True
@@ -401,8 +401,9 @@ s.c.close(force=True)
 # --- SIGHUP hangs up the jobs ---------------------------------------------------------
 def alive(pid):
     try:
-        with open("/proc/%d/stat" % pid) as f:
-            return f.read().split(")")[-1].split()[0] not in ("Z", "X")
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            st = f.read().decode("utf-8", "replace")
+            return st.split(")")[-1].split()[0] not in ("Z", "X")
     except OSError:
         return False
 
@@ -419,8 +420,11 @@ def host_pid(s, nspid):
             if not d.isdigit():
                 continue
             try:
-                with open("/proc/%s/status" % d) as f:
-                    st = f.read()
+                # Any process's Name: line may hold bytes that are not
+                # UTF-8 (another test's job names itself with C1
+                # controls): read it as bytes, decode without failing.
+                with open("/proc/%s/status" % d, "rb") as f:
+                    st = f.read().decode("utf-8", "replace")
             except OSError:
                 continue
             ppid = int(re.search(r"PPid:\s+(\d+)", st).group(1))
