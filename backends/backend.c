@@ -372,8 +372,7 @@ int be_preview(const char *name, const struct sbx_policy *pol,
 }
 
 int be_confine(const char *name, const struct sbx_policy *pol,
-	       struct be_opts *o, struct be_report *rep,
-	       struct sbx_diag *diag)
+	       struct be_opts *o, struct be_report *rep, struct sbx_diag *diag)
 {
 	bool pidns = false;
 	int fd = -1;

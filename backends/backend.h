@@ -17,8 +17,8 @@
 /* Options that are not part of the policy proper. */
 struct be_opts {
 	bool private_tmp; /* --private-tmp: run tmp bound over /tmp */
-	/* The run folder's lock (shell/session/session.c), or below 3: none. The
-	 * PID namespace's init keeps it open too, so the run folder stays
+	/* The run folder's lock (shell/session/session.c), or below 3: none.
+	 * The PID namespace's init keeps it open too, so the run folder stays
 	 * locked while any process of the session lives: after `exec cmd`
 	 * has replaced the shell (whose copy is close-on-exec), a session
 	 * starting meanwhile would prune or recycle the folder under cmd. */
@@ -61,8 +61,7 @@ void be_report_free(struct be_report *r);
  * (except for "none").
  */
 int be_confine(const char *name, const struct sbx_policy *pol,
-	       struct be_opts *o, struct be_report *rep,
-	       struct sbx_diag *diag);
+	       struct be_opts *o, struct be_report *rep, struct sbx_diag *diag);
 
 /*
  * What be_confine() would enforce, without confining: probes the kernel
@@ -119,7 +118,6 @@ struct stat;
 int be_open_regular(const char *root, const char *path, unsigned how,
 		    struct stat *st);
 
-
 /*
  * Start-up timing marks for tests/bench (the sbxsh_knobs binary only,
  * with $SBXSH_BENCH_TRACE set): be_mark() notes the time at a named
@@ -129,8 +127,13 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 void be_mark(const char *what);
 void be_marks_dump(void);
 #else
-static inline void be_mark(const char *what) { (void)what; }
-static inline void be_marks_dump(void) {}
+static inline void be_mark(const char *what)
+{
+	(void)what;
+}
+static inline void be_marks_dump(void)
+{
+}
 #endif
 
 /* The registry, for the tests and tests/kernel/sbx_confine (the ops

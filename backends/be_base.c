@@ -108,7 +108,7 @@ void be_harden_self(bool subreaper)
  * uid 0 grants nothing), NO_SETUID_FIXUP (no uid change restores any),
  * KEEP_CAPS off and locked, NO_CAP_AMBIENT_RAISE. */
 #define BE_SECBITS                                                             \
-	(SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |      \
+	(SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP |       \
 	 SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED |             \
 	 SECBIT_NO_CAP_AMBIENT_RAISE | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)
 
@@ -264,7 +264,6 @@ int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag)
 		return privs_left(diag, backend, "no_new_privs unset", 0);
 	return 0;
 }
-
 
 /* be_opts.session_fd for pns_enter(), deep below be_confine(): a file
  * static rather than one more argument through every backend's apply(),

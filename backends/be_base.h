@@ -51,7 +51,7 @@ struct be_plan {
 	const bool *masked_present; /* per masked path: false if it did not
 				       exist when the policy was made (no need
 				       to look again); NULL: unknown */
-	const char *tty; /* the session's own terminal, or NULL */
+	const char *tty;	    /* the session's own terminal, or NULL */
 	/* --allow-socket: sockets a job may connect to though they were
 	 * made outside the session (canonical). */
 	const char *const *sockets;
@@ -114,7 +114,6 @@ struct be_ops {
 	void (*report)(const struct be_ctx *ctx, struct be_notes *notes);
 	void (*release)(struct be_ctx *ctx);
 };
-
 
 /*
  * What both Linux backends do to the shell process itself, after the

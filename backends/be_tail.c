@@ -16,8 +16,7 @@
 
 int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		  const struct ll_rules *ll, const struct sc_filter *sc,
-		  const char *backend, struct be_tail *t,
-		  struct sbx_diag *diag)
+		  const char *backend, struct be_tail *t, struct sbx_diag *diag)
 {
 	int r;
 
@@ -55,7 +54,8 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 		if ((r = be_drop_privs(&t->bnd_left, backend, diag)) < 0)
 			return r;
 #ifdef SBXSH_BENCH_KNOBS
-	if (getenv("SBXSH_BENCH_OFF") && strstr(getenv("SBXSH_BENCH_OFF"), "caps"))
+	if (getenv("SBXSH_BENCH_OFF") &&
+	    strstr(getenv("SBXSH_BENCH_OFF"), "caps"))
 		(void)be_sys->prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 #endif
 	be_mark("tail: privileges dropped");
@@ -91,11 +91,12 @@ void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 			"message queues and semaphores outside the session "
 			"cannot be found or reached");
 	else if (t->applied)
-		be_note(notes, "not_enforced",
-			"ipc: no private IPC namespace (%s): the filter refuses "
-			"SysV shared memory, message queues and semaphores "
-			"(shmget, msgget, semget, ...) with EPERM",
-			mount_layer ? "not made" : "no mount layer");
+		be_note(
+		    notes, "not_enforced",
+		    "ipc: no private IPC namespace (%s): the filter refuses "
+		    "SysV shared memory, message queues and semaphores "
+		    "(shmget, msgget, semget, ...) with EPERM",
+		    mount_layer ? "not made" : "no mount layer");
 	if (t->applied && t->bnd_left)
 		be_note(notes, "capabilities",
 			"none held; the bounding set could not be emptied "
@@ -123,4 +124,3 @@ void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 			!mount_layer ? "no mount layer"
 				     : be_errstr(t->pns_err, es, sizeof(es)));
 }
-

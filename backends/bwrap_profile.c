@@ -115,8 +115,8 @@ static void bw_protect(const struct sbx_policy *pol, struct sbx_strv *argv)
 	}
 }
 
-static void bw_masks(const struct sbx_policy *pol,
-		     const struct prof_disk *disk, struct sbx_strv *argv)
+static void bw_masks(const struct sbx_policy *pol, const struct prof_disk *disk,
+		     struct sbx_strv *argv)
 {
 	for (size_t i = 0; i < pol_nmasked(pol); i++) {
 		const char *m = pol_masked(pol, i);

@@ -83,7 +83,8 @@ int dr_parse_unix(const char *text, struct sbx_strv *out)
 			p++;
 		/* No path: unnamed; "@": abstract (Landlock's scope). */
 		if (p < end && *p == '/') {
-			SBX_AUTOFREE char *path = xstrndup(p, (size_t)(end - p));
+			SBX_AUTOFREE char *path =
+			    xstrndup(p, (size_t)(end - p));
 
 			if (!strv_has(out, path))
 				strv_push(out, path);
@@ -199,9 +200,10 @@ static int parse_msg(const unsigned char *p, size_t len, struct dr_socks *out)
 	/* No VFS inode: unnamed or abstract, no file to cover. The kernel
 	 * gives its own dev_t (major << 20 | minor), not stat(2)'s. */
 	if (vfs)
-		add_sock(out, makedev(v.udiag_vfs_dev >> 20,
-				      v.udiag_vfs_dev & 0xfffff),
-			 v.udiag_vfs_ino, name, nlen);
+		add_sock(
+		    out,
+		    makedev(v.udiag_vfs_dev >> 20, v.udiag_vfs_dev & 0xfffff),
+		    v.udiag_vfs_ino, name, nlen);
 	return 0;
 }
 
@@ -258,8 +260,8 @@ int dr_diag_sockets(struct dr_socks *out)
 		  .udiag_show = UDIAG_SHOW_VFS | UDIAG_SHOW_NAME},
 	};
 	SBX_AUTOFREE unsigned char *buf = xmalloc(32768);
-	int fd = socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC,
-			NETLINK_SOCK_DIAG);
+	int fd =
+	    socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
 	int r = 0;
 
 	if (fd < 0)
@@ -332,7 +334,7 @@ struct walk {
 	struct sbx_strv *paths;
 	struct dr_walked *w;
 	size_t root_entries;
-	bool stop; /* this root's walk, or the whole, is over its bound */
+	bool stop;   /* this root's walk, or the whole, is over its bound */
 	char **bufs; /* getdents64's, one per level */
 	const struct dr_mounts *mi; /* NULL: unknown */
 	long root_mount;	    /* the root's, in mi */
@@ -385,9 +387,9 @@ static char *unescape(const char *p, size_t n)
 	char *r = xmalloc(n + 1), *o = r;
 
 	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '\\' && i + 3 < n &&
-		    p[i + 1] >= '0' && p[i + 1] <= '3' && p[i + 2] >= '0' &&
-		    p[i + 2] <= '7' && p[i + 3] >= '0' && p[i + 3] <= '7') {
+		if (p[i] == '\\' && i + 3 < n && p[i + 1] >= '0' &&
+		    p[i + 1] <= '3' && p[i + 2] >= '0' && p[i + 2] <= '7' &&
+		    p[i + 3] >= '0' && p[i + 3] <= '7') {
 			*o++ = (char)((p[i + 1] - '0') << 6 |
 				      (p[i + 2] - '0') << 3 | (p[i + 3] - '0'));
 			i += 3;
@@ -425,12 +427,13 @@ int dr_parse_mountinfo(const char *text, struct dr_mounts *out)
 			nf++;
 		}
 		if (nf < 5 || fl[4] == 0 || f[4][0] != '/' ||
-		    sscanf(f[2], "%u:%u%c", &ma, &mi, &tail) != 3 || tail != ' ')
+		    sscanf(f[2], "%u:%u%c", &ma, &mi, &tail) != 3 ||
+		    tail != ' ')
 			return -EINVAL;
 		if (out->at.n == out->cap) {
 			out->cap = out->cap ? 2 * out->cap : 64;
-			out->dev = xrealloc(out->dev,
-					    out->cap * sizeof(*out->dev));
+			out->dev =
+			    xrealloc(out->dev, out->cap * sizeof(*out->dev));
 		}
 		out->dev[out->at.n] = makedev(ma, mi);
 		strv_take(&out->at, unescape(f[4], fl[4]));
@@ -459,8 +462,7 @@ long dr_mount_of(const struct dr_mounts *m, const char *p)
 static bool wanted_dev(const struct dr_socks *s, dev_t dev);
 
 void dr_pick_roots(const struct sbx_strv *real, const struct dr_mounts *mi,
-		   const struct dr_socks *s, struct sbx_strv *out,
-		   long **mount)
+		   const struct dr_socks *s, struct sbx_strv *out, long **mount)
 {
 	struct sbx_strv cand = {0};
 	long *cm = NULL;
@@ -753,7 +755,8 @@ void dr_socket_paths(const char *const *roots, size_t nroots,
 		bool ok = false;
 
 		for (size_t j = 0; j < nallowed; j++)
-			ok |= stat(allowed[j], &st) == 0 && dr_same(&s.v[i], &st);
+			ok |=
+			    stat(allowed[j], &st) == 0 && dr_same(&s.v[i], &st);
 		if (ok)
 			free(s.v[i].name);
 		else
@@ -784,8 +787,13 @@ void dr_roots(const char *const *rw, size_t nrw, struct sbx_strv *out)
 {
 	/* Where daemons keep their sockets first, the folders a job can
 	 * fill last (each root has a share of the walk's entries). */
-	const char *order[] = {getenv("XDG_RUNTIME_DIR"), "/run", "/var/run",
-			       getenv("HOME"), "/tmp", "/var/tmp", "/dev/shm"};
+	const char *order[] = {getenv("XDG_RUNTIME_DIR"),
+			       "/run",
+			       "/var/run",
+			       getenv("HOME"),
+			       "/tmp",
+			       "/var/tmp",
+			       "/dev/shm"};
 
 	for (size_t i = 0; i < sizeof(order) / sizeof(*order); i++)
 		if (order[i] && order[i][0] == '/')

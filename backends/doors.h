@@ -61,15 +61,15 @@ size_t dr_by_name(struct dr_socks *s, int (*look)(const char *, struct stat *),
  * folder on another filesystem than its root's only when a socket to
  * find lives on that filesystem. */
 struct dr_bounds {
-	int depth;	/* folders below a root */
+	int depth;	 /* folders below a root */
 	size_t entries;	 /* directory entries read, over all the roots */
 	size_t per_root; /* ...and in one root */
 };
 extern const struct dr_bounds dr_default_bounds;
 struct dr_walked {
-	size_t entries;	 /* read */
-	bool truncated;	 /* a bound was reached somewhere */
-	size_t roots;	 /* walked (after dropping nested ones) */
+	size_t entries; /* read */
+	bool truncated; /* a bound was reached somewhere */
+	size_t roots;	/* walked (after dropping nested ones) */
 };
 /* The mounts of /proc/self/mountinfo: where each is, and its
  * superblock's dev (the dev unix_diag gives, btrfs and overlayfs too). */

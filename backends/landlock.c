@@ -169,8 +169,8 @@ static void ll_report(const struct be_ctx *c, struct be_notes *notes)
 			      "nobody)"
 			    : "read-only outside the writable roots");
 	be_tail_report(&c->tail, c->mnt && !c->mnt_err, c->want_pidns, notes);
-	mnt_note_doors(ll_rules_abi(c->ll), c->scope, c->mnt, c->mnt && !c->mnt_err,
-		notes);
+	mnt_note_doors(ll_rules_abi(c->ll), c->scope, c->mnt,
+		       c->mnt && !c->mnt_err, notes);
 }
 
 const struct be_ops be_landlock = {
@@ -181,4 +181,3 @@ const struct be_ops be_landlock = {
     .report = ll_report,
     .release = ll_release,
 };
-

@@ -384,7 +384,8 @@ static int grant_read(int rs, const struct be_plan *plan, uint64_t handled,
 			buf_printf(&b, "%s%s", i ? ", " : "", inroot.v[i]);
 		be_note(notes, "not_enforced",
 			"Landlock cannot mask secrets inside a writable root "
-			"(--backend namespace can): %s", b.s);
+			"(--backend namespace can): %s",
+			b.s);
 		buf_free(&b);
 	}
 	strv_free(&inroot);
@@ -511,17 +512,16 @@ int ll_rules_prepare(const struct be_plan *plan, const char *backend,
 			goto fail;
 		if (r == 1)
 			be_note(notes, "skipped",
-				"writable root %s does not exist",
-				plan->rw[i]);
+				"writable root %s does not exist", plan->rw[i]);
 	}
 	for (size_t i = 0; hfs && i < plan->ndev; i++) {
-		r = add_rule(c->ruleset, plan->dev[i], LL_DEV, hfs,
-			     DT_UNKNOWN, diag);
+		r = add_rule(c->ruleset, plan->dev[i], LL_DEV, hfs, DT_UNKNOWN,
+			     diag);
 		if (r < 0)
 			goto fail;
 	}
-	if (hfs && (r = grant_read(c->ruleset, plan, hfs, by_mounts, notes,
-				   diag)) < 0)
+	if (hfs &&
+	    (r = grant_read(c->ruleset, plan, hfs, by_mounts, notes, diag)) < 0)
 		goto fail;
 	/* ABI 9: connect() to a socket made outside the session only where
 	 * --allow-socket named it; never on the writable roots, since /tmp
@@ -578,8 +578,7 @@ int ll_rules_grant_guarded(const struct ll_rules *r, const char *backend,
 		if (be_sys->landlock_add_rule(r->ruleset, LL_RULE_PATH_BENEATH,
 					      &pb, 0) < 0)
 			return be_fail(diag, errno, backend,
-				       "landlock_add_rule for %s",
-				       r->gpath[i]);
+				       "landlock_add_rule for %s", r->gpath[i]);
 	}
 	return 0;
 }
@@ -591,8 +590,6 @@ int ll_rules_restrict(const struct ll_rules *r, const char *backend,
 
 	if (r && r->ruleset >= 0 &&
 	    be_sys->landlock_restrict_self(r->ruleset, fl) < 0)
-		return be_fail(diag, errno, backend,
-			       "landlock_restrict_self");
+		return be_fail(diag, errno, backend, "landlock_restrict_self");
 	return 0;
 }
-

@@ -91,7 +91,7 @@ struct mnt_op {
 	 * vanish between prepare and apply (the server exits, the terminal
 	 * closes), which is not a reason to refuse the session. */
 	bool optional;
-	bool pair; /* the next op is this one's remount: skipped with it */
+	bool pair;  /* the next op is this one's remount: skipped with it */
 	bool mkdir; /* tgt made an empty folder first (a missing hooks/) */
 };
 
@@ -107,7 +107,7 @@ struct mnt_plan {
 	int *fds;	       /* apply's: one open_tree() fd per root */
 	struct mnt_op *ops;    /* step 6 */
 	size_t nops, cap;
-	struct sbx_strv strs; /* owns every string the ops point to */
+	struct sbx_strv strs;	/* owns every string the ops point to */
 	size_t nsockets, nptys; /* covers planned (doors.c) */
 	struct dr_stats ds;	/* what the socket covers miss (doors.c) */
 	bool dev_mount; /* /dev is a mount that keeps dev (see prepare) */
@@ -371,8 +371,10 @@ static void plan_doors(struct mnt_plan *mp, const struct be_plan *plan)
 		for (size_t i = 0; i < ptys.n; i++) {
 			/* Another user's terminal (mode 620) the caller can
 			 * neither read nor write needs no cover. */
-			if (faccessat(AT_FDCWD, ptys.v[i], R_OK, AT_EACCESS) < 0 &&
-			    faccessat(AT_FDCWD, ptys.v[i], W_OK, AT_EACCESS) < 0)
+			if (faccessat(AT_FDCWD, ptys.v[i], R_OK, AT_EACCESS) <
+				0 &&
+			    faccessat(AT_FDCWD, ptys.v[i], W_OK, AT_EACCESS) <
+				0)
 				continue;
 			add_cover(mp, ptys.v[i], "terminal", true);
 			mp->nptys++;
@@ -597,8 +599,7 @@ static bool api_missing(int e)
 /* Writable root |i| as an O_PATH fd, opened without following a symlink
  * (backends/nosym.c), or -errno (+diag): a root swapped for a link since
  * the policy checked it fails the session instead of leading elsewhere. */
-static int open_root(const struct mnt_plan *mp, size_t i,
-		     struct sbx_diag *diag)
+static int open_root(const struct mnt_plan *mp, size_t i, struct sbx_diag *diag)
 {
 	int fd = be_open_nosym(mp->roots.v[i], O_PATH, NULL);
 
@@ -624,7 +625,8 @@ static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
 	 * taken, so one taken after the mount_setattr would be read-only. */
 	for (n = 0; n < mp->roots.n; n++) {
 		int at = AT_FDCWD;
-		unsigned fl = OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE;
+		unsigned fl =
+		    OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE;
 
 		/* A writable root is copied through an fd opened without
 		 * following symlinks (backends/nosym.c): one swapped into its
@@ -641,9 +643,8 @@ static int ro_by_tree(const struct mnt_plan *mp, struct sbx_diag *diag)
 			}
 			fl |= AT_EMPTY_PATH;
 		}
-		mp->fds[n] = be_sys->open_tree(at, mp->dev[n] ? mp->roots.v[n]
-							      : "",
-					       fl);
+		mp->fds[n] =
+		    be_sys->open_tree(at, mp->dev[n] ? mp->roots.v[n] : "", fl);
 		e = errno;
 		if (at >= 0)
 			close(at);
@@ -864,7 +865,8 @@ int mnt_apply(const struct mnt_plan *mp, int *unshare_err,
 			if (r < 0)
 				return be_fail(diag, -r, mp->backend,
 					       "mount layer: creating empty "
-					       "%s", op->tgt);
+					       "%s",
+					       op->tgt);
 		}
 		if (be_sys->mount(op->src, op->tgt, op->type, op->flags,
 				  op->data) == 0)
@@ -961,15 +963,16 @@ void mnt_note_doors(int landlock_abi, enum pol_scope scope,
 				"them (matched by inode)",
 				ns);
 		if (ds && ds->missing)
-			be_note(notes, "not_enforced",
-				"sockets: one bound after the session opened "
-				"(until Landlock ABI 9), one in another network "
-				"namespace, and %zu whose file was not found "
-				"within the walk's bounds (deleted, or outside "
-				"/tmp, /run, /var/tmp, /dev/shm, "
-				"$XDG_RUNTIME_DIR, the home and the writable "
-				"roots) are reachable",
-				ds->missing);
+			be_note(
+			    notes, "not_enforced",
+			    "sockets: one bound after the session opened "
+			    "(until Landlock ABI 9), one in another network "
+			    "namespace, and %zu whose file was not found "
+			    "within the walk's bounds (deleted, or outside "
+			    "/tmp, /run, /var/tmp, /dev/shm, "
+			    "$XDG_RUNTIME_DIR, the home and the writable "
+			    "roots) are reachable",
+			    ds->missing);
 		else
 			be_note(notes, "not_enforced",
 				"sockets: one bound after the session opened "
@@ -982,7 +985,8 @@ void mnt_note_doors(int landlock_abi, enum pol_scope scope,
 	if (mount_layer)
 		be_note(notes, "terminals",
 			"the %zu other terminals open when the session opened "
-			"are covered; one opened later is not", nt);
+			"are covered; one opened later is not",
+			nt);
 	else
 		be_note(notes, "not_enforced",
 			"other terminals of the user can be opened (no mount "

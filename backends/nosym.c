@@ -55,8 +55,9 @@ static int step(int dirfd, const char *name, bool last, int flags)
 static bool has_dots(const char *path)
 {
 	for (const char *p = path; (p = strchr(p, '/')) != NULL; p++)
-		if (p[1] == '.' && (p[2] == '/' || p[2] == '\0' ||
-				    (p[2] == '.' && (p[3] == '/' || p[3] == '\0'))))
+		if (p[1] == '.' &&
+		    (p[2] == '/' || p[2] == '\0' ||
+		     (p[2] == '.' && (p[3] == '/' || p[3] == '\0'))))
 			return true;
 	return false;
 }
@@ -175,7 +176,7 @@ static int reopen(int pfd)
 	if (fd >= 0)
 		return fd;
 	return errno == ENOENT || errno == EACCES || errno == ENOTDIR ||
-			       errno == ELOOP
+		       errno == ELOOP
 		   ? -ENOENT
 		   : -errno;
 }
@@ -185,7 +186,7 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 {
 	int base = AT_FDCWD, pfd, fd, r;
 	const char *rel = path;
-	struct stat first = { 0 };
+	struct stat first = {0};
 
 	if (!path || (path[0] != '/' && !(how & BE_OPEN_FOLLOW)))
 		return -EINVAL;
@@ -197,7 +198,8 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 			return -errno;
 	} else {
 		if (has_dots(path))
-			return -EINVAL; /* not canonical: refused, never folded */
+			return -EINVAL; /* not canonical: refused, never folded
+					 */
 		if (root) {
 			rel = rel_under(root, path);
 			if (!rel)
@@ -235,8 +237,8 @@ int be_open_regular(const char *root, const char *path, unsigned how,
 		if (fd < 0)
 			fd = -errno;
 	} else if (fd == -ENOENT) {
-		fd = open_once(base, rel, path, O_RDONLY | O_NONBLOCK | O_NOCTTY,
-			       root != NULL);
+		fd = open_once(base, rel, path,
+			       O_RDONLY | O_NONBLOCK | O_NOCTTY, root != NULL);
 	}
 	if (fd < 0) {
 		r = fd;

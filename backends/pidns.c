@@ -97,8 +97,8 @@ static void pns_drop(const char *who, pid_t shell)
 		return;
 	if (shell > 0)
 		kill(shell, SIGKILL);
-	k = snprintf(line, sizeof(line), "sbxsh: cannot confine the session: %s\n",
-		     d.msg);
+	k = snprintf(line, sizeof(line),
+		     "sbxsh: cannot confine the session: %s\n", d.msg);
 	if (k > 0 && write(2, line, (size_t)k) < 0) {
 		/* nowhere to say it */
 	}
@@ -120,7 +120,7 @@ static long pns_base;
 static volatile pid_t pns_fwd_to;
 
 static const int pns_fwd_sigs[] = {
-	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
+    SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM,
 };
 
 static void pns_forward(int sig, siginfo_t *si, void *uc)
@@ -572,9 +572,9 @@ struct pns_clone_args {
 static pid_t fork_as(pid_t pid)
 {
 	struct pns_clone_args a = {
-		.exit_signal = SIGCHLD,
-		.set_tid = (uint64_t)(uintptr_t)&pid,
-		.set_tid_size = 1,
+	    .exit_signal = SIGCHLD,
+	    .set_tid = (uint64_t)(uintptr_t)&pid,
+	    .set_tid_size = 1,
 	};
 
 	return (pid_t)be_sys->clone3(&a, sizeof(a));
@@ -657,7 +657,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	 * EOF. Afterwards it could only kill the namespace, the shell with
 	 * it, and leave the caller a SIGKILL and no word (faults.sh). */
 	if (init > 0 && write(ipfd[1], &inside, sizeof(inside)) !=
-				(ssize_t)sizeof(inside)) {
+			    (ssize_t)sizeof(inside)) {
 		e = errno ? errno : EIO;
 		close(ipfd[1]);
 		close(epfd[0]);
@@ -684,22 +684,22 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return be_fail(diag, e, "pid namespace",
 			       init < 0 ? "fork of its init"
-				        : "fork of the shell");
+					: "fork of the shell");
 	}
 	if (shell > 0) {
 		/* P0 keeps 0-2 (the report line goes to stderr; the caller
 		 * sees EOF on them when the last of us exits). */
 		if (inside == 2 && write(ipfd[1], &inside, sizeof(inside)) !=
-					   (ssize_t)sizeof(inside)) {
+				       (ssize_t)sizeof(inside)) {
 			/* init waits for a pid that is not the shell's: it
 			 * would end the namespace under the shell. Fail
 			 * closed, with a word: the shell has not run a
 			 * command yet (it confines itself first), and is
 			 * ended now. */
 			static const char msg[] =
-				"sbxsh: cannot confine the session: pid "
-				"namespace: handing the shell's pid to its "
-				"init failed\n";
+			    "sbxsh: cannot confine the session: pid "
+			    "namespace: handing the shell's pid to its "
+			    "init failed\n";
 
 			kill(shell, SIGKILL);
 			if (write(2, msg, sizeof(msg) - 1) < 0) {

@@ -17,7 +17,7 @@ static enum prof_kind host_kind(void *ctx, const char *path)
 	return S_ISDIR(st.st_mode) ? PROF_DIR : PROF_FILE;
 }
 
-const struct prof_disk prof_host_disk = { .kind = host_kind, .ctx = NULL };
+const struct prof_disk prof_host_disk = {.kind = host_kind, .ctx = NULL};
 
 void bw_args(const struct sbx_policy *pol, struct sbx_strv *argv)
 {

@@ -56,12 +56,12 @@ static int sb_prepare(const struct be_plan *plan, struct be_notes *notes,
 
 	*out = NULL;
 	if (!sb_available())
-		return be_fail(diag, ENOSYS, "seatbelt",
-			       "prepare (not macOS)");
+		return be_fail(diag, ENOSYS, "seatbelt", "prepare (not macOS)");
 	ctx = xcalloc(1, sizeof(*ctx));
 	sb_profile_plan(plan, NULL, &ctx->profile);
-	be_note(notes, "backend", "seatbelt: SBPL profile via sandbox_init "
-				  "(see sbxsh --print-profile seatbelt)");
+	be_note(notes, "backend",
+		"seatbelt: SBPL profile via sandbox_init "
+		"(see sbxsh --print-profile seatbelt)");
 	*out = ctx;
 	return 0;
 }
@@ -114,9 +114,9 @@ static void sb_release(struct be_ctx *ctx)
 }
 
 const struct be_ops be_seatbelt = {
-	.name = "seatbelt",
-	.probe = sb_probe,
-	.prepare = sb_prepare,
-	.apply = sb_apply,
-	.release = sb_release,
+    .name = "seatbelt",
+    .probe = sb_probe,
+    .prepare = sb_prepare,
+    .apply = sb_apply,
+    .release = sb_release,
 };

@@ -64,7 +64,7 @@ static void sb_str(struct sbx_buf *b, const char *s)
 
 /* A comment: one line, whatever the text holds. */
 static void sb_comment(struct sbx_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 static void sb_comment(struct sbx_buf *b, const char *fmt, ...)
 {
@@ -125,8 +125,8 @@ static const struct pol_root *sb_why(const struct sbx_policy *pol,
 	return NULL;
 }
 
-static void sb_header(const struct be_plan *plan,
-		      const struct sbx_policy *pol, struct sbx_buf *b)
+static void sb_header(const struct be_plan *plan, const struct sbx_policy *pol,
+		      struct sbx_buf *b)
 {
 	buf_puts(b, "(version 1)\n");
 	if (pol) {
@@ -223,8 +223,8 @@ static void sb_protect(const struct be_plan *plan, struct sbx_buf *b)
 			sb_filters(b, "literal", e->path);
 		} else {
 			buf_puts(b, "(deny file-write*");
-			sb_filters(b, e->flags & GM_P_DIR ? "subpath"
-							  : "literal",
+			sb_filters(b,
+				   e->flags & GM_P_DIR ? "subpath" : "literal",
 				   e->path);
 		}
 		buf_puts(b, ")\n");
@@ -282,8 +282,8 @@ void sb_profile(const struct sbx_policy *pol, struct sbx_buf *out)
 	SBX_AUTOFREE const char **dev = xcalloc(nr + 1, sizeof(*dev));
 	SBX_AUTOFREE const char **masked = xcalloc(nm + 1, sizeof(*masked));
 	struct be_plan plan = {
-		.scope = pol_scope(pol),
-		.network = pol_network(pol),
+	    .scope = pol_scope(pol),
+	    .network = pol_network(pol),
 	};
 
 	for (size_t i = 0; i < nr; i++) {

@@ -371,8 +371,8 @@ struct sc_filter {
  * exit: the one hole, and why this is never in a build that is shipped.
  */
 static const unsigned long san_ptrace_reqs[] = {
-	PTRACE_ATTACH, PTRACE_CONT,   PTRACE_GETREGSET,
-	PTRACE_GETREGS, PTRACE_DETACH, PTRACE_KILL,
+    PTRACE_ATTACH,  PTRACE_CONT,   PTRACE_GETREGSET,
+    PTRACE_GETREGS, PTRACE_DETACH, PTRACE_KILL,
 };
 #define SAN_NREQ (sizeof(san_ptrace_reqs) / sizeof(*san_ptrace_reqs))
 #define SAN_PRE (13 + SAN_NREQ) /* instructions in the prefix */
@@ -380,7 +380,7 @@ static const unsigned long san_ptrace_reqs[] = {
 /* A compare at index |i| that falls through when equal and otherwise
  * jumps past the prefix, to the first instruction of the real program. */
 #define SAN_EQ_OR_END(i, k)                                                    \
-	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, SAN_PRE - (i) - 1)
+	BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (k), 0, SAN_PRE - (i)-1)
 
 #define SAN_PID_AT 5
 
@@ -412,9 +412,10 @@ static struct sock_filter *san_prefixed(const struct sc_bpf *b)
 		    BPF_JMP | BPF_JEQ | BPF_K, (unsigned)san_ptrace_reqs[r],
 		    (unsigned char)(SAN_PRE - 1 - i - 1), 0);
 	v[i] = (struct sock_filter)BPF_STMT(BPF_JMP | BPF_JA,
-					    (unsigned)(SAN_PRE - i - 1)), i++;
-	v[i++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
-					      SECCOMP_RET_ALLOW);
+					    (unsigned)(SAN_PRE - i - 1)),
+	i++;
+	v[i++] =
+	    (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	memcpy(v + i, b->insns, b->len * sizeof(*v));
 	return v;
 }
@@ -484,8 +485,8 @@ const char *__asan_default_options(void)
 const char *__ubsan_default_options(void);
 const char *__ubsan_default_options(void)
 {
-	return san_dir_ok() ? "halt_on_error=1:print_stacktrace=1:log_path="
-	       SBXSH_SAN_LOG_DIR "/ubsan"
+	return san_dir_ok() ? "halt_on_error=1:print_stacktrace=1:log_"
+			      "path=" SBXSH_SAN_LOG_DIR "/ubsan"
 			    : "halt_on_error=1:print_stacktrace=1";
 }
 

@@ -631,8 +631,7 @@ fail:
 	return e;
 }
 
-int scg_compile(unsigned variant, struct scg_prog *out,
-		struct sbx_diag *diag)
+int scg_compile(unsigned variant, struct scg_prog *out, struct sbx_diag *diag)
 {
 	struct scg_prog pre = {0}, lib = {0};
 	scmp_filter_ctx ctx;

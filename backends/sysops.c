@@ -112,7 +112,8 @@ static int real_cap_last_cap(void)
 	for (last = 0; last < 63; last++)
 		if (prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 &&
 		    errno == EINVAL &&
-		    prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 && errno == EINVAL)
+		    prctl(PR_CAPBSET_READ, last, 0, 0, 0) < 0 &&
+		    errno == EINVAL)
 			break;
 	return known = last - 1;
 }

@@ -1,11 +1,11 @@
 /* core/cachetar.c — .sandbox-cache rows and the rules an imported
  * archive's members must keep. Pure.
  *
- * Reading and writing tar (and gzip) is libarchive's job (shell/session/cache.c):
- * a well-kept library for a solved and attack-prone format. What an
- * import accepts is decided here, member by member, not by libarchive's
- * extraction flags nor by whichever tar(1) the machine has (GNU tar
- * follows a symlink it extracted earlier unless told
+ * Reading and writing tar (and gzip) is libarchive's job
+ * (shell/session/cache.c): a well-kept library for a solved and attack-prone
+ * format. What an import accepts is decided here, member by member, not by
+ * libarchive's extraction flags nor by whichever tar(1) the machine has (GNU
+ * tar follows a symlink it extracted earlier unless told
  * --no-overwrite-dir / --keep-directory-symlink ...).
  */
 #include "cachetar.h"
@@ -69,8 +69,7 @@ bool ct_matches(const struct ct_row *r, const char *name)
 
 	if (!n)
 		return false;
-	if (!strncmp(r->dir, name, n) &&
-	    (!r->dir[n] || r->dir[n] == '-'))
+	if (!strncmp(r->dir, name, n) && (!r->dir[n] || r->dir[n] == '-'))
 		return true;
 	/* a variable name, whole, in the "A, B" list */
 	while (v && *v) {
@@ -190,8 +189,8 @@ static struct ct_ent *slot(struct ct_seen *s, const char *name, size_t l)
 {
 	size_t i = hash(name, l) & (s->cap - 1);
 
-	while (s->v[i].name && (strlen(s->v[i].name) != l ||
-				strncmp(s->v[i].name, name, l)))
+	while (s->v[i].name &&
+	       (strlen(s->v[i].name) != l || strncmp(s->v[i].name, name, l)))
 		i = (i + 1) & (s->cap - 1);
 	return &s->v[i];
 }
@@ -202,14 +201,14 @@ static struct ct_ent *put(struct ct_seen *s, const char *name, size_t l,
 	struct ct_ent *e;
 
 	if (2 * (s->n + 1) > s->cap) {
-		struct ct_seen g = { 0 };
+		struct ct_seen g = {0};
 
 		g.cap = s->cap ? 2 * s->cap : 256;
 		g.v = xcalloc(g.cap, sizeof(*g.v));
 		for (size_t i = 0; i < s->cap; i++)
 			if (s->v[i].name)
-				*slot(&g, s->v[i].name,
-				      strlen(s->v[i].name)) = s->v[i];
+				*slot(&g, s->v[i].name, strlen(s->v[i].name)) =
+				    s->v[i];
 		free(s->v);
 		s->v = g.v;
 		s->cap = g.cap;
@@ -298,14 +297,14 @@ int ct_check(struct ct_seen *s, const char *name, enum ct_type type,
 		 * symlink swapped in for a folder other members filled, or
 		 * a file for a checked symlink. */
 		*why = e->kind == CT_K_IMPLICIT
-			       ? "a folder of earlier members given again as "
-				 "a non-folder"
-			       : "a duplicate member";
+			   ? "a folder of earlier members given again as "
+			     "a non-folder"
+			   : "a duplicate member";
 		return -EINVAL;
 	}
 	if (!e)
 		e = put(s, norm, len, CT_K_IMPLICIT);
-	e->kind = type == CT_DIR ? CT_K_DIR
+	e->kind = type == CT_DIR       ? CT_K_DIR
 		  : type == CT_SYMLINK ? CT_K_LINK
 				       : CT_K_FILE;
 	e->mode = mode & 0777;

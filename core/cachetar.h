@@ -63,10 +63,10 @@ bool ct_link_ok(const char *name, const char *target, const char **why);
  * (a NULL name is an empty slot), ct_seen_free(). */
 enum ct_kind { CT_K_IMPLICIT, CT_K_DIR, CT_K_FILE, CT_K_LINK };
 struct ct_ent {
-	char *name;        /* normalised; NULL: empty slot */
+	char *name; /* normalised; NULL: empty slot */
 	enum ct_kind kind;
-	unsigned mode;     /* a folder member's permission bits */
-	int64_t mtime;     /* and its mtime */
+	unsigned mode; /* a folder member's permission bits */
+	int64_t mtime; /* and its mtime */
 };
 struct ct_seen {
 	struct ct_ent *v;

@@ -25,7 +25,7 @@ enum cfg_val {
 
 struct cfg_key {
 	const char *key;
-	enum cfg_sect sect;   /* SANDBOX or SESSION; both in [workflow] */
+	enum cfg_sect sect; /* SANDBOX or SESSION; both in [workflow] */
 	enum cfg_val val;
 	const char *yes, *no; /* CFG_V_BOOL: the options */
 };
@@ -37,30 +37,30 @@ struct cfg_key {
  * --config, --no-config and --norc choose the files themselves.
  */
 static const struct cfg_key cfg_keys[] = {
-	{"allow-write", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"mask", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"protect", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"allow-socket", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"keep-env", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"scope", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"backend", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"check", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"git-depth", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-	{"network", CFG_SECT_SANDBOX, CFG_V_BOOL, "network", "no-network"},
-	{"private-tmp", CFG_SECT_SANDBOX, CFG_V_BOOL, "private-tmp",
-	 "no-private-tmp"},
-	{"root", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
-	{"state", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
-	{"keep-runs", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
-	{"persist", CFG_SECT_SESSION, CFG_V_BOOL, "persist", "no-persist"},
-	{"banner", CFG_SECT_SESSION, CFG_V_BOOL, "banner", NULL},
-	{"agent", CFG_SECT_SESSION, CFG_V_BOOL, "agent", NULL},
-	{"explain-denials", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"allow-write", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"mask", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"protect", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"allow-socket", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"keep-env", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"scope", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"backend", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"check", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"git-depth", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"network", CFG_SECT_SANDBOX, CFG_V_BOOL, "network", "no-network"},
+    {"private-tmp", CFG_SECT_SANDBOX, CFG_V_BOOL, "private-tmp",
+     "no-private-tmp"},
+    {"root", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"state", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"keep-runs", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"persist", CFG_SECT_SESSION, CFG_V_BOOL, "persist", "no-persist"},
+    {"banner", CFG_SECT_SESSION, CFG_V_BOOL, "banner", NULL},
+    {"agent", CFG_SECT_SESSION, CFG_V_BOOL, "agent", NULL},
+    {"explain-denials", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
 };
 
 static const char *const sect_names[] = {
-	[CFG_SECT_SANDBOX] = "sandbox",
-	[CFG_SECT_SESSION] = "session",
+    [CFG_SECT_SANDBOX] = "sandbox",
+    [CFG_SECT_SESSION] = "session",
 };
 
 int cfg_section(const char *name, enum cfg_sect *kind, char **id,
@@ -85,8 +85,10 @@ int cfg_section(const char *name, enum cfg_sect *kind, char **id,
 			q++;
 		k = strlen(q);
 		if (k < 3 || q[0] != '"' || q[k - 1] != '"')
-			return sbx_diag_set(d, -EINVAL, "[%s]: expected "
-					    "[workflow \"ID\"]", name);
+			return sbx_diag_set(d, -EINVAL,
+					    "[%s]: expected "
+					    "[workflow \"ID\"]",
+					    name);
 		*id = xstrndup(q + 1, k - 2);
 		if (lay_check_workflow_id(*id, d) < 0) {
 			free(*id);
@@ -95,10 +97,11 @@ int cfg_section(const char *name, enum cfg_sect *kind, char **id,
 		}
 		*kind = CFG_SECT_WORKFLOW;
 	} else {
-		return sbx_diag_set(d, -EINVAL, "[%.*s]: unknown section "
+		return sbx_diag_set(d, -EINVAL,
+				    "[%.*s]: unknown section "
 				    "(expected [sandbox], [session], [route] "
-				    "or [workflow \"ID\"])", (int)(n > 60 ? 60 : n),
-				    name);
+				    "or [workflow \"ID\"])",
+				    (int)(n > 60 ? 60 : n), name);
 	}
 	return 0;
 }
@@ -125,8 +128,10 @@ int cfg_option(enum cfg_sect kind, const char *key, const char *value,
 	       const char **opt, const char **optval, struct sbx_diag *d)
 {
 	if (kind == CFG_SECT_NONE)
-		return sbx_diag_set(d, -EINVAL, "%s: outside any section "
-				    "(start with [sandbox] or [session])", key);
+		return sbx_diag_set(d, -EINVAL,
+				    "%s: outside any section "
+				    "(start with [sandbox] or [session])",
+				    key);
 	for (size_t i = 0; i < sizeof(cfg_keys) / sizeof(*cfg_keys); i++) {
 		const struct cfg_key *k = &cfg_keys[i];
 		bool b;
@@ -134,7 +139,8 @@ int cfg_option(enum cfg_sect kind, const char *key, const char *value,
 		if (strcmp(k->key, key) != 0)
 			continue;
 		if (kind != k->sect && kind != CFG_SECT_WORKFLOW)
-			return sbx_diag_set(d, -EINVAL, "%s belongs in "
+			return sbx_diag_set(d, -EINVAL,
+					    "%s belongs in "
 					    "[%s] (or a [workflow \"ID\"])",
 					    key, sect_names[k->sect]);
 		if (k->val == CFG_V_VALUE) {
@@ -146,14 +152,18 @@ int cfg_option(enum cfg_sect kind, const char *key, const char *value,
 			return 0;
 		}
 		if (cfg_bool(value, &b) < 0)
-			return sbx_diag_set(d, -EINVAL, "%s = %s: expected yes "
-					    "or no", key, value);
+			return sbx_diag_set(d, -EINVAL,
+					    "%s = %s: expected yes "
+					    "or no",
+					    key, value);
 		*opt = b ? k->yes : k->no; /* "banner = no": NULL */
 		*optval = NULL;
 		return 0;
 	}
-	return sbx_diag_set(d, -EINVAL, "%s: unknown key (docs/config.md "
-			    "lists them)", key);
+	return sbx_diag_set(d, -EINVAL,
+			    "%s: unknown key (docs/config.md "
+			    "lists them)",
+			    key);
 }
 
 /* A folder below the routing base, written the way a [route] row may:
@@ -188,9 +198,11 @@ static bool route_sub_ok(const char *s)
 static const char *route_name_refused(const char *name)
 {
 	static const char *const shell_own[] = {
-		"PATH", "HOME", "ENV", "IFS", "PS1", "PS2", "PS4", "SHELL",
-		"PWD", "OLDPWD", "TMPDIR", "CDPATH", "BASH_ENV", "PYTHONPATH",
-		"PYTHONSTARTUP", "NODE_OPTIONS", "PERL5OPT", "RUBYOPT",
+	    "PATH",	"HOME",	      "ENV",	       "IFS",
+	    "PS1",	"PS2",	      "PS4",	       "SHELL",
+	    "PWD",	"OLDPWD",     "TMPDIR",	       "CDPATH",
+	    "BASH_ENV", "PYTHONPATH", "PYTHONSTARTUP", "NODE_OPTIONS",
+	    "PERL5OPT", "RUBYOPT",
 	};
 
 	if (!str_is_name(name, strlen(name)))
@@ -210,8 +222,8 @@ static const char *route_name_refused(const char *name)
 	return NULL;
 }
 
-int cfg_route_row(const char *name, const char *value, char **sub,
-		  char **bin, struct sbx_diag *d)
+int cfg_route_row(const char *name, const char *value, char **sub, char **bin,
+		  struct sbx_diag *d)
 {
 	const char *why = route_name_refused(name);
 	const char *sp = value + strcspn(value, " \t");
@@ -227,10 +239,12 @@ int cfg_route_row(const char *name, const char *value, char **sub,
 		free(*sub);
 		free(*bin);
 		*sub = *bin = NULL;
-		return sbx_diag_set(d, -EINVAL, "[route] %s = %s: expected a "
+		return sbx_diag_set(d, -EINVAL,
+				    "[route] %s = %s: expected a "
 				    "folder relative to .sandbox-cache, and "
 				    "optionally a bin folder (no '..', no "
-				    "leading '/')", name, value);
+				    "leading '/')",
+				    name, value);
 	}
 	return 0;
 }
@@ -242,18 +256,21 @@ bool cfg_untrusted(const char *path, const struct cfg_stat *st, unsigned me,
 	 * folder above it) can rewrite it, and with it the next session's
 	 * policy: an allow-write = ~ they chose. */
 	if (st->uid != 0 && st->uid != me) {
-		snprintf(why, n, "%s %s is owned by uid %u, neither you nor "
-			 "root", st->is_dir ? "the folder" : "the file", path,
-			 st->uid);
+		snprintf(why, n,
+			 "%s %s is owned by uid %u, neither you nor "
+			 "root",
+			 st->is_dir ? "the folder" : "the file", path, st->uid);
 		return true;
 	}
 	/* Writable by group or others: the same, by way of the mode. A
 	 * sticky folder (/tmp) lets no one but the owner replace what is
 	 * in it, as ssh's StrictModes allows. */
 	if ((st->mode & 022) && !(st->is_dir && (st->mode & 01000))) {
-		snprintf(why, n, "%s %s can be written by %s (chmod go-w "
-			 "'%s')", st->is_dir ? "the folder" : "the file",
-			 path, st->mode & 002 ? "others" : "its group", path);
+		snprintf(why, n,
+			 "%s %s can be written by %s (chmod go-w "
+			 "'%s')",
+			 st->is_dir ? "the folder" : "the file", path,
+			 st->mode & 002 ? "others" : "its group", path);
 		return true;
 	}
 	return false;

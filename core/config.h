@@ -17,11 +17,11 @@
 #include "sbx.h"
 
 enum cfg_sect {
-	CFG_SECT_NONE,     /* before the first header: no key belongs there */
+	CFG_SECT_NONE,	   /* before the first header: no key belongs there */
 	CFG_SECT_SANDBOX,  /* [sandbox]: what jobs may do */
 	CFG_SECT_SESSION,  /* [session]: where the state lives, how it runs */
 	CFG_SECT_WORKFLOW, /* [workflow "ID"]: either kind, one workflow */
-	CFG_SECT_ROUTE,    /* [route]: NAME = relative/path [bin/dir] */
+	CFG_SECT_ROUTE,	   /* [route]: NAME = relative/path [bin/dir] */
 };
 
 /* |name| as libinih passes it (what lies between '[' and ']'). For
@@ -46,8 +46,8 @@ int cfg_bool(const char *v, bool *out);
  * itself, |value| "SUB" or "SUB BIN": folders relative to the routing
  * base (no "..", not absolute). New strings in |*sub| and |*bin| (NULL
  * when not given). 0, or -EINVAL (+diag). */
-int cfg_route_row(const char *name, const char *value, char **sub,
-		  char **bin, struct sbx_diag *d);
+int cfg_route_row(const char *name, const char *value, char **sub, char **bin,
+		  struct sbx_diag *d);
 
 /* What shell/session/cfgread.c knows of a file or of a folder above it. */
 struct cfg_stat {

@@ -44,8 +44,7 @@ static const char *const net_words[] = {
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* memmem(), which core's pure subset of libc leaves out. */
-static const char *mem_find(const char *s, size_t n, const char *w,
-			    size_t wl)
+static const char *mem_find(const char *s, size_t n, const char *w, size_t wl)
 {
 	for (size_t i = 0; wl && i + wl <= n; i++)
 		if (s[i] == *w && !memcmp(s + i, w, wl))
@@ -64,8 +63,7 @@ static const char *find_ci(const char *s, size_t n, const char *w)
 	return NULL;
 }
 
-static bool has_any(const char *s, size_t n, const char *const *w,
-		    size_t nw)
+static bool has_any(const char *s, size_t n, const char *const *w, size_t nw)
 {
 	for (size_t i = 0; i < nw; i++)
 		if (find_ci(s, n, w[i]))
@@ -77,8 +75,7 @@ static void add(struct dn_cands *c, const char *p, size_t n, enum dn_err e,
 		bool write)
 {
 	while (n > 1 && (p[n - 1] == ':' || p[n - 1] == ',' ||
-			 p[n - 1] == '.' || p[n - 1] == ')' ||
-			 p[n - 1] == ';'))
+			 p[n - 1] == '.' || p[n - 1] == ')' || p[n - 1] == ';'))
 		n--;
 	if (!n || n > 4096 || memchr(p, '\n', n))
 		return;
@@ -142,7 +139,7 @@ static void scan_line(const char *s, size_t n, struct dn_cands *c)
 
 		if (is_open_quote(s, i, n, &ql, &close)) {
 			const char *e = mem_find(s + i + ql, n - i - ql, close,
-					       strlen(close));
+						 strlen(close));
 
 			if (e) {
 				const char *w = s + i + ql;
@@ -245,8 +242,8 @@ bool dn_decide(const struct sbx_policy *pol, const struct dn_cand *c,
 
 void dn_report_add(struct dn_report *r, const struct why_answer *w)
 {
-	SBX_AUTOFREE char *key = xasprintf(
-	    "%s %s", why_access_name(w->access), w->path ? w->path : "");
+	SBX_AUTOFREE char *key = xasprintf("%s %s", why_access_name(w->access),
+					   w->path ? w->path : "");
 
 	if (strv_has(&r->seen, key))
 		return;
@@ -263,8 +260,7 @@ void dn_report_add(struct dn_report *r, const struct why_answer *w)
 void dn_report_finish(struct dn_report *r)
 {
 	if (r->more)
-		buf_printf(&r->out,
-			   WHY_DENIED "... and %zu more (not shown)\n",
+		buf_printf(&r->out, WHY_DENIED "... and %zu more (not shown)\n",
 			   r->more);
 }
 

@@ -18,17 +18,17 @@
 
 /* What the message said happened. */
 enum dn_err {
-	DN_EACCES,       /* Permission denied (Landlock, or the mode bits) */
-	DN_EROFS,        /* Read-only file system (the mount layer) */
-	DN_EPERM,        /* Operation not permitted (seccomp, Landlock) */
-	DN_ENOENT,       /* No such file or directory (a masked entry) */
+	DN_EACCES,	 /* Permission denied (Landlock, or the mode bits) */
+	DN_EROFS,	 /* Read-only file system (the mount layer) */
+	DN_EPERM,	 /* Operation not permitted (seccomp, Landlock) */
+	DN_ENOENT,	 /* No such file or directory (a masked entry) */
 	DN_ECONNREFUSED, /* Connection refused (a covered socket) */
 };
 
 struct dn_cand {
-	char *path;      /* as printed: absolute or relative */
+	char *path; /* as printed: absolute or relative */
 	enum dn_err err;
-	bool write;      /* the message says the tool wanted to write */
+	bool write; /* the message says the tool wanted to write */
 };
 
 struct dn_cands {

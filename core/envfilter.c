@@ -143,8 +143,8 @@ static bool glob(const char *p, const char *s, size_t n, bool fold)
 		if (*p == '*') {
 			star = ++p;
 			back = i;
-		} else if (*p && (fold ? lower(*p) == lower(s[i])
-				       : *p == s[i])) {
+		} else if (*p &&
+			   (fold ? lower(*p) == lower(s[i]) : *p == s[i])) {
 			p++;
 			i++;
 		} else if (star) {
@@ -266,14 +266,15 @@ static const struct ef_shape *token_shaped(const char *v)
 		size_t pl;
 		const char *c;
 
-		if (v[0] != t->prefix[0] || n < t->min || (t->max && n > t->max))
+		if (v[0] != t->prefix[0] || n < t->min ||
+		    (t->max && n > t->max))
 			continue;
 		pl = strlen(t->prefix);
 		if (strncmp(v, t->prefix, pl) != 0)
 			continue;
-		for (c = v + pl; *c && (t->upper ? (*c >= 'A' && *c <= 'Z') ||
-							   is_digit(*c)
-						 : token_char(*c));
+		for (c = v + pl;
+		     *c && (t->upper ? (*c >= 'A' && *c <= 'Z') || is_digit(*c)
+				     : token_char(*c));
 		     c++)
 			;
 		if (!*c)
@@ -309,8 +310,8 @@ static bool withhold_n(const struct ef_pat *pp, const char *name, size_t n,
 	if (n < sizeof(buf)) {
 		for (size_t i = 0; i < n; i++)
 			buf[i] = (char)(name[i] >= 'a' && name[i] <= 'z'
-						? name[i] - 'a' + 'A'
-						: name[i]);
+					    ? name[i] - 'a' + 'A'
+					    : name[i]);
 	}
 	for (size_t i = 0; i < ef_npatterns && !hit; i++) {
 		if (n < sizeof(buf) ? match_upper(&pp[i], buf, n)
@@ -405,7 +406,9 @@ void ef_split(char *const *env, const char *const *keep, char ***kept,
 			continue;
 		}
 		rep->withheld[rep->nwithheld++] = (struct ef_hit){
-			.name = xstrndup(e, len), .rule = rule, .why = why,
+		    .name = xstrndup(e, len),
+		    .rule = rule,
+		    .why = why,
 		};
 		at[w++] = i;
 	}
@@ -447,8 +450,9 @@ void ef_report_free(struct ef_report *rep)
 
 void ef_format_text(const struct ef_report *rep, struct sbx_buf *b)
 {
-	buf_printf(b, "credential variables withheld from the session "
-		      "(names only; --keep-env NAME passes one): %zu\n",
+	buf_printf(b,
+		   "credential variables withheld from the session "
+		   "(names only; --keep-env NAME passes one): %zu\n",
 		   rep->nwithheld);
 	for (size_t i = 0; i < rep->nwithheld; i++)
 		buf_printf(b, "  %-28s %s: %s\n", rep->withheld[i].name,
@@ -465,8 +469,10 @@ void ef_format_text(const struct ef_report *rep, struct sbx_buf *b)
 		for (size_t j = 0; j < rep->passed.n && !used; j++)
 			used = ef_keep_match(rep->keep.v[i], rep->passed.v[j]);
 		if (!used)
-			buf_printf(b, "  --keep-env %s: no credential variable "
-				      "of that name was set\n", rep->keep.v[i]);
+			buf_printf(b,
+				   "  --keep-env %s: no credential variable "
+				   "of that name was set\n",
+				   rep->keep.v[i]);
 	}
 }
 

@@ -19,7 +19,7 @@
 
 /* Why one variable was withheld. */
 struct ef_hit {
-	char *name;       /* the variable's name (never its value) */
+	char *name;	  /* the variable's name (never its value) */
 	const char *rule; /* the table row that matched: "*TOKEN*", "a URL
 			     with a password", ...; static */
 	const char *why;  /* that row's reason; static */
@@ -28,9 +28,9 @@ struct ef_hit {
 struct ef_report {
 	struct ef_hit *withheld; /* in environment order */
 	size_t nwithheld;
-	struct sbx_strv passed;  /* names that matched a row but were kept
-				    by a --keep-env pattern */
-	struct sbx_strv keep;    /* the --keep-env patterns, as given */
+	struct sbx_strv passed; /* names that matched a row but were kept
+				   by a --keep-env pattern */
+	struct sbx_strv keep;	/* the --keep-env patterns, as given */
 };
 
 /*

@@ -139,8 +139,7 @@ const char *gcache_find(const char *in, const char *end, const char *name)
 	return NULL;
 }
 
-bool gcache_same(const char *l, const char *end,
-		 const struct gcache_stamp *st)
+bool gcache_same(const char *l, const char *end, const struct gcache_stamp *st)
 {
 	const char *p = l + 2;
 	uint64_t v[5];
@@ -148,9 +147,8 @@ bool gcache_same(const char *l, const char *end,
 	for (int k = 0; k < 5; k++)
 		if (!parse(&p, end, &v[k]))
 			return false;
-	return v[0] == st->ino && v[1] == st->mtime_s &&
-	       v[2] == st->mtime_ns && v[3] == st->ctime_s &&
-	       v[4] == st->ctime_ns;
+	return v[0] == st->ino && v[1] == st->mtime_s && v[2] == st->mtime_ns &&
+	       v[3] == st->ctime_s && v[4] == st->ctime_ns;
 }
 
 int gcache_next_repo(const char **l, const char *end, char *rel, size_t cap)

@@ -1,6 +1,6 @@
 /* core/gitcache.h — the file format of the git scan's cache
- * (shell/session/gitscan.c says what it is for and when it is trusted): one file
- * per workspace in sbxsh's state folder,
+ * (shell/session/gitscan.c says what it is for and when it is trusted): one
+ * file per workspace in sbxsh's state folder,
  *
  *   sbxsh-gitscan 1 <dev> <ino> <workspace>
  *   d <ino> <mtime s> <ns> <ctime s> <ns> <name>     a folder below it
@@ -52,8 +52,7 @@ bool gcache_repo(struct gcache_out *o, enum gm_kind k, const char *rel,
 /* The "d" line of folder |name| in [in, end), or NULL. */
 const char *gcache_find(const char *in, const char *end, const char *name);
 /* Does the "d" line at |l| say |st|? */
-bool gcache_same(const char *l, const char *end,
-		 const struct gcache_stamp *st);
+bool gcache_same(const char *l, const char *end, const struct gcache_stamp *st);
 /* The repositories listed after a "d" line, |*l| starting on the line
  * after it: each call copies the next name into |rel|
  * ("." for the folder's own) and returns 1, 0 at the end of the block

@@ -401,8 +401,8 @@ static void cfg_facts_free(struct cfg_facts *f)
  * and, depth first, every file it includes (protected here,
  * GM_WHY_INCLUDE) that lies beneath |root| too. */
 static void read_config(struct gm_plan *p, const struct gm_disk *d,
-			const char *root, const char *path, int repo,
-			int depth, struct cfg_facts *f)
+			const char *root, const char *path, int repo, int depth,
+			struct cfg_facts *f)
 {
 	SBX_AUTOFREE char *text = NULL;
 	SBX_AUTOFREE char *base = dir_of(path);
@@ -700,8 +700,8 @@ void gm_add_dotgit(struct gm_plan *p, const struct gm_disk *d,
 		p->repos[repo].gitdir = xstrdup(g);
 		p->repos[repo].commondir = xstrdup(g);
 		add_path(p, xstrdup(g), GM_WHY_GITDIR,
-			 GM_P_DIR | (kind_of(d, g) == GM_ABSENT ? GM_P_ABSENT
-								 : 0),
+			 GM_P_DIR |
+			     (kind_of(d, g) == GM_ABSENT ? GM_P_ABSENT : 0),
 			 repo);
 		note(p, xasprintf("%s is a symlink to %s, outside the "
 				  "workspace: not followed (nothing in it "

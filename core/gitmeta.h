@@ -87,7 +87,7 @@ struct gm_path {
 		       component of a GM_P_LINK entry */
 	enum gm_why why;
 	unsigned flags;
-	int repo; /* index into gm_plan.repos, -1 for none */
+	int repo;   /* index into gm_plan.repos, -1 for none */
 	char *from; /* --protect's origin ("flag", "config FILE:LINE");
 		       NULL for what sbxsh protects itself */
 };
@@ -130,8 +130,8 @@ struct gm_plan {
 	/* Folders outside the workspace whose files may be read: the git
 	 * dirs a ".git" file or $GIT_DIR names, and their common dirs. */
 	struct sbx_strv reads;
-	int depth;		 /* the scan's depth, for the display */
-	bool truncated;		 /* the scan stopped at its folder budget */
+	int depth;	/* the scan's depth, for the display */
+	bool truncated; /* the scan stopped at its folder budget */
 };
 
 struct gm_plan *gm_plan_new(const char *workspace, const char *home);

@@ -47,8 +47,8 @@ static bool in_or_above(const char *a, const char *b)
 	return path_under(a, b) || path_under(b, a);
 }
 
-bool guard_check(const struct guard_facts *g, const char *path,
-		 bool via_link, char *why, size_t n)
+bool guard_check(const struct guard_facts *g, const char *path, bool via_link,
+		 char *why, size_t n)
 {
 	static const char rc[] = "a job could rewrite ~/.bashrc, ~/.profile "
 				 "and what else runs outside the sandbox";
@@ -80,8 +80,9 @@ bool guard_check(const struct guard_facts *g, const char *path,
 			continue;
 		if (why && n)
 			snprintf(why, n, "it %s sbxsh's own folder %s (%s)",
-				 strcmp(*s, path) == 0 ? "is"
-				 : path_under(path, *s) ? "holds" : "lies in",
+				 strcmp(*s, path) == 0	? "is"
+				 : path_under(path, *s) ? "holds"
+							: "lies in",
 				 *s, cfg);
 		return true;
 	}
@@ -94,25 +95,31 @@ bool guard_check(const struct guard_facts *g, const char *path,
 		 * shell, ~/.ssh holds the keys and authorized_keys. */
 		if ((*h)[0] == '/' && path_under(*h, path) && path[hl] == '/' &&
 		    path[hl + 1] == '.' && strcmp(*h, "/") != 0)
-			return say(why, n, "it lies in a dot-folder of your home "
+			return say(why, n,
+				   "it lies in a dot-folder of your home "
 				   "(%s), which tools outside the sandbox "
-				   "run or trust", *h);
+				   "run or trust",
+				   *h);
 	}
 	for (const char *const *p = g->path_dirs; p && *p; p++) {
 		if ((*p)[0] != '/' || !in_or_above(*p, path))
 			continue;
 		if (why && n)
-			snprintf(why, n, "it %s %s, a folder on PATH: a job "
+			snprintf(why, n,
+				 "it %s %s, a folder on PATH: a job "
 				 "would choose what runs outside the sandbox",
-				 path_under(*p, path) ? "lies in" : "holds", *p);
+				 path_under(*p, path) ? "lies in" : "holds",
+				 *p);
 		return true;
 	}
 	for (const char *const *m = g->masked; m && *m; m++) {
 		if ((*m)[0] != '/' || !in_or_above(*m, path))
 			continue;
-		return say(why, n, path_under(*m, path)
-			   ? "it lies in the masked secret %s"
-			   : "it holds the masked secret %s", *m);
+		return say(why, n,
+			   path_under(*m, path)
+			       ? "it lies in the masked secret %s"
+			       : "it holds the masked secret %s",
+			   *m);
 	}
 	return false;
 }

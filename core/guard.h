@@ -53,8 +53,8 @@ bool guard_refused(const char *path, const char *const *homes, char *why,
 /* Everything the rules are asked with. Lists are NULL-terminated (the
  * list itself may be NULL), entries canonical. */
 struct guard_facts {
-	const char *const *homes;     /* $HOME, the passwd entry's home */
-	const char *const *sbxsh;     /* sbxsh's configuration and state folders */
+	const char *const *homes; /* $HOME, the passwd entry's home */
+	const char *const *sbxsh; /* sbxsh's configuration and state folders */
 	const char *const *path_dirs; /* the folders on PATH (link rules) */
 	const char *const *masked;    /* masked secrets (link rules) */
 };
@@ -62,8 +62,8 @@ struct guard_facts {
 /* guard_refused() with every rule: the sbxsh folders always, and with
  * |via_link| (|path| is what a symlinked name resolved to) the rules for
  * linked paths too. */
-bool guard_check(const struct guard_facts *g, const char *path,
-		 bool via_link, char *why, size_t n);
+bool guard_check(const struct guard_facts *g, const char *path, bool via_link,
+		 char *why, size_t n);
 
 /* What to do instead, for a refused workspace or --state folder (static
  * text naming ~/work/x). */

@@ -58,11 +58,21 @@ void json_put_str(struct sbx_buf *b, const char *s)
 			continue;
 		}
 		switch (*p) {
-		case '"': buf_puts(b, "\\\""); break;
-		case '\\': buf_puts(b, "\\\\"); break;
-		case '\n': buf_puts(b, "\\n"); break;
-		case '\t': buf_puts(b, "\\t"); break;
-		case '\r': buf_puts(b, "\\r"); break;
+		case '"':
+			buf_puts(b, "\\\"");
+			break;
+		case '\\':
+			buf_puts(b, "\\\\");
+			break;
+		case '\n':
+			buf_puts(b, "\\n");
+			break;
+		case '\t':
+			buf_puts(b, "\\t");
+			break;
+		case '\r':
+			buf_puts(b, "\\r");
+			break;
 		default:
 			/* DEL too: the same code point, never the raw byte */
 			if (*p < 0x20 || *p == 0x7f)
@@ -76,7 +86,7 @@ void json_put_str(struct sbx_buf *b, const char *s)
 
 void json_begin(struct json_w *w, struct sbx_buf *b)
 {
-	*w = (struct json_w){ .b = b };
+	*w = (struct json_w){.b = b};
 }
 
 void json_resume(struct json_w *w, struct sbx_buf *b, enum json_style style,

@@ -31,7 +31,7 @@ struct json_w {
 	bool nosep; /* json_resume: the caller wrote the next separator */
 	struct {
 		unsigned char style;
-		bool any; /* an item written: the next needs a separator */
+		bool any;   /* an item written: the next needs a separator */
 		char close; /* } or ] */
 	} lv[JSON_MAX_DEPTH];
 };

@@ -9,10 +9,10 @@
 /* The Cache Directory Tagging Standard: the first 43 bytes are the
  * signature tar --exclude-caches, borg and restic look for. */
 const char lay_cachedir_tag[] =
-	"Signature: 8a477f597d28d172789f06886806bc55\n"
-	"# This file is a cache directory tag created by sbxsh.\n"
-	"# For information about cache directory tags, see:\n"
-	"#\thttps://bford.info/cachedir/\n";
+    "Signature: 8a477f597d28d172789f06886806bc55\n"
+    "# This file is a cache directory tag created by sbxsh.\n"
+    "# For information about cache directory tags, see:\n"
+    "#\thttps://bford.info/cachedir/\n";
 
 int lay_check_workflow_id(const char *id, struct sbx_diag *diag)
 {
@@ -25,16 +25,17 @@ int lay_check_workflow_id(const char *id, struct sbx_diag *diag)
 		return sbx_diag_set(diag, -EINVAL,
 				    "workflow id is longer than 255 bytes");
 	if (strcmp(id, ".") == 0 || strcmp(id, "..") == 0)
-		return sbx_diag_set(diag, -EINVAL,
-				    "workflow id '%s' is not a folder name", id);
+		return sbx_diag_set(
+		    diag, -EINVAL, "workflow id '%s' is not a folder name", id);
 	for (const unsigned char *p = (const unsigned char *)id; *p; p++) {
 		/* A '/' would let --workflow reach outside <root>/Workflow. */
 		if (*p == '/')
-			return sbx_diag_set(diag, -EINVAL,
-					    "workflow id '%s' contains '/'", id);
+			return sbx_diag_set(
+			    diag, -EINVAL, "workflow id '%s' contains '/'", id);
 		if (*p < 0x20 || *p == 0x7f)
-			return sbx_diag_set(diag, -EINVAL,
-				"workflow id contains a control character");
+			return sbx_diag_set(
+			    diag, -EINVAL,
+			    "workflow id contains a control character");
 	}
 	return 0;
 }
@@ -54,7 +55,8 @@ char *lay_run_id(long long epoch_sec, long pid, unsigned nonce)
 	long long z = days + 719468, era = (z >= 0 ? z : z - 146096) / 146097;
 	long long doe = z - era * 146097;
 	long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	long long y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	long long y = yoe + era * 400,
+		  doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
 	long long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1;
 	long long m = mp < 10 ? mp + 3 : mp - 9;
 
@@ -118,8 +120,8 @@ int lay_compute(const struct lay_facts *f, struct lay_layout *out,
 				    f->run_id ? f->run_id : "");
 	}
 	out->workspace = ws;
-	out->workflow_id = xstrdup(f->workflow_id ? f->workflow_id
-						  : path_base(ws));
+	out->workflow_id =
+	    xstrdup(f->workflow_id ? f->workflow_id : path_base(ws));
 	out->state_dir = f->state_dir ? path_fold(f->state_dir) : NULL;
 	if (!out->state_dir)
 		out->state_dir = xstrdup(ws);

@@ -2,7 +2,8 @@
  * Pure.
  *
  * Lifecycle: fill a lay_facts → lay_compute() → use → lay_free().
- * Creating the folders is shell/session/session.c's job; this module only names them.
+ * Creating the folders is shell/session/session.c's job; this module only names
+ * them.
  */
 #ifndef SBX_LAYOUT_H
 #define SBX_LAYOUT_H
@@ -11,30 +12,30 @@
 
 #define LAY_PERSIST_NAME ".sandbox-cache"
 #define LAY_RUNS_NAME ".sandbox-runs"
-#define LAY_RUN_MARK ".sbxsh-run"  /* file inside each run folder we made */
+#define LAY_RUN_MARK ".sbxsh-run" /* file inside each run folder we made */
 #define LAY_KEEP_DEFAULT 5
 
 struct lay_facts {
-	const char *workspace;   /* absolute, canonical (caller resolved it) */
+	const char *workspace;	 /* absolute, canonical (caller resolved it) */
 	const char *workflow_id; /* NULL: base name of the workspace */
-	const char *state_dir;   /* absolute, canonical; NULL: the workspace */
+	const char *state_dir;	 /* absolute, canonical; NULL: the workspace */
 	/* Names of the entries of <state>/.sandbox-runs that are real folders
 	 * (not symlinks) carrying LAY_RUN_MARK: the only ones we may prune. */
 	const char *const *runs;
 	size_t nruns;
-	const char *run_id;      /* the new run's name, see lay_run_id() */
-	unsigned keep;           /* run folders to keep, the new one included;
-	                            0 means LAY_KEEP_DEFAULT */
+	const char *run_id; /* the new run's name, see lay_run_id() */
+	unsigned keep;	    /* run folders to keep, the new one included;
+			       0 means LAY_KEEP_DEFAULT */
 };
 
 struct lay_layout {
 	char *workflow_id;
 	char *workspace;
-	char *state_dir;   /* where the two state folders live */
-	char *persist_dir; /* <state>/.sandbox-cache */
-	char *runs_dir;    /* <state>/.sandbox-runs */
-	char *run_dir;     /* <state>/.sandbox-runs/<run_id> */
-	char *run_tmp;     /* <run_dir>/tmp */
+	char *state_dir;       /* where the two state folders live */
+	char *persist_dir;     /* <state>/.sandbox-cache */
+	char *runs_dir;	       /* <state>/.sandbox-runs */
+	char *run_dir;	       /* <state>/.sandbox-runs/<run_id> */
+	char *run_tmp;	       /* <run_dir>/tmp */
 	struct sbx_strv prune; /* run folder names to delete, oldest first */
 };
 

@@ -20,9 +20,9 @@
 /* What is known of a masked path besides the path itself. */
 struct pol_mask {
 	const char *tool, *why; /* static: the table's, "--mask", "sbxsh" */
-	char *from;             /* --mask's origin; NULL: sbxsh's own */
-	unsigned long hash;     /* of the canonical path (under_masked) */
-	bool present;           /* it existed (pol_facts.exists) */
+	char *from;		/* --mask's origin; NULL: sbxsh's own */
+	unsigned long hash;	/* of the canonical path (under_masked) */
+	bool present;		/* it existed (pol_facts.exists) */
 };
 
 struct sbx_policy {
@@ -31,38 +31,41 @@ struct sbx_policy {
 	struct lay_layout lay; /* deep copy */
 	struct rt_plan route;
 	char *home;
-	char *tty; /* the session's terminal (folded), or NULL */
+	char *tty;	/* the session's terminal (folded), or NULL */
 	char *homes[3]; /* for guard_refused(): $HOME, passwd home, NULL */
 	struct pol_root *roots;
 	size_t nroots, cap;
 	struct sbx_strv masked;
-	struct sbx_strv sockets; /* --allow-socket, canonical */
-	struct sbx_strv sockets_from; /* parallel: where each came from */
+	struct sbx_strv sockets;	 /* --allow-socket, canonical */
+	struct sbx_strv sockets_from;	 /* parallel: where each came from */
 	struct sbx_strv keep, keep_from; /* --keep-env patterns, origins */
-	struct pol_mask *mmeta;  /* parallel to masked */
-	size_t *mslot, nmslot;   /* mmeta[].hash indexed: index + 1, 0 free */
+	struct pol_mask *mmeta;		 /* parallel to masked */
+	size_t *mslot, nmslot; /* mmeta[].hash indexed: index + 1, 0 free */
 	struct ef_report envf; /* credential variables withheld (names) */
 	struct sbx_strv note_keys, note_vals;
-	struct gm_plan *git; /* protected paths in a writable root, or NULL */
+	struct gm_plan *git;   /* protected paths in a writable root, or NULL */
 	struct sbx_strv sbxsh; /* pol_facts.sbxsh_dirs, copied */
-	char *ws_masked; /* a masked secret left out because it holds the
-	                    workspace (add_masked), or NULL */
+	char *ws_masked;       /* a masked secret left out because it holds the
+				  workspace (add_masked), or NULL */
 	enum pol_guard guard;
 };
 
 /* Device nodes every ordinary and interactive program needs. /dev/pts is
  * a folder: each terminal's node lives beneath it. */
 static const char *const pol_devices[] = {
-	"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom",
-	"/dev/tty", "/dev/pts", "/dev/ptmx",
+    "/dev/null",    "/dev/zero", "/dev/full", "/dev/random",
+    "/dev/urandom", "/dev/tty",	 "/dev/pts",  "/dev/ptmx",
 };
 
 const char *pol_scope_name(enum pol_scope s)
 {
 	switch (s) {
-	case POL_SCOPE_WORKSPACE: return "workspace";
-	case POL_SCOPE_READONLY: return "read-only";
-	case POL_SCOPE_UNRESTRICTED: return "unrestricted";
+	case POL_SCOPE_WORKSPACE:
+		return "workspace";
+	case POL_SCOPE_READONLY:
+		return "read-only";
+	case POL_SCOPE_UNRESTRICTED:
+		return "unrestricted";
 	}
 	return "?";
 }
@@ -116,10 +119,14 @@ static size_t add_root(struct sbx_policy *pol, char *path, enum pol_why why,
 	}
 	if (pol->nroots == pol->cap) {
 		pol->cap = pol->cap ? pol->cap * 2 : 16;
-		pol->roots = xrealloc(pol->roots, pol->cap * sizeof(*pol->roots));
+		pol->roots =
+		    xrealloc(pol->roots, pol->cap * sizeof(*pol->roots));
 	}
 	pol->roots[pol->nroots] = (struct pol_root){
-		.path = path, .why = why, .device = device, .create = create,
+	    .path = path,
+	    .why = why,
+	    .device = device,
+	    .create = create,
 	};
 	return pol->nroots++;
 }
@@ -137,12 +144,12 @@ static const char *cmd_env(const struct sbx_policy *pol,
 	return v && *v == '/' ? v : NULL;
 }
 
-static bool refused(const struct sbx_policy *pol, const char *path,
-		    char *why, size_t n)
+static bool refused(const struct sbx_policy *pol, const char *path, char *why,
+		    size_t n)
 {
 	const struct guard_facts g = {
-		.homes = (const char *const *)pol->homes,
-		.sbxsh = (const char *const *)pol->sbxsh.v,
+	    .homes = (const char *const *)pol->homes,
+	    .sbxsh = (const char *const *)pol->sbxsh.v,
 	};
 
 	return guard_check(&g, path, false, why, n);
@@ -164,8 +171,8 @@ static bool link_refused(const struct sbx_policy *pol,
 			 size_t n)
 {
 	struct sbx_strv dirs = {0}, masked = {0};
-	const char *pv = env_lookup(f->env_start ? f->env_start : f->env,
-				    "PATH");
+	const char *pv =
+	    env_lookup(f->env_start ? f->env_start : f->env, "PATH");
 	bool r;
 
 	while (pv && *pv) {
@@ -188,10 +195,10 @@ static bool link_refused(const struct sbx_policy *pol,
 		strv_push(&masked, pol->ws_masked);
 	{
 		const struct guard_facts g = {
-			.homes = (const char *const *)pol->homes,
-			.sbxsh = (const char *const *)pol->sbxsh.v,
-			.path_dirs = (const char *const *)dirs.v,
-			.masked = (const char *const *)masked.v,
+		    .homes = (const char *const *)pol->homes,
+		    .sbxsh = (const char *const *)pol->sbxsh.v,
+		    .path_dirs = (const char *const *)dirs.v,
+		    .masked = (const char *const *)masked.v,
 		};
 
 		r = guard_check(&g, c, true, why, n);
@@ -353,7 +360,8 @@ static bool under_masked(const struct sbx_policy *pol, const char *c,
 		    (i == 1 || (i > 1 && (c[i] == '/' || !c[i])))) {
 			size_t mask = pol->nmslot - 1;
 
-			for (size_t j = h & mask; pol->mslot[j]; j = (j + 1) & mask) {
+			for (size_t j = h & mask; pol->mslot[j];
+			     j = (j + 1) & mask) {
 				size_t k = pol->mslot[j] - 1;
 
 				if (pol->mmeta[k].hash == h &&
@@ -430,17 +438,20 @@ static void add_masked(struct sbx_policy *pol, const struct pol_facts *f,
 
 		if (!pol->ws_masked)
 			pol->ws_masked = xstrdup(c);
-		n = xasprintf(
-		    "%s (%s) holds the workspace: not masked", c, tool);
+		n = xasprintf("%s (%s) holds the workspace: not masked", c,
+			      tool);
 
 		pol_add_note(pol, "refused", n);
 		free(c);
 		return;
 	}
 	strv_take(&pol->masked, c);
-	pol->mmeta = xrealloc(pol->mmeta, pol->masked.cap * sizeof(*pol->mmeta));
+	pol->mmeta =
+	    xrealloc(pol->mmeta, pol->masked.cap * sizeof(*pol->mmeta));
 	pol->mmeta[pol->masked.n - 1] = (struct pol_mask){
-	    .tool = tool, .why = why, .hash = h,
+	    .tool = tool,
+	    .why = why,
+	    .hash = h,
 	    .present = !f->exists || f->exists(f->ctx, c),
 	    .from = from ? xstrdup(from) : NULL,
 	};
@@ -465,10 +476,10 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 {
 	struct mask_ctx m = {pol, f};
 	struct sec_facts sf = {
-		.home = pol->home,
-		.env = f->env_start ? f->env_start : f->env,
-		.uid_known = f->uid_known,
-		.uid = f->uid,
+	    .home = pol->home,
+	    .env = f->env_start ? f->env_start : f->env,
+	    .uid_known = f->uid_known,
+	    .uid = f->uid,
 	};
 
 	sec_resolve(&sf, mask_row, &m);
@@ -496,7 +507,8 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 			     "hides one");
 	for (size_t i = 0; f->extra_masked && f->extra_masked[i]; i++)
 		add_masked(pol, f, f->extra_masked[i], "--mask",
-			   "you asked for it", from_at(f->extra_masked_from, i));
+			   "you asked for it",
+			   from_at(f->extra_masked_from, i));
 	/* The shell's history (every workflow's commands, typed secrets
 	 * included) is opened before confinement and written through that
 	 * fd only; a job has no business reading it, and one that could
@@ -508,13 +520,15 @@ static void add_secrets(struct sbx_policy *pol, const struct pol_facts *f)
 			SBX_AUTOFREE char *n = xasprintf(
 			    "history (%s) lies in a writable root: jobs can "
 			    "read and rewrite it (set XDG_STATE_HOME "
-			    "elsewhere)", h);
+			    "elsewhere)",
+			    h);
 
 			pol_add_note(pol, "not_enforced", n);
 		}
 		add_masked(pol, f, f->history_dir, "sbxsh",
 			   "every workflow's commands, typed secrets "
-			   "included", NULL);
+			   "included",
+			   NULL);
 	}
 }
 
@@ -585,8 +599,8 @@ static void set_homes(struct sbx_policy *pol, const struct pol_facts *f)
  * then /tmp instead, and a note. */
 static void add_tmp(struct sbx_policy *pol, const struct pol_facts *f)
 {
-	char *t = canon(f, f->tmpdir && f->tmpdir[0] == '/' ? f->tmpdir
-							    : "/tmp");
+	char *t =
+	    canon(f, f->tmpdir && f->tmpdir[0] == '/' ? f->tmpdir : "/tmp");
 	char why[160];
 
 	if (t && refused(pol, t, why, sizeof(why))) {
@@ -675,8 +689,8 @@ static void add_git(struct sbx_policy *pol, const struct gm_plan *src)
 
 /* |p| (absolute, "~", "~/x", or relative to |cwd|) made absolute, not
  * yet folded or resolved. New string or NULL. */
-static char *user_abs(const struct sbx_policy *pol,
-		      const struct pol_facts *f, const char *p)
+static char *user_abs(const struct sbx_policy *pol, const struct pol_facts *f,
+		      const char *p)
 {
 	if (p[0] == '~' && (p[1] == '/' || p[1] == '\0'))
 		return pol->home ? path_join(pol->home, p + 1) : NULL;
@@ -688,8 +702,8 @@ static char *user_abs(const struct sbx_policy *pol,
 }
 
 /* |p| made absolute and canonical, or NULL. */
-static char *user_path(const struct sbx_policy *pol,
-		       const struct pol_facts *f, const char *p)
+static char *user_path(const struct sbx_policy *pol, const struct pol_facts *f,
+		       const char *p)
 {
 	SBX_AUTOFREE char *abs = user_abs(pol, f, p);
 
@@ -699,8 +713,8 @@ static char *user_path(const struct sbx_policy *pol,
 /* |p| made absolute as user_path() does, folded but not resolved: the
  * name as given, to tell whether a symlink lies on the way. New string
  * or NULL. */
-static char *user_named(const struct sbx_policy *pol,
-			const struct pol_facts *f, const char *p)
+static char *user_named(const struct sbx_policy *pol, const struct pol_facts *f,
+			const char *p)
 {
 	SBX_AUTOFREE char *abs = user_abs(pol, f, p);
 
@@ -739,9 +753,11 @@ static bool user_refused(const struct sbx_policy *pol,
 			return true;
 		}
 		if (path_under(c, m)) {
-			snprintf(why, n, "it holds the masked secret %s (%s): "
+			snprintf(why, n,
+				 "it holds the masked secret %s (%s): "
 				 "a job could move it and put its own in its "
-				 "place", m, pol->mmeta[i].tool);
+				 "place",
+				 m, pol->mmeta[i].tool);
 			return true;
 		}
 	}
@@ -749,8 +765,10 @@ static bool user_refused(const struct sbx_policy *pol,
 		if (!f->exists || f->exists(f->ctx, c))
 			snprintf(why, n, "it is not a folder");
 		else
-			snprintf(why, n, "it does not exist (create it first: "
-				 "mkdir -p '%s')", c);
+			snprintf(why, n,
+				 "it does not exist (create it first: "
+				 "mkdir -p '%s')",
+				 c);
 		return true;
 	}
 	return false;
@@ -781,12 +799,17 @@ static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
 		size_t k;
 
 		if (!c)
-			return sbx_diag_set(d, -EINVAL, "%s: cannot make it "
-					    "absolute (no $HOME?)", label);
+			return sbx_diag_set(d, -EINVAL,
+					    "%s: cannot make it "
+					    "absolute (no $HOME?)",
+					    label);
 		if (via_link && link_refused(pol, f, c, why, sizeof(why))) {
-			int rc = sbx_diag_set(d, -EPERM, "%s: refusing it: it "
-					      "resolves to %s through a symlink, "
-					      "and %s", label, c, why);
+			int rc =
+			    sbx_diag_set(d, -EPERM,
+					 "%s: refusing it: it "
+					 "resolves to %s through a symlink, "
+					 "and %s",
+					 label, c, why);
 
 			free(c);
 			return rc;
@@ -797,19 +820,20 @@ static int add_user_roots(struct sbx_policy *pol, const struct pol_facts *f,
 			pol_add_note(pol, "allow-write", n2);
 		}
 		if (user_refused(pol, f, c, why, sizeof(why))) {
-			int rc = sbx_diag_set(d, -EPERM, "%s: refusing it%s%s: %s",
-					      label, strcmp(c, p) ? " as " : "",
-					      strcmp(c, p) ? c : "", why);
+			int rc =
+			    sbx_diag_set(d, -EPERM, "%s: refusing it%s%s: %s",
+					 label, strcmp(c, p) ? " as " : "",
+					 strcmp(c, p) ? c : "", why);
 
 			free(c);
 			return rc;
 		}
 		if (pol->scope != POL_SCOPE_WORKSPACE) {
-			SBX_AUTOFREE char *n = xasprintf(
-			    pol->scope == POL_SCOPE_UNRESTRICTED
-				? "%s: writable anyway in scope %s"
-				: "%s: not writable in scope %s",
-			    c, pol_scope_name(pol->scope));
+			SBX_AUTOFREE char *n =
+			    xasprintf(pol->scope == POL_SCOPE_UNRESTRICTED
+					  ? "%s: writable anyway in scope %s"
+					  : "%s: not writable in scope %s",
+				      c, pol_scope_name(pol->scope));
 
 			pol_add_note(pol, "allow-write", n);
 			free(c);
@@ -837,9 +861,11 @@ static int check_link(struct sbx_policy *pol, const struct pol_facts *f,
 	if (!named || strcmp(named, c) == 0)
 		return 0;
 	if (link_refused(pol, f, c, why, sizeof(why)))
-		return sbx_diag_set(d, -EPERM, "refusing %s as %s: it resolves "
+		return sbx_diag_set(d, -EPERM,
+				    "refusing %s as %s: it resolves "
 				    "to %s through a symlink, and %s; nothing "
-				    "was created", named, what, c, why);
+				    "was created",
+				    named, what, c, why);
 	n = xasprintf("%s -> %s", named, c);
 	pol_add_note(pol, key, n);
 	return 0;
@@ -884,8 +910,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 		if (f->sbxsh_dirs[i][0] == '/')
 			strv_push(&pol->sbxsh, f->sbxsh_dirs[i]);
 	/* The same refusal the session opening makes before it creates
-	 * anything (shell/session/session.c), so no caller can build a policy that
-	 * hands out the home or the system. */
+	 * anything (shell/session/session.c), so no caller can build a policy
+	 * that hands out the home or the system. */
 	if (refused(pol, pol->lay.workspace, why, sizeof(why)) ||
 	    refused(pol, pol->lay.state_dir, why, sizeof(why))) {
 		int rc = sbx_diag_set(diag, -EPERM,
@@ -902,22 +928,25 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	/* The persistent folder is writable only where the scope grants the
 	 * workspace's state and the user did not ask for --no-persist; and
 	 * neither state folder where a symlink stands in its place. */
-	persist_w = f->persist && f->state_writable &&
-		    f->scope != POL_SCOPE_READONLY;
+	persist_w =
+	    f->persist && f->state_writable && f->scope != POL_SCOPE_READONLY;
 	run_w = f->state_writable;
 	if ((persist_w || run_w) &&
 	    moved(pol->lay.persist_dir, pol->lay.state_dir, LAY_PERSIST_NAME)) {
 		persist_w = false;
-		pol_add_note(pol, "refused", LAY_PERSIST_NAME " is a symlink "
+		pol_add_note(pol, "refused",
+			     LAY_PERSIST_NAME
+			     " is a symlink "
 			     "out of its folder: not writable");
 	}
-	if (run_w && (moved(pol->lay.runs_dir, pol->lay.state_dir,
-			    LAY_RUNS_NAME) ||
-		      moved(pol->lay.run_dir, pol->lay.runs_dir,
-			    path_base(f->lay->run_dir)))) {
+	if (run_w &&
+	    (moved(pol->lay.runs_dir, pol->lay.state_dir, LAY_RUNS_NAME) ||
+	     moved(pol->lay.run_dir, pol->lay.runs_dir,
+		   path_base(f->lay->run_dir)))) {
 		run_w = false;
-		pol_add_note(pol, "refused", LAY_RUNS_NAME " is a symlink "
-			     "out of its folder: not writable");
+		pol_add_note(pol, "refused",
+			     LAY_RUNS_NAME " is a symlink "
+					   "out of its folder: not writable");
 	}
 	rf.persist_dir = pol->lay.persist_dir;
 	rf.persist_writable = persist_w;
@@ -934,11 +963,13 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 		/* Best effort stays visible: nothing confines the files here,
 		 * sbxsh's own folders neither (docs/design.md §2b). */
 		if (pol->sbxsh.n)
-			pol_add_note(pol, "not_enforced", "scope unrestricted: "
-				     "sbxsh's own folders (the configuration, "
-				     "the rc file, the history) are writable, "
-				     "so a job can change what the next session "
-				     "reads");
+			pol_add_note(
+			    pol, "not_enforced",
+			    "scope unrestricted: "
+			    "sbxsh's own folders (the configuration, "
+			    "the rc file, the history) are writable, "
+			    "so a job can change what the next session "
+			    "reads");
 	} else {
 		if (f->scope == POL_SCOPE_WORKSPACE) {
 			add_root(pol, xstrdup(pol->lay.workspace),
@@ -957,7 +988,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 			add_tmp(pol, f);
 			add_caches(pol, f);
 		}
-		for (size_t i = 0; i < sizeof(pol_devices) / sizeof(*pol_devices); i++)
+		for (size_t i = 0;
+		     i < sizeof(pol_devices) / sizeof(*pol_devices); i++)
 			add_root(pol, xstrdup(pol_devices[i]), POL_WHY_DEVICE,
 				 true, false);
 		if (f->tty && f->tty[0] == '/' &&
@@ -990,9 +1022,8 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	}
 	for (size_t i = 0; f->allow_sockets && f->allow_sockets[i]; i++) {
 		const char *e = f->allow_sockets[i];
-		SBX_AUTOFREE char *abs = *e == '/' || !f->cwd
-					     ? xstrdup(e)
-					     : path_join(f->cwd, e);
+		SBX_AUTOFREE char *abs =
+		    *e == '/' || !f->cwd ? xstrdup(e) : path_join(f->cwd, e);
 		char *c = abs[0] == '/' ? canon(f, abs) : NULL;
 
 		if (c && !strv_has(&pol->sockets, c)) {
@@ -1059,19 +1090,46 @@ void pol_free(struct sbx_policy *pol)
 	free(pol);
 }
 
-enum pol_scope pol_scope(const struct sbx_policy *pol) { return pol->scope; }
-bool pol_network(const struct sbx_policy *pol) { return pol->network; }
-const struct lay_layout *pol_layout(const struct sbx_policy *pol) { return &pol->lay; }
-const struct rt_plan *pol_route(const struct sbx_policy *pol) { return &pol->route; }
-const char *pol_home(const struct sbx_policy *pol) { return pol->home; }
+enum pol_scope pol_scope(const struct sbx_policy *pol)
+{
+	return pol->scope;
+}
+bool pol_network(const struct sbx_policy *pol)
+{
+	return pol->network;
+}
+const struct lay_layout *pol_layout(const struct sbx_policy *pol)
+{
+	return &pol->lay;
+}
+const struct rt_plan *pol_route(const struct sbx_policy *pol)
+{
+	return &pol->route;
+}
+const char *pol_home(const struct sbx_policy *pol)
+{
+	return pol->home;
+}
 const char *const *pol_homes(const struct sbx_policy *pol)
 {
 	return (const char *const *)pol->homes;
 }
-size_t pol_nroots(const struct sbx_policy *pol) { return pol->nroots; }
-size_t pol_nmasked(const struct sbx_policy *pol) { return pol->masked.n; }
-size_t pol_nsockets(const struct sbx_policy *pol) { return pol->sockets.n; }
-const char *pol_tty(const struct sbx_policy *pol) { return pol->tty; }
+size_t pol_nroots(const struct sbx_policy *pol)
+{
+	return pol->nroots;
+}
+size_t pol_nmasked(const struct sbx_policy *pol)
+{
+	return pol->masked.n;
+}
+size_t pol_nsockets(const struct sbx_policy *pol)
+{
+	return pol->sockets.n;
+}
+const char *pol_tty(const struct sbx_policy *pol)
+{
+	return pol->tty;
+}
 
 const char *pol_socket(const struct sbx_policy *pol, size_t i)
 {
@@ -1083,7 +1141,10 @@ const char *pol_from(const char *from)
 	return from ? from : "default";
 }
 
-size_t pol_nkeep(const struct sbx_policy *pol) { return pol->keep.n; }
+size_t pol_nkeep(const struct sbx_policy *pol)
+{
+	return pol->keep.n;
+}
 
 const char *pol_keep(const struct sbx_policy *pol, size_t i)
 {
@@ -1172,8 +1233,8 @@ static int root_of(const struct sbx_policy *pol, const char *c)
 		const struct pol_root *r = &pol->roots[i];
 		size_t l = strlen(r->path);
 		bool hit = r->device && strcmp(r->path, "/dev/pts") != 0
-				   ? strcmp(r->path, c) == 0
-				   : path_under(r->path, c);
+			       ? strcmp(r->path, c) == 0
+			       : path_under(r->path, c);
 
 		if (hit && (best < 0 || l > best_len)) {
 			best = (int)i;

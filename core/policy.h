@@ -17,9 +17,10 @@
 #include "sbx.h"
 
 enum pol_scope {
-	POL_SCOPE_WORKSPACE,    /* default: workspace + temp + caches writable */
-	POL_SCOPE_READONLY,     /* only the run folder and devices writable */
-	POL_SCOPE_UNRESTRICTED, /* no filesystem confinement; routing still on */
+	POL_SCOPE_WORKSPACE, /* default: workspace + temp + caches writable */
+	POL_SCOPE_READONLY,  /* only the run folder and devices writable */
+	POL_SCOPE_UNRESTRICTED, /* no filesystem confinement; routing still on
+				 */
 };
 
 /* Why a root is writable. Stable names: pol_why_name(). */
@@ -38,51 +39,51 @@ enum pol_why {
 	POL_WHY_DEVICE,
 	POL_WHY_UNRESTRICTED,
 	POL_WHY_GIT_COMMON, /* a linked worktree's git dir, common dir parts */
-	POL_WHY_USER,       /* --allow-write, or allow-write in the config */
+	POL_WHY_USER,	    /* --allow-write, or allow-write in the config */
 };
 
 struct pol_root {
-	char *path;        /* absolute, canonical */
+	char *path; /* absolute, canonical */
 	enum pol_why why;
-	bool device;       /* a device node or /dev/pts: not a folder */
-	bool create;       /* must exist before confinement: the effectful
-	                      layer creates it (Go module cache, user cache
-	                      dir, run folder, ...). Only ever set for a
-	                      root inside sbxsh's own state folders, which
-	                      is created without following any symlink */
-	bool guarded;      /* writable only where the mount layer keeps the
-	                      protected paths in it read-only (a common dir:
-	                      its hooks and config); dropped otherwise */
-	char *from;        /* where the rule came from: "flag", "config
-	                      FILE:LINE"; NULL: sbxsh's default (pol_from()) */
+	bool device;  /* a device node or /dev/pts: not a folder */
+	bool create;  /* must exist before confinement: the effectful
+			 layer creates it (Go module cache, user cache
+			 dir, run folder, ...). Only ever set for a
+			 root inside sbxsh's own state folders, which
+			 is created without following any symlink */
+	bool guarded; /* writable only where the mount layer keeps the
+			 protected paths in it read-only (a common dir:
+			 its hooks and config); dropped otherwise */
+	char *from;   /* where the rule came from: "flag", "config
+			 FILE:LINE"; NULL: sbxsh's default (pol_from()) */
 };
 
 struct pol_facts {
 	enum pol_scope scope;
-	bool network;          /* false with --no-network */
-	bool persist;          /* false with --no-persist */
-	bool state_writable;   /* the state folder can be written at all */
+	bool network;	     /* false with --no-network */
+	bool persist;	     /* false with --no-persist */
+	bool state_writable; /* the state folder can be written at all */
 	const struct lay_layout *lay;
-	const char *home;      /* $HOME, canonical; NULL if unset */
-	const char *pw_home;   /* the passwd entry's home, when $HOME is
-	                          unset, empty or relative; else NULL */
-	const char *tmpdir;    /* $TMPDIR as sbxsh was started, else /tmp;
-	                          canonical */
-	char *const *env;      /* the environment as sbxsh was started,
-	                          credential variables withheld
-	                          (core/envfilter.h) */
+	const char *home;	/* $HOME, canonical; NULL if unset */
+	const char *pw_home;	/* the passwd entry's home, when $HOME is
+				   unset, empty or relative; else NULL */
+	const char *tmpdir;	/* $TMPDIR as sbxsh was started, else /tmp;
+				   canonical */
+	char *const *env;	/* the environment as sbxsh was started,
+				   credential variables withheld
+				   (core/envfilter.h) */
 	char *const *env_start; /* the same before they were withheld: only
-	                          the credential-file table reads it, for the
-	                          paths tools take from such variables
-	                          (GOOGLE_APPLICATION_CREDENTIALS). NULL: env */
+				  the credential-file table reads it, for the
+				  paths tools take from such variables
+				  (GOOGLE_APPLICATION_CREDENTIALS). NULL: env */
 	const struct ef_report *envf; /* what was withheld, for display
-	                          (copied; NULL: nothing) */
-	bool uid_known;        /* the effective uid: root-only secrets, the */
-	unsigned uid;          /* runtime folder's default (core/secrets.h) */
-	char *const *user_exports; /* see rt_facts.user_exports */
-	char *const *extra_masked; /* user-added secrets (absolute or ~/x) */
+				  (copied; NULL: nothing) */
+	bool uid_known; /* the effective uid: root-only secrets, the */
+	unsigned uid;	/* runtime folder's default (core/secrets.h) */
+	char *const *user_exports;  /* see rt_facts.user_exports */
+	char *const *extra_masked;  /* user-added secrets (absolute or ~/x) */
 	char *const *allow_sockets; /* --allow-socket (absolute, or relative
-	                               to |cwd|) */
+				       to |cwd|) */
 	/* --allow-write: folders that become writable roots (reason user;
 	 * absolute, ~/x, or relative to |cwd|). Each must exist and must
 	 * not be what core/guard.h refuses, a masked secret or a folder
@@ -98,9 +99,9 @@ struct pol_facts {
 	/* [route] rows of the configuration (core/route.h); may be NULL. */
 	const struct rt_extra *route_extra;
 	size_t nroute_extra;
-	const char *cwd;       /* where sbxsh was started, for the above */
+	const char *cwd;	 /* where sbxsh was started, for the above */
 	const char *history_dir; /* sbxsh's history folder: masked (NULL:
-	                            none) */
+				    none) */
 	/* sbxsh's own folders (the configuration folder, the state folder),
 	 * canonical, NULL-terminated; may be NULL. No writable root may lie
 	 * inside or above one (core/guard.h): a session that could rewrite
@@ -121,10 +122,10 @@ struct pol_facts {
 	 * Ignored with ws_named or state_named set: the link rules need
 	 * the masks. */
 	bool roots_only;
-	const char *tty;       /* the controlling terminal's path, or NULL */
+	const char *tty; /* the controlling terminal's path, or NULL */
 	const struct gm_plan *git; /* repositories found in the workspace and
-	                              --protect paths (shell/session/gitscan.c); may
-	                              be NULL. Copied. */
+				      --protect paths (shell/session/gitscan.c);
+				      may be NULL. Copied. */
 	/* Facts about the disk, asked through callbacks so core stays pure. */
 	sbx_canon_fn canon;
 	bool (*is_dir)(void *ctx, const char *path);
@@ -184,7 +185,8 @@ const char *pol_masked(const struct sbx_policy *pol, size_t i); /* canonical */
  * sentences of core/secrets.c, "--mask", "sbxsh"). */
 const char *pol_masked_tool(const struct sbx_policy *pol, size_t i);
 const char *pol_masked_why(const struct sbx_policy *pol, size_t i);
-const char *pol_masked_from(const struct sbx_policy *pol, size_t i); /* or NULL */
+const char *pol_masked_from(const struct sbx_policy *pol,
+			    size_t i); /* or NULL */
 /* False if the masked path did not exist when the policy was made: the
  * Linux backends have nothing to hide there (an entry made later in a
  * folder they walk is not readable either; backends/landlock.c). */
@@ -193,17 +195,17 @@ bool pol_masked_present(const struct sbx_policy *pol, size_t i);
  * values) and those --keep-env passed. */
 const struct ef_report *pol_env_report(const struct sbx_policy *pol);
 
-const char *pol_scope_name(enum pol_scope s);   /* "workspace" ... */
+const char *pol_scope_name(enum pol_scope s); /* "workspace" ... */
 int pol_scope_parse(const char *s, enum pol_scope *out);
 
 /* What the kernel will let a command do with a canonical absolute path. */
 enum pol_access {
-	POL_ACCESS_RW,     /* beneath a writable root */
-	POL_ACCESS_RO,     /* readable, not writable */
-	POL_ACCESS_MASKED, /* a masked secret: neither */
+	POL_ACCESS_RW,	      /* beneath a writable root */
+	POL_ACCESS_RO,	      /* readable, not writable */
+	POL_ACCESS_MASKED,    /* a masked secret: neither */
 	POL_ACCESS_PROTECTED, /* in a writable root, but protected (git
-	                         metadata, --protect): read-only where
-	                         pol_guard() is POL_GUARD_MOUNT */
+				 metadata, --protect): read-only where
+				 pol_guard() is POL_GUARD_MOUNT */
 };
 /* |rule| (may be NULL) gets the index of the deciding root, of the
  * masked entry for POL_ACCESS_MASKED, of the pol_protected() entry for
@@ -225,7 +227,7 @@ const struct gm_path *pol_protected(const struct sbx_policy *pol, size_t i);
 /* How the protected paths are held: the backend says (backend.c). */
 enum pol_guard {
 	POL_GUARD_CHECKER, /* no mount layer: the checker flags writes, the
-	                      end of the session reports what changed */
+			      end of the session reports what changed */
 	POL_GUARD_MOUNT,   /* bound read-only by the mount layer */
 };
 void pol_set_guard(struct sbx_policy *pol, enum pol_guard g);

@@ -11,40 +11,40 @@
 #include "json.h"
 
 static const char *const why_names[] = {
-	[POL_WHY_WORKSPACE] = "workspace",
-	[POL_WHY_PERSIST] = "persistent",
-	[POL_WHY_RUN] = "run",
-	[POL_WHY_RUN_TMP] = "run-tmp",
-	[POL_WHY_TMP] = "tmp",
-	[POL_WHY_USER_CACHE] = "user-cache",
-	[POL_WHY_GOCACHE] = "gocache",
-	[POL_WHY_GOMODCACHE] = "gomodcache",
-	[POL_WHY_NPM] = "npm-cache",
-	[POL_WHY_CARGO_REGISTRY] = "cargo-registry",
-	[POL_WHY_CARGO_GIT] = "cargo-git",
-	[POL_WHY_DEVICE] = "device",
-	[POL_WHY_UNRESTRICTED] = "unrestricted",
-	[POL_WHY_GIT_COMMON] = "git-common-dir",
-	[POL_WHY_USER] = "user",
+    [POL_WHY_WORKSPACE] = "workspace",
+    [POL_WHY_PERSIST] = "persistent",
+    [POL_WHY_RUN] = "run",
+    [POL_WHY_RUN_TMP] = "run-tmp",
+    [POL_WHY_TMP] = "tmp",
+    [POL_WHY_USER_CACHE] = "user-cache",
+    [POL_WHY_GOCACHE] = "gocache",
+    [POL_WHY_GOMODCACHE] = "gomodcache",
+    [POL_WHY_NPM] = "npm-cache",
+    [POL_WHY_CARGO_REGISTRY] = "cargo-registry",
+    [POL_WHY_CARGO_GIT] = "cargo-git",
+    [POL_WHY_DEVICE] = "device",
+    [POL_WHY_UNRESTRICTED] = "unrestricted",
+    [POL_WHY_GIT_COMMON] = "git-common-dir",
+    [POL_WHY_USER] = "user",
 };
 
 static const char *const why_texts[] = {
-	[POL_WHY_WORKSPACE] = "the workflow's own files",
-	[POL_WHY_PERSIST] = "persistent tooling, survives every session",
-	[POL_WHY_RUN] = "this session's run folder",
-	[POL_WHY_RUN_TMP] = "scratch (TMPDIR), pruned with the run",
-	[POL_WHY_TMP] = "the process temp dir",
-	[POL_WHY_USER_CACHE] = "the user cache dir (XDG_CACHE_HOME)",
-	[POL_WHY_GOCACHE] = "go's build cache (GOCACHE)",
-	[POL_WHY_GOMODCACHE] = "go's module cache (GOMODCACHE)",
-	[POL_WHY_NPM] = "npm's cache",
-	[POL_WHY_CARGO_REGISTRY] = "cargo's registry cache",
-	[POL_WHY_CARGO_GIT] = "cargo's git cache",
-	[POL_WHY_DEVICE] = "a device ordinary programs need",
-	[POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
-	[POL_WHY_GIT_COMMON] = "what git needs of the workspace's repository "
-			       "outside it (linked worktree)",
-	[POL_WHY_USER] = "you asked for it (allow-write)",
+    [POL_WHY_WORKSPACE] = "the workflow's own files",
+    [POL_WHY_PERSIST] = "persistent tooling, survives every session",
+    [POL_WHY_RUN] = "this session's run folder",
+    [POL_WHY_RUN_TMP] = "scratch (TMPDIR), pruned with the run",
+    [POL_WHY_TMP] = "the process temp dir",
+    [POL_WHY_USER_CACHE] = "the user cache dir (XDG_CACHE_HOME)",
+    [POL_WHY_GOCACHE] = "go's build cache (GOCACHE)",
+    [POL_WHY_GOMODCACHE] = "go's module cache (GOMODCACHE)",
+    [POL_WHY_NPM] = "npm's cache",
+    [POL_WHY_CARGO_REGISTRY] = "cargo's registry cache",
+    [POL_WHY_CARGO_GIT] = "cargo's git cache",
+    [POL_WHY_DEVICE] = "a device ordinary programs need",
+    [POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
+    [POL_WHY_GIT_COMMON] = "what git needs of the workspace's repository "
+			   "outside it (linked worktree)",
+    [POL_WHY_USER] = "you asked for it (allow-write)",
 };
 
 const char *pol_why_name(enum pol_why w)
@@ -101,9 +101,12 @@ const char *pol_writable_sentence(const struct sbx_policy *pol)
 static const char *base_name(const struct rt_plan *r)
 {
 	switch (r->kind) {
-	case RT_BASE_PERSIST: return "persistent";
-	case RT_BASE_RUN: return "run-folder fallback (lasts one session)";
-	default: return "none (nothing writable to route into)";
+	case RT_BASE_PERSIST:
+		return "persistent";
+	case RT_BASE_RUN:
+		return "run-folder fallback (lasts one session)";
+	default:
+		return "none (nothing writable to route into)";
 	}
 }
 
@@ -119,11 +122,13 @@ void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
 		const struct rt_var *v = &r->vars[i];
 
 		if (v->overridden)
-			buf_printf(b, "  %s=%s  (overridden by you; routed: "
-				      "%s)\n", v->name, v->user_value, v->value);
+			buf_printf(b,
+				   "  %s=%s  (overridden by you; routed: "
+				   "%s)\n",
+				   v->name, v->user_value, v->value);
 		else if (v->from)
-			buf_printf(b, "  %s=%s  # %s [%s]\n", v->name,
-				   v->value, v->why, v->from);
+			buf_printf(b, "  %s=%s  # %s [%s]\n", v->name, v->value,
+				   v->why, v->from);
 		else
 			buf_printf(b, "  %s=%s  # %s\n", v->name, v->value,
 				   v->why);
@@ -149,8 +154,7 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 		   pol_scope_name(pol_scope(pol)),
 		   pol_network(pol) ? "allowed" : "denied");
 	for (size_t i = 0; i < pol_nnotes(pol); i++)
-		buf_printf(b, "%s: %s\n", note_key(pol, i),
-			   note_val(pol, i));
+		buf_printf(b, "%s: %s\n", note_key(pol, i), note_val(pol, i));
 	pol_format_writable(pol, b);
 	buf_printf(b, "\n%s\n\nwritable roots:\n", pol_writable_sentence(pol));
 	for (size_t i = 0; i < pol_nroots(pol); i++)
@@ -209,9 +213,10 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 	json_str(&w, "run_dir", lay->run_dir);
 	json_str(&w, "scope", pol_scope_name(pol_scope(pol)));
 	json_bool(&w, "network", pol_network(pol));
-	json_str(&w, "routing", r->kind == RT_BASE_PERSIST ? "persistent"
-				: r->kind == RT_BASE_RUN   ? "run"
-							   : "none");
+	json_str(&w, "routing",
+		 r->kind == RT_BASE_PERSIST ? "persistent"
+		 : r->kind == RT_BASE_RUN   ? "run"
+					    : "none");
 	json_arr(&w, "sandbox_writable", JSON_LINES);
 	for (size_t i = 0; i < pol_nroots(pol); i++) {
 		json_obj(&w, NULL, JSON_INLINE);
@@ -290,13 +295,12 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 		bool seen = false;
 
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = same_json_key(note_key(pol, j),
-					     note_key(pol, i));
+			seen =
+			    same_json_key(note_key(pol, j), note_key(pol, i));
 		if (seen)
 			continue;
 		for (size_t j = i; j < pol_nnotes(pol); j++) {
-			if (!same_json_key(note_key(pol, j),
-					   note_key(pol, i)))
+			if (!same_json_key(note_key(pol, j), note_key(pol, i)))
 				continue;
 			if (v.len)
 				buf_puts(&v, "; ");

@@ -6,8 +6,8 @@
 
 /* Why a folder is a writable root: a short name and a sentence
  * fragment ("workspace", "the workflow's own files"). */
-const char *pol_why_name(enum pol_why w);       /* "workspace" ... */
-const char *pol_why_text(enum pol_why w);       /* a sentence fragment */
+const char *pol_why_name(enum pol_why w); /* "workspace" ... */
+const char *pol_why_text(enum pol_why w); /* a sentence fragment */
 
 /* "sandbox_writable: [/a, /b]" — the machine-readable contract of
  * docs/design.md §2, without a newline. */

@@ -73,8 +73,8 @@ const size_t rt_table_len = sizeof(rt_table) / sizeof(rt_table[0]);
 /* The bin dirs that lead PATH: the five of docs/design.md §3, in its order,
  * then the other toolchains' entry-point folders. */
 static const char *const rt_bins[] = {
-	"bin", "python/bin", "npm-global/bin", "go/bin", "cargo/bin",
-	"pnpm", "gem/bin", "deno/bin", "bun/bin", "composer/vendor/bin",
+    "bin",  "python/bin", "npm-global/bin", "go/bin",  "cargo/bin",
+    "pnpm", "gem/bin",	  "deno/bin",	    "bun/bin", "composer/vendor/bin",
 };
 
 static char *row_value(const struct rt_row *r, const char *base)

@@ -12,24 +12,24 @@
 
 enum rt_base_kind {
 	RT_BASE_PERSIST, /* <workflow>/.sandbox-cache is writable */
-	RT_BASE_RUN,     /* fallback: the run folder (installs last a session) */
-	RT_BASE_NONE,    /* neither writable: no routing at all */
+	RT_BASE_RUN,  /* fallback: the run folder (installs last a session) */
+	RT_BASE_NONE, /* neither writable: no routing at all */
 };
 
 struct rt_var {
-	const char *name;  /* from the table (static) or a [route] row */
-	char *value;       /* routed value */
-	const char *why;   /* short reason, for `policy env`; static */
-	bool overridden;   /* the user exported their own value: it wins */
-	char *user_value;  /* that value, when overridden */
-	const char *from;  /* a [route] row's "config FILE:LINE"; NULL: the
-	                      table's */
+	const char *name; /* from the table (static) or a [route] row */
+	char *value;	  /* routed value */
+	const char *why;  /* short reason, for `policy env`; static */
+	bool overridden;  /* the user exported their own value: it wins */
+	char *user_value; /* that value, when overridden */
+	const char *from; /* a [route] row's "config FILE:LINE"; NULL: the
+			     table's */
 };
 
 struct rt_plan {
 	enum rt_base_kind kind;
-	char *base;              /* NULL for RT_BASE_NONE */
-	struct rt_var *vars;     /* in table order, the run tmp ones last */
+	char *base;	     /* NULL for RT_BASE_NONE */
+	struct rt_var *vars; /* in table order, the run tmp ones last */
 	size_t nvars;
 	struct sbx_strv path_prefix; /* bin dirs that lead PATH, in order */
 };
@@ -39,14 +39,14 @@ struct rt_plan {
  * the table's bin dirs. The strings must outlive the plan. */
 struct rt_extra {
 	const char *name, *sub, *bin; /* bin: NULL for none */
-	const char *from;             /* "config FILE:LINE" */
+	const char *from;	      /* "config FILE:LINE" */
 };
 
 struct rt_facts {
 	const char *persist_dir; /* <state>/.sandbox-cache */
 	bool persist_writable;
 	const char *run_dir;
-	const char *run_tmp;     /* TMPDIR: never inside persist_dir */
+	const char *run_tmp; /* TMPDIR: never inside persist_dir */
 	bool run_writable;
 	/* Variables the user explicitly exported in this session: their
 	 * value wins over the routed one. NULL-terminated "NAME=value". */
@@ -69,11 +69,12 @@ char *rt_path(const struct rt_plan *p, const char *path);
 
 /* The table itself, for documentation and completion. */
 struct rt_row {
-	const char *name;   /* variable */
-	const char *sub;    /* folder under the base; NULL: the base itself;
-	                       "=VALUE" for a constant (PIP_BREAK_SYSTEM_PACKAGES) */
-	const char *needs;  /* constant rows only: exported while this var is
-	                       routed (not overridden) */
+	const char *name; /* variable */
+	const char
+	    *sub;	   /* folder under the base; NULL: the base itself;
+			      "=VALUE" for a constant (PIP_BREAK_SYSTEM_PACKAGES) */
+	const char *needs; /* constant rows only: exported while this var is
+			      routed (not overridden) */
 	const char *why;
 };
 extern const struct rt_row rt_table[];

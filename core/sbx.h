@@ -19,7 +19,7 @@ struct sbx_diag {
 /* Fills |d| (may be NULL) and returns |err| so callers can
  * "return sbx_diag_set(d, -EINVAL, ...)". */
 int sbx_diag_set(struct sbx_diag *d, int err, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* Allocation never fails: on OOM these abort(), as dash's ckmalloc and
  * bwrap's xmalloc do, so no caller handles ENOMEM. */
@@ -46,8 +46,8 @@ struct sbx_strv {
 	char **v;
 	size_t n, cap;
 };
-void strv_push(struct sbx_strv *sv, const char *s);  /* copies |s| */
-void strv_take(struct sbx_strv *sv, char *s);        /* takes |s| */
+void strv_push(struct sbx_strv *sv, const char *s); /* copies |s| */
+void strv_take(struct sbx_strv *sv, char *s);	    /* takes |s| */
 bool strv_has(const struct sbx_strv *sv, const char *s);
 void strv_free(struct sbx_strv *sv);
 
@@ -60,7 +60,7 @@ void buf_putc(struct sbx_buf *b, char c);
 void buf_putn(struct sbx_buf *b, const char *s, size_t n);
 void buf_puts(struct sbx_buf *b, const char *s);
 void buf_printf(struct sbx_buf *b, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 void buf_vprintf(struct sbx_buf *b, const char *fmt, va_list ap);
 void buf_free(struct sbx_buf *b);
 /* Text from the outside (a file name, a path, $PWD) on its way to a

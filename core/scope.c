@@ -43,15 +43,15 @@ struct ctx {
 	const struct sbx_policy *pol;
 	const struct scope_env *env;
 	struct scope_report *out;
-	size_t cap;        /* of out->flags */
-	struct slot *set;  /* open-addressing hash of the flags' paths */
+	size_t cap;	  /* of out->flags */
+	struct slot *set; /* open-addressing hash of the flags' paths */
 	size_t setcap;
-	char *cwd;         /* folded; changes with `cd` in the line; NULL =
-			      unknown, then relative words are skipped */
-	size_t *av;        /* scratch: argv word indexes of a command */
-	size_t *ops;       /* scratch: operand word indexes */
+	char *cwd;   /* folded; changes with `cd` in the line; NULL =
+			unknown, then relative words are skipped */
+	size_t *av;  /* scratch: argv word indexes of a command */
+	size_t *ops; /* scratch: operand word indexes */
 	size_t scratch;
-	size_t budget;     /* see struct scan */
+	size_t budget;		  /* see struct scan */
 	struct sbx_strv newrepos; /* folded: `git init DIR`, `git clone URL
 				     DIR` earlier in the line */
 };
@@ -69,8 +69,8 @@ static const char *getvar(struct ctx *cx, const char *name)
 
 /* Reserved words that leave the next word in command position. */
 static const char *const keywords[] = {
-	"!", "{", "}", "if", "then", "else", "elif", "fi", "do", "done",
-	"while", "until", "esac",
+    "!",  "{",	"}",	"if",	 "then",  "else", "elif",
+    "fi", "do", "done", "while", "until", "esac",
 };
 
 static inline const char *wval(const struct cmd *c, const struct word *w)
@@ -133,12 +133,12 @@ static char long_letter(const char *longs, const char *name, size_t n)
 
 /* What walk_args() found. */
 struct walk {
-	size_t *ops;     /* operand word indexes, in order */
+	size_t *ops; /* operand word indexes, in order */
 	size_t nops;
-	size_t fval[2];  /* word indexes of the values of two letters a
-			    handler asked about (tar's f and C) */
+	size_t fval[2]; /* word indexes of the values of two letters a
+			   handler asked about (tar's f and C) */
 	char fletter[2];
-	bool seen[128];  /* option letters seen */
+	bool seen[128]; /* option letters seen */
 };
 
 static void take_value(struct cmd *c, const struct argspec *sp, struct walk *wk,
@@ -245,8 +245,8 @@ static void walk_args(struct cmd *c, const size_t *av, size_t n,
 /* Looks past a wrapper's options (and env's NAME=value operands) to the
  * command it runs. Returns the index in av of that command. Option
  * values (env -C DIR, xargs -a FILE) are reads. */
-static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n,
-			   size_t k, const struct argspec *sp)
+static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n, size_t k,
+			   const struct argspec *sp)
 {
 	while (k < n) {
 		struct word *w = &c->w[av[k]];
@@ -261,8 +261,8 @@ static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n,
 			if (v[1] == '-') {
 				const char *name = v + 2;
 				const char *eq = memchr(name, '=', w->vlen - 2);
-				size_t nl = eq ? (size_t)(eq - name)
-					       : w->vlen - 2;
+				size_t nl =
+				    eq ? (size_t)(eq - name) : w->vlen - 2;
 				char l = long_letter(sp->longs, name, nl);
 
 				takes = !eq && in_set(sp->val, l);
@@ -292,7 +292,6 @@ static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n,
 		k++;
 	return k;
 }
-
 
 /* Operand roles for H_FIND: start paths, then an expression in which
  * -fprint & co. write a file and -delete makes the start paths writes. */
@@ -378,8 +377,8 @@ static bool is_url(const char *v, size_t n)
 	return k + 2 < n && v[k] == ':' && v[k + 1] == '/' && v[k + 2] == '/';
 }
 
-static void judge_path(struct ctx *cx, enum role role, const char *v,
-		       size_t vl, const char *t, size_t tl, bool partial);
+static void judge_path(struct ctx *cx, enum role role, const char *v, size_t vl,
+		       const char *t, size_t tl, bool partial);
 
 #define NW(a) (sizeof(a) / sizeof(*(a)))
 
@@ -398,16 +397,22 @@ static bool git_config_writes(const struct cmd *c, const size_t *av, size_t n,
 			      char *loc, const char **file)
 {
 	static const char *const writes[] = {
-		"--add", "--replace-all", "--unset", "--unset-all",
-		"--rename-section", "--remove-section", "--edit", "-e",
+	    "--add",
+	    "--replace-all",
+	    "--unset",
+	    "--unset-all",
+	    "--rename-section",
+	    "--remove-section",
+	    "--edit",
+	    "-e",
 	};
 	static const char *const reads[] = {
-		"--get", "--get-all", "--get-regexp", "--get-urlmatch",
-		"--get-color", "--get-colorbool", "--list", "-l",
+	    "--get",	   "--get-all",	      "--get-regexp", "--get-urlmatch",
+	    "--get-color", "--get-colorbool", "--list",	      "-l",
 	};
 	/* git 2.46's subcommands: set, unset ... as the first operand. */
 	static const char *const subw[] = {
-		"set", "unset", "rename-section", "remove-section", "edit",
+	    "set", "unset", "rename-section", "remove-section", "edit",
 	};
 	static const char *const subr[] = {"get", "list"};
 	bool write = false, action = false;
@@ -505,8 +510,9 @@ static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
 	default:
 		if (gw != NOPOS && !c->w[gw].partial) {
 			const char *v = wval(c, &c->w[gw]) + c->w[gw].voff;
-			SBX_AUTOFREE char *g =
-			    v[0] == '/' || !dir ? xstrdup(v) : path_join(dir, v);
+			SBX_AUTOFREE char *g = v[0] == '/' || !dir
+						   ? xstrdup(v)
+						   : path_join(dir, v);
 
 			target = path_join(g, loc == 'w' ? "config.worktree"
 							 : "config");
@@ -526,8 +532,8 @@ static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
 					r = NULL;
 
 			if (r && loc == 'w' && r->gitdir)
-				target = path_join(r->gitdir,
-						   "config.worktree");
+				target =
+				    path_join(r->gitdir, "config.worktree");
 			else if (r)
 				target = gm_repo_config(r);
 		}
@@ -581,7 +587,8 @@ static void note_new_repo(struct ctx *cx, const struct cmd *c,
 		for (s = u + n; s > u && s[-1] != '/' && s[-1] != ':'; s--)
 			;
 		base = xstrndup(s, (size_t)(u + n - s));
-		if (strlen(base) > 4 && !strcmp(base + strlen(base) - 4, ".git"))
+		if (strlen(base) > 4 &&
+		    !strcmp(base + strlen(base) - 4, ".git"))
 			base[strlen(base) - 4] = '\0';
 		v = base;
 	} else {
@@ -594,17 +601,17 @@ static void note_new_repo(struct ctx *cx, const struct cmd *c,
 		strv_take(&cx->newrepos, p);
 }
 
-static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
-		     size_t n, const struct argspec *sp, struct walk *wk)
+static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
+		     const struct argspec *sp, struct walk *wk)
 {
 	const struct argspec *sub = &scope_spec_generic;
 	SBX_AUTOFREE size_t *rest = NULL;
-	struct walk w2 = { .ops = NULL };
+	struct walk w2 = {.ops = NULL};
 	const char *name;
 	size_t nrest, cw, gw;
 
 	wk->fletter[0] = 'C';
-	wk->fletter[1] = '1'; /* --git-dir */
+	wk->fletter[1] = '1';		   /* --git-dir */
 	walk_args(c, av, n, sp, true, wk); /* global options: git -C DIR */
 	cw = wk->fval[0];
 	gw = wk->fval[1];
@@ -626,7 +633,9 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av,
 		if (sub == &scope_spec_git_clone)
 			set_operand(c, w, k == 1 ? R_WRITE : R_READ);
 		else
-			set_operand(c, w, sub == &scope_spec_git_init ? R_WRITE : R_READ);
+			set_operand(c, w,
+				    sub == &scope_spec_git_init ? R_WRITE
+								: R_READ);
 	}
 	if (sub == &scope_spec_git_init || sub == &scope_spec_git_clone)
 		note_new_repo(sc->cx, c, &w2, sub == &scope_spec_git_clone, cw);
@@ -664,7 +673,7 @@ static char *cd_target(struct scan *sc, struct cmd *c, const struct walk *wk)
 static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 		       size_t n, const struct argspec *sp, char **newcwd)
 {
-	struct walk wk = { .ops = sc->cx->ops, .fval = { NOPOS, NOPOS } };
+	struct walk wk = {.ops = sc->cx->ops, .fval = {NOPOS, NOPOS}};
 	size_t first = 0, k;
 	bool w;
 
@@ -681,8 +690,8 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 			struct word *wd = &c->w[av[k]];
 			const char *v = wval(c, wd);
 
-			if (wd->vlen > 3 && (!strncmp(v, "of=", 3) ||
-					     !strncmp(v, "if=", 3)))
+			if (wd->vlen > 3 &&
+			    (!strncmp(v, "of=", 3) || !strncmp(v, "if=", 3)))
 				set_glued(wd, v[0] == 'o' ? R_WRITE : R_READ, 3,
 					  wd->teq != NOPOS ? wd->teq + 1 : 3);
 		}
@@ -746,7 +755,9 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 		/* Without -e/-f the first operand is the program: sed's
 		 * "/^#/d" is not a path; perl's is a script file (a read). */
 		first = wk.seen['e'] || wk.seen['f'] ||
-			(sp->how == H_PERL && wk.seen['E']) ? 0 : 1;
+				(sp->how == H_PERL && wk.seen['E'])
+			    ? 0
+			    : 1;
 		if (first && sp->how == H_PERL && wk.nops > 0)
 			set_operand(c, &c->w[wk.ops[0]], R_READ);
 		w = sp->how != H_SCRIPT && wk.seen['i'];
@@ -812,7 +823,7 @@ static void set_grow(struct ctx *cx)
 		uint64_t h = hash_str(cx->out->flags[k].path);
 		size_t i = set_slot(cx, cx->out->flags[k].path, h);
 
-		cx->set[i] = (struct slot){ h, k + 1 };
+		cx->set[i] = (struct slot){h, k + 1};
 	}
 }
 
@@ -837,7 +848,7 @@ static bool same_as_typed(const char *path, const char *typed)
 static char *format_msg(const struct sbx_policy *pol, enum scope_kind kind,
 			const char *path, const char *typed)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	int rule = -1;
 
 	buf_puts(&b, "sbxsh: scope: ");
@@ -852,16 +863,18 @@ static char *format_msg(const struct sbx_policy *pol, enum scope_kind kind,
 		/* Denied where a mount holds it; an absent file, a symlink or
 		 * a file with other hard links no mount holds: watched. */
 		if (!g || (g->flags & (GM_P_ABSENT | GM_P_LINK | GM_P_NLINK)))
-			buf_printf(&b, " is not stopped but protected (%s; "
-				       "reported when the session ends)",
+			buf_printf(&b,
+				   " is not stopped but protected (%s; "
+				   "reported when the session ends)",
 				   g ? gm_why_short(g->why) : "--protect");
 		else if (pol_guard(pol) == POL_GUARD_MOUNT)
 			buf_printf(&b, " will be denied (protected: %s)",
 				   gm_why_short(g->why));
 		else
-			buf_printf(&b, " is not stopped here but protected "
-				       "(%s; checker-only: reported when the "
-				       "session ends)",
+			buf_printf(&b,
+				   " is not stopped here but protected "
+				   "(%s; checker-only: reported when the "
+				   "session ends)",
 				   gm_why_short(g->why));
 		break;
 	}
@@ -902,7 +915,8 @@ static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
 	if (cx->set[slot].idx) {
 		f = &out->flags[cx->set[slot].idx - 1];
 		if (f->kind == SCOPE_FLAG_READ &&
-		    (kind == SCOPE_FLAG_WRITE || kind == SCOPE_FLAG_PROTECTED)) {
+		    (kind == SCOPE_FLAG_WRITE ||
+		     kind == SCOPE_FLAG_PROTECTED)) {
 			f->kind = kind;
 			free(f->typed);
 			free(f->msg);
@@ -914,15 +928,15 @@ static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
 	}
 	if (out->n == cx->cap) {
 		cx->cap = cx->cap ? cx->cap * 2 : 8;
-		out->flags = xrealloc(out->flags,
-				      cx->cap * sizeof(*out->flags));
+		out->flags =
+		    xrealloc(out->flags, cx->cap * sizeof(*out->flags));
 	}
 	f = &out->flags[out->n++];
 	f->kind = kind;
 	f->path = canon;
 	f->typed = xstrndup(t, tl);
 	f->msg = format_msg(cx->pol, kind, canon, f->typed);
-	cx->set[slot] = (struct slot){ h, out->n };
+	cx->set[slot] = (struct slot){h, out->n};
 }
 
 /* A ".." component anywhere: "../x", "a/../b", "..". */
@@ -943,8 +957,8 @@ static bool has_dotdot(const char *v, size_t n)
  * or is a likely write (a write into a read-only cwd is denied too);
  * other relative words are ignored.
  */
-static void judge_path(struct ctx *cx, enum role role, const char *v,
-		       size_t vl, const char *t, size_t tl, bool partial)
+static void judge_path(struct ctx *cx, enum role role, const char *v, size_t vl,
+		       const char *t, size_t tl, bool partial)
 {
 	SBX_AUTOFREE char *abs = NULL;
 	SBX_AUTOFREE char *folded = NULL;
@@ -1167,11 +1181,15 @@ static void analyze(struct scan *sc, struct cmd *c)
 static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
 {
 	struct scan sc = {
-		.s = s, .len = len, .depth = depth,
-		.pol = cx->pol, .env = cx->env, .cx = cx,
-		.budget = &cx->budget,
+	    .s = s,
+	    .len = len,
+	    .depth = depth,
+	    .pol = cx->pol,
+	    .env = cx->env,
+	    .cx = cx,
+	    .budget = &cx->budget,
 	};
-	struct cmd c = { .shc = NOPOS };
+	struct cmd c = {.shc = NOPOS};
 	unsigned char pend = RD_NONE, rd = RD_NONE;
 	bool array = false; /* inside the (...) of an a=(...) assignment */
 
@@ -1237,7 +1255,7 @@ static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
 void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 		 const char *line, size_t len, struct scope_report *out)
 {
-	struct ctx cx = { .pol = pol, .env = env, .out = out };
+	struct ctx cx = {.pol = pol, .env = env, .out = out};
 
 	if (!pol || !line || !out)
 		return;
@@ -1288,9 +1306,12 @@ int scope_mode_parse(const char *s, enum scope_mode *out)
 const char *scope_mode_name(enum scope_mode m)
 {
 	switch (m) {
-	case SCOPE_MODE_WARN: return "warn";
-	case SCOPE_MODE_DENY: return "deny";
-	case SCOPE_MODE_OFF: return "off";
+	case SCOPE_MODE_WARN:
+		return "warn";
+	case SCOPE_MODE_DENY:
+		return "deny";
+	case SCOPE_MODE_OFF:
+		return "off";
 	}
 	return "?";
 }

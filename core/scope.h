@@ -29,9 +29,9 @@ enum scope_kind {
 
 struct scope_flag {
 	enum scope_kind kind;
-	char *path;   /* canonical path that was judged */
-	char *typed;  /* the word as typed, after quote removal */
-	char *msg;    /* one line, "sbxsh: scope: ...", no newline */
+	char *path;  /* canonical path that was judged */
+	char *typed; /* the word as typed, after quote removal */
+	char *msg;   /* one line, "sbxsh: scope: ...", no newline */
 };
 
 struct scope_report {
@@ -43,8 +43,8 @@ struct scope_report {
 struct scope_env {
 	/* Value of a shell variable ($HOME, $TMPDIR, ...), or NULL. */
 	const char *(*getvar)(void *ctx, const char *name);
-	const char *cwd;       /* absolute; for relative paths with ".." */
-	sbx_canon_fn canon;    /* longest-existing-prefix canonicalization */
+	const char *cwd;    /* absolute; for relative paths with ".." */
+	sbx_canon_fn canon; /* longest-existing-prefix canonicalization */
 	void *ctx;
 };
 

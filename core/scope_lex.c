@@ -39,7 +39,7 @@ static void add_sub(struct scan *sc, size_t start, size_t end)
 		sc->capsubs = sc->capsubs ? sc->capsubs * 2 : 8;
 		sc->subs = xrealloc(sc->subs, sc->capsubs * sizeof(*sc->subs));
 	}
-	sc->subs[sc->nsubs++] = (struct range){ start, end };
+	sc->subs[sc->nsubs++] = (struct range){start, end};
 }
 
 /*
@@ -55,11 +55,11 @@ static size_t skip_nested(const char *s, size_t len, size_t i, char close)
 	char st[SCOPE_MAX_NEST];
 	size_t d = 0;
 
-#define PUSH(x)                                  \
-	do {                                     \
-		if (d == SCOPE_MAX_NEST)         \
-			return len;              \
-		st[d++] = (x);                   \
+#define PUSH(x)                                                                \
+	do {                                                                   \
+		if (d == SCOPE_MAX_NEST)                                       \
+			return len;                                            \
+		st[d++] = (x);                                                 \
 	} while (0)
 
 	PUSH(close);
@@ -166,14 +166,31 @@ static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 		}
 		e = s[++i];
 		switch (e) {
-		case 'n': v = '\n'; break;
-		case 't': v = '\t'; break;
-		case 'r': v = '\r'; break;
-		case 'a': v = 7; break;
-		case 'b': v = 8; break;
-		case 'e': case 'E': v = 27; break;
-		case 'f': v = 12; break;
-		case 'v': v = 11; break;
+		case 'n':
+			v = '\n';
+			break;
+		case 't':
+			v = '\t';
+			break;
+		case 'r':
+			v = '\r';
+			break;
+		case 'a':
+			v = 7;
+			break;
+		case 'b':
+			v = 8;
+			break;
+		case 'e':
+		case 'E':
+			v = 27;
+			break;
+		case 'f':
+			v = 12;
+			break;
+		case 'v':
+			v = 11;
+			break;
 		case 'x':
 			for (k = 0; k < 2 && i + 1 < len; k++) {
 				char h = s[i + 1];
@@ -208,12 +225,11 @@ static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 	return i < len && s[i] == '\'' ? i + 1 : i;
 }
 
-static size_t dquote(struct scan *sc, struct cmd *c, struct word *w,
-		     size_t i);
+static size_t dquote(struct scan *sc, struct cmd *c, struct word *w, size_t i);
 
 /* A '$' at |i|. Returns the index after the expansion. */
-static size_t dollar(struct scan *sc, struct cmd *c, struct word *w,
-		     size_t i, bool in_dq)
+static size_t dollar(struct scan *sc, struct cmd *c, struct word *w, size_t i,
+		     bool in_dq)
 {
 	const char *s = sc->s;
 	size_t len = sc->len, end, j;
@@ -359,8 +375,10 @@ static void scan_word(struct scan *sc, struct cmd *c)
 	const char *s = sc->s;
 	size_t len = sc->len, i = sc->i, r;
 	struct word w = {
-		.v = c->vals.len, .t = c->typed.len,
-		.veq = NOPOS, .teq = NOPOS,
+	    .v = c->vals.len,
+	    .t = c->typed.len,
+	    .veq = NOPOS,
+	    .teq = NOPOS,
 	};
 	bool tilde_ok = true; /* at a place where ~ expands */
 	bool name_ok = true;  /* typed so far is NAME or NAME+ */
@@ -380,8 +398,9 @@ static void scan_word(struct scan *sc, struct cmd *c)
 				continue;
 			}
 		}
-		if (ch != '=' && !(is_name_char(ch) && name_ok &&
-				   !(is_digit(ch) && c->typed.len == w.t)) &&
+		if (ch != '=' &&
+		    !(is_name_char(ch) && name_ok &&
+		      !(is_digit(ch) && c->typed.len == w.t)) &&
 		    !(ch == '+' && name_ok && i + 1 < len && s[i + 1] == '='))
 			name_ok = false;
 		switch (ch) {
@@ -521,8 +540,11 @@ enum tk scope_lex_next(struct scan *sc, struct cmd *c, unsigned char *rd)
 		 * /dev/fd path; its inside is a command line of its own. */
 		size_t end = skip_nested(s, len, i + 2, ')');
 		struct word w = {
-			.v = c->vals.len, .t = c->typed.len,
-			.veq = NOPOS, .teq = NOPOS, .partial = true,
+		    .v = c->vals.len,
+		    .t = c->typed.len,
+		    .veq = NOPOS,
+		    .teq = NOPOS,
+		    .partial = true,
 		};
 
 		add_sub(sc, i + 2, end > i + 2 ? end - 1 : end);

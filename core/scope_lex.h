@@ -27,29 +27,29 @@
 /* What the word after a redirection operator is. */
 enum rd {
 	RD_NONE,
-	RD_IN,          /* <        a read */
-	RD_OUT,         /* > >> >| <> &> &>>   a write */
-	RD_DUPIN,       /* <&N: a descriptor, or (bash) a file to read */
-	RD_DUPOUT,      /* >&N: a descriptor, or (bash) a file to write */
-	RD_HEREDOC,     /* <<  the delimiter, not a path */
+	RD_IN,		/* <        a read */
+	RD_OUT,		/* > >> >| <> &> &>>   a write */
+	RD_DUPIN,	/* <&N: a descriptor, or (bash) a file to read */
+	RD_DUPOUT,	/* >&N: a descriptor, or (bash) a file to write */
+	RD_HEREDOC,	/* <<  the delimiter, not a path */
 	RD_HEREDOC_TAB, /* <<- */
-	RD_HERESTR,     /* <<< a string, not a path */
-	RD_ARRAY,       /* not a redirection: an element of a=(...) */
+	RD_HERESTR,	/* <<< a string, not a path */
+	RD_ARRAY,	/* not a redirection: an element of a=(...) */
 };
 
 /* One word of a simple command. Its text lives in the command's two
  * buffers, addressed by offset because the buffers grow. */
 struct word {
-	size_t v, vlen;   /* value: quotes removed, known expansions done */
-	size_t t, tlen;   /* as typed: quotes removed, nothing expanded */
-	size_t veq, teq;  /* first unquoted '=' (relative), or NOPOS */
+	size_t v, vlen;	   /* value: quotes removed, known expansions done */
+	size_t t, tlen;	   /* as typed: quotes removed, nothing expanded */
+	size_t veq, teq;   /* first unquoted '=' (relative), or NOPOS */
 	size_t voff, toff; /* where the path part starts (--opt=, -o/p) */
-	bool partial;     /* the value stops where an unknowable
-			     expansion ($(..), $1, ~other) began */
-	bool quoted;      /* some part was quoted: not a reserved word */
-	bool assign;      /* NAME=value with an unquoted NAME */
-	bool list;        /* the path part is a ':' list (PATH=/a:/b) */
-	unsigned char rd; /* enum rd: this word is a redirection target */
+	bool partial;	   /* the value stops where an unknowable
+			      expansion ($(..), $1, ~other) began */
+	bool quoted;	   /* some part was quoted: not a reserved word */
+	bool assign;	   /* NAME=value with an unquoted NAME */
+	bool list;	   /* the path part is a ':' list (PATH=/a:/b) */
+	unsigned char rd;  /* enum rd: this word is a redirection target */
 	unsigned char role;
 };
 

@@ -37,11 +37,11 @@ static const char *line_read(struct sh_reader *r, bool cont, size_t *len)
 
 int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
 {
-	struct line_reader lr = { .r.read_line = line_read, .s = line,
-				  .len = line ? len : 0 };
+	struct line_reader lr = {
+	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
 	/* No aliases: the checker does not know the session's (--explain
 	 * has none), and the shell parses a line it checks first anyway. */
-	struct parse_opts o = { NULL, NULL, 1, false };
+	struct parse_opts o = {NULL, NULL, 1, false};
 	struct parser *p = parse_new(&lr.r, &o);
 	int rc;
 

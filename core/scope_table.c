@@ -96,29 +96,42 @@ static const struct argspec specs[] = {
 /* clang-format on */
 
 /* A command with no row: options are letter clusters, operands reads. */
-const struct argspec scope_spec_generic = { "", H_READ, 0, "", "", "", "", 0 };
+const struct argspec scope_spec_generic = {"", H_READ, 0, "", "", "", "", 0};
 /* git's subcommands that write (after git's own -C DIR, --git-dir):
  * `git clone URL DIR` writes DIR (and --separate-git-dir), `git init DIR`
  * writes DIR; `git config` is judged by scope.c's git_config(). */
 const struct argspec scope_spec_git_clone = {
-	"clone", H_READ, 0, "bocuj1234567", "3", "",
-	"|branch=b|origin=o|config=c|upload-pack=u|jobs=j|depth=1|"
-	"reference=2|reference-if-able=2|separate-git-dir=3|"
-	"template=4|filter=5|shallow-since=6|shallow-exclude=7|", 0,
+    "clone",
+    H_READ,
+    0,
+    "bocuj1234567",
+    "3",
+    "",
+    "|branch=b|origin=o|config=c|upload-pack=u|jobs=j|depth=1|"
+    "reference=2|reference-if-able=2|separate-git-dir=3|"
+    "template=4|filter=5|shallow-since=6|shallow-exclude=7|",
+    0,
 };
 const struct argspec scope_spec_git_init = {
-	"init", H_ALL, 0, "12", "2", "",
-	"|template=1|separate-git-dir=2|", 0,
+    "init", H_ALL, 0, "12", "2", "", "|template=1|separate-git-dir=2|", 0,
 };
-
 
 /* Variables whose value is a place tools write to, besides the routed
  * ones of rt_table: setting one to a read-only path is a write that the
  * kernel will deny (docs/design.md §2's GOCACHE=/elsewhere example). */
 static const char *const dest_vars[] = {
-	"TMPDIR", "TMP", "TEMP", "TEMPDIR", "GOTMPDIR", "GOMODCACHE",
-	"CARGO_TARGET_DIR", "RUSTUP_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME",
-	"XDG_RUNTIME_DIR", "HISTFILE",
+    "TMPDIR",
+    "TMP",
+    "TEMP",
+    "TEMPDIR",
+    "GOTMPDIR",
+    "GOMODCACHE",
+    "CARGO_TARGET_DIR",
+    "RUSTUP_HOME",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "XDG_RUNTIME_DIR",
+    "HISTFILE",
 };
 
 const struct argspec *scope_spec_find(const char *name)

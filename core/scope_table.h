@@ -51,9 +51,9 @@
  * destination). tests/unit/test_scope.c has one case per row.
  */
 enum how {
-	H_READ,   /* operands are reads */
-	H_ALL,    /* operands are writes */
-	H_ALL1,   /* writes, after a mode/owner operand (unless --reference) */
+	H_READ,	  /* operands are reads */
+	H_ALL,	  /* operands are writes */
+	H_ALL1,	  /* writes, after a mode/owner operand (unless --reference) */
 	H_FIRST,  /* the first operand is a write, the rest are not paths */
 	H_FIRSTW, /* the first operand is a write, the rest reads */
 	H_DEST,
@@ -63,11 +63,11 @@ enum how {
 	H_DD,
 	H_TAR,
 	H_GIT,
-	H_SHELL,  /* sh -c STRING: STRING is checked as a line */
+	H_SHELL, /* sh -c STRING: STRING is checked as a line */
 	H_CD,
 	H_FIND,
-	H_NONE,   /* no operand is a path (case) */
-	H_WRAP,   /* runs its operands as a command */
+	H_NONE,	   /* no operand is a path (case) */
+	H_WRAP,	   /* runs its operands as a command */
 	H_WRAPENV, /* ... after NAME=value operands (env, sudo) */
 };
 
@@ -76,13 +76,13 @@ struct argspec {
 	unsigned char how;
 	unsigned char skip; /* H_WRAP: operands before the command */
 	const char *val, *wval, *glued, *longs;
-	bool single;        /* options are words, not letter clusters
-			       (gcc -Wall, go -race): only "-o X" and
-			       "-o/path" take a value */
+	bool single; /* options are words, not letter clusters
+			(gcc -Wall, go -race): only "-o X" and
+			"-o/path" take a value */
 };
 
 extern const struct argspec scope_spec_generic, scope_spec_git_clone,
-	scope_spec_git_init;
+    scope_spec_git_init;
 
 /* The row for a command name (its last path component), or NULL: a
  * command with no row has every path operand judged as a read. */

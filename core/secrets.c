@@ -287,21 +287,21 @@ struct sec_bases {
 static void bases_resolve(const struct sec_facts *f, struct sec_bases *b)
 {
 	static const char *const xdg[] = {
-		[SEC_CONFIG] = "XDG_CONFIG_HOME",
-		[SEC_DATA] = "XDG_DATA_HOME",
-		[SEC_CACHE] = "XDG_CACHE_HOME",
-		[SEC_RUNTIME] = "XDG_RUNTIME_DIR",
+	    [SEC_CONFIG] = "XDG_CONFIG_HOME",
+	    [SEC_DATA] = "XDG_DATA_HOME",
+	    [SEC_CACHE] = "XDG_CACHE_HOME",
+	    [SEC_RUNTIME] = "XDG_RUNTIME_DIR",
 	};
 	static const char *const rel[] = {
-		[SEC_CONFIG] = ".config",
-		[SEC_DATA] = ".local/share",
-		[SEC_CACHE] = ".cache",
+	    [SEC_CONFIG] = ".config",
+	    [SEC_DATA] = ".local/share",
+	    [SEC_CACHE] = ".cache",
 	};
 
 	memset(b, 0, sizeof(*b));
 	/* HOME=/ is a home too (some daemons): its rows are /.ssh ... */
-	b->val[SEC_HOME] = f->home && f->home[0] == '/' ? path_fold(f->home)
-							: NULL;
+	b->val[SEC_HOME] =
+	    f->home && f->home[0] == '/' ? path_fold(f->home) : NULL;
 	for (int i = SEC_CONFIG; i <= SEC_RUNTIME; i++) {
 		b->val[i] = place(env_lookup(f->env, xdg[i]));
 		if (i == SEC_RUNTIME)
@@ -372,8 +372,10 @@ void sec_resolve(const struct sec_facts *f, sec_emit_fn emit, void *ctx)
 				: xstrdup(row->path);
 			emit_under(f, p, NULL, row, emit, ctx);
 		} else if (row->base != SEC_VAR) {
-			emit_under(f, b.val[row->base], row->path, row, emit, ctx);
-			emit_under(f, b.dflt[row->base], row->path, row, emit, ctx);
+			emit_under(f, b.val[row->base], row->path, row, emit,
+				   ctx);
+			emit_under(f, b.dflt[row->base], row->path, row, emit,
+				   ctx);
 		}
 		if (row->var)
 			emit_var(f, row, emit, ctx);

@@ -41,12 +41,12 @@ extern const struct sec_row sec_table[];
 extern const size_t sec_table_len;
 
 struct sec_facts {
-	const char *home;  /* $HOME (canonical), or NULL: no SEC_HOME rows and
-			      no XDG defaults */
-	char *const *env;  /* the environment sbxsh was started with, before
-			      the credential variables were withheld: the
-			      tools' variables (GOOGLE_APPLICATION_CREDENTIALS
-			      among them) say where their files are */
+	const char *home; /* $HOME (canonical), or NULL: no SEC_HOME rows and
+			     no XDG defaults */
+	char *const *env; /* the environment sbxsh was started with, before
+			     the credential variables were withheld: the
+			     tools' variables (GOOGLE_APPLICATION_CREDENTIALS
+			     among them) say where their files are */
 	bool uid_known;
 	unsigned uid;
 };

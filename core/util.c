@@ -340,8 +340,9 @@ static bool str_shown_raw_text(const char *s)
 	size_t n = strlen(s);
 
 	for (size_t i = 0; i < n;) {
-		size_t k = s[i] == '\n' || s[i] == '\t' ? 1 :
-			   u8_shown_len(s + i, n - i);
+		size_t k = s[i] == '\n' || s[i] == '\t'
+			       ? 1
+			       : u8_shown_len(s + i, n - i);
 
 		if (!k)
 			return false;

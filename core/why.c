@@ -18,8 +18,10 @@
 const char *why_access_name(enum why_access a)
 {
 	static const char *const n[] = {
-		[WHY_READ] = "read", [WHY_WRITE] = "write",
-		[WHY_CONNECT] = "connect", [WHY_NET] = "network",
+	    [WHY_READ] = "read",
+	    [WHY_WRITE] = "write",
+	    [WHY_CONNECT] = "connect",
+	    [WHY_NET] = "network",
 	};
 	return a <= WHY_NET ? n[a] : "?";
 }
@@ -73,8 +75,8 @@ static void remedy_write(const struct sbx_policy *pol, struct why_answer *w)
 		return;
 	}
 	w->remedy = xasprintf("--allow-write %s", dir);
-	w->config = xasprintf("allow-write = %s   (in " WHY_CONFIG_FILE ")",
-			      dir);
+	w->config =
+	    xasprintf("allow-write = %s   (in " WHY_CONFIG_FILE ")", dir);
 }
 
 static void ask_path(const struct sbx_policy *pol, struct why_answer *w)
@@ -130,8 +132,8 @@ static void ask_path(const struct sbx_policy *pol, struct why_answer *w)
 			   "not stopped, and reported when the session ends");
 		if (g->why == GM_WHY_USER && g->from &&
 		    !strncmp(g->from, "config ", 7))
-			w->remedy = xasprintf("remove its protect line (%s)",
-					      g->from);
+			w->remedy =
+			    xasprintf("remove its protect line (%s)", g->from);
 		else if (g->why == GM_WHY_USER)
 			w->remedy = xasprintf("drop --protect %s", g->path);
 		else if (held)
@@ -146,12 +148,12 @@ static void ask_path(const struct sbx_policy *pol, struct why_answer *w)
 
 		w->allowed = true;
 		w->rule = pol_scope(pol) == POL_SCOPE_UNRESTRICTED
-				  ? WHY_RULE_UNRESTRICTED
-				  : WHY_RULE_ROOT;
+			      ? WHY_RULE_UNRESTRICTED
+			      : WHY_RULE_ROOT;
 		w->rule_path = xstrdup(r->path);
-		w->detail = xasprintf("beneath writable root %s (%s: %s)",
-				      r->path, pol_why_name(r->why),
-				      pol_why_text(r->why));
+		w->detail =
+		    xasprintf("beneath writable root %s (%s: %s)", r->path,
+			      pol_why_name(r->why), pol_why_text(r->why));
 		return;
 	}
 	case POL_ACCESS_RO:
@@ -170,8 +172,8 @@ static void ask_path(const struct sbx_policy *pol, struct why_answer *w)
 		w->detail = xstrdup("scope read-only: only the run folder and "
 				    "devices are writable");
 		w->remedy = xstrdup("--scope workspace");
-		w->config = xstrdup("scope = workspace   (in " WHY_CONFIG_FILE
-				    ")");
+		w->config =
+		    xstrdup("scope = workspace   (in " WHY_CONFIG_FILE ")");
 		return;
 	}
 	w->rule = WHY_RULE_READONLY;
@@ -212,8 +214,7 @@ static void ask_connect(const struct sbx_policy *pol, struct why_answer *w,
 		w->detail = xasprintf("not covered: a socket bound outside "
 				      "after the session opened is reachable "
 				      "before Landlock ABI 9%s%s",
-				      note ? "; here: " : "",
-				      note ? note : "");
+				      note ? "; here: " : "", note ? note : "");
 		return;
 	}
 	w->reason = xstrdup("unix socket made outside the session");
@@ -222,8 +223,8 @@ static void ask_connect(const struct sbx_policy *pol, struct why_answer *w,
 			      "listens outside runs unconfined)%s%s",
 			      note ? "; here: " : "", note ? note : "");
 	w->remedy = xasprintf("--allow-socket %s", w->path);
-	w->config = xasprintf("allow-socket = %s   (in " WHY_CONFIG_FILE ")",
-			      w->path);
+	w->config =
+	    xasprintf("allow-socket = %s   (in " WHY_CONFIG_FILE ")", w->path);
 }
 
 static void ask(const struct sbx_policy *pol, const char *canon,
@@ -234,7 +235,8 @@ static void ask(const struct sbx_policy *pol, const char *canon,
 	out->path = canon ? xstrdup(canon) : NULL;
 	if (a == WHY_NET) {
 		out->allowed = pol_network(pol);
-		out->rule = out->allowed ? WHY_RULE_NET_OK : WHY_RULE_NO_NETWORK;
+		out->rule =
+		    out->allowed ? WHY_RULE_NET_OK : WHY_RULE_NO_NETWORK;
 		if (out->allowed) {
 			out->detail = xstrdup("network is allowed in this "
 					      "session");
@@ -245,8 +247,8 @@ static void ask(const struct sbx_policy *pol, const char *canon,
 				      "--no-network: no TCP or UDP socket can "
 				      "be opened (unix sockets still work)");
 		out->remedy = xstrdup("start the session without --no-network");
-		out->config = xstrdup("network = yes   (in " WHY_CONFIG_FILE
-				      ")");
+		out->config =
+		    xstrdup("network = yes   (in " WHY_CONFIG_FILE ")");
 		return;
 	}
 	if (!out->path) {
@@ -275,8 +277,8 @@ static void ask(const struct sbx_policy *pol, const char *canon,
 	ask_path(pol, out);
 }
 
-void why_ask(const struct sbx_policy *pol, const char *canon,
-	     enum why_access a, struct why_answer *out)
+void why_ask(const struct sbx_policy *pol, const char *canon, enum why_access a,
+	     struct why_answer *out)
 {
 	ask(pol, canon, a, -1, out);
 }
@@ -303,7 +305,9 @@ void why_format_text(const struct why_answer *w, const char *typed,
 		     struct sbx_buf *b)
 {
 	buf_printf(b, "%s %s\n", why_access_name(w->access),
-		   typed ? typed : w->path ? w->path : "");
+		   typed     ? typed
+		   : w->path ? w->path
+			     : "");
 	if (w->path && typed && strcmp(typed, w->path))
 		buf_printf(b, "  canonical: %s\n", w->path);
 	buf_printf(b, "  verdict:   %s\n", w->allowed ? "allowed" : "denied");
@@ -336,7 +340,7 @@ void why_format_json(const struct why_answer *w, const char *typed,
 
 void why_format_denial(const struct why_answer *w, struct sbx_buf *b)
 {
-	struct sbx_buf line = { 0 };
+	struct sbx_buf line = {0};
 
 	if (w->access == WHY_NET) {
 		buf_printf(&line, WHY_DENIED "network (%s) — policy why --net",

@@ -22,7 +22,7 @@ const char *why_access_name(enum why_access a); /* "read", "write" ... */
 
 /* What decides, in stable words an agent can match on. */
 enum why_rule {
-	WHY_RULE_ROOT,       /* beneath a writable root */
+	WHY_RULE_ROOT,	     /* beneath a writable root */
 	WHY_RULE_READABLE,   /* everything is readable */
 	WHY_RULE_READONLY,   /* under no writable root */
 	WHY_RULE_SCOPE_RO,   /* --scope read-only */
@@ -38,24 +38,24 @@ enum why_rule {
 
 struct why_answer {
 	enum why_access access;
-	char *path;        /* canonical; NULL for WHY_NET */
+	char *path; /* canonical; NULL for WHY_NET */
 	bool allowed;
 	enum why_rule rule;
-	char *rule_path;   /* the root, secret or protected path; or NULL */
-	char *reason;      /* short, for the denial line:
-	                      "outside sandbox_writable: read-only" */
-	char *detail;      /* a sentence: which rule, and why it exists */
-	char *remedy;      /* a flag that would allow it ("--allow-write
-	                      /home/me/.config/tool"); NULL: none */
-	char *config;      /* the same as a config line, or NULL */
-	char *never;       /* why it cannot (or should not) be allowed, or
-	                      NULL */
+	char *rule_path; /* the root, secret or protected path; or NULL */
+	char *reason;	 /* short, for the denial line:
+			    "outside sandbox_writable: read-only" */
+	char *detail;	 /* a sentence: which rule, and why it exists */
+	char *remedy;	 /* a flag that would allow it ("--allow-write
+			    /home/me/.config/tool"); NULL: none */
+	char *config;	 /* the same as a config line, or NULL */
+	char *never;	 /* why it cannot (or should not) be allowed, or
+			    NULL */
 };
 
 /* |canon|: canonical absolute path (NULL or a "host:port" word for
  * WHY_NET). Never fails. */
-void why_ask(const struct sbx_policy *pol, const char *canon,
-	     enum why_access a, struct why_answer *out);
+void why_ask(const struct sbx_policy *pol, const char *canon, enum why_access a,
+	     struct why_answer *out);
 /* WHY_CONNECT with what the shell saw at |canon|: |covered| 1 when the
  * mount layer's /dev/null lies over it (a socket bound outside when the
  * session opened), 0 when not, -1 unknown. why_ask() passes -1. */

@@ -28,7 +28,7 @@ static const char *scope_getvar(void *ctx, const char *name)
 static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 			  size_t len)
 {
-	struct scope_report rep = { 0 };
+	struct scope_report rep = {0};
 	struct scope_env env;
 	bool deny;
 
@@ -178,24 +178,24 @@ static void hk_at_fatal_signal(void *ctx)
 }
 
 const struct sh_hooks hk_session = {
-	.ctx = NULL,
-	.check_line = hk_check_line,
-	.open_rc = hk_open_rc,
-	.reader = hk_reader,
-	.builtin = hk_builtin,
-	.marks = hk_marks,
-	.end_session = hk_end_session,
-	.init = hk_init,
-	.start = hk_start,
-	.line = hk_line,
-	.cmd_begin = hk_cmd_begin,
-	.cmd_end = hk_cmd_end,
-	.before_fork = hk_before_fork,
-	.before_exec = hk_before_exec,
-	.file_written = hk_file_written,
-	.path_search = hk_path_search,
-	.edit_mode = hk_edit_mode,
-	.at_exit = hk_at_exit,
-	.at_end = hk_at_end,
-	.at_fatal_signal = hk_at_fatal_signal,
+    .ctx = NULL,
+    .check_line = hk_check_line,
+    .open_rc = hk_open_rc,
+    .reader = hk_reader,
+    .builtin = hk_builtin,
+    .marks = hk_marks,
+    .end_session = hk_end_session,
+    .init = hk_init,
+    .start = hk_start,
+    .line = hk_line,
+    .cmd_begin = hk_cmd_begin,
+    .cmd_end = hk_cmd_end,
+    .before_fork = hk_before_fork,
+    .before_exec = hk_before_exec,
+    .file_written = hk_file_written,
+    .path_search = hk_path_search,
+    .edit_mode = hk_edit_mode,
+    .at_exit = hk_at_exit,
+    .at_end = hk_at_end,
+    .at_fatal_signal = hk_at_fatal_signal,
 };

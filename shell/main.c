@@ -57,17 +57,25 @@ int main(int argc, char **argv)
 	 * table, every job's environment). Nothing above read any other. */
 	es_filter((const char *const *)o.keep_env.v);
 	switch (o.action) {
-	case OPT_HELP: fputs(opt_usage, stdout); return 0;
-	case OPT_VERSION: printf("sbxsh %s\n", SBXSH_VERSION); return 0;
-	case OPT_PRINT_POLICY: return cli_print_policy(&o);
-	case OPT_EXPLAIN: return cli_explain(&o);
-	case OPT_PRINT_PROFILE: return cli_print_profile(&o);
-	case OPT_RUN: break;
+	case OPT_HELP:
+		fputs(opt_usage, stdout);
+		return 0;
+	case OPT_VERSION:
+		printf("sbxsh %s\n", SBXSH_VERSION);
+		return 0;
+	case OPT_PRINT_POLICY:
+		return cli_print_policy(&o);
+	case OPT_EXPLAIN:
+		return cli_explain(&o);
+	case OPT_PRINT_PROFILE:
+		return cli_print_profile(&o);
+	case OPT_RUN:
+		break;
 	}
 
-	interactive = o.interactive > 0 ||
-		      (o.interactive < 0 && !o.command && !o.script &&
-		       isatty(0) && isatty(2));
+	interactive =
+	    o.interactive > 0 || (o.interactive < 0 && !o.command &&
+				  !o.script && isatty(0) && isatty(2));
 	be_mark("options, environment filter");
 	rc = ses_open(&o, &s, &d);
 	be_mark("session opened (ses_open)");
@@ -94,14 +102,16 @@ int main(int argc, char **argv)
 	backend = o.backend ? o.backend : "landlock";
 	/* History lies outside the writable roots on purpose (the agent
 	 * inside must not rewrite it): open it now, append through the fd. */
-	cfg.hist_fd = interactive ? le_open_history(
-		pol_layout(s.pol)->workflow_id, 0, NULL, NULL) : -1;
+	cfg.hist_fd =
+	    interactive
+		? le_open_history(pol_layout(s.pol)->workflow_id, 0, NULL, NULL)
+		: -1;
 	bo.private_tmp = o.private_tmp;
 	/* docs/design.md §8: the rc file is run inside the sandbox, but judged
 	 * (its owner, the writable roots) out here, with the real uids. */
 	cfg.rc = interactive && !o.norc && !o.command && !o.script;
-	cfg.rc_fd = cfg.rc ? cr_open_rc(s.builtin, s.pol, &rc_path, &d)
-			   : CR_RC_NONE;
+	cfg.rc_fd =
+	    cfg.rc ? cr_open_rc(s.builtin, s.pol, &rc_path, &d) : CR_RC_NONE;
 	if (cfg.rc_fd == CR_RC_REFUSED) {
 		/* docs/design.md §2b: fail closed, one line; nothing has
 		 * run. */
@@ -118,7 +128,8 @@ int main(int argc, char **argv)
 		/* Fail closed: docs/design.md §5. Nothing of the user's has
 		 * run. */
 		be_report_free(&rep);
-		fprintf(stderr, "sbxsh: cannot confine the session: %s\n", d.msg);
+		fprintf(stderr, "sbxsh: cannot confine the session: %s\n",
+			d.msg);
 		ses_close(&s);
 		free(script);
 		free(rc_path);

@@ -15,7 +15,7 @@ struct arena {
 
 /* new (refs = 1) → alloc... → unref (frees at 0). */
 struct arena *arena_new(void);
-void *arena_alloc(struct arena *a, size_t n);   /* zeroed, never NULL */
+void *arena_alloc(struct arena *a, size_t n); /* zeroed, never NULL */
 char *arena_strndup(struct arena *a, const char *s, size_t n);
 void arena_ref(struct arena *a);
 void arena_unref(struct arena *a);

@@ -23,7 +23,7 @@ struct wb {
 	struct sbx_buf lit;
 	int litq;
 	unsigned flags;
-	unsigned long n;  /* parts and characters added so far */
+	unsigned long n; /* parts and characters added so far */
 };
 
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
@@ -72,7 +72,8 @@ static int pgetc(struct parser *p)
 
 			if (c == 0) {
 				snprintf(p->warn, sizeof(p->warn),
-					 "line %d: warning: NUL byte in input ignored",
+					 "line %d: warning: NUL byte in input "
+					 "ignored",
 					 p->lineno);
 				continue;
 			}
@@ -146,7 +147,7 @@ static int pgetc_nl(struct parser *p)
 }
 
 void lex_push_frame(struct parser *p, const char *s, size_t len,
-		       const char *alias, bool isolate)
+		    const char *alias, bool isolate)
 {
 	struct frame *f = xcalloc(1, sizeof(*f));
 
@@ -274,8 +275,8 @@ static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 	p->ready = false;
 	n = parse_list(p, false);
 	if (!p->err && p->tok != T_RP)
-		lex_perr_eof(p, p->tok == T_EOF ? "unterminated $(...)" :
-			 "unexpected token in $(...)");
+		lex_perr_eof(p, p->tok == T_EOF ? "unterminated $(...)"
+						: "unexpected token in $(...)");
 	p->ready = ready;
 	p->alias_next = an;
 	p->depth--;
@@ -285,7 +286,7 @@ static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 
 static void read_backquote(struct parser *p, struct wb *wb, int dq)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	struct wpart *w;
 	char *text;
 	int c, d;
@@ -336,7 +337,7 @@ static void read_arith(struct parser *p, struct wb *wb, int dq)
 
 static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 {
-	struct sbx_buf name = { 0 };
+	struct sbx_buf name = {0};
 	struct wpart *w;
 	bool length = false;
 	int c = pgetc_nl(p), d;
@@ -345,7 +346,8 @@ static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 		d = pgetc_nl(p);
 		if (d == '}') {
 			pungetc(p, d);
-		} else if (is_name_char(d) || (d != ':' && is_special_param(d))) {
+		} else if (is_name_char(d) ||
+			   (d != ':' && is_special_param(d))) {
 			length = true;
 			c = d;
 			goto name;
@@ -404,7 +406,10 @@ op:
 		w->colon = 1;
 		w->op = (unsigned char)d;
 		break;
-	case '-': case '=': case '?': case '+':
+	case '-':
+	case '=':
+	case '?':
+	case '+':
 		w->op = (unsigned char)c;
 		break;
 	case '%':
@@ -440,8 +445,8 @@ op:
 
 	/* The pattern of ${x#p} is quoted by its own quotes only, even
 	 * inside "..." (XCU 2.6.2). */
-	bool pat = w->op == PO_RSMALL || w->op == PO_RLARGE || w->op == PO_LSMALL ||
-	      w->op == PO_LLARGE;
+	bool pat = w->op == PO_RSMALL || w->op == PO_RLARGE ||
+		   w->op == PO_LSMALL || w->op == PO_LLARGE;
 	wb_init(&sub, p);
 	read_parts(p, &sub, CTX_PARAM, pat ? 0 : dq, w->op);
 	w->arg = wb_finish(&sub);
@@ -465,7 +470,7 @@ static void read_dollar(struct parser *p, struct wb *wb, int dq)
 			read_cmdsubst(p, wb, dq);
 		}
 	} else if (is_name_start(c)) {
-		struct sbx_buf name = { 0 };
+		struct sbx_buf name = {0};
 
 		while (is_name_char(c)) {
 			buf_putc(&name, (char)c);
@@ -477,7 +482,7 @@ static void read_dollar(struct parser *p, struct wb *wb, int dq)
 		w->len = name.len;
 		buf_free(&name);
 	} else if ((c != EOF && isdigit(c)) || is_special_param(c)) {
-		char s[2] = { (char)c, 0 };
+		char s[2] = {(char)c, 0};
 
 		w = wb_part(wb, WP_PARAM, dq);
 		w->s = arena_strndup(p->a, s, 1);
@@ -665,7 +670,7 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 void lex_read_heredocs(struct parser *p)
 {
 	struct heredoc *h, *list = p->hd;
-	struct sbx_buf line = { 0 }, body = { 0 };
+	struct sbx_buf line = {0}, body = {0};
 	int c, start = p->lineno;
 
 	/* Take the list: bodies may contain $(... <<X ...) of their own. */
@@ -705,9 +710,11 @@ void lex_read_heredocs(struct parser *p)
 					break;
 				}
 				buf_putn(&body, line.s, line.len);
-				snprintf(p->warn, sizeof(p->warn),
-					 "line %d: warning: here-document at line %d delimited by end-of-file (wanted '%s')",
-					 p->lineno, start, h->delim);
+				snprintf(
+				    p->warn, sizeof(p->warn),
+				    "line %d: warning: here-document at line "
+				    "%d delimited by end-of-file (wanted '%s')",
+				    p->lineno, start, h->delim);
 				break;
 			}
 			buf_putn(&body, line.s, line.len);
@@ -742,8 +749,8 @@ void lex_read_heredocs(struct parser *p)
 /* --- tokens --------------------------------------------------------------- */
 
 static const char *const keywords[] = {
-	"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
-	"while", "until", "for", "{", "}", "!", "in", NULL,
+    "if",    "then",  "else", "elif", "fi", "do", "done", "case", "esac",
+    "while", "until", "for",  "{",    "}",  "!",  "in",	  NULL,
 };
 
 bool lex_is_keyword(const char *s)
@@ -788,7 +795,7 @@ static struct word *read_delim(struct parser *p)
 {
 	struct word *w = arena_alloc(p->a, sizeof(*w));
 	struct wpart *part = arena_alloc(p->a, sizeof(*part));
-	struct sbx_buf d = { 0 };
+	struct sbx_buf d = {0};
 	int c, depth = 0;
 
 	buf_putn(&d, "", 0);
@@ -961,8 +968,8 @@ again:
 
 			lex_push_frame(p, copy, n, p->tw->raw, false);
 			p->top->own = copy;
-			p->top->blank_after = n && (val[n - 1] == ' ' ||
-						    val[n - 1] == '\t');
+			p->top->blank_after =
+			    n && (val[n - 1] == ' ' || val[n - 1] == '\t');
 			chkalias = true;
 			goto again;
 		}
@@ -1013,7 +1020,6 @@ enum tok lex_peek(struct parser *p, bool chkalias)
 	return p->tok;
 }
 
-
 void lex_consume(struct parser *p)
 {
 	p->ready = false;
@@ -1040,4 +1046,3 @@ struct word *parse_dq_string(const char *s, struct arena *a,
 	parse_free(p);
 	return w;
 }
-

@@ -10,21 +10,31 @@
 #define PARSE_MAXDEPTH 1000
 
 enum tok {
-	T_EOF, T_NL, T_SEMI, T_AMP, T_AND, T_OR, T_PIPE, T_LP, T_RP, T_DSEMI,
-	T_REDIR, T_WORD,
+	T_EOF,
+	T_NL,
+	T_SEMI,
+	T_AMP,
+	T_AND,
+	T_OR,
+	T_PIPE,
+	T_LP,
+	T_RP,
+	T_DSEMI,
+	T_REDIR,
+	T_WORD,
 };
 
 struct frame {
 	struct frame *prev;
 	const char *s;
 	size_t len, pos;
-	char *alias;      /* alias being expanded (recursion guard) */
-	char *own;        /* text owned by the frame: an alias value can
-	                     outlive the command (and arena) it began in */
-	bool isolate;     /* end of this frame is end of input */
+	char *alias;	  /* alias being expanded (recursion guard) */
+	char *own;	  /* text owned by the frame: an alias value can
+			     outlive the command (and arena) it began in */
+	bool isolate;	  /* end of this frame is end of input */
 	bool blank_after; /* alias value ended in a blank: check the next
-	                     word for an alias too (XCU 2.3.1) */
-	bool base;        /* lines from the reader */
+			     word for an alias too (XCU 2.3.1) */
+	bool base;	  /* lines from the reader */
 };
 
 struct heredoc {
@@ -39,14 +49,14 @@ struct parser {
 	struct parse_opts o;
 	struct frame base;
 	struct frame *top;
-	struct frame *dead;  /* alias frames ended during this token: still
-	                        count for the recursion check */
+	struct frame *dead; /* alias frames ended during this token: still
+			       count for the recursion check */
 	struct arena *a;
 	struct sbx_buf *text;
 	struct sbx_diag *diag;
 	int lineno;
-	bool reof;        /* the reader returned NULL */
-	bool cont;        /* inside a command: PS2 */
+	bool reof; /* the reader returned NULL */
+	bool cont; /* inside a command: PS2 */
 	int pb[4];
 	int npb;
 	/* current token */
@@ -55,17 +65,17 @@ struct parser {
 	struct word *tw;
 	int tfd;
 	enum redir_type trt;
-	int err;          /* 0, -EINVAL, -EAGAIN */
+	int err; /* 0, -EINVAL, -EAGAIN */
 	int depth;
-	bool alias_next;  /* previous alias ended in a blank */
+	bool alias_next; /* previous alias ended in a blank */
 	struct heredoc *hd, **hd_tail;
-	bool want_delim;  /* the next word is a here-document delimiter */
+	bool want_delim; /* the next word is a here-document delimiter */
 	char warn[256];
 };
 
 /* lex.c */
 void lex_perr(struct parser *p, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 /* At end of input: a syntax error, or -EAGAIN in probe mode. */
 void lex_perr_eof(struct parser *p, const char *what);
 enum tok lex_peek(struct parser *p, bool chkalias);

@@ -16,8 +16,8 @@
 static struct node *parse_command(struct parser *p);
 
 static const char *const tok_names[] = {
-	"end of file", "newline", ";", "&", "&&", "||", "|", "(", ")", ";;",
-	"redirection", "word",
+    "end of file", "newline", ";", "&",	 "&&",		"||",
+    "|",	   "(",	      ")", ";;", "redirection", "word",
 };
 
 static bool tok_is_kw(struct parser *p, const char *kw)
@@ -49,8 +49,8 @@ static bool expect_kw(struct parser *p, const char *kw)
 		if (p->tok == T_EOF)
 			lex_perr_eof(p, "unexpected end of file");
 		else
-			lex_perr(p, "unexpected '%s' (expecting '%s')", tok_text(p),
-			     kw);
+			lex_perr(p, "unexpected '%s' (expecting '%s')",
+				 tok_text(p), kw);
 		return false;
 	}
 	lex_consume(p);
@@ -77,11 +77,13 @@ static struct node *mknode(struct parser *p, enum node_type t)
 static bool is_terminator(struct parser *p)
 {
 	static const char *const terms[] = {
-		"then", "else", "elif", "fi", "do", "done", "esac", "}", NULL,
+	    "then", "else", "elif", "fi", "do", "done", "esac", "}", NULL,
 	};
 
 	switch (p->tok) {
-	case T_EOF: case T_RP: case T_DSEMI:
+	case T_EOF:
+	case T_RP:
+	case T_DSEMI:
 		return true;
 	case T_WORD:
 		if (!p->tw->raw)
@@ -108,7 +110,9 @@ static struct redir *parse_redir(struct parser *p)
 	}
 	if (fd < 0)
 		fd = (r->type == R_IN || r->type == R_DUPIN ||
-		      r->type == R_RDWR || r->type == R_HEREDOC) ? 0 : 1;
+		      r->type == R_RDWR || r->type == R_HEREDOC)
+			 ? 0
+			 : 1;
 	r->fd = fd;
 	lex_consume(p);
 	p->want_delim = r->type == R_HEREDOC;
@@ -122,7 +126,7 @@ static struct redir *parse_redir(struct parser *p)
 		return r;
 	}
 	struct heredoc *h = xcalloc(1, sizeof(*h));
-	struct sbx_buf d = { 0 };
+	struct sbx_buf d = {0};
 
 	buf_putn(&d, "", 0);
 	for (struct wpart *w = p->tw->parts; w; w = w->next) {
@@ -186,10 +190,10 @@ static struct node *parse_simple(struct parser *p)
 		    peek(p) == T_LP) {
 			struct node *f;
 
-			if (!p->tw->raw || !str_is_name(p->tw->raw,
-							  strlen(p->tw->raw))) {
+			if (!p->tw->raw ||
+			    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
 				lex_perr(p, "bad function name '%s'",
-				     p->tw->raw ? p->tw->raw : "?");
+					 p->tw->raw ? p->tw->raw : "?");
 				return NULL;
 			}
 			lex_consume(p);
@@ -388,7 +392,8 @@ static struct node *parse_command(struct parser *p)
 			goto out;
 		}
 		lex_consume(p);
-	} else if (p->tok == T_WORD && p->tw->raw && lex_is_keyword(p->tw->raw)) {
+	} else if (p->tok == T_WORD && p->tw->raw &&
+		   lex_is_keyword(p->tw->raw)) {
 		const char *k = p->tw->raw;
 
 		if (!strcmp(k, "if")) {
@@ -495,7 +500,7 @@ static struct node *parse_and_or(struct parser *p)
 		return first;
 	struct node *x = mknode(p, N_AND);
 
-	x->b = first;   /* N_AND with ->b set and ->a NULL: chain head */
+	x->b = first; /* N_AND with ->b set and ->a NULL: chain head */
 	x->next_stage = head;
 	return x;
 }
@@ -551,7 +556,7 @@ struct node *parse_list(struct parser *p, bool top)
 		 * dash and bash refuse the line. */
 		if (!sep)
 			break;
-		peek_cmd(p);    /* command position: aliases apply */
+		peek_cmd(p); /* command position: aliases apply */
 		if (p->tok != T_WORD && p->tok != T_REDIR && p->tok != T_LP &&
 		    p->tok != T_NL)
 			break;
@@ -561,8 +566,7 @@ struct node *parse_list(struct parser *p, bool top)
 	return p->err ? NULL : head;
 }
 
-struct node *parse_program_isolated(struct parser *p, const char *s,
-				    size_t len)
+struct node *parse_program_isolated(struct parser *p, const char *s, size_t len)
 {
 	struct node *n;
 	bool ready = p->ready, an = p->alias_next;
@@ -676,7 +680,8 @@ int parse_next(struct parser *p, struct arena *a, struct node **out,
 	if (text) {
 		text->len = 0;
 		buf_putn(text, "", 0);
-		/* the unread rest of the current line belongs to this command */
+		/* the unread rest of the current line belongs to this command
+		 */
 		if (p->base.pos < p->base.len && p->top == &p->base)
 			buf_putn(text, p->base.s + p->base.pos,
 				 p->base.len - p->base.pos);
@@ -710,4 +715,3 @@ int parse_next(struct parser *p, struct arena *a, struct node **out,
 	*out = n;
 	return p->err ? p->err : PARSE_OK;
 }
-

@@ -17,7 +17,8 @@ struct node;
 
 /* Where the parser's text comes from: one line at a time, through
  * function pointers, so the parser itself reads nothing (shell/interp/input.c
- * reads strings, files and stdin; shell/interactive/lineedit.c the terminal). */
+ * reads strings, files and stdin; shell/interactive/lineedit.c the terminal).
+ */
 struct sh_reader {
 	/* Next line, '\n' included (the last one may lack it), or NULL at end
 	 * of input. |cont|: the parser is inside an unfinished command (an
@@ -52,38 +53,50 @@ enum wpart_type { WP_LIT, WP_PARAM, WP_CMD, WP_ARITH };
 /* ${name op arg} operators */
 enum {
 	PO_NONE = 0,
-	PO_MINUS = '-', PO_ASSIGN = '=', PO_QUEST = '?', PO_PLUS = '+',
-	PO_RSMALL = '%', PO_RLARGE = 'P', PO_LSMALL = '#', PO_LLARGE = 'H',
+	PO_MINUS = '-',
+	PO_ASSIGN = '=',
+	PO_QUEST = '?',
+	PO_PLUS = '+',
+	PO_RSMALL = '%',
+	PO_RLARGE = 'P',
+	PO_LSMALL = '#',
+	PO_LLARGE = 'H',
 	PO_LEN = 'L',
 };
 
 struct wpart {
 	struct wpart *next;
 	unsigned char type;
-	unsigned char quoted;   /* inside "..." (or '...'/\x for literals) */
-	unsigned char op;       /* WP_PARAM */
-	unsigned char colon;    /* WP_PARAM: ${x:-y} rather than ${x-y} */
-	char *s;                /* WP_LIT text, WP_PARAM name */
+	unsigned char quoted; /* inside "..." (or '...'/\x for literals) */
+	unsigned char op;     /* WP_PARAM */
+	unsigned char colon;  /* WP_PARAM: ${x:-y} rather than ${x-y} */
+	char *s;	      /* WP_LIT text, WP_PARAM name */
 	size_t len;
-	struct word *arg;       /* WP_PARAM argument, WP_ARITH expression */
-	struct node *cmd;       /* WP_CMD */
+	struct word *arg; /* WP_PARAM argument, WP_ARITH expression */
+	struct node *cmd; /* WP_CMD */
 };
 
 enum {
-	W_QUOTED = 1,    /* some quoting occurred (heredoc delimiters) */
-	W_PLAIN = 2,     /* one unquoted literal without glob characters */
-	W_ASSIGN = 4,    /* NAME=... */
+	W_QUOTED = 1, /* some quoting occurred (heredoc delimiters) */
+	W_PLAIN = 2,  /* one unquoted literal without glob characters */
+	W_ASSIGN = 4, /* NAME=... */
 };
 
 struct word {
 	struct word *next;
 	struct wpart *parts;
-	char *raw;       /* as typed */
+	char *raw; /* as typed */
 	unsigned flags;
 };
 
 enum redir_type {
-	R_IN, R_OUT, R_CLOBBER, R_APPEND, R_RDWR, R_DUPIN, R_DUPOUT,
+	R_IN,
+	R_OUT,
+	R_CLOBBER,
+	R_APPEND,
+	R_RDWR,
+	R_DUPIN,
+	R_DUPOUT,
 	R_HEREDOC,
 };
 
@@ -91,13 +104,26 @@ struct redir {
 	struct redir *next;
 	int fd;
 	enum redir_type type;
-	struct word *target;    /* file / fd word; heredoc: the body */
-	bool hd_quoted;         /* heredoc: body taken literally */
+	struct word *target; /* file / fd word; heredoc: the body */
+	bool hd_quoted;	     /* heredoc: body taken literally */
 };
 
 enum node_type {
-	N_CMD, N_PIPE, N_AND, N_OR, N_SEQ, N_BG, N_NOT, N_SUBSHELL, N_BRACE,
-	N_IF, N_WHILE, N_UNTIL, N_FOR, N_CASE, N_FUNC,
+	N_CMD,
+	N_PIPE,
+	N_AND,
+	N_OR,
+	N_SEQ,
+	N_BG,
+	N_NOT,
+	N_SUBSHELL,
+	N_BRACE,
+	N_IF,
+	N_WHILE,
+	N_UNTIL,
+	N_FOR,
+	N_CASE,
+	N_FUNC,
 };
 
 struct case_item {
@@ -109,7 +135,7 @@ struct case_item {
 struct node {
 	enum node_type type;
 	int lineno;
-	struct redir *redirs;   /* simple and compound commands */
+	struct redir *redirs;	/* simple and compound commands */
 	struct node *a, *b, *c; /* children: see below */
 	/* N_CMD: assigns, args.  N_FOR: args = list (for_in), name.
 	 * N_CASE: args = subject word, items.  N_FUNC: name, a = body.
@@ -121,7 +147,7 @@ struct node {
 	struct case_item *items;
 	char *name;
 	bool for_in;
-	struct arena *arena;    /* N_FUNC: the arena the body lives in */
+	struct arena *arena; /* N_FUNC: the arena the body lives in */
 };
 
 enum { PARSE_OK = 1, PARSE_EOF = 0 };
@@ -134,7 +160,7 @@ typedef const char *(*parse_alias_fn)(void *ctx, const char *name);
 struct parse_opts {
 	parse_alias_fn alias;
 	void *ctx;
-	int lineno;              /* first line number (default 1) */
+	int lineno; /* first line number (default 1) */
 	/* Interactive use: when the reader has no more input in the middle
 	 * of a command, return -EAGAIN (need more) instead of a syntax
 	 * error. */
@@ -161,7 +187,6 @@ void parse_clear_eof(struct parser *p);
 /* A warning the parser produced (here-document ended by EOF, NUL bytes),
  * or NULL; cleared by the next parse_next(). */
 const char *parse_warning(const struct parser *p);
-
 
 /* |s| as the body of an unquoted here-document (parameters, $(...),
  * `...` and $((...)) expand; nothing splits): for PS1/PS2/PS4. NULL on a

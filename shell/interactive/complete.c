@@ -1,5 +1,5 @@
-/* shell/interactive/complete.c — TAB completion: a small lexer finds the word under
- * the cursor and what kind it is; the candidates come from the shell's
+/* shell/interactive/complete.c — TAB completion: a small lexer finds the word
+ * under the cursor and what kind it is; the candidates come from the shell's
  * callbacks, the PATH dir cache, or the file system. */
 #include "complete.h"
 
@@ -24,7 +24,7 @@ struct pdir {
 	dev_t dev;
 	ino_t ino;
 	time_t scanned;
-	char **names;     /* sorted */
+	char **names; /* sorted */
 	size_t n;
 };
 
@@ -40,22 +40,22 @@ struct cmp {
 #define DOLLAR '\001'
 
 struct lex {
-	size_t wstart;        /* raw offset where the current word starts */
-	struct sbx_buf word;  /* the word so far, quotes removed */
-	char quote;           /* quote open at the cursor: 0, '\'', '"' */
-	size_t word_slash;    /* length of |word| after its last '/' */
+	size_t wstart;	     /* raw offset where the current word starts */
+	struct sbx_buf word; /* the word so far, quotes removed */
+	char quote;	     /* quote open at the cursor: 0, '\'', '"' */
+	size_t word_slash;   /* length of |word| after its last '/' */
 	bool slash;
 	/* Where the replacement starts: after the word's start, its last
 	 * '/', or its last quote mark, whichever is latest; |anchor_word|
 	 * is the matching length of |word|. The text before it stays as
 	 * typed, quotes and all. */
 	size_t anchor_raw, anchor_word;
-	size_t raw_dollar;    /* raw offset of the last unquoted '$' */
+	size_t raw_dollar; /* raw offset of the last unquoted '$' */
 	bool dollar;
-	int argi;             /* word index in its simple command */
-	bool redir;           /* the word is a redirection target */
-	char cmd[64];         /* the command word, "" if none yet */
-	char arg1[32];  /* the first argument (policy cache ...) */
+	int argi;      /* word index in its simple command */
+	bool redir;    /* the word is a redirection target */
+	char cmd[64];  /* the command word, "" if none yet */
+	char arg1[32]; /* the first argument (policy cache ...) */
 };
 
 struct cand {
@@ -79,9 +79,9 @@ static const char *getvar(const struct cmp *c, const char *name)
 static bool keeps_cmdpos(const char *w)
 {
 	static const char *const kw[] = {
-		"then", "do", "else", "elif", "if", "while", "until", "!",
-		"{", "time", "command", "exec", "nohup", "env", "sudo",
-		"builtin", NULL,
+	    "then",  "do",  "else", "elif",    "if",	  "while",
+	    "until", "!",   "{",    "time",    "command", "exec",
+	    "nohup", "env", "sudo", "builtin", NULL,
 	};
 
 	for (int i = 0; kw[i]; i++)
@@ -324,8 +324,7 @@ static struct pdir *pdir_get(struct cmp *c, const char *path)
 	return d;
 }
 
-static void complete_path(struct cmp *c, const struct lex *lx,
-			  struct cands *cs)
+static void complete_path(struct cmp *c, const struct lex *lx, struct cands *cs)
 {
 	const char *path = getvar(c, "PATH");
 	SBX_AUTOFREE char *copy = xstrdup(path ? path : "");
@@ -353,7 +352,8 @@ static void complete_path(struct cmp *c, const struct lex *lx,
 			else
 				hi = mid;
 		}
-		for (size_t i = lo; i < d->n && prefix(d->names[i], pre, n); i++) {
+		for (size_t i = lo; i < d->n && prefix(d->names[i], pre, n);
+		     i++) {
 			SBX_AUTOFREE char *full = NULL;
 			struct stat st;
 
@@ -363,8 +363,9 @@ static void complete_path(struct cmp *c, const struct lex *lx,
 			if (stat(full, &st) < 0 || S_ISDIR(st.st_mode) ||
 			    access(full, X_OK) < 0)
 				continue;
-			cand_add(cs, quote_in(d->names[i] + lx->anchor_word,
-					      lx->quote, true),
+			cand_add(cs,
+				 quote_in(d->names[i] + lx->anchor_word,
+					  lx->quote, true),
 				 d->names[i], true);
 		}
 	}
@@ -373,9 +374,9 @@ static void complete_path(struct cmp *c, const struct lex *lx,
 
 /* |lx|: a command name, quoted from the lexer's anchor; NULL: a job spec
  * or a variable, inserted as is after |lead|. */
-static void complete_names(struct cmp *c, enum cmp_kind kind,
-			   const char *pre, size_t n, struct cands *cs,
-			   const char *lead, bool final, const struct lex *lx)
+static void complete_names(struct cmp *c, enum cmp_kind kind, const char *pre,
+			   size_t n, struct cands *cs, const char *lead,
+			   bool final, const struct lex *lx)
 {
 	struct sbx_strv names = {0};
 
@@ -386,9 +387,9 @@ static void complete_names(struct cmp *c, enum cmp_kind kind,
 		if (!prefix(names.v[i], pre, n))
 			continue;
 		SBX_AUTOFREE char *q =
-			lx ? quote_in(names.v[i] + lx->anchor_word, lx->quote,
-				      final)
-			   : xstrdup(names.v[i]);
+		    lx ? quote_in(names.v[i] + lx->anchor_word, lx->quote,
+				  final)
+		       : xstrdup(names.v[i]);
 
 		cand_add(cs, xasprintf("%s%s", lead, q), names.v[i], final);
 	}
@@ -458,14 +459,14 @@ static void complete_files(struct cmp *c, const struct lex *lx,
 		full = xasprintf("%s%s", *dir ? dir : "", de->d_name);
 		isdir = stat(full, &st) == 0 && S_ISDIR(st.st_mode);
 		if (isdir) {
-			SBX_AUTOFREE char *q = quote_in(
-				de->d_name + (lx->anchor_word - dn), lx->quote,
-				false);
+			SBX_AUTOFREE char *q =
+			    quote_in(de->d_name + (lx->anchor_word - dn),
+				     lx->quote, false);
 			cand_add(cs, xasprintf("%s/", q), de->d_name, false);
 		} else {
-			cand_add(cs, quote_in(de->d_name +
-						      (lx->anchor_word - dn),
-					      lx->quote, true),
+			cand_add(cs,
+				 quote_in(de->d_name + (lx->anchor_word - dn),
+					  lx->quote, true),
 				 de->d_name, true);
 		}
 	}
@@ -479,8 +480,8 @@ static bool is_jobcmd(const char *cmd)
 	       !strcmp(cmd, "disown") || !strcmp(cmd, "jobs");
 }
 
-size_t cmp_complete(struct cmp *c, const char *line, size_t len,
-		    size_t cursor, struct cmp_result *r)
+size_t cmp_complete(struct cmp *c, const char *line, size_t len, size_t cursor,
+		    struct cmp_result *r)
 {
 	struct lex lx;
 	struct cands cs = {0};
@@ -508,7 +509,8 @@ size_t cmp_complete(struct cmp *c, const char *line, size_t len,
 				       brace ? "${" : "$", false, NULL);
 			if (brace)
 				for (size_t i = 0; i < cs.n; i++) {
-					char *s = xasprintf("%s}", cs.v[i].insert);
+					char *s =
+					    xasprintf("%s}", cs.v[i].insert);
 
 					free(cs.v[i].insert);
 					cs.v[i].insert = s;
@@ -532,11 +534,13 @@ size_t cmp_complete(struct cmp *c, const char *line, size_t len,
 	}
 	if (lx.argi >= 2 && !lx.redir && !strcmp(lx.cmd, "policy") &&
 	    !lx.quote) {
-		/* policy cache SUB, policy cache prune --opt, policy why --opt */
+		/* policy cache SUB, policy cache prune --opt, policy why --opt
+		 */
 		const char *const *t =
 		    !strcmp(lx.arg1, "cache")
-			? (lx.argi == 2 ? pb_cache_subcommands
-			   : wn && w[0] == '-' ? pb_prune_options : NULL)
+			? (lx.argi == 2	       ? pb_cache_subcommands
+			   : wn && w[0] == '-' ? pb_prune_options
+					       : NULL)
 		    : !strcmp(lx.arg1, "why") && wn && w[0] == '-'
 			? pb_why_options
 			: NULL;
@@ -545,7 +549,8 @@ size_t cmp_complete(struct cmp *c, const char *line, size_t len,
 			r->what = "policy";
 			for (int i = 0; t[i]; i++)
 				if (prefix(t[i], w, wn))
-					cand_add(&cs, xstrdup(t[i]), t[i], true);
+					cand_add(&cs, xstrdup(t[i]), t[i],
+						 true);
 			goto out;
 		}
 	}

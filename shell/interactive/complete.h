@@ -1,5 +1,5 @@
-/* shell/interactive/complete.h — what TAB offers: command names, file names, %job
- * specs, $VARIABLES and the policy builtin's subcommands.
+/* shell/interactive/complete.h — what TAB offers: command names, file names,
+ * %job specs, $VARIABLES and the policy builtin's subcommands.
  *
  * Lifecycle: cmp_new(source) → cmp_complete() per TAB → cmp_result_free()
  * → cmp_free(). The shell's own names (builtins, functions, aliases, jobs,
@@ -19,8 +19,8 @@ enum cmp_kind {
 	CMP_BUILTIN,
 	CMP_FUNCTION,
 	CMP_ALIAS,
-	CMP_JOB,      /* job specs, e.g. "%1", "%2" (the "%" included) */
-	CMP_VAR,      /* variable names, without "$" */
+	CMP_JOB, /* job specs, e.g. "%1", "%2" (the "%" included) */
+	CMP_VAR, /* variable names, without "$" */
 };
 
 struct cmp_source {
@@ -37,12 +37,12 @@ struct cmp_result {
 	size_t start, end;
 	/* The quoted replacements, unique, in the order of |shown|. */
 	struct sbx_strv insert;
-	struct sbx_strv shown;   /* the bare names, sorted, for listing */
+	struct sbx_strv shown; /* the bare names, sorted, for listing */
 	/* A candidate is complete (a file, not a folder): after inserting
 	 * the only one, add a space (and close an open quote). */
 	bool *final;
-	const char *what;        /* "command", "file", "job", "variable",
-	                            "policy" — for tests and the docs */
+	const char *what; /* "command", "file", "job", "variable",
+			     "policy" — for tests and the docs */
 };
 
 struct cmp;
@@ -52,8 +52,8 @@ void cmp_free(struct cmp *c);
 
 /* Completes the word that ends at |cursor| in |line| (|len| bytes).
  * Returns the number of candidates (0: nothing to offer). */
-size_t cmp_complete(struct cmp *c, const char *line, size_t len,
-		    size_t cursor, struct cmp_result *r);
+size_t cmp_complete(struct cmp *c, const char *line, size_t len, size_t cursor,
+		    struct cmp_result *r);
 void cmp_result_free(struct cmp_result *r);
 
 /* The longest common prefix of the |insert| texts, as a new string. */

@@ -1,5 +1,5 @@
-/* shell/interactive/interactive.c — glue between the shell's state (sh.h) and the
- * interactive layer (lineedit, prompt, complete, bi_policy, term): the
+/* shell/interactive/interactive.c — glue between the shell's state (sh.h) and
+ * the interactive layer (lineedit, prompt, complete, bi_policy, term): the
  * callbacks those modules take, the interactive reader, and the `policy`
  * and `history` builtins. */
 #include <stdlib.h>
@@ -52,12 +52,13 @@ static bool g_async_notices(void *ctx, struct sbx_buf *out)
 /* Until jobs.c exports its own list: the POSIX and sbxsh builtins that
  * bi_find() knows. */
 static const char *const bi_guess[] = {
-	".", ":", "[", "alias", "bg", "break", "cd", "command", "continue",
-	"disown", "echo", "eval", "exec", "exit", "export", "false", "fc",
-	"fg", "getopts", "hash", "history", "jobs", "kill", "local", "policy",
-	"printf", "pwd", "read", "readonly", "return", "set", "shift", "test",
-	"times", "trap", "true", "type", "ulimit", "umask", "unalias",
-	"unset", "wait", NULL,
+    ".",	":",	    "[",      "alias",	"bg",	   "break", "cd",
+    "command",	"continue", "disown", "echo",	"eval",	   "exec",  "exit",
+    "export",	"false",    "fc",     "fg",	"getopts", "hash",  "history",
+    "jobs",	"kill",	    "local",  "policy", "printf",  "pwd",   "read",
+    "readonly", "return",   "set",    "shift",	"test",	   "times", "trap",
+    "true",	"type",	    "ulimit", "umask",	"unalias", "unset", "wait",
+    NULL,
 };
 
 static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
@@ -128,8 +129,10 @@ struct sh_reader *sh_interactive_reader(struct shell *sh)
 	 * drives the shell through a pty sets it to know the prompt. */
 	ps1 = var_get(sh, "PS1");
 	if (!ps1 || !(var_flags(sh, "PS1", NULL) & V_EXPORT))
-		var_set(sh, "PS1", cfg->agent ? PR_AGENT_PS1 :
-			pr_default_ps1(term_colour()), 0);
+		var_set(sh, "PS1",
+			cfg->agent ? PR_AGENT_PS1
+				   : pr_default_ps1(term_colour()),
+			0);
 	return r;
 }
 

@@ -1,5 +1,5 @@
-/* shell/interactive/interactive.h — the interactive layer's entry points that the
- * rest of the shell calls: the line-editing reader for an interactive
+/* shell/interactive/interactive.h — the interactive layer's entry points that
+ * the rest of the shell calls: the line-editing reader for an interactive
  * session, and the two builtins that live with it (they read the
  * session's policy and the line editor's history). */
 #ifndef SBXSH_INTERACTIVE_H

@@ -31,23 +31,23 @@ struct le {
 	History *hist;
 	HistEvent ev;
 	FILE *fin, *fout;
-	struct sh_reader *plain;  /* the plain reader's line source */
+	struct sh_reader *plain; /* the plain reader's line source */
 	struct cmp *cmp;
-	char *prompt;             /* what libedit's prompt callback returns */
-	struct sbx_buf pend;      /* lines of a multi-line entry not yet given */
+	char *prompt;	     /* what libedit's prompt callback returns */
+	struct sbx_buf pend; /* lines of a multi-line entry not yet given */
 	size_t pend_off;
-	struct sbx_buf line;      /* the line returned to the parser */
-	struct sbx_buf entry;     /* the history entry being built */
+	struct sbx_buf line;  /* the line returned to the parser */
+	struct sbx_buf entry; /* the history entry being built */
 	bool entry_stored;
-	bool accepted;            /* a line was read: OSC 133 C is due */
-	bool cmd_started;         /* C was sent: D is due */
-	struct sbx_buf tab_line;  /* the line at the last ambiguous TAB */
+	bool accepted;		 /* a line was read: OSC 133 C is due */
+	bool cmd_started;	 /* C was sent: D is due */
+	struct sbx_buf tab_line; /* the line at the last ambiguous TAB */
 	size_t tab_cursor;
 	bool tab_armed;
-	bool fn_added;            /* sbx-complete is a libedit function */
+	bool fn_added; /* sbx-complete is a libedit function */
 	char mode[8];
 	int hist_fd;
-	bool record;              /* lines go into history */
+	bool record; /* lines go into history */
 	bool hist_loaded;
 	unsigned hist_keep;
 };
@@ -97,7 +97,8 @@ void le_hist_decode(const char *text, size_t len, unsigned keep,
 	while (i < len) {
 		const char *nl = memchr(text + i, '\n', len - i);
 		size_t end = nl ? (size_t)(nl - text) : len;
-		bool cont = end - i >= 2 && text[i] == '\\' && text[i + 1] == 'c';
+		bool cont =
+		    end - i >= 2 && text[i] == '\\' && text[i + 1] == 'c';
 		size_t st = i + (cont ? 2 : 0);
 		struct sbx_buf e = {0};
 
@@ -111,14 +112,15 @@ void le_hist_decode(const char *text, size_t len, unsigned keep,
 				if (text[k] == '\\' && k + 1 < end) {
 					k++;
 					buf_putc(&e, text[k] == 'n' ? '\n'
-								  : text[k]);
+								    : text[k]);
 				} else {
 					buf_putc(&e, text[k]);
 				}
 			}
 		}
 		if (cont && all.n) {
-			char *joined = xasprintf("%s\n%s", all.v[all.n - 1], e.s);
+			char *joined =
+			    xasprintf("%s\n%s", all.v[all.n - 1], e.s);
 
 			free(all.v[all.n - 1]);
 			all.v[all.n - 1] = joined;
@@ -207,8 +209,9 @@ static int hist_compact(int fd, unsigned keep, const char *file)
 		}
 	}
 	tmp = xasprintf("%s.compact", file);
-	tfd = open(tmp, O_RDWR | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC |
-				O_NOFOLLOW | O_NONBLOCK | O_NOCTTY,
+	tfd = open(tmp,
+		   O_RDWR | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC |
+		       O_NOFOLLOW | O_NONBLOCK | O_NOCTTY,
 		   0600);
 	if (tfd < 0)
 		goto out;
@@ -274,8 +277,9 @@ int le_open_history(const char *workflow_id, unsigned keep, char **path,
 	file = xasprintf("%s/%s.history", dir, workflow_id);
 	/* O_NONBLOCK: a FIFO put in its place must not hang the start-up
 	 * (it is refused below, by the type of what was opened). */
-	fd = open(file, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
-			    O_NONBLOCK | O_NOCTTY,
+	fd = open(file,
+		  O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
+		      O_NONBLOCK | O_NOCTTY,
 		  0600);
 	if (fd < 0)
 		return sbx_diag_set(diag, -errno, "history: cannot open %s: %s",
@@ -524,8 +528,8 @@ static void async_notices(struct le *le, EditLine *el)
 {
 	struct sbx_buf b = {0}, o = {0};
 
-	if (!le->cfg.async_notices ||
-	    !le->cfg.async_notices(le->cfg.ctx, &b) || !b.len) {
+	if (!le->cfg.async_notices || !le->cfg.async_notices(le->cfg.ctx, &b) ||
+	    !b.len) {
 		buf_free(&b);
 		return;
 	}
@@ -641,8 +645,10 @@ static void list_candidates(struct le *le, const struct cmp_result *r)
 	rows = (int)((r->shown.n + (size_t)per - 1) / (size_t)per);
 	buf_puts(&b, "\n");
 	if (shown.n > 500) {
-		buf_printf(&b, "sbxsh: %zu candidates; type more of the "
-			       "name\n", shown.n);
+		buf_printf(&b,
+			   "sbxsh: %zu candidates; type more of the "
+			   "name\n",
+			   shown.n);
 		rows = 0;
 	}
 	/* Column-major, like ls and bash. */
@@ -654,8 +660,11 @@ static void list_candidates(struct le *le, const struct cmp_result *r)
 				break;
 			buf_puts(&b, shown.v[i]);
 			if (col + 1 < per)
-				buf_printf(&b, "%*s", width - (int)nchars(
-					shown.v[i], strlen(shown.v[i])), "");
+				buf_printf(&b, "%*s",
+					   width -
+					       (int)nchars(shown.v[i],
+							   strlen(shown.v[i])),
+					   "");
 		}
 		buf_putc(&b, '\n');
 	}
@@ -703,8 +712,8 @@ static unsigned char complete_cb(EditLine *el, int ch)
 		return CC_REFRESH_BEEP;
 	}
 	typed = r.end - r.start;
-	if (r.insert.n == 1 && insertable(r.insert.v[0]) <
-				   strlen(r.insert.v[0])) {
+	if (r.insert.n == 1 &&
+	    insertable(r.insert.v[0]) < strlen(r.insert.v[0])) {
 		/* A name the line cannot hold: what can be typed of it,
 		 * and the name itself listed, escaped. */
 		size_t k = insertable(r.insert.v[0]);

@@ -1,5 +1,5 @@
-/* shell/interactive/lineedit.h — the interactive line reader: libedit (emacs and vi
- * modes, ~/.editrc, TAB completion), per-workflow history, the prompt,
+/* shell/interactive/lineedit.h — the interactive line reader: libedit (emacs
+ * and vi modes, ~/.editrc, TAB completion), per-workflow history, the prompt,
  * OSC 133/OSC 7 marks; or a plain reader with no escapes for TERM=dumb
  * and for input that is not a terminal.
  *
@@ -30,12 +30,12 @@
 #define LE_HIST_DEFAULT 10000
 
 struct le_config {
-	const char *prog;       /* for "prog:" lines in ~/.editrc; "sbxsh" */
-	int in_fd, out_fd;      /* normally 0 and 2 (prompts go to stderr) */
-	int hist_fd;            /* le_open_history(), or -1: no history file */
-	unsigned hist_size;     /* entries kept; 0: LE_HIST_DEFAULT */
-	const char *mode;       /* "emacs" (default) or "vi" */
-	bool agent;             /* --agent: stable prompt, no colour, marks */
+	const char *prog;   /* for "prog:" lines in ~/.editrc; "sbxsh" */
+	int in_fd, out_fd;  /* normally 0 and 2 (prompts go to stderr) */
+	int hist_fd;	    /* le_open_history(), or -1: no history file */
+	unsigned hist_size; /* entries kept; 0: LE_HIST_DEFAULT */
+	const char *mode;   /* "emacs" (default) or "vi" */
+	bool agent;	    /* --agent: stable prompt, no colour, marks */
 	/* Prompt: getvar/njobs/status/expand/workflow/backend. The reader
 	 * fills colour, agent and delim itself. */
 	struct pr_ctx prompt;

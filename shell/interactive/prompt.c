@@ -1,4 +1,5 @@
-/* shell/interactive/prompt.c — PS1/PS2 expansion and libedit-safe literal groups. */
+/* shell/interactive/prompt.c — PS1/PS2 expansion and libedit-safe literal
+ * groups. */
 #include "prompt.h"
 
 #include <stdlib.h>
@@ -13,7 +14,7 @@
  * shell from the user's own: "[sbx:demo] ~/proj $ ". */
 static const char ps1_plain[] = "\\S \\w \\$ ";
 static const char ps1_colour[] =
-	"\\[\\e[1;33m\\]\\S\\[\\e[0m\\] \\[\\e[1;34m\\]\\w\\[\\e[0m\\] \\$ ";
+    "\\[\\e[1;33m\\]\\S\\[\\e[0m\\] \\[\\e[1;34m\\]\\w\\[\\e[0m\\] \\$ ";
 
 const char *pr_default_ps1(bool colour)
 {
@@ -138,18 +139,42 @@ char *pr_expand(const struct pr_ctx *c, const char *ps)
 			continue;
 		mark = b.len;
 		switch (*p) {
-		case 'u': put_user(c, &b); break;
-		case 'h': put_host(&b, false); break;
-		case 'H': put_host(&b, true); break;
-		case 'w': put_cwd(c, &b, false); break;
-		case 'W': put_cwd(c, &b, true); break;
-		case '$': buf_putc(&b, geteuid() ? '$' : '#'); break;
-		case 'n': buf_putc(&b, '\n'); break;
-		case '\\': buf_putc(&b, '\\'); break;
-		case 'e': buf_putc(&b, '\033'); break;
-		case 'a': buf_putc(&b, '\007'); break;
-		case 's': buf_puts(&b, "sbxsh"); break;
-		case 'v': buf_puts(&b, SBXSH_VERSION); break;
+		case 'u':
+			put_user(c, &b);
+			break;
+		case 'h':
+			put_host(&b, false);
+			break;
+		case 'H':
+			put_host(&b, true);
+			break;
+		case 'w':
+			put_cwd(c, &b, false);
+			break;
+		case 'W':
+			put_cwd(c, &b, true);
+			break;
+		case '$':
+			buf_putc(&b, geteuid() ? '$' : '#');
+			break;
+		case 'n':
+			buf_putc(&b, '\n');
+			break;
+		case '\\':
+			buf_putc(&b, '\\');
+			break;
+		case 'e':
+			buf_putc(&b, '\033');
+			break;
+		case 'a':
+			buf_putc(&b, '\007');
+			break;
+		case 's':
+			buf_puts(&b, "sbxsh");
+			break;
+		case 'v':
+			buf_puts(&b, SBXSH_VERSION);
+			break;
 		case 'j':
 			buf_printf(&b, "%d", c->njobs ? c->njobs(c->ctx) : 0);
 			break;
@@ -212,7 +237,7 @@ static bool printable(unsigned char ch)
 
 struct cell {
 	struct sbx_buf lit; /* literal bytes glued in front of the char */
-	size_t off, n;      /* the character in the source string */
+	size_t off, n;	    /* the character in the source string */
 };
 
 char *pr_fix_literals(const char *s, char delim)
@@ -224,8 +249,8 @@ char *pr_fix_literals(const char *s, char delim)
 	while (s[i]) {
 		if (s[i] == delim) {
 			const char *end = strchr(s + i + 1, delim);
-			size_t n = end ? (size_t)(end - s - i - 1)
-				       : strlen(s + i + 1);
+			size_t n =
+			    end ? (size_t)(end - s - i - 1) : strlen(s + i + 1);
 
 			buf_putn(&pend, s + i + 1, n);
 			i += n + 1 + (end ? 1 : 0);
@@ -249,7 +274,8 @@ char *pr_fix_literals(const char *s, char delim)
 	}
 	if (pend.len) {
 		if (last == (size_t)-1) {
-			/* Nothing visible at all: carry the groups on a space. */
+			/* Nothing visible at all: carry the groups on a space.
+			 */
 			struct cell *c = &cells[ncell++];
 
 			buf_putn(&c->lit, pend.s, pend.len);
@@ -285,8 +311,9 @@ char *pr_render(const struct pr_ctx *c, bool cont)
 	 * one the harness sets (pexpect's replwrap does) wins */
 	ps = var(c, cont ? "PS2" : "PS1");
 	if (!ps)
-		ps = cont ? PR_DEFAULT_PS2 :
-			    c->agent ? PR_AGENT_PS1 : pr_default_ps1(c->colour);
+		ps = cont	? PR_DEFAULT_PS2
+		     : c->agent ? PR_AGENT_PS1
+				: pr_default_ps1(c->colour);
 	if (c->expand)
 		ps = exp = c->expand(c->ctx, ps);
 	return pr_expand(c, ps);

@@ -31,10 +31,10 @@ struct pr_ctx {
 	/* POSIX parameter expansion of PS1/PS2 (before the backslash
 	 * escapes); returns a new string. NULL: no expansion. */
 	char *(*expand)(void *ctx, const char *s);
-	const char *workflow;   /* \S shows "[sbx:<workflow>]" */
-	const char *backend;    /* \B */
-	bool colour;            /* the default prompt may use colour */
-	bool agent;             /* PR_AGENT_PS1 when PS1 is unset */
+	const char *workflow; /* \S shows "[sbx:<workflow>]" */
+	const char *backend;  /* \B */
+	bool colour;	      /* the default prompt may use colour */
+	bool agent;	      /* PR_AGENT_PS1 when PS1 is unset */
 	/* PR_DELIM: keep non-printing groups between delimiters (libedit);
 	 * 0: drop the groups entirely (plain reader, TERM=dumb). */
 	char delim;

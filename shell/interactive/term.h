@@ -1,6 +1,6 @@
-/* shell/interactive/term.h — what sbxsh tells the terminal besides the text it prints:
- * OSC 133 semantic-prompt marks, OSC 7 cwd reports, and whether colour is
- * allowed at all.
+/* shell/interactive/term.h — what sbxsh tells the terminal besides the text it
+ * prints: OSC 133 semantic-prompt marks, OSC 7 cwd reports, and whether colour
+ * is allowed at all.
  *
  * Lifecycle: term_init() once when the shell turns interactive → the line
  * reader asks term_osc133()/term_colour() and formats marks through the
@@ -21,11 +21,12 @@
 #include "sbx.h"
 
 struct term_facts {
-	const char *term;     /* $TERM, or NULL */
-	const char *no_color; /* $NO_COLOR, or NULL (set and non-empty: no colour) */
-	bool out_tty;         /* the prompt's output is a terminal */
+	const char *term; /* $TERM, or NULL */
+	const char
+	    *no_color; /* $NO_COLOR, or NULL (set and non-empty: no colour) */
+	bool out_tty;  /* the prompt's output is a terminal */
 	bool interactive;
-	bool agent;           /* --agent: plain, no colour, marks on */
+	bool agent; /* --agent: plain, no colour, marks on */
 };
 
 /* Pure decisions, exported for the unit tests. Marks: on when
@@ -42,10 +43,10 @@ bool term_colour(void);
 bool term_dumb(void);
 
 /* Append one escape sequence to |b| (nothing when marks are off). */
-void term_fmt_prompt_start(struct sbx_buf *b);       /* OSC 133;A */
-void term_fmt_prompt_end(struct sbx_buf *b);         /* OSC 133;B */
-void term_fmt_cmd_start(struct sbx_buf *b);          /* OSC 133;C */
-void term_fmt_cmd_end(struct sbx_buf *b, int status);  /* OSC 133;D;n */
+void term_fmt_prompt_start(struct sbx_buf *b);	      /* OSC 133;A */
+void term_fmt_prompt_end(struct sbx_buf *b);	      /* OSC 133;B */
+void term_fmt_cmd_start(struct sbx_buf *b);	      /* OSC 133;C */
+void term_fmt_cmd_end(struct sbx_buf *b, int status); /* OSC 133;D;n */
 /* OSC 7: file://|host||cwd| with every byte outside the URI unreserved
  * and '/' set percent-encoded. Nothing when OSC 7 is off. */
 void term_fmt_cwd(struct sbx_buf *b, const char *host, const char *cwd);

@@ -1,5 +1,5 @@
-/* shell/interp/arith.c — arithmetic expansion: a recursive-descent evaluator with
- * dash's results and messages.
+/* shell/interp/arith.c — arithmetic expansion: a recursive-descent evaluator
+ * with dash's results and messages.
  *
  * The expression is parsed and evaluated in one pass, as dash's
  * arith_yacc.c does: there is no tree. Branches that short-circuit are

@@ -1,5 +1,5 @@
-/* shell/interp/bi_cd.c — cd and pwd, with the logical $PWD (-L, the default) and
- * the physical one (-P). */
+/* shell/interp/bi_cd.c — cd and pwd, with the logical $PWD (-L, the default)
+ * and the physical one (-P). */
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -100,8 +100,8 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 
 			e = strchr(p, ':');
 			n = e ? (size_t)(e - p) : strlen(p);
-			cand = n ? xasprintf("%.*s/%s", (int)n, p, dir) :
-				   xstrdup(dir);
+			cand = n ? xasprintf("%.*s/%s", (int)n, p, dir)
+				 : xstrdup(dir);
 			if (is_dir(cand)) {
 				target = cand;
 				if (n)
@@ -117,8 +117,9 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 	if (!target)
 		target = xstrdup(dir);
 	if (!phys) {
-		char *abs = target[0] == '/' ? xstrdup(target) :
-			    path_join(sh->pwd ? sh->pwd : "/", target);
+		char *abs = target[0] == '/'
+				? xstrdup(target)
+				: path_join(sh->pwd ? sh->pwd : "/", target);
 
 		newpwd = path_fold(abs);
 		/* POSIX leaves a leading "//" to the implementation; dash
@@ -169,7 +170,7 @@ int bi_pwd(struct shell *sh, int argc, char **argv)
 {
 	bool phys = false;
 	char *cwd = NULL;
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "-P"))

@@ -37,11 +37,12 @@ int bi_job_from_spec(struct shell *sh, const char *spec, const char *who)
 		for (int i = 0; i < n; i++) {
 			if (!job_get(sh, i, &ji))
 				continue;
-			if (sub ? !strstr(ji.text, want) :
-				  strncmp(ji.text, want, wl))
+			if (sub ? !strstr(ji.text, want)
+				: strncmp(ji.text, want, wl))
 				continue;
 			if (found >= 0) {
-				sh_err(sh, "%s: %s: ambiguous job spec", who, s);
+				sh_err(sh, "%s: %s: ambiguous job spec", who,
+				       s);
 				return -1;
 			}
 			found = i;
@@ -54,7 +55,7 @@ int bi_job_from_spec(struct shell *sh, const char *spec, const char *who)
 
 int bi_jobs(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	int mode = 0, i = 1, st = 0, n;
 	bool only_run = false, only_stop = false;
 	char *want;
@@ -78,7 +79,9 @@ int bi_jobs(struct shell *sh, int argc, char **argv)
 				break;
 			default:
 				sh_err(sh, "jobs: -%c: invalid option", *c);
-				sh_err(sh, "jobs: usage: jobs [-lprs] [jobspec ...]");
+				sh_err(
+				    sh,
+				    "jobs: usage: jobs [-lprs] [jobspec ...]");
 				return 2;
 			}
 		}
@@ -164,7 +167,8 @@ static void disown_one(struct shell *sh, int id, bool nohup)
 		return;
 	}
 	if (job_get(sh, id, &ji) && ji.state == JS_STOPPED)
-		sh_err(sh, "warning: deleting stopped job %d with process group %d",
+		sh_err(sh,
+		       "warning: deleting stopped job %d with process group %d",
 		       ji.num, (int)ji.pgid);
 	job_disown(sh, id);
 }
@@ -204,8 +208,8 @@ int bi_disown(struct shell *sh, int argc, char **argv)
 		return 0;
 	}
 	for (int k = i; k < argc || k == i; k++) {
-		int id = bi_job_from_spec(sh, k < argc ? argv[k] : NULL,
-					  "disown");
+		int id =
+		    bi_job_from_spec(sh, k < argc ? argv[k] : NULL, "disown");
 
 		if (id < 0)
 			st = 1;

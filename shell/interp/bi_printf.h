@@ -1,4 +1,5 @@
-/* shell/interp/bi_printf.h — the printf and echo builtins, as dash 0.5.12 has them. */
+/* shell/interp/bi_printf.h — the printf and echo builtins, as dash 0.5.12 has
+ * them. */
 #ifndef SBX_BI_PRINTF_H
 #define SBX_BI_PRINTF_H
 

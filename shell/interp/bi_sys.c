@@ -1,4 +1,5 @@
-/* shell/interp/bi_sys.c — umask, ulimit and times, with dash's syntax and output. */
+/* shell/interp/bi_sys.c — umask, ulimit and times, with dash's syntax and
+ * output. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
@@ -17,8 +18,8 @@
  * "NAME: Illegal option -x" for a letter not in |allowed|.
  */
 static int bisys_opts(int argc, char **argv, const char *allowed,
-		    struct sbx_buf *err, void (*fn)(void *ctx, int c),
-		    void *ctx)
+		      struct sbx_buf *err, void (*fn)(void *ctx, int c),
+		      void *ctx)
 {
 	int i;
 
@@ -230,8 +231,8 @@ static void bisys_ulimit_opt(void *ctx, int c)
 		o->what = (char)c;
 }
 
-static void bisys_printlim(struct sbx_buf *out, int how, const struct rlimit *rl,
-			 const struct sys_limit *l)
+static void bisys_printlim(struct sbx_buf *out, int how,
+			   const struct rlimit *rl, const struct sys_limit *l)
 {
 	rlim_t v = how & SYS_SOFT ? rl->rlim_cur : rl->rlim_max;
 
@@ -241,7 +242,8 @@ static void bisys_printlim(struct sbx_buf *out, int how, const struct rlimit *rl
 		buf_printf(out, "%jd\n", (intmax_t)(v / l->factor));
 }
 
-int bisys_ulimit(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
+int bisys_ulimit(int argc, char **argv, struct sbx_buf *out,
+		 struct sbx_buf *err)
 {
 	char allowed[8 + SYS_NLIMITS] = "HSa";
 	struct sys_ulopt o = {.how = SYS_SOFT | SYS_HARD, .what = 'f'};

@@ -54,7 +54,7 @@ static int bi_false(struct shell *sh, int argc, char **argv)
 
 static int bi_echo(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 
 	pf_echo(argc, argv, &out);
 	return bi_flush(sh, "echo", &out, 1);
@@ -62,7 +62,7 @@ static int bi_echo(struct shell *sh, int argc, char **argv)
 
 static int bi_printf(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 }, err = { 0 };
+	struct sbx_buf out = {0}, err = {0};
 	int st = pf_printf(argc, argv, &out, &err);
 
 	return flush2(sh, "printf", &out, &err, st);
@@ -70,7 +70,7 @@ static int bi_printf(struct shell *sh, int argc, char **argv)
 
 static int bi_test(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf err = { 0 };
+	struct sbx_buf err = {0};
 	int st = tst_main(argc, argv, &err);
 
 	if (err.len) {
@@ -86,10 +86,10 @@ static int bi_test(struct shell *sh, int argc, char **argv)
 /* A special builtin's usage error: status 2, and the shell ends if it
  * is not interactive (XCU 2.8.1). */
 static int usage(struct shell *sh, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 static int usage(struct shell *sh, const char *fmt, ...)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -166,7 +166,7 @@ static int bi_exit(struct shell *sh, int argc, char **argv)
 
 static int bi_eval(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	int st;
 
 	if (argc > 1 && !strcmp(argv[1], "--")) {
@@ -206,8 +206,8 @@ static const char *dot_search(const char *name, const char *pathvar)
 
 		e = strchr(p, ':');
 		n = e ? (size_t)(e - p) : strlen(p);
-		found = n ? xasprintf("%.*s/%s", (int)n, p, name) :
-			    xstrdup(name);
+		found =
+		    n ? xasprintf("%.*s/%s", (int)n, p, name) : xstrdup(name);
 		if (stat(found, &st) == 0 && S_ISREG(st.st_mode) &&
 		    !access(found, R_OK))
 			return found;
@@ -314,7 +314,7 @@ const bi_fn bi_exec_fn = bi_exec;
 
 static int bi_times(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 
 	bisys_times(&out);
 	return bi_flush(sh, "times", &out, 1);
@@ -327,7 +327,7 @@ static int bi_times(struct shell *sh, int argc, char **argv)
  * error and do not cause the shell to abort"). */
 static int bi_trap(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 	const char *action = NULL;
 	int i = 1;
 
@@ -339,8 +339,9 @@ static int bi_trap(struct shell *sh, int argc, char **argv)
 		trap_print(sh, &out);
 		return bi_flush(sh, "trap", &out, 1);
 	}
-	if (i + 1 < argc && !(sig_trapname(argv[i]) >= 0 &&
-			      strspn(argv[i], "0123456789") == strlen(argv[i]))) {
+	if (i + 1 < argc &&
+	    !(sig_trapname(argv[i]) >= 0 &&
+	      strspn(argv[i], "0123456789") == strlen(argv[i]))) {
 		action = argv[i++];
 		if (!strcmp(action, "-"))
 			action = NULL;
@@ -359,7 +360,7 @@ static int bi_trap(struct shell *sh, int argc, char **argv)
 
 static int bi_alias(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 	int st = 0;
 
 	if (argc == 1) {
@@ -407,7 +408,7 @@ static int bi_unalias(struct shell *sh, int argc, char **argv)
 
 static int bi_umask(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 }, err = { 0 };
+	struct sbx_buf out = {0}, err = {0};
 	int st = bisys_umask(argc, argv, &out, &err);
 
 	return flush2(sh, "umask", &out, &err, st);
@@ -415,15 +416,15 @@ static int bi_umask(struct shell *sh, int argc, char **argv)
 
 static int bi_ulimit(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 }, err = { 0 };
+	struct sbx_buf out = {0}, err = {0};
 	int st = bisys_ulimit(argc, argv, &out, &err);
 
 	return flush2(sh, "ulimit", &out, &err, st);
 }
 
 static const char *const keyword_list[] = {
-	"!", "{", "}", "case", "do", "done", "elif", "else", "esac", "fi",
-	"for", "if", "in", "then", "until", "while", NULL,
+    "!",  "{",	 "}",  "case", "do",   "done",	"elif",	 "else", "esac",
+    "fi", "for", "if", "in",   "then", "until", "while", NULL,
 };
 
 static bool is_keyword_name(const char *s)
@@ -464,7 +465,8 @@ static int describe(struct shell *sh, const char *name, int mode,
 		if (mode == 'v')
 			buf_printf(out, "%s\n", name);
 		else
-			buf_printf(out, "%s is a special shell builtin\n", name);
+			buf_printf(out, "%s is a special shell builtin\n",
+				   name);
 		return 0;
 	}
 	if (func_get(sh, name)) {
@@ -502,7 +504,8 @@ static int describe(struct shell *sh, const char *name, int mode,
 				buf_printf(out, "%s\n", path);
 			else
 				buf_printf(out, "%s is %s%s\n", name,
-					   tracked ? "a tracked alias for " : "",
+					   tracked ? "a tracked alias for "
+						   : "",
 					   path);
 			return 0;
 		}
@@ -514,7 +517,7 @@ static int describe(struct shell *sh, const char *name, int mode,
 
 static int bi_type(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 	int st = 0;
 
 	for (int i = 1; i < argc; i++)
@@ -550,7 +553,7 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 		return 0;
 	if (mode) {
 		/* one command_name (XCU command); dash ignores the rest */
-		struct sbx_buf out = { 0 };
+		struct sbx_buf out = {0};
 		int st = describe(sh, argv[i], mode, &out, defpath);
 
 		if (bi_flush(sh, "command", &out, 1))
@@ -576,7 +579,7 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 
 static int bi_hash(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 	int st = 0;
 
 	if (argc == 1) {
@@ -605,7 +608,7 @@ static int bi_kill(struct shell *sh, int argc, char **argv)
 	if (argc < 2)
 		goto usage;
 	if (!strcmp(argv[1], "-l") || !strcmp(argv[1], "-L")) {
-		struct sbx_buf out = { 0 };
+		struct sbx_buf out = {0};
 
 		if (argc == 2) {
 			sig_list(&out);
@@ -619,8 +622,11 @@ static int bi_kill(struct shell *sh, int argc, char **argv)
 						n -= 128;
 					nm = sig_name((int)n);
 					if (!nm) {
-						sh_err(sh, "kill: invalid signal number or exit status: %s",
-						       argv[i]);
+						sh_err(
+						    sh,
+						    "kill: invalid signal "
+						    "number or exit status: %s",
+						    argv[i]);
 						st = 1;
 						continue;
 					}
@@ -629,8 +635,11 @@ static int bi_kill(struct shell *sh, int argc, char **argv)
 					int s = sig_byname(argv[i]);
 
 					if (s < 0) {
-						sh_err(sh, "kill: invalid signal number or exit status: %s",
-						       argv[i]);
+						sh_err(
+						    sh,
+						    "kill: invalid signal "
+						    "number or exit status: %s",
+						    argv[i]);
 						st = 1;
 						continue;
 					}
@@ -684,7 +693,8 @@ static int bi_kill(struct shell *sh, int argc, char **argv)
 	}
 	return st;
 usage:
-	sh_err(sh, "kill: usage: kill [-s sigspec | -signum | -sigspec] [pid | job]... or\n"
+	sh_err(sh, "kill: usage: kill [-s sigspec | -signum | -sigspec] [pid | "
+		   "job]... or\n"
 		   "kill -l [exitstatus]");
 	return 2;
 }

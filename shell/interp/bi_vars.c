@@ -62,7 +62,7 @@ static void set_opt(struct shell *sh, const struct optname *o, bool on)
 		return;
 	sh->opt[o->opt] = on;
 	if (o->opt == O_MONITOR && !sh->subshell)
-		job_set_monitor(sh, on);  /* jobs.c */
+		job_set_monitor(sh, on); /* jobs.c */
 	if (on && (o->opt == O_VI || o->opt == O_EMACS)) {
 		sh->opt[o->opt == O_VI ? O_EMACS : O_VI] = false;
 		SH_HOOK(sh, edit_mode, o->name);
@@ -125,12 +125,14 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 	const char *check = scope_mode_name(sh->check);
 
 	if (on) {
-		buf_printf(out, "%-16s%s\n", "osc133", sh_marks_on(sh) ? "on" : "off");
+		buf_printf(out, "%-16s%s\n", "osc133",
+			   sh_marks_on(sh) ? "on" : "off");
 		buf_printf(out, "%-16s%s\n", "check", check);
 		buf_printf(out, "%-16s%s\n", "explain",
 			   sh->opt[O_EXPLAIN] ? "on" : "off");
 	} else {
-		buf_printf(out, "set %co osc133\n", sh_marks_on(sh) ? '-' : '+');
+		buf_printf(out, "set %co osc133\n",
+			   sh_marks_on(sh) ? '-' : '+');
 		buf_printf(out, "set -o check=%s\n", check);
 		buf_printf(out, "set %co explain\n",
 			   sh->opt[O_EXPLAIN] ? '-' : '+');
@@ -157,7 +159,7 @@ static void print_vars(struct shell *sh, struct sbx_buf *out,
 
 int bi_set(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 	int i;
 	bool setargs = false;
 
@@ -190,19 +192,29 @@ int bi_set(struct shell *sh, int argc, char **argv)
 				if (i + 1 >= argc || (c[1])) {
 					for (size_t k = 0; k < NOPTS; k++) {
 						if (on)
-							buf_printf(&out, "%-16s%s\n",
-								   optnames[k].name,
-								   sh->opt[optnames[k].opt] ? "on" : "off");
+							buf_printf(
+							    &out, "%-16s%s\n",
+							    optnames[k].name,
+							    sh->opt[optnames[k]
+									.opt]
+								? "on"
+								: "off");
 						else
-							buf_printf(&out, "set %co %s\n",
-								   sh->opt[optnames[k].opt] ? '-' : '+',
-								   optnames[k].name);
+							buf_printf(
+							    &out,
+							    "set %co %s\n",
+							    sh->opt[optnames[k]
+									.opt]
+								? '-'
+								: '+',
+							    optnames[k].name);
 					}
 					list_own_opts(sh, &out, on);
 					if (on && out.len) {
-						struct sbx_buf h = { 0 };
+						struct sbx_buf h = {0};
 
-						buf_puts(&h, "Current option settings\n");
+						buf_puts(&h, "Current option "
+							     "settings\n");
 						buf_putn(&h, out.s, out.len);
 						buf_free(&out);
 						out = h;
@@ -232,17 +244,17 @@ int bi_set(struct shell *sh, int argc, char **argv)
 	return bi_flush(sh, "set", &out, 1);
 }
 
-static int export_like(struct shell *sh, int argc, char **argv,
-		       unsigned flag, const char *name)
+static int export_like(struct shell *sh, int argc, char **argv, unsigned flag,
+		       const char *name)
 {
-	struct sbx_buf out = { 0 };
+	struct sbx_buf out = {0};
 	int st = 0, i = 1;
 
 	bool print = false;
 
 	if (i < argc && !strcmp(argv[i], "-p")) {
 		i++;
-		print = true;   /* dash lists them all, whatever follows */
+		print = true; /* dash lists them all, whatever follows */
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
@@ -416,8 +428,9 @@ static int rd_getc(struct shell *sh, char *c)
 	if (sh->rd_kind == RD_UNKNOWN) {
 		struct stat st;
 
-		sh->rd_kind = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ?
-				      RD_BLOCKS : RD_BYTES;
+		sh->rd_kind = fstat(0, &st) == 0 && S_ISREG(st.st_mode)
+				  ? RD_BLOCKS
+				  : RD_BYTES;
 	}
 	if (sh->rd_kind == RD_BYTES) {
 		k = read(0, c, 1);
@@ -444,8 +457,8 @@ void sh_read_sync(struct shell *sh)
 
 int bi_read(struct shell *sh, int argc, char **argv)
 {
-	struct sbx_buf line = { 0 }, esc = { 0 };
-	struct sbx_strv fields = { 0 };
+	struct sbx_buf line = {0}, esc = {0};
+	struct sbx_strv fields = {0};
 	bool raw = false, eof = false;
 	const char *prompt = NULL;
 	int i, st = 0, nnames;
@@ -464,7 +477,8 @@ int bi_read(struct shell *sh, int argc, char **argv)
 				} else if (i + 1 < argc) {
 					prompt = argv[++i];
 				} else {
-					sh_err(sh, "read: No arg for -p option");
+					sh_err(sh,
+					       "read: No arg for -p option");
 					return 2;
 				}
 				break;
@@ -567,7 +581,7 @@ static int getopts_var(struct shell *sh, const char *name, const char *val,
 int bi_getopts(struct shell *sh, int argc, char **argv)
 {
 	const char *optstr, *name, *ov, *arg, *p;
-	char **args, cbuf[2] = { 0, 0 };
+	char **args, cbuf[2] = {0, 0};
 	int nargs, optind;
 	bool silent;
 

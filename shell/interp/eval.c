@@ -44,7 +44,7 @@ static void trace_word(struct sbx_buf *b, const char *s)
 static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
 		   int argc, int fd)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	const char *ps4 = var_get(sh, "PS4");
 	bool sp = false;
 
@@ -82,8 +82,7 @@ static void xtrace(struct shell *sh, struct sbx_strv *assigns, char **argv,
 }
 
 /* One NAME=value word, expanded as an assignment, appended to |out|. */
-static int expand_assign(struct shell *sh, struct word *w,
-			 struct sbx_strv *out)
+static int expand_assign(struct shell *sh, struct word *w, struct sbx_strv *out)
 {
 	char *name, *val = exp_assign(sh, w, &name);
 
@@ -280,7 +279,7 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
  */
 static int eval_simple(struct shell *sh, struct node *n, int flags)
 {
-	struct sbx_strv args = { 0 }, trace = { 0 };
+	struct sbx_strv args = {0}, trace = {0};
 	struct sbx_strv *tr = sh->opt[O_XTRACE] ? &trace : NULL;
 	struct redir_save *save = NULL;
 	const struct builtin *bi = NULL;
@@ -329,10 +328,10 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 		frame = true;
 	}
 	/* x=1 exec cmd: the assignment is for cmd's environment */
-	rc = assign_words(sh, n->assigns, frame,
-			  frame || (bi && bi->fn == bi_exec_fn && args.n > 1) ?
-				  V_EXPORT : 0,
-			  tr);
+	rc = assign_words(
+	    sh, n->assigns, frame,
+	    frame || (bi && bi->fn == bi_exec_fn && args.n > 1) ? V_EXPORT : 0,
+	    tr);
 	if (rc == -1)
 		goto experr;
 	if (rc < 0) {
@@ -370,8 +369,7 @@ experr:
 	return sh->status;
 }
 
-int eval_argv(struct shell *sh, int argc, char **argv, int flags,
-	      bool no_funcs)
+int eval_argv(struct shell *sh, int argc, char **argv, int flags, bool no_funcs)
 {
 	const struct builtin *bi = NULL;
 	struct node *fn;
@@ -455,7 +453,7 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 	sh->lineno = n->lineno;
 	job_set_node(sh, id, n);
 	for (s = n->a; s; s = s->next_stage) {
-		int pfd[2] = { -1, -1 };
+		int pfd[2] = {-1, -1};
 		pid_t pid;
 
 		if (s->next_stage && FLT("pipe", pipe2(pfd, O_CLOEXEC)) < 0) {
@@ -533,7 +531,7 @@ static int eval_bg(struct shell *sh, struct node *n)
 
 char *eval_cmdsubst(struct shell *sh, struct node *n)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	int pfd[2], ws;
 	pid_t pid;
 	char tmp[4096];
@@ -630,7 +628,7 @@ static int eval_loop(struct shell *sh, struct node *n, int flags)
 
 static int eval_for(struct shell *sh, struct node *n, int flags)
 {
-	struct sbx_strv list = { 0 };
+	struct sbx_strv list = {0};
 	int st = 0;
 
 	flags &= ~EV_EXIT;
@@ -683,8 +681,8 @@ static int eval_case(struct shell *sh, struct node *n, int flags)
 			free(pat);
 			if (m) {
 				free(subj);
-				return ci->body ? eval_node(sh, ci->body, flags) :
-						  0;
+				return ci->body ? eval_node(sh, ci->body, flags)
+						: 0;
 			}
 		}
 	}
@@ -698,7 +696,8 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 
 	switch (n->type) {
 	case N_NOT:
-		st = eval_node(sh, n->a, (flags | EV_TESTED) & ~EV_EXIT) ? 0 : 1;
+		st =
+		    eval_node(sh, n->a, (flags | EV_TESTED) & ~EV_EXIT) ? 0 : 1;
 		break;
 	case N_BG:
 		st = eval_bg(sh, n);
@@ -711,8 +710,8 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 		break;
 	case N_IF:
 		while (n) {
-			int c = eval_node(sh, n->a,
-					  (flags | EV_TESTED) & ~EV_EXIT);
+			int c =
+			    eval_node(sh, n->a, (flags | EV_TESTED) & ~EV_EXIT);
 
 			if (sh->jump)
 				return c;
@@ -791,14 +790,17 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 			st = eval_pipe(sh, n, flags);
 			break;
 		case N_AND:
-			st = eval_node(sh, n->b, (flags | EV_TESTED) & ~EV_EXIT);
+			st =
+			    eval_node(sh, n->b, (flags | EV_TESTED) & ~EV_EXIT);
 			for (struct node *l = n->next_stage; l && !sh->jump;
 			     l = l->next_stage) {
 				if ((l->type == N_AND) != (st == 0))
 					continue;
-				st = eval_node(sh, l->a, l->next_stage ?
-					       (flags | EV_TESTED) & ~EV_EXIT :
-					       flags);
+				st = eval_node(sh, l->a,
+					       l->next_stage
+						   ? (flags | EV_TESTED) &
+							 ~EV_EXIT
+						   : flags);
 			}
 			break;
 		default:

@@ -1,5 +1,5 @@
-/* shell/interp/exec.c — finding commands (PATH search with a hash of the results)
- * and starting them. Simple external commands start with vfork+execve
+/* shell/interp/exec.c — finding commands (PATH search with a hash of the
+ * results) and starting them. Simple external commands start with vfork+execve
  * through job_fork (jobs.c, the one fork path): the parent is suspended
  * until the child has exec'd, so no page tables are copied, which is
  * what makes a loop of short commands as fast as in dash. Everything the
@@ -114,7 +114,7 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 
 	*err = 0;
 	if (strchr(name, '/'))
-		return name;    /* execve says whether it is there: no stat */
+		return name; /* execve says whether it is there: no stat */
 	if (!*name) {
 		*err = 127;
 		return NULL;
@@ -211,7 +211,7 @@ static void hash_drop(struct shell *sh, const char *name)
 pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 		 char **envp, int *exec_err)
 {
-	struct job_exec x = { .path = path, .argv = argv, .envp = envp };
+	struct job_exec x = {.path = path, .argv = argv, .envp = envp};
 	pid_t pid = job_fork(sh, id, false, &x);
 
 	*exec_err = x.err;
@@ -227,8 +227,7 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 	return pid;
 }
 
-int exec_replace(struct shell *sh, const char *name, char **argv,
-		 char **envp)
+int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 {
 	const char *path;
 	int err = 0;

@@ -31,13 +31,13 @@
 
 struct exp {
 	struct shell *sh;
-	struct sbx_strv *out;   /* fields; NULL: one string */
-	struct sbx_buf cur;     /* the field, quotes removed */
-	struct sbx_buf pat;     /* the field as a glob pattern */
+	struct sbx_strv *out; /* fields; NULL: one string */
+	struct sbx_buf cur;   /* the field, quotes removed */
+	struct sbx_buf pat;   /* the field as a glob pattern */
 	bool split, glob, pattern;
-	int tilde;              /* 0 none, 1 word start, 2 assignment */
+	int tilde; /* 0 none, 1 word start, 2 assignment */
 	bool inword, pending, hasglob;
-	int in_arg;             /* inside ${x-word}: literals split too */
+	int in_arg; /* inside ${x-word}: literals split too */
 	int err;
 };
 
@@ -211,7 +211,7 @@ static size_t do_tilde(struct exp *e, const char *s, size_t n, bool more)
 	while (k < n && s[k] != '/' && !(e->tilde == 2 && s[k] == ':'))
 		k++;
 	if (k == n && more)
-		return 0;  /* the prefix runs into a quoted or expanded part */
+		return 0; /* the prefix runs into a quoted or expanded part */
 	h = home_of(e, s + 1, k - 1);
 	if (!h)
 		return 0;
@@ -249,11 +249,12 @@ static void expand_lit(struct exp *e, struct wpart *w, bool first)
 	}
 }
 
-/* --- parameters --------------------------------------------------------------- */
+/* --- parameters
+ * --------------------------------------------------------------- */
 
 static char *param_join(struct shell *sh, int sep)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	buf_putn(&b, "", 0);
 	for (int i = 0; i < sh->nparams; i++) {
@@ -284,8 +285,8 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 		case '*':
 			if (!sh->nparams)
 				return NULL;
-			return *tmp = param_join(sh, name[0] == '*' ?
-						 ifs_first(e) : ' ');
+			return *tmp = param_join(
+				   sh, name[0] == '*' ? ifs_first(e) : ' ');
 		case '#':
 			snprintf(buf, sizeof(buf), "%d", sh->nparams);
 			return *tmp = xstrdup(buf);
@@ -394,8 +395,8 @@ static int expand_param(struct exp *e, struct wpart *w)
 	const char *name = w->s;
 	char *tmp = NULL, *s;
 	const char *val;
-	bool set, empty, atstar = !name[1] && (name[0] == '@' ||
-					       name[0] == '*');
+	bool set, empty,
+	    atstar = !name[1] && (name[0] == '@' || name[0] == '*');
 	int rc = 0;
 
 	if (atstar && w->op == PO_NONE) {
@@ -433,7 +434,8 @@ static int expand_param(struct exp *e, struct wpart *w)
 		if (w->op == PO_LEN) {
 			char buf[32];
 
-			snprintf(buf, sizeof(buf), "%zu", val ? strlen(val) : 0);
+			snprintf(buf, sizeof(buf), "%zu",
+				 val ? strlen(val) : 0);
 			add_value(e, buf, w->quoted);
 		} else {
 			add_value(e, val, w->quoted);
@@ -486,14 +488,14 @@ static int expand_param(struct exp *e, struct wpart *w)
 		if (s && *s)
 			sh_err(sh, "%s: %s", name, s);
 		else
-			sh_err(sh, "%s: %s", name, set ?
-			       "parameter null or not set" :
-			       "parameter not set");
+			sh_err(sh, "%s: %s", name,
+			       set ? "parameter null or not set"
+				   : "parameter not set");
 		free(s);
 		rc = -1;
 		break;
 	default: {
-		struct sbx_buf res = { 0 };
+		struct sbx_buf res = {0};
 
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
 			sh_err(sh, "%s: parameter not set", name);
@@ -535,15 +537,15 @@ static int arith_set(void *ctx, const char *name, const char *val)
 /* $((expr)) with the shell's variables (arith_vars for the evaluator). */
 static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
 {
-	struct arith_vars av = { arith_get, arith_set, sh };
-	struct sbx_diag d = { 0 };
+	struct arith_vars av = {arith_get, arith_set, sh};
+	struct sbx_diag d = {0};
 
 	if (sh->opt[O_NOUNSET]) {
 		/* arith_eval reads unset as 0; -u wants an error. Check the
 		 * plain names it will read. */
 		for (const char *p = expr; *p;) {
-			if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-			    *p == '_') {
+			if ((*p >= 'a' && *p <= 'z') ||
+			    (*p >= 'A' && *p <= 'Z') || *p == '_') {
 				const char *q = p;
 				char nm[256];
 
@@ -555,7 +557,8 @@ static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
 					memcpy(nm, p, (size_t)(q - p));
 					nm[q - p] = 0;
 					if (!var_get(sh, nm)) {
-						sh_err(sh, "%s: parameter not set",
+						sh_err(sh,
+						       "%s: parameter not set",
 						       nm);
 						return -1;
 					}
@@ -725,7 +728,7 @@ char *exp_assign(struct shell *sh, struct word *w, char **name)
 	first.s += off;
 	first.len -= off;
 	if (!first.next && !memchr(first.s, '~', first.len))
-		return xstrndup(first.s, first.len);   /* a plain literal */
+		return xstrndup(first.s, first.len); /* a plain literal */
 	return exp_one(sh, &first, 2, false);
 }
 

@@ -13,17 +13,17 @@ static const struct {
 	const char *name;
 	int err;
 } flt_errs[] = {
-	{ "EIO", EIO },       { "ENOMEM", ENOMEM }, { "EPERM", EPERM },
-	{ "ENOSPC", ENOSPC }, { "EAGAIN", EAGAIN }, { "EMFILE", EMFILE },
-	{ "EACCES", EACCES }, { "EINTR", EINTR },
+    {"EIO", EIO},	{"ENOMEM", ENOMEM}, {"EPERM", EPERM},
+    {"ENOSPC", ENOSPC}, {"EAGAIN", EAGAIN}, {"EMFILE", EMFILE},
+    {"EACCES", EACCES}, {"EINTR", EINTR},
 };
 
 static struct {
-	int parsed;        /* 0: not yet, 1: armed, -1: off */
+	int parsed; /* 0: not yet, 1: armed, -1: off */
 	char name[16];
 	unsigned long nth; /* 1-based */
 	unsigned long seen;
-	bool on;           /* N+: the Nth call and every one after */
+	bool on; /* N+: the Nth call and every one after */
 	int err;
 } flt;
 
@@ -33,7 +33,8 @@ static void flt_parse(void)
 	char *end;
 
 	flt.parsed = -1;
-	if (!v || !(c1 = strchr(v, ':')) || (size_t)(c1 - v) >= sizeof(flt.name))
+	if (!v || !(c1 = strchr(v, ':')) ||
+	    (size_t)(c1 - v) >= sizeof(flt.name))
 		return;
 	memcpy(flt.name, v, (size_t)(c1 - v));
 	flt.name[c1 - v] = 0;
@@ -47,7 +48,8 @@ static void flt_parse(void)
 	flt.err = EIO;
 	if ((c2 = strchr(c1 + 1, ':'))) {
 		flt.err = 0;
-		for (size_t i = 0; i < sizeof(flt_errs) / sizeof(*flt_errs); i++)
+		for (size_t i = 0; i < sizeof(flt_errs) / sizeof(*flt_errs);
+		     i++)
 			if (!strcmp(c2 + 1, flt_errs[i].name))
 				flt.err = flt_errs[i].err;
 		if (!flt.err)
@@ -70,8 +72,8 @@ bool flt_fail(const char *name)
 	const char *fd = getenv("SBXSH_FAULT_FD");
 	if (fd && *fd) {
 		char line[64];
-		int k = snprintf(line, sizeof(line), "fault %s %lu\n", name,
-				 seen);
+		int k =
+		    snprintf(line, sizeof(line), "fault %s %lu\n", name, seen);
 
 		if (write(atoi(fd), line, (size_t)k) < 0) {
 			/* the test then sees no hit, and says so */

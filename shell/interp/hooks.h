@@ -28,13 +28,14 @@ struct sh_hooks {
 	bool (*check_line)(void *ctx, struct shell *sh, const char *text,
 			   size_t len);
 	/* Opens the rc file |path| the shell expanded from $ENV, with the
-	 * checks of an rc file main opened itself (shell/session/cfgread.h): the
-	 * fd, -ENOENT when there is none to read, -EPERM (|d| says why)
+	 * checks of an rc file main opened itself (shell/session/cfgread.h):
+	 * the fd, -ENOENT when there is none to read, -EPERM (|d| says why)
 	 * when it may not be trusted: then the session ends. */
 	int (*open_rc)(void *ctx, struct shell *sh, const char *path,
 		       struct sbx_diag *d);
 	/* The reader of an interactive shell's input (line editing, the
-	 * prompt, completion: shell/interactive/interactive.c). Without it, plain fd 0. */
+	 * prompt, completion: shell/interactive/interactive.c). Without it,
+	 * plain fd 0. */
 	struct sh_reader *(*reader)(void *ctx, struct shell *sh);
 	/* The builtins the other layers own (`policy`, `history`): argv[0]
 	 * names which. Without it they say they are not available. */
@@ -43,7 +44,8 @@ struct sh_hooks {
 	 * (-1); the state after. */
 	bool (*marks)(void *ctx, int on);
 	/* The shell's status goes to whoever waits for the session, and what
-	 * the session left behind is ended (shell/session/reap.c): last of all. */
+	 * the session left behind is ended (shell/session/reap.c): last of all.
+	 */
 	void (*end_session)(void *ctx, struct shell *sh, int status);
 	/* The shell's variables are read from the environment: the session
 	 * adds what it routes (live routing, shell/session/live.c). */
@@ -72,18 +74,18 @@ struct sh_hooks {
 	/* The shell ends (exit, end of input, end of -c), in every process
 	 * of it: what the denial lines hold goes out first. */
 	void (*at_exit)(void *ctx, struct shell *sh);
-	/* The session's last word (the git report, shell/session/gitscan.h): once,
-	 * by the top shell process only, after the EXIT trap. */
+	/* The session's last word (the git report, shell/session/gitscan.h):
+	 * once, by the top shell process only, after the EXIT trap. */
 	void (*at_end)(void *ctx);
 	/* The shell dies of a signal: async-signal-safe work only. */
 	void (*at_fatal_signal)(void *ctx);
 };
 
-#define SH_HOOK(sh, name, ...)                                          \
-	do {                                                            \
-		const struct sh_hooks *h_ = (sh)->hooks;                \
-		if (h_ && h_->name)                                     \
-			h_->name(h_->ctx, __VA_ARGS__);                 \
+#define SH_HOOK(sh, name, ...)                                                 \
+	do {                                                                   \
+		const struct sh_hooks *h_ = (sh)->hooks;                       \
+		if (h_ && h_->name)                                            \
+			h_->name(h_->ctx, __VA_ARGS__);                        \
 	} while (0)
 
 #endif

@@ -1,4 +1,5 @@
-/* shell/interp/input.c — line readers for the parser: strings, files and stdin. */
+/* shell/interp/input.c — line readers for the parser: strings, files and stdin.
+ */
 #include "input.h"
 
 #include <errno.h>
@@ -55,8 +56,8 @@ struct in_fd {
 	const volatile sig_atomic_t *intr; /* in_fd_intr() */
 	int fd;
 	bool share, own, seekable, eof;
-	bool tty; /* a terminal's EOF (Ctrl-D) is not the end: not latched */
-	char *buf;          /* read-ahead */
+	bool tty;  /* a terminal's EOF (Ctrl-D) is not the end: not latched */
+	char *buf; /* read-ahead */
 	size_t len, pos, cap;
 	struct sbx_buf line;
 };
@@ -83,7 +84,8 @@ static const char *fd_readline(struct sh_reader *r, bool cont, size_t *len)
 		if (st->pos < st->len) {
 			char *p = st->buf + st->pos;
 			char *nl = memchr(p, '\n', st->len - st->pos);
-			size_t n = nl ? (size_t)(nl - p) + 1 : st->len - st->pos;
+			size_t n =
+			    nl ? (size_t)(nl - p) + 1 : st->len - st->pos;
 
 			buf_putn(&st->line, p, n);
 			st->pos += n;
@@ -197,7 +199,7 @@ void in_free(struct sh_reader *r)
 
 int in_slurp(int fd, char **out, size_t *len)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	char tmp[65536];
 	ssize_t k;
 

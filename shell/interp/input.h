@@ -1,5 +1,5 @@
-/* shell/interp/input.h — where command text comes from: a string, a file, stdin,
- * or (later) libedit. The parser pulls one line at a time through this
+/* shell/interp/input.h — where command text comes from: a string, a file,
+ * stdin, or (later) libedit. The parser pulls one line at a time through this
  * interface, so an interactive reader can print PS2 when |cont| is set.
  *
  * Lifecycle: in_string()/in_fd() → read_line... → in_free().
@@ -12,7 +12,6 @@
 #include <stddef.h>
 
 #include "parse.h" /* struct sh_reader */
-
 
 /* Copies |s|. */
 struct sh_reader *in_string(const char *s, size_t len);

@@ -55,7 +55,7 @@ enum pstate { P_RUN, P_STOP, P_DONE };
 
 struct proc {
 	pid_t pid;
-	int status;             /* last wait status */
+	int status; /* last wait status */
 	enum pstate st;
 };
 
@@ -63,18 +63,18 @@ struct job {
 	struct proc *procs;
 	int n, cap;
 	bool used;
-	bool listed;            /* background or stopped: jobs shows it */
-	bool amp;               /* runs in the background ("cmd &") */
-	bool changed;           /* a notice is due */
-	bool jobctl;            /* has its own process group */
-	enum job_state last;    /* state at the last notice */
+	bool listed;	     /* background or stopped: jobs shows it */
+	bool amp;	     /* runs in the background ("cmd &") */
+	bool changed;	     /* a notice is due */
+	bool jobctl;	     /* has its own process group */
+	enum job_state last; /* state at the last notice */
 	pid_t pgid;
-	char *text;             /* the command, for jobs and notices */
+	char *text;		/* the command, for jobs and notices */
 	struct sbx_strv stages; /* a pipeline's stages, for jobs -l */
 	bool has_tmodes;
-	struct termios tmodes;  /* the job's terminal modes when it stopped */
-	unsigned long seq;      /* recency, for %+ and %- */
-	bool nohup;             /* disown -h: no SIGHUP from us */
+	struct termios tmodes; /* the job's terminal modes when it stopped */
+	unsigned long seq;     /* recency, for %+ and %- */
+	bool nohup;	       /* disown -h: no SIGHUP from us */
 };
 
 struct jobtab {
@@ -86,7 +86,7 @@ struct jobtab {
 	struct termios shell_tmodes;
 	bool have_tmodes;
 	unsigned long seq;
-	bool warned;            /* "There are stopped jobs." said once */
+	bool warned;		 /* "There are stopped jobs." said once */
 	unsigned long warned_at; /* ...when sh->ntop was this */
 	/* The next fork: set by prefork, used by child_group in the child
 	 * and by job_add in the parent, which clears it. */
@@ -121,7 +121,8 @@ int job_status_code(int ws)
 	return 0;
 }
 
-/* ---- signals -------------------------------------------------------------- */
+/* ---- signals --------------------------------------------------------------
+ */
 
 /* Does nothing: its arrival is the point. The key read of `set -b`
  * (lineedit.c) turns SA_RESTART off for it, so a job ending interrupts
@@ -142,8 +143,7 @@ static void on_hup(int sig)
 		for (int i = 0; i < hup_tab->n; i++) {
 			struct job *j = &hup_tab->jobs[i];
 
-			if (!j->used || !j->listed || j->pgid <= 0 ||
-			    j->nohup)
+			if (!j->used || !j->listed || j->pgid <= 0 || j->nohup)
 				continue;
 			kill(-j->pgid, SIGHUP);
 			kill(-j->pgid, SIGCONT);
@@ -308,8 +308,8 @@ static void prefork(struct shell *sh, int id, bool bg)
 
 	t->next_active = id >= 0 && t->monitor && !sh->subshell;
 	t->next_fg = !bg;
-	t->next_pgid = id >= 0 && id < t->n && t->jobs[id].used ?
-		       t->jobs[id].pgid : 0;
+	t->next_pgid =
+	    id >= 0 && id < t->n && t->jobs[id].used ? t->jobs[id].pgid : 0;
 }
 
 /* The child's half: its group, the terminal, default job-control
@@ -429,7 +429,8 @@ pid_t job_fork(struct shell *sh, int id, bool bg, struct job_exec *x)
 	return pid;
 }
 
-/* ---- the table ------------------------------------------------------------ */
+/* ---- the table ------------------------------------------------------------
+ */
 
 static void job_free(struct shell *sh, int id)
 {
@@ -497,8 +498,8 @@ int job_new(struct shell *sh)
 		sigemptyset(&hup);
 		sigaddset(&hup, SIGHUP);
 		sigprocmask(SIG_BLOCK, &hup, &old);
-		t->jobs = xrealloc(t->jobs, (size_t)(t->n + 1) *
-				   sizeof(*t->jobs));
+		t->jobs =
+		    xrealloc(t->jobs, (size_t)(t->n + 1) * sizeof(*t->jobs));
 		memset(&t->jobs[t->n], 0, sizeof(t->jobs[t->n]));
 		t->n++;
 		sigprocmask(SIG_SETMASK, &old, NULL);
@@ -514,10 +515,10 @@ void job_add(struct shell *sh, int id, pid_t pid)
 
 	if (j->n == j->cap) {
 		j->cap = j->cap ? j->cap * 2 : 4;
-		j->procs = xrealloc(j->procs, (size_t)j->cap *
-				    sizeof(*j->procs));
+		j->procs =
+		    xrealloc(j->procs, (size_t)j->cap * sizeof(*j->procs));
 	}
-	j->procs[j->n++] = (struct proc){ .pid = pid, .st = P_RUN };
+	j->procs[j->n++] = (struct proc){.pid = pid, .st = P_RUN};
 	if (t->next_active && pid > 0) {
 		/* The parent's half of the setpgid race (see the top). It
 		 * fails with EACCES once the child has exec'd: the child did
@@ -541,9 +542,10 @@ void job_set_bg(struct shell *sh, int id)
 	j->amp = true;
 	j->seq = ++t->seq;
 	if (sh->opt[O_INTERACTIVE] && !sh->subshell && j->n) {
-		struct sbx_buf b = { 0 };
+		struct sbx_buf b = {0};
 
-		buf_printf(&b, "[%d] %d\n", id + 1, (int)j->procs[j->n - 1].pid);
+		buf_printf(&b, "[%d] %d\n", id + 1,
+			   (int)j->procs[j->n - 1].pid);
 		out_write(2, b.s, b.len);
 		buf_free(&b);
 	}
@@ -597,7 +599,7 @@ static bool record(struct shell *sh, pid_t pid, int ws)
 	if (after != before) {
 		j->changed = after != j->last;
 		if (after == JS_STOPPED)
-			j->seq = ++t->seq;  /* a stopped job becomes %+ */
+			j->seq = ++t->seq; /* a stopped job becomes %+ */
 	}
 	return true;
 }
@@ -696,7 +698,7 @@ static void take_terminal(struct jobtab *t, struct job *j, bool stopped,
  * after a ^C an interactive shell just ends the line, as bash does). */
 static void fg_signal_notes(struct shell *sh, const struct job *j)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	bool root = sh->opt[O_INTERACTIVE] && !sh->subshell, intr = false;
 
 	for (int k = 0; k < j->n; k++) {
@@ -736,7 +738,7 @@ int job_wait_fg(struct shell *sh, int id)
 		take_terminal(t, j, jstate(j) == JS_STOPPED,
 			      j->n && WIFSIGNALED(last));
 	if (jstate(j) == JS_STOPPED) {
-		struct sbx_buf b = { 0 };
+		struct sbx_buf b = {0};
 
 		/* Ctrl-Z: the job becomes current and says so at once (the
 		 * terminal echoed "^Z" without a newline). */
@@ -775,7 +777,8 @@ int job_wait_fg(struct shell *sh, int id)
 	return st;
 }
 
-/* ---- wait ------------------------------------------------------------------ */
+/* ---- wait ------------------------------------------------------------------
+ */
 
 /* Forgets done background jobs once `wait` reported them. */
 static void drop_if_done(struct shell *sh, int id)
@@ -866,7 +869,8 @@ void job_forget_all(struct shell *sh)
 	t->n = 0;
 }
 
-/* ---- what bi_jobs.c sees ----------------------------------------------------- */
+/* ---- what bi_jobs.c sees
+ * ----------------------------------------------------- */
 
 int job_slots(struct shell *sh)
 {
@@ -916,10 +920,10 @@ int job_current(struct shell *sh, bool prev)
 			cur = i;
 			continue;
 		}
-#define JOB_KEY_GT(a, b)                                                   \
-	((jstate(a) == JS_STOPPED) != (jstate(b) == JS_STOPPED) ?          \
-		 jstate(a) == JS_STOPPED :                                 \
-		 (a)->seq > (b)->seq)
+#define JOB_KEY_GT(a, b)                                                       \
+	((jstate(a) == JS_STOPPED) != (jstate(b) == JS_STOPPED)                \
+	     ? jstate(a) == JS_STOPPED                                         \
+	     : (a)->seq > (b)->seq)
 		better = JOB_KEY_GT(j, &t->jobs[cur]);
 		if (better) {
 			pre = cur;
@@ -945,9 +949,10 @@ static char mark(struct shell *sh, int id)
 static void state_text(const struct job *j, const struct proc *p, bool longf,
 		       struct sbx_buf *b)
 {
-	enum job_state s = p ? (p->st == P_RUN ? JS_RUNNING :
-				p->st == P_STOP ? JS_STOPPED : JS_DONE) :
-			       jstate(j);
+	enum job_state s = p ? (p->st == P_RUN	  ? JS_RUNNING
+				: p->st == P_STOP ? JS_STOPPED
+						  : JS_DONE)
+			     : jstate(j);
 	int ws;
 
 	if (!p) {
@@ -1053,7 +1058,7 @@ void job_reported(struct shell *sh, int id)
 
 void job_notify(struct shell *sh)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	if (job_notices(sh, &b) && b.len)
 		out_write(2, b.s, b.len);
@@ -1128,8 +1133,7 @@ int job_signal(struct shell *sh, int id, int sig)
 				rc = -errno;
 	}
 	/* bash: a stopped job must run to act on SIGTERM or SIGHUP */
-	if (!rc && (sig == SIGTERM || sig == SIGHUP) &&
-	    jstate(j) == JS_STOPPED)
+	if (!rc && (sig == SIGTERM || sig == SIGHUP) && jstate(j) == JS_STOPPED)
 		job_signal(sh, id, SIGCONT);
 	return rc;
 }
@@ -1159,7 +1163,7 @@ static void resume(struct shell *sh, int id, bool fg)
 int job_fg(struct shell *sh, int id)
 {
 	struct job *j = &tab(sh)->jobs[id];
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	buf_printf(&b, "%s\n", j->text ? j->text : "");
 	bi_flush(sh, "fg", &b, 1);
@@ -1173,7 +1177,7 @@ int job_bg(struct shell *sh, int id)
 {
 	struct jobtab *t = tab(sh);
 	struct job *j = &t->jobs[id];
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	if (jstate(j) == JS_RUNNING) {
 		sh_err(sh, "bg: job %d already in background", id + 1);
@@ -1249,7 +1253,7 @@ void job_exit_hook(struct shell *sh)
 /* |s| (freed) as it may be shown on a terminal (buf_put_shown). */
 static char *shown_copy(char *s)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	if (str_shown_raw(s))
 		return s;
@@ -1280,7 +1284,7 @@ void job_set_text(struct shell *sh, int id, const char *text, size_t len)
 void job_set_node(struct shell *sh, int id, const struct node *n)
 {
 	struct job *j = &tab(sh)->jobs[id];
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	if (!n)
 		return;
@@ -1288,7 +1292,8 @@ void job_set_node(struct shell *sh, int id, const struct node *n)
 		strv_free(&j->stages);
 		for (const struct node *s = n->a; s; s = s->next_stage) {
 			ast_text(&b, s, 1);
-			strv_take(&j->stages, shown_copy(xstrdup(b.s ? b.s : "")));
+			strv_take(&j->stages,
+				  shown_copy(xstrdup(b.s ? b.s : "")));
 			b.len = 0;
 			if (b.s)
 				b.s[0] = 0;
@@ -1302,8 +1307,9 @@ void job_set_node(struct shell *sh, int id, const struct node *n)
 /* A word as it could be typed again: 'quoted' unless it is plain. */
 static void quote_word(struct sbx_buf *b, const char *s)
 {
-	if (*s && strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-			    "0123456789_./=:,+-%@^") == strlen(s)) {
+	if (*s &&
+	    strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		      "0123456789_./=:,+-%@^") == strlen(s)) {
 		buf_puts(b, s);
 		return;
 	}
@@ -1312,7 +1318,7 @@ static void quote_word(struct sbx_buf *b, const char *s)
 
 void job_set_argv(struct shell *sh, int id, char **argv)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	for (int i = 0; argv[i]; i++) {
 		if (i)

@@ -1,9 +1,10 @@
 /* shell/interp/output.c — the shell's own descriptors: where they live
- * (out_fd_private) and the one way to write a buffer to one: all of it, again after a signal interrupts the write. The
- * interpreter, the session and the interactive layer all write through
- * it (a short write to a pipe or a terminal is not an error; a second
- * loop elsewhere once forgot EINTR), and it is the call site the fault
- * tests fail by name ("write": tests/integration/faults.sh). */
+ * (out_fd_private) and the one way to write a buffer to one: all of it, again
+ * after a signal interrupts the write. The interpreter, the session and the
+ * interactive layer all write through it (a short write to a pipe or a terminal
+ * is not an error; a second loop elsewhere once forgot EINTR), and it is the
+ * call site the fault tests fail by name ("write":
+ * tests/integration/faults.sh). */
 #include "output.h"
 
 #include <errno.h>

@@ -19,8 +19,8 @@
 #include <string.h>
 
 /* The first /etc/passwd entry |match| accepts, or NULL. */
-static struct passwd *pw_scan(bool (*match)(const struct passwd *, const void *),
-			      const void *key)
+static struct passwd *
+pw_scan(bool (*match)(const struct passwd *, const void *), const void *key)
 {
 	FILE *f = fopen("/etc/passwd", "re");
 	struct passwd *p = NULL;
@@ -44,9 +44,9 @@ static bool by_uid(const struct passwd *p, const void *key)
 }
 
 /* NSS first where the build has it (|nss| may be NULL), then the file. */
-static struct passwd *pw_find(struct passwd *nss,
-			      bool (*match)(const struct passwd *, const void *),
-			      const void *key)
+static struct passwd *
+pw_find(struct passwd *nss, bool (*match)(const struct passwd *, const void *),
+	const void *key)
 {
 	return nss ? nss : pw_scan(match, key);
 }

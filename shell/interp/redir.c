@@ -17,7 +17,7 @@
 struct redir_save {
 	struct redir_save *next;
 	int fd;
-	int saved;   /* -1: fd was closed */
+	int saved; /* -1: fd was closed */
 };
 
 /*
@@ -64,8 +64,8 @@ static int own_file(struct shell *sh, int fd, const char *name)
 {
 	struct stat st;
 
-	if (!sh->hist_ino || fstat(fd, &st) < 0 ||
-	    st.st_ino != sh->hist_ino || st.st_dev != sh->hist_dev)
+	if (!sh->hist_ino || fstat(fd, &st) < 0 || st.st_ino != sh->hist_ino ||
+	    st.st_dev != sh->hist_dev)
 		return fd;
 	close(fd);
 	sh_err(sh, "cannot open %s: Permission denied (the shell's history)",
@@ -240,8 +240,10 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 
 				if (!strcmp(s, "-")) {
 					if (shell_fd(r->fd)) {
-						sh_err(sh, "%d: Bad file "
-						       "descriptor", r->fd);
+						sh_err(sh,
+						       "%d: Bad file "
+						       "descriptor",
+						       r->fd);
 						free(s);
 						return -1;
 					}
@@ -257,7 +259,8 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 					 * ends a non-interactive shell. */
 					sh_err(sh, "%s: Bad fd number", s);
 					free(s);
-					if (!sh->opt[O_INTERACTIVE] && !sh->jump) {
+					if (!sh->opt[O_INTERACTIVE] &&
+					    !sh->jump) {
 						sh->jump = J_EXIT;
 						sh->exit_status = 2;
 					}

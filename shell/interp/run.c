@@ -21,7 +21,7 @@ extern char **environ;
 
 static void sh_vmsg(struct shell *sh, const char *fmt, va_list ap)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	buf_puts(&b, "sbxsh: ");
 	/* The rc file of an interactive shell names itself too. */
@@ -62,12 +62,11 @@ static const char *parser_alias(void *ctx, const char *name)
 	return alias_get(ctx, name);
 }
 
-int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
-	    int lineno)
+int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 {
-	struct parse_opts po = { parser_alias, sh, lineno, false };
+	struct parse_opts po = {parser_alias, sh, lineno, false};
 	struct parser *p = parse_new(r, &po);
-	struct sbx_buf text = { 0 };
+	struct sbx_buf text = {0};
 	struct sbx_diag d;
 	struct node *n;
 	bool want_text = check_each || sh->opt[O_VERBOSE];
@@ -79,7 +78,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 		if (trap_gotsig)
 			trap_run_pending(sh);
 		if (sh->jump == J_INTR && !sh->evaldepth) {
-			sh->jump = J_NONE;  /* ^C dropped the rest of the line */
+			sh->jump = J_NONE; /* ^C dropped the rest of the line */
 			sh->status = sh->exit_status;
 		}
 		if (sh->jump)
@@ -88,7 +87,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 		d.msg[0] = 0;
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
-			struct sbx_buf b = { 0 };
+			struct sbx_buf b = {0};
 
 			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
 			out_write(2, b.s, b.len);
@@ -114,7 +113,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
 			continue;
 		}
 		if (rc < 0) {
-			struct sbx_buf b = { 0 };
+			struct sbx_buf b = {0};
 
 			buf_puts(&b, "sbxsh: ");
 			if (sh->srcname)
@@ -291,7 +290,7 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
 char *sh_expand_prompt(void *ctx, const char *ps)
 {
 	struct shell *sh = ctx;
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	struct arena *a;
 	struct word *w;
 	char *out = NULL;
@@ -358,7 +357,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 	sh->arg0 = xstrdup(cfg->arg0 ? cfg->arg0 : "sbxsh");
 	var_set_params(sh, cfg->nargs, cfg->args);
 	for (const char *f = cfg->set_flags; f && *f; f++) {
-		if (*f == 'P')  /* -o pipefail: no letter (opts.c) */
+		if (*f == 'P') /* -o pipefail: no letter (opts.c) */
 			sh_setopt_name(sh, "pipefail", true);
 		else
 			sh_setopt_letter(sh, *f, true);
@@ -398,8 +397,9 @@ static int source_rc(struct shell *sh, const struct sh_config *cfg)
 		path = sh_expand_prompt(sh, var_get(sh, "ENV"));
 		if (!path || !*path)
 			return 0;
-		fd = sh->hooks && sh->hooks->open_rc ?
-		     sh->hooks->open_rc(sh->hooks->ctx, sh, path, &d) : -ENOENT;
+		fd = sh->hooks && sh->hooks->open_rc
+			 ? sh->hooks->open_rc(sh->hooks->ctx, sh, path, &d)
+			 : -ENOENT;
 		if (fd == -EPERM) {
 			/* docs/design.md §2b: fail closed before the first
 			 * prompt; nothing of the user's has run. */
@@ -414,8 +414,7 @@ static int source_rc(struct shell *sh, const struct sh_config *cfg)
 	rc = in_slurp(fd, &text, &len);
 	close(fd);
 	if (rc < 0) {
-		fprintf(stderr, "sbxsh: rc file %s: %s\n", path,
-			strerror(-rc));
+		fprintf(stderr, "sbxsh: rc file %s: %s\n", path, strerror(-rc));
 		return 0;
 	}
 	if (!sh_scope_ok(sh, text, len))
@@ -476,8 +475,9 @@ int sh_run(const struct sh_config *cfg)
 			return 2;
 		}
 		if (cfg->interactive) {
-			r = sh->hooks && sh->hooks->reader ?
-			    sh->hooks->reader(sh->hooks->ctx, sh) : NULL;
+			r = sh->hooks && sh->hooks->reader
+				? sh->hooks->reader(sh->hooks->ctx, sh)
+				: NULL;
 			if (!r)
 				r = in_fd(0, true, false);
 		} else {

@@ -34,10 +34,27 @@ struct sh_reader;
 enum sh_jump { J_NONE, J_BREAK, J_CONTINUE, J_RETURN, J_EXIT, J_INTR };
 
 enum sh_opt {
-	O_ERREXIT, O_NOUNSET, O_XTRACE, O_NOGLOB, O_NOCLOBBER, O_ALLEXPORT,
-	O_VERBOSE, O_NOEXEC, O_PIPEFAIL, O_MONITOR, O_IGNOREEOF, O_NOTIFY,
-	O_EMACS, O_VI, O_NOLOG, O_INTERACTIVE, O_STDIN, O_PRIVILEGED,
-	O_DEBUG, O_EXPLAIN, O__N,
+	O_ERREXIT,
+	O_NOUNSET,
+	O_XTRACE,
+	O_NOGLOB,
+	O_NOCLOBBER,
+	O_ALLEXPORT,
+	O_VERBOSE,
+	O_NOEXEC,
+	O_PIPEFAIL,
+	O_MONITOR,
+	O_IGNOREEOF,
+	O_NOTIFY,
+	O_EMACS,
+	O_VI,
+	O_NOLOG,
+	O_INTERACTIVE,
+	O_STDIN,
+	O_PRIVILEGED,
+	O_DEBUG,
+	O_EXPLAIN,
+	O__N,
 };
 
 struct shell {
@@ -51,55 +68,55 @@ struct shell {
 	struct var **vtab;
 	size_t vcap, vcount;
 	struct local_frame *locals;
-	char **envp;             /* cached environment for exec */
+	char **envp; /* cached environment for exec */
 	bool env_dirty;
-	char *ifs;               /* cached $IFS (NULL: unset = " \t\n") */
+	char *ifs; /* cached $IFS (NULL: unset = " \t\n") */
 
 	/* positional parameters */
 	char *arg0;
-	char **params;           /* $1... (own) */
+	char **params; /* $1... (own) */
 	int nparams;
 
-	int status;              /* $? */
-	pid_t rootpid;           /* $$ */
-	pid_t lastbg;            /* $! (0: none) */
-	int lineno;              /* $LINENO */
-	int cmdsub_status;       /* status of the last $(...) of a command */
+	int status;	   /* $? */
+	pid_t rootpid;	   /* $$ */
+	pid_t lastbg;	   /* $! (0: none) */
+	int lineno;	   /* $LINENO */
+	int cmdsub_status; /* status of the last $(...) of a command */
 
 	enum sh_jump jump;
-	int jumpn;               /* break/continue count */
-	int exit_status;         /* for J_EXIT */
-	bool special_err;        /* a special builtin failed: exit if not
-	                            interactive (POSIX 2.8.1) */
+	int jumpn;	  /* break/continue count */
+	int exit_status;  /* for J_EXIT */
+	bool special_err; /* a special builtin failed: exit if not
+			     interactive (POSIX 2.8.1) */
 	int loopdepth;
-	int in_command;          /* inside `command`: errors do not exit */
-	int noerrexit;           /* inside eval/. in a tested context */
+	int in_command; /* inside `command`: errors do not exit */
+	int noerrexit;	/* inside eval/. in a tested context */
 	int funcdepth;
 	int evaldepth;
-	unsigned long ntop;      /* top-level commands run (jobs.c: exit) */
-	bool subshell;           /* we are a forked child */
-	bool exiting;            /* EXIT trap running / exit in progress */
+	unsigned long ntop; /* top-level commands run (jobs.c: exit) */
+	bool subshell;	    /* we are a forked child */
+	bool exiting;	    /* EXIT trap running / exit in progress */
 
 	struct func **ftab;
 	size_t fcap, fcount;
 	struct alias *aliases;
 	struct exec_hash *hash;
-	char *traps[NSIG];       /* NULL: default, "": ignored */
+	char *traps[NSIG]; /* NULL: default, "": ignored */
 	bool trap_ignored_at_start[NSIG];
 	bool trap_entry_known[NSIG]; /* the above asked yet (trap.c) */
-	bool live_bins_stale;     /* live.c: recheck the bin dirs on lookup */
-	bool path_changed;        /* PATH assigned since live_path() ran */
+	bool live_bins_stale; /* live.c: recheck the bin dirs on lookup */
+	bool path_changed;    /* PATH assigned since live_path() ran */
 	struct sh_reader *sync_reader; /* run.c: the script's lazy reader */
-	bool sync_due;            /* ...has read ahead since its last sync */
-	char *rd_buf;             /* bi_vars.c: `read`'s block of fd 0 */
-	size_t rd_pos, rd_len;    /* ...taken so far, read so far */
-	int rd_kind;              /* ...fd 0 a file (blocks) or not (bytes) */
-	unsigned long var_gen;    /* bumped by every change of a value */
-	unsigned long live_gen;   /* live.c: var_gen its last pass left */
+	bool sync_due;		/* ...has read ahead since its last sync */
+	char *rd_buf;		/* bi_vars.c: `read`'s block of fd 0 */
+	size_t rd_pos, rd_len;	/* ...taken so far, read so far */
+	int rd_kind;		/* ...fd 0 a file (blocks) or not (bytes) */
+	unsigned long var_gen;	/* bumped by every change of a value */
+	unsigned long live_gen; /* live.c: var_gen its last pass left */
 	char *exit_trap;
 	struct jobtab *jobs;
 
-	char *pwd;               /* logical cwd, NULL if unknown */
+	char *pwd; /* logical cwd, NULL if unknown */
 	/* The history file's inode (hist_ino 0: none): the shell's own
 	 * redirections refuse to reopen it (/dev/fd/12, /proc/self/fd/12
 	 * or a symlink to either), redir.c. */
@@ -110,7 +127,7 @@ struct shell {
 	int optind_seen;
 	int optoff;
 
-	const char *srcname;     /* for messages: NULL = "line N" form */
+	const char *srcname; /* for messages: NULL = "line N" form */
 };
 
 /* --- reap.c --------------------------------------------------------------- */
@@ -128,14 +145,13 @@ struct shell *sh_new(const struct sh_config *cfg);
 void sh_free(struct shell *sh);
 /* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
 void sh_err(struct shell *sh, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 /* Scope check of |text|: prints flags; false if the mode is deny and
  * something was flagged (then nothing of it may run: status 126). */
 bool sh_scope_ok(struct shell *sh, const char *text, size_t len);
 /* Parses and runs commands from |r| until EOF or exit; |check_each|: run
  * the scope checker on each complete command first. Returns $?. */
-int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each,
-	    int lineno);
+int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno);
 /* eval/trap/.: runs |s| as commands (each parsed and run in turn). */
 int sh_eval_string(struct shell *sh, const char *s, size_t len);
 /* Parameter expansion, $(...) and $((...)) of a prompt string; the
@@ -157,7 +173,7 @@ void sh_exit(struct shell *sh, int status) __attribute__((noreturn));
 void sh_forked(struct shell *sh, bool bg);
 /* Runs file |path| as a script in this (forked) process; does not return. */
 void sh_run_script_child(struct shell *sh, const char *path, char **argv)
-	__attribute__((noreturn));
+    __attribute__((noreturn));
 
 /* --- vars.c --------------------------------------------------------------- */
 enum { V_EXPORT = 1, V_RDONLY = 2 };
@@ -167,8 +183,8 @@ const char *var_get(struct shell *sh, const char *name);
  * added to the variable's. */
 int var_set(struct shell *sh, const char *name, const char *val,
 	    unsigned flags);
-int var_setn(struct shell *sh, const char *name, size_t nlen,
-	     const char *val, unsigned flags);
+int var_setn(struct shell *sh, const char *name, size_t nlen, const char *val,
+	     unsigned flags);
 int var_unset(struct shell *sh, const char *name);
 unsigned var_flags(struct shell *sh, const char *name, bool *exists);
 int var_addflags(struct shell *sh, const char *name, unsigned flags);
@@ -208,7 +224,8 @@ void func_set(struct shell *sh, const char *name, struct node *def);
 const char **func_names(struct shell *sh);
 int func_unset(struct shell *sh, const char *name);
 
-/* --- expand.c --------------------------------------------------------------- */
+/* --- expand.c ---------------------------------------------------------------
+ */
 /* Fields of the words (tilde, parameters, command substitution, arithmetic,
  * field splitting, pathname expansion, quote removal), appended to |out|.
  * 0, or -1 after an error was printed (sh->status is set). */
@@ -246,7 +263,8 @@ const char *exec_find(struct shell *sh, const char *name, int *err,
 /* Is |name| in the hash (found by an earlier lookup)? */
 bool exec_hashed(struct shell *sh, const char *name);
 /* PATH when the environment has none, and for command -p (dash's). */
-#define SH_DEFPATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+#define SH_DEFPATH                                                             \
+	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 void sh_hash_invalidate(struct shell *sh);
 void exec_hash_print(struct shell *sh, struct sbx_buf *out);
 int exec_hash_add(struct shell *sh, const char *name);
@@ -259,8 +277,7 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 		 char **envp, int *exec_err);
 /* execve in this process (exec builtin, forked children); returns the
  * exit status to use if it failed (message printed). */
-int exec_replace(struct shell *sh, const char *name, char **argv,
-		 char **envp);
+int exec_replace(struct shell *sh, const char *name, char **argv, char **envp);
 
 /* --- redir.c -------------------------------------------------------------- */
 struct redir_save;
@@ -278,13 +295,13 @@ void redir_commit(struct redir_save *save);
 /* --- jobs.c --------------------------------------------------------------- */
 /* A job is a pipeline's processes. Monitor mode (process groups, terminal
  * hand-off) hooks in at job_add and job_wait_fg: see jobs.c. */
-int job_new(struct shell *sh);                    /* returns job id */
+int job_new(struct shell *sh); /* returns job id */
 void job_add(struct shell *sh, int id, pid_t pid);
 /* What job_fork runs in a vfork child instead of returning to it. */
 struct job_exec {
 	const char *path;
 	char **argv, **envp;
-	int err;        /* out: the errno of a failed vfork or execve, or 0 */
+	int err; /* out: the errno of a failed vfork or execve, or 0 */
 };
 /* The one way the shell forks (docs/language.md): a process of job |id|
  * (job_new), or with |id| -1 a command substitution's, which is no job,
@@ -341,11 +358,11 @@ void job_exit_hook(struct shell *sh);
  * (background or stopped) are visible through job_get. */
 enum job_state { JS_RUNNING, JS_STOPPED, JS_DONE };
 struct job_info {
-	int num;                 /* [n] */
+	int num; /* [n] */
 	enum job_state state;
 	const char *text;
 	pid_t pgid;
-	bool jobctl;             /* own process group */
+	bool jobctl; /* own process group */
 	int nprocs;
 };
 int job_slots(struct shell *sh);

@@ -20,39 +20,41 @@ struct sh_hooks;
 enum { SH_RC_NONE = -1, SH_RC_EXPAND = -2 };
 
 struct sh_config {
-	const char *arg0;      /* $0 */
-	char *const *args;     /* $1 ... (not NULL-terminated: nargs) */
+	const char *arg0;  /* $0 */
+	char *const *args; /* $1 ... (not NULL-terminated: nargs) */
 	int nargs;
-	const char *command;   /* -c string, or NULL */
-	const char *script;    /* script file, or NULL (then stdin) */
-	bool interactive;      /* -i, or stdin and stderr are terminals */
+	const char *command; /* -c string, or NULL */
+	const char *script;  /* script file, or NULL (then stdin) */
+	bool interactive;    /* -i, or stdin and stderr are terminals */
 	/* docs/design.md §8: an interactive shell sources its rc file
-	 * (shell/interp/run.c) only with |rc| set (main: not with --norc, -c or a
-	 * script). */
+	 * (shell/interp/run.c) only with |rc| set (main: not with --norc, -c or
+	 * a script). */
 	bool rc;
-	int rc_fd;             /* cr_open_rc(): the rc file, opened before
-	                          confinement, or SH_RC_NONE / SH_RC_EXPAND */
-	const char *rc_path;   /* its name, for messages */
+	int rc_fd;	     /* cr_open_rc(): the rc file, opened before
+				confinement, or SH_RC_NONE / SH_RC_EXPAND */
+	const char *rc_path; /* its name, for messages */
 	/* -e, -u, -x, -f, -C, -v ... given on sbxsh's command line, as the
 	 * letters set would take ("eux"); may be NULL. */
 	const char *set_flags;
-	const char *unset_flags;   /* +m and friends: turned off after */
-	enum scope_mode check; /* --check */
-	bool no_explain;       /* --explain-denials=off: set +o explain */
+	const char *unset_flags; /* +m and friends: turned off after */
+	enum scope_mode check;	 /* --check */
+	bool no_explain;	 /* --explain-denials=off: set +o explain */
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;
 	struct sbx_policy *builtin; /* shell/session/session.h; may be NULL */
-	bool agent;            /* --agent: plain stable prompt, OSC 133 */
-	int hist_fd;           /* le_open_history() before confinement;
-	                          -1 (or 0) none */
-	const char *backend;   /* for the prompt's \B */
+	bool agent;		    /* --agent: plain stable prompt, OSC 133 */
+	int hist_fd;		    /* le_open_history() before confinement;
+				       -1 (or 0) none */
+	const char *backend;	    /* for the prompt's \B */
 	/* No PID namespace ends the session's processes: the shell does it
-	 * at exit, as the subreaper the backend made it (shell/session/reap.c). */
+	 * at exit, as the subreaper the backend made it (shell/session/reap.c).
+	 */
 	bool reap_at_exit;
-	int exit_fd;           /* be_session_end()'s, or -1 */
+	int exit_fd; /* be_session_end()'s, or -1 */
 	/* What the session and the interactive layer do when the shell
-	 * forks, runs, ends (shell/interp/hooks.h). May be NULL: then nothing. */
+	 * forks, runs, ends (shell/interp/hooks.h). May be NULL: then nothing.
+	 */
 	const struct sh_hooks *hooks;
 };
 

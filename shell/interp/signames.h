@@ -1,4 +1,5 @@
-/* shell/interp/signames.h — signal names for kill and trap, as dash spells them. */
+/* shell/interp/signames.h — signal names for kill and trap, as dash spells
+ * them. */
 #ifndef SBX_SIGNAMES_H
 #define SBX_SIGNAMES_H
 

@@ -38,9 +38,8 @@ static bool ignored_now(int sig)
  * signal keeps its entry disposition until trap_set() changes it, which
  * asks first (ignored_at_start()). 54 sigaction() calls fewer at
  * start-up. */
-static const int own_sigs[] = {SIGHUP,  SIGINT,  SIGQUIT, SIGTERM,
-			       SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU,
-			       SIGWINCH, SIGPIPE};
+static const int own_sigs[] = {SIGHUP,	SIGINT,	 SIGQUIT, SIGTERM,  SIGCHLD,
+			       SIGTSTP, SIGTTIN, SIGTTOU, SIGWINCH, SIGPIPE};
 
 void trap_init(struct shell *sh)
 {
@@ -93,8 +92,7 @@ int trap_set(struct shell *sh, int sig, const char *action)
 	/* trap - SIG: back to what the shell itself does with it */
 	if (!action && sig == SIGCHLD && job_monitor(sh))
 		job_sigchld_install(sh);
-	if (!action && sig == SIGINT && sh->opt[O_INTERACTIVE] &&
-	    !sh->subshell)
+	if (!action && sig == SIGINT && sh->opt[O_INTERACTIVE] && !sh->subshell)
 		trap_catch_int(sh);
 	return 0;
 }
@@ -119,7 +117,7 @@ void trap_run_pending(struct shell *sh)
 			/* ^C in a builtin loop: back to the prompt (run.c) */
 			sh->jump = J_INTR;
 			sh->exit_status = 130;
-			if (sh->evaldepth)  /* the line after the echoed ^C */
+			if (sh->evaldepth) /* the line after the echoed ^C */
 				out_write(2, "\n", 1);
 		}
 	}
@@ -127,7 +125,7 @@ void trap_run_pending(struct shell *sh)
 
 /* An interactive shell ignores or catches these for itself; its
  * commands must get the defaults back (ignored signals survive execve). */
-static const int shell_sigs[] = { SIGINT, SIGQUIT, SIGTERM };
+static const int shell_sigs[] = {SIGINT, SIGQUIT, SIGTERM};
 
 void trap_child_defaults(struct shell *sh)
 {

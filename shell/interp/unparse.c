@@ -38,9 +38,15 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			buf_printf(b, "${%s%s", p->s ? p->s : "",
 				   p->colon ? ":" : "");
 			switch (p->op) {
-			case PO_RLARGE: buf_puts(b, "%%"); break;
-			case PO_LLARGE: buf_puts(b, "##"); break;
-			default: buf_putc(b, (char)p->op); break;
+			case PO_RLARGE:
+				buf_puts(b, "%%");
+				break;
+			case PO_LLARGE:
+				buf_puts(b, "##");
+				break;
+			default:
+				buf_putc(b, (char)p->op);
+				break;
 			}
 			if (p->arg)
 				word_text(b, p->arg, depth + 1);
@@ -66,7 +72,8 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 static void words_text(struct sbx_buf *b, const struct word *w, int depth)
 {
 	for (; w; w = w->next) {
-		if (b->len && b->s[b->len - 1] != ' ' && b->s[b->len - 1] != '(')
+		if (b->len && b->s[b->len - 1] != ' ' &&
+		    b->s[b->len - 1] != '(')
 			buf_putc(b, ' ');
 		word_text(b, w, depth);
 	}
@@ -75,9 +82,9 @@ static void words_text(struct sbx_buf *b, const struct word *w, int depth)
 static void redirs_text(struct sbx_buf *b, const struct redir *r, int depth)
 {
 	static const char *const ops[] = {
-		[R_IN] = "<", [R_OUT] = ">", [R_CLOBBER] = ">|",
-		[R_APPEND] = ">>", [R_RDWR] = "<>", [R_DUPIN] = "<&",
-		[R_DUPOUT] = ">&", [R_HEREDOC] = "<<",
+	    [R_IN] = "<",      [R_OUT] = ">",	   [R_CLOBBER] = ">|",
+	    [R_APPEND] = ">>", [R_RDWR] = "<>",	   [R_DUPIN] = "<&",
+	    [R_DUPOUT] = ">&", [R_HEREDOC] = "<<",
 	};
 
 	for (; r; r = r->next) {
@@ -114,7 +121,8 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 	case N_AND:
 	case N_OR:
 		ast_text(b, n->b ? n->b : n->a, depth + 1);
-		for (const struct node *l = n->next_stage; l; l = l->next_stage) {
+		for (const struct node *l = n->next_stage; l;
+		     l = l->next_stage) {
 			buf_puts(b, l->type == N_AND ? " && " : " || ");
 			ast_text(b, l->a, depth + 1);
 		}
@@ -202,4 +210,3 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 	}
 	redirs_text(b, n->redirs, depth);
 }
-

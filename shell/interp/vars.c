@@ -11,7 +11,7 @@
 struct var {
 	struct var *next;
 	char *name;
-	char *val;          /* NULL: unset (attributes may remain) */
+	char *val; /* NULL: unset (attributes may remain) */
 	unsigned flags;
 };
 
@@ -26,7 +26,7 @@ struct local_frame {
 	struct local_frame *prev;
 	struct local_save *v;
 	size_t n, cap;
-	bool has_opts;          /* `local -`: options restored on return */
+	bool has_opts; /* `local -`: options restored on return */
 	bool opts[O__N];
 };
 
@@ -70,8 +70,8 @@ static void var_rehash(struct shell *sh)
 
 	for (i = 0; i < sh->vcap; i++) {
 		for (v = sh->vtab[i]; v; v = nx) {
-			size_t h = hash_str(v->name, strlen(v->name)) &
-				   (ncap - 1);
+			size_t h =
+			    hash_str(v->name, strlen(v->name)) & (ncap - 1);
 
 			nx = v->next;
 			v->next = nt[h];
@@ -115,8 +115,7 @@ static void var_changed(struct shell *sh, struct var *v)
 	if (v->name[0] == 'P' && !strcmp(v->name, "PATH")) {
 		sh_hash_invalidate(sh);
 		sh->path_changed = true;
-	}
-	else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND"))
+	} else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND"))
 		sh->optoff = 0;
 }
 
@@ -141,8 +140,7 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 	return 0;
 }
 
-int var_set(struct shell *sh, const char *name, const char *val,
-	    unsigned flags)
+int var_set(struct shell *sh, const char *name, const char *val, unsigned flags)
 {
 	return var_setn(sh, name, strlen(name), val, flags);
 }
@@ -201,7 +199,7 @@ char **var_environ(struct shell *sh)
 		for (v = sh->vtab[i]; v; v = v->next)
 			if ((v->flags & V_EXPORT) && v->val)
 				sh->envp[n++] =
-					xasprintf("%s=%s", v->name, v->val);
+				    xasprintf("%s=%s", v->name, v->val);
 	sh->envp[n] = NULL;
 	sh->env_dirty = false;
 	return sh->envp;
@@ -220,8 +218,7 @@ const char **var_names(struct shell *sh, unsigned need)
 
 	for (i = 0; i < sh->vcap; i++)
 		for (v = sh->vtab[i]; v; v = v->next)
-			if ((v->flags & need) == need &&
-			    (v->val || need))
+			if ((v->flags & need) == need && (v->val || need))
 				out[n++] = v->name;
 	qsort(out, n, sizeof(*out), cmp_str);
 	return out;
@@ -259,7 +256,8 @@ void var_init(struct shell *sh, char **env)
 	var_set(sh, "PPID", buf, 0);
 }
 
-/* --- local frames ----------------------------------------------------------- */
+/* --- local frames -----------------------------------------------------------
+ */
 
 void var_push_frame(struct shell *sh)
 {
@@ -341,7 +339,8 @@ void var_pop_frame(struct shell *sh)
 	free(f);
 }
 
-/* --- positional parameters ---------------------------------------------------- */
+/* --- positional parameters
+ * ---------------------------------------------------- */
 
 void var_free_params(char **v, int n)
 {
@@ -383,7 +382,8 @@ void var_quote(struct sbx_buf *b, const char *s)
 	} while (*s);
 }
 
-/* --- aliases ------------------------------------------------------------------ */
+/* --- aliases
+ * ------------------------------------------------------------------ */
 
 const char *alias_get(struct shell *sh, const char *name)
 {
@@ -458,7 +458,8 @@ const char **alias_names(struct shell *sh)
 	return out;
 }
 
-/* --- functions ------------------------------------------------------------------ */
+/* --- functions
+ * ------------------------------------------------------------------ */
 
 const char **func_names(struct shell *sh)
 {

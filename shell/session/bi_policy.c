@@ -1,4 +1,5 @@
-/* shell/session/bi_policy.c — `policy`: explain the sandbox from the policy itself. */
+/* shell/session/bi_policy.c — `policy`: explain the sandbox from the policy
+ * itself. */
 #include "bi_policy.h"
 
 #include <stdlib.h>
@@ -13,36 +14,39 @@
 #include "sh.h"
 
 const char *const pb_subcommands[] = {
-	"env", "check", "explain", "why", "cache", "--json", "--help", NULL,
+    "env", "check", "explain", "why", "cache", "--json", "--help", NULL,
 };
 
 const char *const pb_cache_subcommands[] = {
-	"list", "prune", "export", "import", "--json", NULL,
+    "list", "prune", "export", "import", "--json", NULL,
 };
 const char *const pb_prune_options[] = {
-	"--older-than", "--tool", "--dry-run", NULL,
+    "--older-than",
+    "--tool",
+    "--dry-run",
+    NULL,
 };
 const char *const pb_why_options[] = {
-	"--write", "--read", "--connect", "--net", "--json", NULL,
+    "--write", "--read", "--connect", "--net", "--json", NULL,
 };
 
 static const char usage[] =
-	"usage: policy              summary of this session's sandbox\n"
-	"       policy env          routing of caches and tool homes, and the\n"
-	"                           credential variables withheld (names)\n"
-	"       policy check PATH...  can a command read or write PATH? why?\n"
-	"       policy explain 'LINE' what the scope checker flags in LINE\n"
-	"       policy why PATH [--write|--read|--connect] [--json]\n"
-	"                           which rule decides, and what would allow\n"
-	"                           it (default --write); policy why --net;\n"
-	"                           alone: the last command's denials\n"
-	"       policy cache [list] [--json]   what .sandbox-cache holds, per\n"
-	"                           toolchain: size, files, last use\n"
-	"       policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]\n"
-	"       policy cache export FILE.tar[.gz] | import FILE\n"
-	"                           import replaces each top-level folder\n"
-	"                           the archive holds, whole, or nothing\n"
-	"       policy --json       everything, as one JSON document\n";
+    "usage: policy              summary of this session's sandbox\n"
+    "       policy env          routing of caches and tool homes, and the\n"
+    "                           credential variables withheld (names)\n"
+    "       policy check PATH...  can a command read or write PATH? why?\n"
+    "       policy explain 'LINE' what the scope checker flags in LINE\n"
+    "       policy why PATH [--write|--read|--connect] [--json]\n"
+    "                           which rule decides, and what would allow\n"
+    "                           it (default --write); policy why --net;\n"
+    "                           alone: the last command's denials\n"
+    "       policy cache [list] [--json]   what .sandbox-cache holds, per\n"
+    "                           toolchain: size, files, last use\n"
+    "       policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]\n"
+    "       policy cache export FILE.tar[.gz] | import FILE\n"
+    "                           import replaces each top-level folder\n"
+    "                           the archive holds, whole, or nothing\n"
+    "       policy --json       everything, as one JSON document\n";
 
 static void summary(struct sbx_policy *pol, struct sbx_buf *out)
 {
@@ -66,9 +70,8 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 		     const char *typed, struct sbx_buf *out)
 {
 	SBX_AUTOFREE char *abs = absolute(env, typed);
-	SBX_AUTOFREE char *canon = env && env->canon
-					   ? env->canon(env->ctx, abs)
-					   : xstrdup(abs);
+	SBX_AUTOFREE char *canon =
+	    env && env->canon ? env->canon(env->ctx, abs) : xstrdup(abs);
 	int rule = -1;
 	enum pol_access a = pol_access(pol, canon, &rule);
 
@@ -88,13 +91,14 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 
 		buf_printf(out, "  rule:      protected %s (%s: %s)\n", g->path,
 			   gm_why_name(g->why), gm_why_text(g->why));
-		buf_puts(out, pol_guard(pol) == POL_GUARD_MOUNT
-				  ? "             held read-only by the mount "
-				    "layer, although it lies in a writable "
-				    "root\n"
-				  : "             checker-only (no mount layer): "
-				    "a write is flagged, not stopped, and "
-				    "reported when the session ends\n");
+		buf_puts(out,
+			 pol_guard(pol) == POL_GUARD_MOUNT
+			     ? "             held read-only by the mount "
+			       "layer, although it lies in a writable "
+			       "root\n"
+			     : "             checker-only (no mount layer): "
+			       "a write is flagged, not stopped, and "
+			       "reported when the session ends\n");
 		break;
 	}
 	case POL_ACCESS_RW: {
@@ -105,9 +109,10 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 		break;
 	}
 	case POL_ACCESS_MASKED:
-		buf_printf(out, "  rule:      masked secret %s (%s: %s): "
-			       "hidden from every command, even inside a "
-			       "writable root\n",
+		buf_printf(out,
+			   "  rule:      masked secret %s (%s: %s): "
+			   "hidden from every command, even inside a "
+			   "writable root\n",
 			   pol_masked(pol, (size_t)rule),
 			   pol_masked_tool(pol, (size_t)rule),
 			   pol_masked_why(pol, (size_t)rule));
@@ -138,11 +143,11 @@ static int explain(struct sbx_policy *pol, const struct scope_env *env,
 	scope_check(pol, env ? env : &dflt, line.s, line.len, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
 		static const char *const kind[] = {
-			[SCOPE_FLAG_READ] = "read outside the workspace "
-					    "(allowed)",
-			[SCOPE_FLAG_WRITE] = "write the sandbox will deny",
-			[SCOPE_FLAG_MASKED] = "masked secret (denied)",
-			[SCOPE_FLAG_PROTECTED] = "write to a protected path",
+		    [SCOPE_FLAG_READ] = "read outside the workspace "
+					"(allowed)",
+		    [SCOPE_FLAG_WRITE] = "write the sandbox will deny",
+		    [SCOPE_FLAG_MASKED] = "masked secret (denied)",
+		    [SCOPE_FLAG_PROTECTED] = "write to a protected path",
 		};
 
 		buf_printf(out, "%s\n  %s: %s -> %s\n", rep.flags[i].msg,
@@ -203,8 +208,8 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 	return 1;
 }
 
-static int why(struct sbx_policy *pol, const struct scope_env *env,
-	       int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err)
+static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
+	       char **argv, struct sbx_buf *out, struct sbx_buf *err)
 {
 	enum why_access acc = WHY_WRITE;
 	bool json = false, net = false;

@@ -1,5 +1,5 @@
-/* shell/session/bi_policy.h — the `policy` builtin (docs/design.md §7): the session's
- * policy explained from the same struct the backend enforces.
+/* shell/session/bi_policy.h — the `policy` builtin (docs/design.md §7): the
+ * session's policy explained from the same struct the backend enforces.
  *
  *   policy                 summary: backend and its notes, scope, network,
  *                          writable roots with reasons, routing, secrets

@@ -22,18 +22,22 @@
 #include "sh.h"
 
 struct tally {
-	uint64_t bytes;  /* apparent: st_size of every entry, dirs too */
-	uint64_t files;  /* entries that are not folders */
-	int64_t last;    /* newest atime or mtime */
+	uint64_t bytes; /* apparent: st_size of every entry, dirs too */
+	uint64_t files; /* entries that are not folders */
+	int64_t last;	/* newest atime or mtime */
 	/* hard links counted once, as du does */
-	struct { dev_t dev; ino_t ino; } *seen;
+	struct {
+		dev_t dev;
+		ino_t ino;
+	} * seen;
 	size_t nseen, capseen;
 };
 
 static bool seen_link(struct tally *t, const struct stat *st)
 {
 	for (size_t i = 0; i < t->nseen; i++)
-		if (t->seen[i].ino == st->st_ino && t->seen[i].dev == st->st_dev)
+		if (t->seen[i].ino == st->st_ino &&
+		    t->seen[i].dev == st->st_dev)
 			return true;
 	if (t->nseen == t->capseen) {
 		t->capseen = t->capseen ? 2 * t->capseen : 64;
@@ -50,8 +54,8 @@ static void count(struct tally *t, const struct stat *st)
 	/* A folder's atime moves whenever it is listed (this listing too):
 	 * only its mtime says it was used. A file's atime is its use. */
 	int64_t u = !S_ISDIR(st->st_mode) && st->st_atime > st->st_mtime
-			    ? st->st_atime
-			    : st->st_mtime;
+			? st->st_atime
+			: st->st_mtime;
 
 	if (!S_ISDIR(st->st_mode)) {
 		if (st->st_nlink > 1 && seen_link(t, st))
@@ -86,7 +90,7 @@ static void walk(int fd, struct tally *t, int depth)
 		if (S_ISDIR(st.st_mode) && depth < 256) {
 			int c = openat(dirfd(d), e->d_name,
 				       O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					       O_CLOEXEC);
+					   O_CLOEXEC);
 
 			if (c >= 0)
 				walk(c, t, depth + 1);
@@ -106,7 +110,8 @@ static bool measure(int root, const char *name, struct tally *t)
 	count(t, &st);
 	if (!S_ISDIR(st.st_mode))
 		return true;
-	fd = openat(root, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd =
+	    openat(root, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd >= 0)
 		walk(fd, t, 0);
 	return true;
@@ -170,7 +175,7 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 		struct sbx_buf *err)
 {
 	struct ct_rows rows;
-	struct tally t, other = { 0 }, total = { 0 };
+	struct tally t, other = {0}, total = {0};
 	int64_t now = (int64_t)time(NULL);
 	int root = open_root(dir, err);
 	DIR *d;
@@ -206,10 +211,9 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 		} else {
 			human(h, sizeof(h), t.bytes);
 			age(a, sizeof(a), t.last, now);
-			buf_printf(out, "%-14s %9s %8llu %-10s %s\n",
-				   rows.v[i].dir, h,
-				   (unsigned long long)t.files, a,
-				   rows.v[i].vars.s);
+			buf_printf(
+			    out, "%-14s %9s %8llu %-10s %s\n", rows.v[i].dir, h,
+			    (unsigned long long)t.files, a, rows.v[i].vars.s);
 		}
 		free(t.seen);
 	}
@@ -306,18 +310,20 @@ static int prune(const char *dir, bool json, int argc, char **argv,
 
 			days = strtol(argv[++i], &end, 10);
 			if (*end || days < 0) {
-				buf_printf(err, "policy cache prune: "
-						"--older-than %s: expected a "
-						"number of days\n",
+				buf_printf(err,
+					   "policy cache prune: "
+					   "--older-than %s: expected a "
+					   "number of days\n",
 					   argv[i]);
 				return 2;
 			}
 		} else if (!strcmp(argv[i], "--tool") && i + 1 < argc) {
 			tool = argv[++i];
 		} else {
-			buf_printf(err, "policy cache prune: unexpected '%s' "
-					"(--older-than DAYS, --tool NAME, "
-					"--dry-run)\n",
+			buf_printf(err,
+				   "policy cache prune: unexpected '%s' "
+				   "(--older-than DAYS, --tool NAME, "
+				   "--dry-run)\n",
 				   argv[i]);
 			return 2;
 		}
@@ -399,8 +405,8 @@ struct exp {
 	bool failed;
 };
 
-static void exp_entry(struct exp *x, int dfd, const char *name,
-		      const char *rel, int depth);
+static void exp_entry(struct exp *x, int dfd, const char *name, const char *rel,
+		      int depth);
 
 static void exp_dir(struct exp *x, int fd, const char *rel, int depth)
 {
@@ -426,7 +432,8 @@ static void exp_dir(struct exp *x, int fd, const char *rel, int depth)
 static void exp_data(struct exp *x, int dfd, const char *name, off_t size)
 {
 	/* O_NOATIME: an export is not a use (policy cache list) */
-	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
+	int fd =
+	    openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NOATIME);
 	char buf[65536];
 	off_t left = size;
 
@@ -435,8 +442,8 @@ static void exp_data(struct exp *x, int dfd, const char *name, off_t size)
 	/* A file that grew meanwhile is cut at the size the header holds;
 	 * one that shrank is padded with zeros by libarchive. */
 	while (fd >= 0 && left > 0 && !x->failed) {
-		size_t want = left < (off_t)sizeof(buf) ? (size_t)left
-							: sizeof(buf);
+		size_t want =
+		    left < (off_t)sizeof(buf) ? (size_t)left : sizeof(buf);
 		ssize_t r = read(fd, buf, want);
 
 		if (r < 0 && errno == EINTR)
@@ -451,8 +458,8 @@ static void exp_data(struct exp *x, int dfd, const char *name, off_t size)
 		close(fd);
 }
 
-static void exp_entry(struct exp *x, int dfd, const char *name,
-		      const char *rel, int depth)
+static void exp_entry(struct exp *x, int dfd, const char *name, const char *rel,
+		      int depth)
 {
 	struct archive_entry *e;
 	struct stat st;
@@ -488,8 +495,8 @@ static void exp_entry(struct exp *x, int dfd, const char *name,
 	if (S_ISREG(st.st_mode) && !x->failed)
 		exp_data(x, dfd, name, st.st_size);
 	if (S_ISDIR(st.st_mode) && depth < 256 && !x->failed) {
-		int fd = openat(dfd, name,
-				O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int fd = openat(
+		    dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 		if (fd >= 0)
 			exp_dir(x, fd, rel, depth);
@@ -497,8 +504,8 @@ static void exp_entry(struct exp *x, int dfd, const char *name,
 }
 
 /* The one-line answer of export and import. */
-static void done_line(bool json, const char *verb, uint64_t n,
-		      const char *dir, const char *file, struct sbx_buf *out)
+static void done_line(bool json, const char *verb, uint64_t n, const char *dir,
+		      const char *file, struct sbx_buf *out)
 {
 	struct json_w w;
 
@@ -523,7 +530,7 @@ static void done_line(bool json, const char *verb, uint64_t n,
 static int export(const char *dir, bool json, const char *file,
 		  struct sbx_buf *out, struct sbx_buf *err)
 {
-	struct exp x = { 0 };
+	struct exp x = {0};
 	struct stat st;
 	int root = open_root(dir, err), fd, rc;
 
@@ -611,9 +618,9 @@ static int walk_parent(int root, const char *name, const char **last)
 
 struct imp {
 	struct archive *a;
-	int stage;             /* the staging folder */
-	int pfd;               /* the folder of the last member: */
-	char *pname;           /* its name ("" for the staging folder) */
+	int stage;   /* the staging folder */
+	int pfd;     /* the folder of the last member: */
+	char *pname; /* its name ("" for the staging folder) */
 	struct ct_seen seen;
 };
 
@@ -642,7 +649,7 @@ static int extract(struct imp *im, const char *name, enum ct_type type,
 {
 	const char *leaf;
 	int dfd = parent_of(im, name, &leaf), fd, rc = 0;
-	struct timespec ts[2] = { { .tv_nsec = UTIME_NOW }, mtime };
+	struct timespec ts[2] = {{.tv_nsec = UTIME_NOW}, mtime};
 	struct stat st;
 
 	if (dfd < 0)
@@ -713,16 +720,15 @@ static int finish_dirs(struct imp *im)
 	int rc = 0;
 
 	for (size_t i = 0; i < im->seen.cap; i++)
-		if (im->seen.v[i].name &&
-		    (im->seen.v[i].kind == CT_K_DIR ||
-		     im->seen.v[i].kind == CT_K_IMPLICIT))
+		if (im->seen.v[i].name && (im->seen.v[i].kind == CT_K_DIR ||
+					   im->seen.v[i].kind == CT_K_IMPLICIT))
 			d[n++] = &im->seen.v[i];
 	qsort(d, n, sizeof(*d), by_depth);
 	for (size_t i = 0; i < n && !rc; i++) {
 		const char *leaf;
 		int dfd = walk_parent(im->stage, d[i]->name, &leaf);
-		struct timespec ts[2] = { { .tv_nsec = UTIME_NOW },
-					  { .tv_sec = d[i]->mtime } };
+		struct timespec ts[2] = {{.tv_nsec = UTIME_NOW},
+					 {.tv_sec = d[i]->mtime}};
 
 		if (dfd < 0 ||
 		    fchmodat(dfd, leaf, d[i]->mode ? d[i]->mode : 0700, 0) ||
@@ -791,11 +797,11 @@ static int unpack(struct imp *im, const char *file, uint64_t *n,
 		const char *name = archive_entry_pathname(e);
 		enum ct_type type = type_of(e);
 		const char *link = type == CT_HARDLINK
-					   ? archive_entry_hardlink(e)
-					   : archive_entry_symlink(e);
+				       ? archive_entry_hardlink(e)
+				       : archive_entry_symlink(e);
 		unsigned mode = archive_entry_perm(e);
-		struct timespec mt = { archive_entry_mtime(e),
-				       archive_entry_mtime_nsec(e) };
+		struct timespec mt = {archive_entry_mtime(e),
+				      archive_entry_mtime_nsec(e)};
 		char norm[4096];
 		const char *why;
 		int x;
@@ -805,15 +811,14 @@ static int unpack(struct imp *im, const char *file, uint64_t *n,
 				"a member whose name cannot be read");
 			return 1;
 		}
-		if (ct_check(&im->seen, name, type, link, mode, mt.tv_sec,
-			     norm, sizeof(norm), &why) < 0) {
+		if (ct_check(&im->seen, name, type, link, mode, mt.tv_sec, norm,
+			     sizeof(norm), &why) < 0) {
 			imp_err(err, file, true, name, why);
 			return 1;
 		}
 		x = extract(im, norm, type, link, mode, mt);
 		if (x == -EIO && archive_errno(im->a)) {
-			imp_err(err, file, true, name,
-				"cut short or damaged");
+			imp_err(err, file, true, name, "cut short or damaged");
 			return 1;
 		}
 		if (x < 0) {
@@ -824,9 +829,9 @@ static int unpack(struct imp *im, const char *file, uint64_t *n,
 	}
 	if (r != ARCHIVE_EOF) {
 		const char *why = archive_error_string(im->a);
-		SBX_AUTOFREE char *s = xasprintf(
-			"a truncated or damaged archive (%s)",
-			why ? why : "unreadable");
+		SBX_AUTOFREE char *s =
+		    xasprintf("a truncated or damaged archive (%s)",
+			      why ? why : "unreadable");
 
 		imp_err(err, file, true, NULL, s);
 		return 1;
@@ -873,10 +878,9 @@ static int swap_in(int stage, int root, const char **failed)
 	for (; done < n; done++) {
 		struct stat st;
 
-		how[done] = fstatat(root, names[done], &st,
-				    AT_SYMLINK_NOFOLLOW)
-				    ? RENAME_NOREPLACE
-				    : RENAME_EXCHANGE;
+		how[done] = fstatat(root, names[done], &st, AT_SYMLINK_NOFOLLOW)
+				? RENAME_NOREPLACE
+				: RENAME_EXCHANGE;
 		if (renameat2(stage, names[done], root, names[done],
 			      how[done])) {
 			rc = -errno;
@@ -898,7 +902,7 @@ static int swap_in(int stage, int root, const char **failed)
 	/* and the cache folder's own times, which the renames moved: the
 	 * cache is as it was, to the listing */
 	if (undo)
-		futimens(root, (struct timespec[2]){ was.st_atim, was.st_mtim });
+		futimens(root, (struct timespec[2]){was.st_atim, was.st_mtim});
 	if (rc)
 		*failed = xstrdup(*failed);
 	for (size_t i = 0; i < n; i++)
@@ -914,7 +918,7 @@ static int import(const char *dir, bool json, const char *file,
 	SBX_AUTOFREE char *parent = xstrdup(dir), *stage_path = NULL;
 	SBX_AUTOFREE char *failed = NULL;
 	const char *base;
-	struct imp im = { .stage = -1, .pfd = -1 };
+	struct imp im = {.stage = -1, .pfd = -1};
 	char *slash;
 	uint64_t n = 0;
 	bool made = false;
@@ -966,9 +970,9 @@ static int import(const char *dir, bool json, const char *file,
 	if (archive_read_open_fd(im.a, fd, 65536) != ARCHIVE_OK) {
 		const char *why = archive_error_string(im.a);
 
-		SBX_AUTOFREE char *s = xasprintf(
-			"not a tar archive, or a damaged one (%s)",
-			why ? why : "unreadable");
+		SBX_AUTOFREE char *s =
+		    xasprintf("not a tar archive, or a damaged one (%s)",
+			      why ? why : "unreadable");
 
 		imp_err(err, file, true, NULL, s);
 		goto out;
@@ -1043,16 +1047,19 @@ int cache_main(const char *dir, int argc0, char **argv0, struct sbx_buf *out,
 	if (!strcmp(sub, "prune"))
 		return prune(dir, json, argc - 2, argv + 2, out, err);
 	if ((!strcmp(sub, "export") || !strcmp(sub, "import")) && argc != 3) {
-		buf_printf(err, "policy cache %s: which file? (policy cache "
-				"%s FILE%s)\n", sub, sub,
-			   *sub == 'e' ? ".tar[.gz]" : "");
+		buf_printf(err,
+			   "policy cache %s: which file? (policy cache "
+			   "%s FILE%s)\n",
+			   sub, sub, *sub == 'e' ? ".tar[.gz]" : "");
 		return 2;
 	}
 	if (!strcmp(sub, "export"))
 		return export(dir, json, argv[2], out, err);
 	if (!strcmp(sub, "import"))
 		return import(dir, json, argv[2], out, err);
-	buf_printf(err, "policy cache: unknown subcommand '%s' (list, prune, "
-			"export, import)\n", sub);
+	buf_printf(err,
+		   "policy cache: unknown subcommand '%s' (list, prune, "
+		   "export, import)\n",
+		   sub);
 	return 2;
 }

@@ -1,4 +1,5 @@
-/* shell/session/canon.c — symlink canonicalization for the policy and the checker.
+/* shell/session/canon.c — symlink canonicalization for the policy and the
+ * checker.
  *
  * One readlink() per path component, as glibc's realpath() does, but with
  * an optional memo of the prefixes already resolved: opening a session
@@ -36,7 +37,7 @@ struct canon_listing {
 	char *names;
 	size_t len;
 	unsigned *slot; /* offset of the type byte + 1; 0 empty */
-	size_t nslot;   /* a power of two */
+	size_t nslot;	/* a power of two */
 };
 
 enum { LIST_MISSING, LIST_EXISTS, LIST_ASK };
@@ -249,9 +250,9 @@ static size_t walk(struct canon_memo *m, const char *p, struct sbx_buf *out,
 			size_t plen = out->len - (j - start);
 			const struct canon_listing *l =
 			    listing_of(m, out->s, plen);
-			int k = l ? listing_has(l, out->s + plen + 1,
-						j - start - 1)
-				  : LIST_ASK;
+			int k =
+			    l ? listing_has(l, out->s + plen + 1, j - start - 1)
+			      : LIST_ASK;
 
 			if (k == LIST_MISSING) {
 				buf_cut(out, plen);
@@ -291,12 +292,13 @@ static size_t walk(struct canon_memo *m, const char *p, struct sbx_buf *out,
 		if ((size_t)tl >= sizeof(tgt) - 1 || ++*links > CANON_MAX_LINKS)
 			return start;
 		{
-			SBX_AUTOFREE char *key = xasprintf(
-			    "%s%.*s", out->s ? out->s : "", (int)(j - start),
-			    p + start);
-			SBX_AUTOFREE char *abs = tgt[0] == '/'
-			    ? xstrdup(tgt)
-			    : path_join(out->len ? out->s : "/", tgt);
+			SBX_AUTOFREE char *key =
+			    xasprintf("%s%.*s", out->s ? out->s : "",
+				      (int)(j - start), p + start);
+			SBX_AUTOFREE char *abs =
+			    tgt[0] == '/'
+				? xstrdup(tgt)
+				: path_join(out->len ? out->s : "/", tgt);
 			SBX_AUTOFREE char *folded = path_fold(abs);
 			const char *t = folded ? folded : abs;
 			struct sbx_buf sub = {0};
@@ -341,10 +343,10 @@ void canon_memo_list(struct canon_memo *m, const char *dir)
 			off += e->d_reclen;
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
-			buf_putc(&names, e->d_type == DT_LNK ||
-						 e->d_type == DT_UNKNOWN
-					     ? 'l'
-					     : 'e');
+			buf_putc(&names,
+				 e->d_type == DT_LNK || e->d_type == DT_UNKNOWN
+				     ? 'l'
+				     : 'e');
 			buf_putn(&names, e->d_name, strlen(e->d_name) + 1);
 			n++;
 		}
@@ -430,7 +432,7 @@ static enum known memo_known(const struct canon_memo *m, const char *p)
 			if (!*hit)
 				return KNOWN_MISSING;
 			return k == np - 1 && !strncmp(hit, p, pl[k]) &&
-					       !hit[pl[k]]
+				       !hit[pl[k]]
 				   ? KNOWN_EXISTS
 				   : KNOWN_NOT; /* deeper: a walk's business */
 		}
@@ -458,8 +460,8 @@ char *sh_canon_memo(void *memo, const char *path)
 {
 	/* The policy hands over folded paths: folding them again was a
 	 * tenth of the credential table's cost. */
-	SBX_AUTOFREE char *p = path_is_folded(path) ? xstrdup(path)
-						    : path_fold(path);
+	SBX_AUTOFREE char *p =
+	    path_is_folded(path) ? xstrdup(path) : path_fold(path);
 	struct sbx_buf out = {0};
 	int links = 0;
 	size_t stop;
@@ -501,9 +503,12 @@ bool sh_exists_memo(void *memo, const char *path)
 	if (m && m->last.len && !strcmp(m->last.s, path))
 		return m->last_known == KNOWN_EXISTS;
 	switch (memo_known(memo, path)) {
-	case KNOWN_EXISTS: return true;
-	case KNOWN_MISSING: return false;
-	default: return lstat(path, &st) == 0;
+	case KNOWN_EXISTS:
+		return true;
+	case KNOWN_MISSING:
+		return false;
+	default:
+		return lstat(path, &st) == 0;
 	}
 }
 
@@ -522,8 +527,7 @@ bool sh_is_dir_memo(void *memo, const char *path)
 	/* A path the memo saw missing, or beneath one, is no folder: the
 	 * policy asks about the same cache folders it just resolved. */
 	for (size_t i = 0; m && i < m->keys.n; i++)
-		if (!*m->vals.v[i] &&
-		    path_under(m->keys.v[i], path))
+		if (!*m->vals.v[i] && path_under(m->keys.v[i], path))
 			return false;
 	return sh_is_dir(NULL, path);
 }

@@ -12,15 +12,15 @@ struct canon_memo {
 	struct sbx_strv keys, vals;
 	unsigned long *hash; /* of each key: most lookups miss, and the keys
 				share long prefixes that strcmp would walk */
-	size_t *slot;        /* open addressing on |hash|: key index + 1, 0
+	size_t *slot;	     /* open addressing on |hash|: key index + 1, 0
 				empty; the credential table alone asks about
 				a hundred paths, too many for a linear scan */
-	size_t nslot;        /* a power of two, or 0 */
+	size_t nslot;	     /* a power of two, or 0 */
 	struct canon_listing *lists; /* folders canon_memo_list() read whole */
 	size_t nlists;
-	struct sbx_buf last;    /* the last path sh_canon_memo() knew without a */
-	int last_known;         /* walk, and what it knew (for the exists
-				   question the policy asks next) */
+	struct sbx_buf last; /* the last path sh_canon_memo() knew without a */
+	int last_known;	     /* walk, and what it knew (for the exists
+				question the policy asks next) */
 };
 void canon_memo_free(struct canon_memo *m);
 /* Drops what the memo knows to be missing: to call after creating files. */

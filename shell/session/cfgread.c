@@ -43,26 +43,26 @@ static char *keep(char *s)
 /* One key = value line, as read. */
 struct cr_line {
 	enum cfg_sect kind;
-	char *wf;          /* CFG_SECT_WORKFLOW: the id */
-	const char *opt;   /* the long option it stands for; NULL: none */
+	char *wf;	 /* CFG_SECT_WORKFLOW: the id */
+	const char *opt; /* the long option it stands for; NULL: none */
 	const char *val;
-	const char *from;  /* "config FILE:LINE" */
+	const char *from; /* "config FILE:LINE" */
 };
 
 struct cr_read {
 	FILE *f;
-	const char *name;  /* the file as named, for messages */
-	unsigned line;     /* of the line libinih is handling */
-	unsigned head;     /* of the last section header */
+	const char *name; /* the file as named, for messages */
+	unsigned line;	  /* of the line libinih is handling */
+	unsigned head;	  /* of the last section header */
 	bool toolong;
-	const char *sect;  /* the last section seen, as libinih gave it */
+	const char *sect; /* the last section seen, as libinih gave it */
 	enum cfg_sect kind;
 	char *wf;
 	bool bad_sect;
 	struct cr_line *v;
 	size_t n, cap;
 	struct sbx_diag *d;
-	unsigned errline;  /* of the first error; 0: none */
+	unsigned errline; /* of the first error; 0: none */
 };
 
 /* libinih's fgets(): counts lines and refuses one longer than its
@@ -110,14 +110,18 @@ static int cr_route(struct cr_read *r, const char *name, const char *value,
 		if (!strcmp(routes[i].name, name)) {
 			free(sub);
 			free(bin);
-			sbx_diag_set(&e, -EINVAL, "[route] %s: routed already "
-				     "by %s", name, routes[i].from);
+			sbx_diag_set(&e, -EINVAL,
+				     "[route] %s: routed already "
+				     "by %s",
+				     name, routes[i].from);
 			return cr_fail(r, r->line, &e);
 		}
 	routes = xrealloc(routes, (nroutes + 1) * sizeof(*routes));
 	routes[nroutes++] = (struct rt_extra){
-		.name = keep(xstrdup(name)), .sub = keep(sub),
-		.bin = bin ? keep(bin) : NULL, .from = from,
+	    .name = keep(xstrdup(name)),
+	    .sub = keep(sub),
+	    .bin = bin ? keep(bin) : NULL,
+	    .from = from,
 	};
 	return 1;
 }
@@ -139,7 +143,8 @@ static int cr_handler(void *user, const char *section, const char *name,
 		r->wf = NULL;
 		r->kind = CFG_SECT_NONE;
 		r->bad_sect = false;
-		if (*section && cfg_section(section, &r->kind, &r->wf, &e) < 0) {
+		if (*section &&
+		    cfg_section(section, &r->kind, &r->wf, &e) < 0) {
 			r->bad_sect = true;
 			return cr_fail(r, r->head, &e);
 		}
@@ -154,9 +159,11 @@ static int cr_handler(void *user, const char *section, const char *name,
 		r->v = xrealloc(r->v, r->cap * sizeof(*r->v));
 	}
 	r->v[r->n++] = (struct cr_line){
-		.kind = r->kind, .wf = r->wf ? keep(xstrdup(r->wf)) : NULL,
-		.opt = opt, .val = optval ? keep(xstrdup(optval)) : NULL,
-		.from = from,
+	    .kind = r->kind,
+	    .wf = r->wf ? keep(xstrdup(r->wf)) : NULL,
+	    .opt = opt,
+	    .val = optval ? keep(xstrdup(optval)) : NULL,
+	    .from = from,
 	};
 	return 1;
 }
@@ -188,18 +195,20 @@ static char *cr_workflow(const struct sbx_opts *o)
 	return ws ? xstrdup(path_base(ws)) : NULL;
 }
 
-static int cr_stat_ok(const char *path, const struct stat *st,
-		      const char *what, struct sbx_diag *d)
+static int cr_stat_ok(const char *path, const struct stat *st, const char *what,
+		      struct sbx_diag *d)
 {
 	struct cfg_stat cs = {
-		.uid = (unsigned)st->st_uid, .mode = (unsigned)st->st_mode,
-		.is_dir = S_ISDIR(st->st_mode),
+	    .uid = (unsigned)st->st_uid,
+	    .mode = (unsigned)st->st_mode,
+	    .is_dir = S_ISDIR(st->st_mode),
 	};
 	char why[PATH_MAX + 100];
 
 	if (!cfg_untrusted(path, &cs, (unsigned)geteuid(), why, sizeof(why)))
 		return 0;
-	return sbx_diag_set(d, -EPERM, "refusing this %s: %s: whoever can "
+	return sbx_diag_set(d, -EPERM,
+			    "refusing this %s: %s: whoever can "
 			    "change it chooses what your sessions may do",
 			    what, why);
 }
@@ -246,11 +255,12 @@ int cr_open_trusted(const char *path, const char *what, char **canon,
 	 * this one, wherever this name lies. */
 	if (st.st_nlink != 1) {
 		close(fd);
-		return sbx_diag_set(d, -EPERM, "refusing this %s: it has %lu "
+		return sbx_diag_set(d, -EPERM,
+				    "refusing this %s: it has %lu "
 				    "hard links, and whoever can write another "
 				    "of its names (a file in a workspace) "
-				    "rewrites it", what,
-				    (unsigned long)st.st_nlink);
+				    "rewrites it",
+				    what, (unsigned long)st.st_nlink);
 	}
 	c = fd_canon(fd, path);
 	if (!c) {
@@ -292,7 +302,8 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
 	if (i < 0)
 		return 0;
 	r = pol_root(pol, (size_t)i);
-	return sbx_diag_set(d, -EPERM, "refusing this %s: it lies in the "
+	return sbx_diag_set(d, -EPERM,
+			    "refusing this %s: it lies in the "
 			    "writable root %s (%s), so a session could "
 			    "rewrite it and change the next one; keep it "
 			    "outside every writable root (~/.config/sbxsh/)",
@@ -336,8 +347,10 @@ int cr_open_rc_at(const struct sbx_policy *builtin,
 		}
 	}
 	if (fd < 0) {
-		sbx_diag_set(d, -EPERM, "rc file %s: %s; the session does not "
-			     "start", path, e.msg);
+		sbx_diag_set(d, -EPERM,
+			     "rc file %s: %s; the session does not "
+			     "start",
+			     path, e.msg);
 		return CR_RC_REFUSED;
 	}
 	return out_fd_private(fd);
@@ -354,8 +367,8 @@ int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,
 			return CR_RC_EXPAND;
 		*path = xstrdup(env);
 	} else {
-		SBX_AUTOFREE char *dir = cfg_dir(getenv("XDG_CONFIG_HOME"),
-						 getenv("HOME"));
+		SBX_AUTOFREE char *dir =
+		    cfg_dir(getenv("XDG_CONFIG_HOME"), getenv("HOME"));
 
 		if (!dir)
 			return CR_RC_NONE;
@@ -397,16 +410,19 @@ static int cr_parse(int fd, const char *name, struct cr_read *r,
 	rc = ini_parse_stream(cr_reader, r, cr_handler, r);
 	if (r->toolong && !r->errline) {
 		r->errline = r->line;
-		sbx_diag_set(d, -EINVAL, "config %s:%u: line too long (at "
-			     "most %d characters)", name, r->line,
-			     INI_MAX_LINE - 2);
+		sbx_diag_set(d, -EINVAL,
+			     "config %s:%u: line too long (at "
+			     "most %d characters)",
+			     name, r->line, INI_MAX_LINE - 2);
 	}
 	/* A line libinih cannot read at all (no '=', an unclosed '[')
 	 * before any line we refused. */
 	if (rc > 0 && (!r->errline || (unsigned)rc < r->errline)) {
 		r->errline = (unsigned)rc;
-		sbx_diag_set(d, -EINVAL, "config %s:%d: expected 'key = "
-			     "value', a [section] or a comment", name, rc);
+		sbx_diag_set(d, -EINVAL,
+			     "config %s:%d: expected 'key = "
+			     "value', a [section] or a comment",
+			     name, rc);
 	}
 	fclose(r->f);
 	free((char *)r->sect);
@@ -435,8 +451,8 @@ int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
 	if (!path && (e = getenv("SBXSH_CONFIG")) && *e)
 		path = e;
 	if (!path) {
-		SBX_AUTOFREE char *dir = cfg_dir(getenv("XDG_CONFIG_HOME"),
-						 getenv("HOME"));
+		SBX_AUTOFREE char *dir =
+		    cfg_dir(getenv("XDG_CONFIG_HOME"), getenv("HOME"));
 
 		if (!dir)
 			return 0;

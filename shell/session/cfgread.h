@@ -1,5 +1,5 @@
-/* shell/session/cfgread.h — reading the configuration file (docs/design.md §8) and
- * deciding whether a configuration or rc file may be trusted.
+/* shell/session/cfgread.h — reading the configuration file (docs/design.md §8)
+ * and deciding whether a configuration or rc file may be trusted.
  *
  * main: opt_parse() → cr_load() (the file, then the flags again over it)
  * → ses_open() (which asks cr_check_roots() of the policy it made) → the
@@ -68,7 +68,11 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
  * the shell can do (it then opens the file itself, with the same
  * checks).
  */
-enum { CR_RC_NONE = SH_RC_NONE, CR_RC_EXPAND = SH_RC_EXPAND, CR_RC_REFUSED = -3 };
+enum {
+	CR_RC_NONE = SH_RC_NONE,
+	CR_RC_EXPAND = SH_RC_EXPAND,
+	CR_RC_REFUSED = -3
+};
 int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,
 	       char **path, struct sbx_diag *d);
 /* The same for the rc file |path| (the shell's expansion of $ENV). */

@@ -157,10 +157,12 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 		const struct ef_report *er = pol_env_report(pol);
 
 		if (er->nwithheld)
-			buf_printf(&b, "sbxsh: env: withheld %zu credential "
+			buf_printf(&b,
+				   "sbxsh: env: withheld %zu credential "
 				   "variable%s from the session (policy env "
 				   "names them; --keep-env NAME passes one)\n",
-				   er->nwithheld, er->nwithheld == 1 ? "" : "s");
+				   er->nwithheld,
+				   er->nwithheld == 1 ? "" : "s");
 		if (er->passed.n) {
 			buf_puts(&b, "sbxsh: env: passed on purpose "
 				     "(--keep-env):");

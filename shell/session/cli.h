@@ -7,8 +7,8 @@
 #include "opts.h"
 #include "session.h"
 
-int cli_print_policy(const struct sbx_opts *o);   /* exit status */
-int cli_explain(const struct sbx_opts *o);        /* 0 clean, 1 flagged */
+int cli_print_policy(const struct sbx_opts *o); /* exit status */
+int cli_explain(const struct sbx_opts *o);	/* 0 clean, 1 flagged */
 int cli_print_profile(const struct sbx_opts *o);
 /* The start-up banner: version, workflow, backend, scope, network, then
  * the sandbox_writable line and its sentence. */

@@ -16,8 +16,8 @@
 
 extern char **environ;
 
-static char **start;     /* the original array (its strings, until wiped) */
-static size_t *wipe_at;  /* indexes in |start| of the withheld entries */
+static char **start;	/* the original array (its strings, until wiped) */
+static size_t *wipe_at; /* indexes in |start| of the withheld entries */
 static size_t nwipe;
 static struct ef_report rep;
 static bool filtered;

@@ -1,5 +1,5 @@
-/* shell/session/envsec.h — credential variables never reach the session (docs/design.md
- * §2b): the effectful half of core/envfilter.h.
+/* shell/session/envsec.h — credential variables never reach the session
+ * (docs/design.md §2b): the effectful half of core/envfilter.h.
  *
  * Lifecycle, all in main(), in this order: es_filter() right after the
  * options are read, before anything else looks at the environment →

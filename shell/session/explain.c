@@ -29,35 +29,34 @@
 
 static struct {
 	bool started;
-	bool reg;          /* fd 2 is a regular file */
-	off_t off;         /* its offset when the command started */
+	bool reg;  /* fd 2 is a regular file */
+	off_t off; /* its offset when the command started */
 
 	/* The forwarder, when fd 2 is a pipe: fd 2 (and fd 1, when it is
 	 * the same pipe) is the write end of |pipe_r|'s pipe, and a thread
 	 * copies what arrives to |real| as it comes, keeping the last
 	 * EX_TAIL bytes in |ring|. A pipe for a pipe: isatty() and the
 	 * order of what the job writes are what they were. */
-	bool want_fwd;     /* fd 2 is a pipe: start it at the first fork */
+	bool want_fwd; /* fd 2 is a pipe: start it at the first fork */
 	bool fwd;
-	pid_t owner;       /* the process whose thread it is */
+	pid_t owner; /* the process whose thread it is */
 	int pipe_r, real, real1;
 #ifdef SBXSH_FREE_AT_EXIT
 	int stop_r, stop_w; /* sanitizer builds: ex_stop() ends the thread */
 #endif
-	dev_t pdev;        /* the forwarder's pipe, to tell whether fd 1 */
-	ino_t pino;        /* and fd 2 are still it */
+	dev_t pdev; /* the forwarder's pipe, to tell whether fd 1 */
+	ino_t pino; /* and fd 2 are still it */
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	uint64_t got, put; /* bytes read from the pipe / written out */
-	bool dead;         /* |real| went away (EPIPE): the pipe is closed */
-	uint64_t mark;     /* |got| + what was queued, at ex_begin() */
+	bool dead;	   /* |real| went away (EPIPE): the pipe is closed */
+	uint64_t mark;	   /* |got| + what was queued, at ex_begin() */
 	/* The denials of the last command that had any: "access path"
 	 * (`policy why` with no path asks about them). */
 	struct sbx_strv last;
 	char ring[EX_TAIL];
-} ex = { .mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER };
-
+} ex = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
 
 static void *forward(void *arg)
 {
@@ -373,15 +372,15 @@ static void read_back(struct sbx_buf *b)
 	if (end <= ex.off)
 		return;
 	from = end - ex.off > EX_TAIL ? end - EX_TAIL : ex.off;
-	fd = open("/proc/self/fd/2", O_RDONLY | O_CLOEXEC | O_NOCTTY |
-					     O_NONBLOCK);
+	fd = open("/proc/self/fd/2",
+		  O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return;
 	while (from < end) {
 		char buf[8192];
 		size_t want = (size_t)(end - from) < sizeof(buf)
-				      ? (size_t)(end - from)
-				      : sizeof(buf);
+				  ? (size_t)(end - from)
+				  : sizeof(buf);
 		ssize_t n = pread(fd, buf, want, from);
 
 		if (n <= 0)
@@ -429,7 +428,7 @@ static char *canon_of(struct shell *sh, const char *p)
 /* Returns how many bytes of the command's stderr it could read. */
 static size_t from_stderr(struct shell *sh, struct dn_report *r)
 {
-	struct sbx_buf text = { 0 };
+	struct sbx_buf text = {0};
 	struct dn_cands c;
 	size_t len;
 
@@ -439,7 +438,7 @@ static size_t from_stderr(struct shell *sh, struct dn_report *r)
 	dn_scan(text.s, text.len, &c);
 	for (size_t i = 0; i < c.n; i++) {
 		SBX_AUTOFREE char *canon = canon_of(sh, c.v[i].path);
-		struct dn_facts f = { 0 };
+		struct dn_facts f = {0};
 		struct why_answer w;
 
 		if (!canon)
@@ -475,9 +474,8 @@ static const char *getvar(void *ctx, const char *name)
 static void from_checker(struct shell *sh, const char *text, size_t len,
 			 struct dn_report *r)
 {
-	struct scope_report rep = { 0 };
-	struct scope_env env = { getvar, sh->pwd ? sh->pwd : "/", sh_canon,
-				 sh };
+	struct scope_report rep = {0};
+	struct scope_env env = {getvar, sh->pwd ? sh->pwd : "/", sh_canon, sh};
 
 	if (!text || !len)
 		return;
@@ -499,8 +497,8 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 
 void ex_end(struct shell *sh, const struct node *n)
 {
-	struct dn_report r = { 0 };
-	struct sbx_buf text = { 0 };
+	struct dn_report r = {0};
+	struct sbx_buf text = {0};
 
 	if (!sh->status || !sh->opt[O_EXPLAIN] || !sh->pol || sh->subshell ||
 	    sh->jump == J_INTR)

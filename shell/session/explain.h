@@ -1,5 +1,5 @@
-/* shell/session/explain.h — explained denials (docs/design.md §9): after a top-level
- * command ends non-zero, one "sbxsh: denied: ..." line per path the
+/* shell/session/explain.h — explained denials (docs/design.md §9): after a
+ * top-level command ends non-zero, one "sbxsh: denied: ..." line per path the
  * sandbox refused it, on stderr, after the command's own output.
  *
  * Where the paths come from, best first (docs/explain.md says why each):

@@ -114,11 +114,11 @@ static struct {
 static struct gcache_stamp stamp_of(const struct stat *st)
 {
 	return (struct gcache_stamp){
-		.ino = (uint64_t)st->st_ino,
-		.mtime_s = (uint64_t)st->st_mtim.tv_sec,
-		.mtime_ns = (uint64_t)st->st_mtim.tv_nsec,
-		.ctime_s = (uint64_t)st->st_ctim.tv_sec,
-		.ctime_ns = (uint64_t)st->st_ctim.tv_nsec,
+	    .ino = (uint64_t)st->st_ino,
+	    .mtime_s = (uint64_t)st->st_mtim.tv_sec,
+	    .mtime_ns = (uint64_t)st->st_mtim.tv_nsec,
+	    .ctime_s = (uint64_t)st->st_ctim.tv_sec,
+	    .ctime_ns = (uint64_t)st->st_ctim.tv_nsec,
 	};
 }
 
@@ -279,8 +279,7 @@ static bool replay(struct walk *w, int dfd, const char *name)
 	if (r < 0)
 		return false;
 	c_dir(w, name, &st);
-	for (l = e + 1;
-	     gcache_next_repo(&l, w->inend, rel, sizeof(rel)) > 0;) {
+	for (l = e + 1; gcache_next_repo(&l, w->inend, rel, sizeof(rel)) > 0;) {
 		size_t len = w->len;
 
 		if (strcmp(rel, ".") && !push(w, rel))
@@ -372,8 +371,8 @@ static void walk_root(struct walk *w, const char *root)
 				  (uint64_t)st.st_ino, root);
 	if (w->record) {
 		/* Another workspace, device or inode: nothing to trust. */
-		if (w->in && !gcache_header_matches(
-				 &gc.o, w->in, (size_t)(w->inend - w->in)))
+		if (w->in && !gcache_header_matches(&gc.o, w->in,
+						    (size_t)(w->inend - w->in)))
 			w->in = NULL;
 	} else {
 		w->in = NULL;
@@ -403,8 +402,8 @@ static enum gm_kind d_kind(void *ctx, const char *path)
  * by be_open_regular: a regular file only, no symlink on the way unless
  * |how| says BE_OPEN_FOLLOW, never a device or a FIFO); -EFBIG if there
  * is more. No allocation. */
-static long read_at(const char *root, unsigned how, const char *path,
-		    char *buf, size_t cap)
+static long read_at(const char *root, unsigned how, const char *path, char *buf,
+		    size_t cap)
 {
 	struct stat st;
 	int fd = be_open_regular(root, path, how, &st);
@@ -1075,7 +1074,8 @@ static void examine_new(const char *dotgit, enum gm_kind k)
 
 		memcpy(c, g, strlen(g) + 1);
 		if (gm_join(cdf, sizeof(cdf), g, "commondir", 9) == 0 &&
-		    (n = read_at(NULL, BE_OPEN_FOLLOW, cdf, text, sizeof(text))) >= 0 &&
+		    (n = read_at(NULL, BE_OPEN_FOLLOW, cdf, text,
+				 sizeof(text))) >= 0 &&
 		    gm_commondir_path(text, (size_t)n, &pl) == 0)
 			gm_join(c, sizeof(c), g, text, pl);
 	}

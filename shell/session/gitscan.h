@@ -1,5 +1,5 @@
-/* shell/session/gitscan.h — the effectful half of docs/design.md §2b's git metadata:
- * the bounded scan of the workspace for repositories (core/gitmeta.c
+/* shell/session/gitscan.h — the effectful half of docs/design.md §2b's git
+ * metadata: the bounded scan of the workspace for repositories (core/gitmeta.c
  * follows what it finds), the fingerprints of what a mount cannot hold,
  * and the end-of-session report.
  *

@@ -19,12 +19,17 @@ static void report(const char *name, const char *user, const char *routed)
 	struct sbx_buf b = {0};
 
 	if (user)
-		buf_printf(&b, "sbxsh: routing: %s=%s is yours and is kept "
-			   "(routed value was %s; the sandbox does not grow for "
-			   "it)\n", name, user, routed);
+		buf_printf(
+		    &b,
+		    "sbxsh: routing: %s=%s is yours and is kept "
+		    "(routed value was %s; the sandbox does not grow for "
+		    "it)\n",
+		    name, user, routed);
 	else
-		buf_printf(&b, "sbxsh: routing: %s was unset by you and stays "
-			   "unset (routed value was %s)\n", name, routed);
+		buf_printf(&b,
+			   "sbxsh: routing: %s was unset by you and stays "
+			   "unset (routed value was %s)\n",
+			   name, routed);
 	/* A value is a job's to choose (a sourced file, an rc line). */
 	buf_make_shown(&b);
 	out_write(2, b.s, b.len);
@@ -118,8 +123,8 @@ void live_init(struct shell *sh)
 			V_EXPORT);
 	if (r->kind == RT_BASE_NONE)
 		return;
-	path = rt_path(r, var_get(sh, "PATH") ? var_get(sh, "PATH")
-					      : SH_DEFPATH);
+	path =
+	    rt_path(r, var_get(sh, "PATH") ? var_get(sh, "PATH") : SH_DEFPATH);
 	var_set(sh, "PATH", path, V_EXPORT);
 	free(path);
 }

@@ -15,76 +15,97 @@
 #include "sbx.h"
 
 const char opt_usage[] =
-"usage: sbxsh [options] [-c COMMAND [NAME [ARG...]] | SCRIPT [ARG...]]\n"
-"\n"
-"Every command runs in a kernel-enforced sandbox: the workspace, its\n"
-".sandbox-cache, temp and per-user caches are writable, the rest read-only.\n"
-"\n"
-"Session:\n"
-"  --workspace DIR      open DIR as the workspace (default: the current dir)\n"
-"  --workflow ID        open <root>/Workflow/ID\n"
-"  --root DIR           workflows base for --workflow (default $SBXSH_ROOT or .)\n"
-"  --state DIR          keep .sandbox-cache and .sandbox-runs in DIR\n"
-"  --keep-runs N        run folders to keep (default 5)\n"
-"  --no-persist         route installs into the run folder (gone next session)\n"
-"  --persist            route them into .sandbox-cache (the default)\n"
-"  --config FILE        read FILE as the configuration (default $SBXSH_CONFIG,\n"
-"                       else $XDG_CONFIG_HOME/sbxsh/config; docs/config.md)\n"
-"  --no-config          read no configuration file\n"
-"  --norc               interactive: source neither $ENV nor\n"
-"                       $XDG_CONFIG_HOME/sbxsh/sbxshrc\n"
-"Sandbox:\n"
-"  --backend NAME       landlock (default), namespace, seatbelt, none\n"
-"  --scope SCOPE        workspace (default), read-only, unrestricted\n"
-"  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
-"  --network            allow them (the default)\n"
-"  --private-tmp        give the session a private /tmp (namespace backend)\n"
-"  --no-private-tmp     share the host's /tmp (the default)\n"
-"  --allow-write DIR    also make the folder DIR writable (repeatable; never /,\n"
-"                       your home itself, a masked secret or a folder holding one)\n"
-"  --mask PATH          also mask PATH like a secret (repeatable)\n"
-"  --allow-socket PATH  let jobs connect to the unix socket PATH, made\n"
-"                       outside the session (repeatable; e.g. a docker or\n"
-"                       ssh-agent socket you trust the job with)\n"
-"  --keep-env NAME      pass credential variable NAME to the session anyway\n"
-"                       (repeatable; NAME may hold '*': 'AWS_*')\n"
-"  --protect PATH       keep PATH in the workspace read-only, like git's hooks\n"
-"                       and config (repeatable; an .envrc, .vscode/)\n"
-"  --git-depth N        look for repositories N folders below the workspace\n"
-"                       (default 2, 0-6)\n"
-"  --check MODE         scope checker: warn (default), deny, off\n"
-"  --explain-denials on|off  after a failed command, one line per path the\n"
-"                       sandbox refused (default on; set +o explain)\n"
-"Shell:\n"
-"  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
-"  -s                   read commands from standard input\n"
-"  -i                   interactive\n"
-"  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
-"  --banner             print the start-up banner on stderr even with -c\n"
-"  --agent              plain stable prompt, no colour, OSC 133 marks\n"
-"Information (nothing is created):\n"
-"  --print-policy [--json]     the policy this session would get\n"
-"  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
-"  --explain 'LINE'     what the scope checker flags in LINE (exit 1 if any)\n"
-"  --help, --version\n";
+    "usage: sbxsh [options] [-c COMMAND [NAME [ARG...]] | SCRIPT [ARG...]]\n"
+    "\n"
+    "Every command runs in a kernel-enforced sandbox: the workspace, its\n"
+    ".sandbox-cache, temp and per-user caches are writable, the rest "
+    "read-only.\n"
+    "\n"
+    "Session:\n"
+    "  --workspace DIR      open DIR as the workspace (default: the current "
+    "dir)\n"
+    "  --workflow ID        open <root>/Workflow/ID\n"
+    "  --root DIR           workflows base for --workflow (default $SBXSH_ROOT "
+    "or .)\n"
+    "  --state DIR          keep .sandbox-cache and .sandbox-runs in DIR\n"
+    "  --keep-runs N        run folders to keep (default 5)\n"
+    "  --no-persist         route installs into the run folder (gone next "
+    "session)\n"
+    "  --persist            route them into .sandbox-cache (the default)\n"
+    "  --config FILE        read FILE as the configuration (default "
+    "$SBXSH_CONFIG,\n"
+    "                       else $XDG_CONFIG_HOME/sbxsh/config; "
+    "docs/config.md)\n"
+    "  --no-config          read no configuration file\n"
+    "  --norc               interactive: source neither $ENV nor\n"
+    "                       $XDG_CONFIG_HOME/sbxsh/sbxshrc\n"
+    "Sandbox:\n"
+    "  --backend NAME       landlock (default), namespace, seatbelt, none\n"
+    "  --scope SCOPE        workspace (default), read-only, unrestricted\n"
+    "  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
+    "  --network            allow them (the default)\n"
+    "  --private-tmp        give the session a private /tmp (namespace "
+    "backend)\n"
+    "  --no-private-tmp     share the host's /tmp (the default)\n"
+    "  --allow-write DIR    also make the folder DIR writable (repeatable; "
+    "never /,\n"
+    "                       your home itself, a masked secret or a folder "
+    "holding one)\n"
+    "  --mask PATH          also mask PATH like a secret (repeatable)\n"
+    "  --allow-socket PATH  let jobs connect to the unix socket PATH, made\n"
+    "                       outside the session (repeatable; e.g. a docker or\n"
+    "                       ssh-agent socket you trust the job with)\n"
+    "  --keep-env NAME      pass credential variable NAME to the session "
+    "anyway\n"
+    "                       (repeatable; NAME may hold '*': 'AWS_*')\n"
+    "  --protect PATH       keep PATH in the workspace read-only, like git's "
+    "hooks\n"
+    "                       and config (repeatable; an .envrc, .vscode/)\n"
+    "  --git-depth N        look for repositories N folders below the "
+    "workspace\n"
+    "                       (default 2, 0-6)\n"
+    "  --check MODE         scope checker: warn (default), deny, off\n"
+    "  --explain-denials on|off  after a failed command, one line per path "
+    "the\n"
+    "                       sandbox refused (default on; set +o explain)\n"
+    "Shell:\n"
+    "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
+    "  -s                   read commands from standard input\n"
+    "  -i                   interactive\n"
+    "  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
+    "  --banner             print the start-up banner on stderr even with -c\n"
+    "  --agent              plain stable prompt, no colour, OSC 133 marks\n"
+    "Information (nothing is created):\n"
+    "  --print-policy [--json]     the policy this session would get\n"
+    "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
+    "  --explain 'LINE'     what the scope checker flags in LINE (exit 1 if "
+    "any)\n"
+    "  --help, --version\n";
 
 /* Long options taking a value, and where the value goes. */
 static const char **long_val(struct sbx_opts *o, const char *name)
 {
-	if (!strcmp(name, "workspace")) return &o->workspace;
-	if (!strcmp(name, "workflow")) return &o->workflow;
-	if (!strcmp(name, "root")) return &o->root;
-	if (!strcmp(name, "state")) return &o->state;
-	if (!strcmp(name, "config")) return &o->config;
-	if (!strcmp(name, "print-profile")) return &o->profile;
-	if (!strcmp(name, "explain")) return &o->explain;
+	if (!strcmp(name, "workspace"))
+		return &o->workspace;
+	if (!strcmp(name, "workflow"))
+		return &o->workflow;
+	if (!strcmp(name, "root"))
+		return &o->root;
+	if (!strcmp(name, "state"))
+		return &o->state;
+	if (!strcmp(name, "config"))
+		return &o->config;
+	if (!strcmp(name, "print-profile"))
+		return &o->profile;
+	if (!strcmp(name, "explain"))
+		return &o->explain;
 	return NULL;
 }
 
 static const char *const long_vals_other[] = {
-	"scope", "check", "mask", "keep-env", "keep-runs", "allow-socket",
-	"protect", "git-depth", "backend", "allow-write", "explain-denials",
-	NULL,
+    "scope",	       "check",	  "mask",      "keep-env", "keep-runs",
+    "allow-socket",    "protect", "git-depth", "backend",  "allow-write",
+    "explain-denials", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -108,11 +129,14 @@ static int set_flag_letter(struct sbx_opts *o, char c, bool plus)
 
 static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
 {
-	static const struct { const char *name; char letter; } map[] = {
-		{"errexit", 'e'}, {"nounset", 'u'}, {"xtrace", 'x'},
-		{"noglob", 'f'}, {"noclobber", 'C'}, {"verbose", 'v'},
-		{"allexport", 'a'}, {"noexec", 'n'}, {"monitor", 'm'},
-		{"notify", 'b'},
+	static const struct {
+		const char *name;
+		char letter;
+	} map[] = {
+	    {"errexit", 'e'},	{"nounset", 'u'},   {"xtrace", 'x'},
+	    {"noglob", 'f'},	{"noclobber", 'C'}, {"verbose", 'v'},
+	    {"allexport", 'a'}, {"noexec", 'n'},    {"monitor", 'm'},
+	    {"notify", 'b'},
 	};
 	size_t n;
 
@@ -155,9 +179,9 @@ static int number(const char *name, const char *v, long lo, long hi, long *out,
 	long k = strtol(v, &end, 10);
 
 	if (*v == '\0' || *end || k < lo || k > hi)
-		return sbx_diag_set(d, -EINVAL,
-			"--%s %s: expected a number from %ld to %ld", name, v,
-			lo, hi);
+		return sbx_diag_set(
+		    d, -EINVAL, "--%s %s: expected a number from %ld to %ld",
+		    name, v, lo, hi);
 	*out = k;
 	return 0;
 }
@@ -169,17 +193,21 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 
 	if (!strcmp(name, "scope")) {
 		if (pol_scope_parse(v, &o->scope) < 0)
-			return sbx_diag_set(d, -EINVAL,
-				"--scope %s: expected workspace, read-only or "
-				"unrestricted", v);
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--scope %s: expected workspace, read-only or "
+			    "unrestricted",
+			    v);
 	} else if (!strcmp(name, "check")) {
 		if (scope_mode_parse(v, &o->check) < 0)
-			return sbx_diag_set(d, -EINVAL,
-				"--check %s: expected warn, deny or off", v);
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--check %s: expected warn, deny or off", v);
 	} else if (!strcmp(name, "explain-denials")) {
 		if (strcmp(v, "on") && strcmp(v, "off"))
-			return sbx_diag_set(d, -EINVAL,
-				"--explain-denials %s: expected on or off", v);
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--explain-denials %s: expected on or off", v);
 		o->no_explain = !strcmp(v, "off");
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
@@ -191,9 +219,11 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		/* A name (or a pattern of names): a value would end up in
 		 * the shell's argv, which every job can read in /proc. */
 		if (strchr(v, '='))
-			return sbx_diag_set(d, -EINVAL,
-				"--keep-env %s: expected a variable name (or a "
-				"pattern such as 'AWS_*'), never a value", v);
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--keep-env %s: expected a variable name (or a "
+			    "pattern such as 'AWS_*'), never a value",
+			    v);
 		return list_push(o, &o->keep_env, name, v, d);
 	} else if (!strcmp(name, "protect")) {
 		return list_push(o, &o->protects, name, v, d);
@@ -211,9 +241,11 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 				o->backend = v;
 				return 0;
 			}
-		return sbx_diag_set(d, -EINVAL, "unknown backend '%s': "
+		return sbx_diag_set(d, -EINVAL,
+				    "unknown backend '%s': "
 				    "expected landlock, namespace, seatbelt "
-				    "or none", v);
+				    "or none",
+				    v);
 	}
 	return 0;
 }
@@ -231,7 +263,8 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	if (takes) {
 		if (!val)
 			return sbx_diag_set(d, -EINVAL,
-				"option '--%s' needs an argument", name);
+					    "option '--%s' needs an argument",
+					    name);
 		if (slot) {
 			*slot = val;
 			if (!strcmp(name, "print-profile"))
@@ -245,20 +278,34 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	if (val)
 		return sbx_diag_set(d, -EINVAL,
 				    "option '--%s' takes no argument", name);
-	if (!strcmp(name, "help")) o->action = OPT_HELP;
-	else if (!strcmp(name, "version")) o->action = OPT_VERSION;
-	else if (!strcmp(name, "print-policy")) o->action = OPT_PRINT_POLICY;
-	else if (!strcmp(name, "json")) o->json = true;
-	else if (!strcmp(name, "no-network")) o->no_network = true;
-	else if (!strcmp(name, "network")) o->no_network = false;
-	else if (!strcmp(name, "no-persist")) o->no_persist = true;
-	else if (!strcmp(name, "persist")) o->no_persist = false;
-	else if (!strcmp(name, "private-tmp")) o->private_tmp = true;
-	else if (!strcmp(name, "no-private-tmp")) o->private_tmp = false;
-	else if (!strcmp(name, "no-config")) o->no_config = true;
-	else if (!strcmp(name, "norc")) o->norc = true;
-	else if (!strcmp(name, "banner")) o->banner = true;
-	else if (!strcmp(name, "agent")) o->agent = true;
+	if (!strcmp(name, "help"))
+		o->action = OPT_HELP;
+	else if (!strcmp(name, "version"))
+		o->action = OPT_VERSION;
+	else if (!strcmp(name, "print-policy"))
+		o->action = OPT_PRINT_POLICY;
+	else if (!strcmp(name, "json"))
+		o->json = true;
+	else if (!strcmp(name, "no-network"))
+		o->no_network = true;
+	else if (!strcmp(name, "network"))
+		o->no_network = false;
+	else if (!strcmp(name, "no-persist"))
+		o->no_persist = true;
+	else if (!strcmp(name, "persist"))
+		o->no_persist = false;
+	else if (!strcmp(name, "private-tmp"))
+		o->private_tmp = true;
+	else if (!strcmp(name, "no-private-tmp"))
+		o->private_tmp = false;
+	else if (!strcmp(name, "no-config"))
+		o->no_config = true;
+	else if (!strcmp(name, "norc"))
+		o->norc = true;
+	else if (!strcmp(name, "banner"))
+		o->banner = true;
+	else if (!strcmp(name, "agent"))
+		o->agent = true;
 	else
 		return sbx_diag_set(d, -EINVAL, "unknown option '--%s'", name);
 	return 0;
@@ -274,8 +321,8 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 		      struct sbx_diag *d)
 {
 	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
-	SBX_AUTOFREE char *name = eq ? xstrndup(arg, (size_t)(eq - arg))
-				     : xstrdup(arg);
+	SBX_AUTOFREE char *name =
+	    eq ? xstrndup(arg, (size_t)(eq - arg)) : xstrdup(arg);
 	const char *val = eq ? eq + 1 : NULL;
 	bool takes = long_val(o, name) != NULL;
 
@@ -306,15 +353,16 @@ static int parse_short(struct sbx_opts *o, int argc, char **argv, int *i,
 			break;
 		case 'o':
 			if (*i + 1 >= argc)
-				return sbx_diag_set(d, -EINVAL,
-					"option '-o' needs an argument");
+				return sbx_diag_set(
+				    d, -EINVAL,
+				    "option '-o' needs an argument");
 			if (set_o_name(o, argv[++*i], d) < 0)
 				return -EINVAL;
 			break;
 		default:
 			if (set_flag_letter(o, *p, plus) < 0)
 				return sbx_diag_set(d, -EINVAL,
-					"unknown option '-%c'", *p);
+						    "unknown option '-%c'", *p);
 		}
 	}
 	return 0;
@@ -371,12 +419,14 @@ int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
 	o->args = argv + i;
 	o->nargs = argc - i;
 	if (o->workspace && o->workflow)
-		return sbx_diag_set(d, -EINVAL,
-			"--workspace and --workflow are exclusive: pick one");
+		return sbx_diag_set(
+		    d, -EINVAL,
+		    "--workspace and --workflow are exclusive: pick one");
 	if (o->profile && strcmp(o->profile, "seatbelt") &&
 	    strcmp(o->profile, "bwrap"))
-		return sbx_diag_set(d, -EINVAL,
-			"--print-profile %s: expected seatbelt or bwrap",
-			o->profile);
+		return sbx_diag_set(
+		    d, -EINVAL,
+		    "--print-profile %s: expected seatbelt or bwrap",
+		    o->profile);
 	return 0;
 }

@@ -8,7 +8,7 @@
 #include "scope.h"
 
 enum opt_action {
-	OPT_RUN,          /* open a session and run the shell */
+	OPT_RUN, /* open a session and run the shell */
 	OPT_HELP,
 	OPT_VERSION,
 	OPT_PRINT_POLICY,
@@ -18,8 +18,8 @@ enum opt_action {
 
 /* A repeatable option's values in the order given, and where each came
  * from: "flag", or "config FILE:LINE" for a line of the configuration
- * file (shell/session/cfgread.c). Both arrays are NULL-terminated; the strings are
- * borrowed (argv, or the configuration, which lives as long as sbxsh). */
+ * file (shell/session/cfgread.c). Both arrays are NULL-terminated; the strings
+ * are borrowed (argv, or the configuration, which lives as long as sbxsh). */
 #define OPT_LIST_MAX 64
 struct opt_list {
 	char *v[OPT_LIST_MAX + 1];
@@ -30,43 +30,42 @@ struct opt_list {
 struct sbx_opts {
 	enum opt_action action;
 	bool json;
-	const char *profile;     /* --print-profile NAME */
-	const char *explain;     /* --explain LINE */
+	const char *profile; /* --print-profile NAME */
+	const char *explain; /* --explain LINE */
 	const char *workspace, *workflow, *root, *state;
-	const char *backend;     /* NULL: platform default */
+	const char *backend; /* NULL: platform default */
 	enum pol_scope scope;
 	bool no_network, no_persist, private_tmp;
-	bool banner;             /* --banner: banner on stderr even with -c */
-	bool agent;              /* --agent: plain prompt, no colour, OSC 133 */
-	int interactive;         /* -1 unknown (decide from the tty), 0, 1 */
-	unsigned keep;           /* --keep-runs N */
+	bool banner;	 /* --banner: banner on stderr even with -c */
+	bool agent;	 /* --agent: plain prompt, no colour, OSC 133 */
+	int interactive; /* -1 unknown (decide from the tty), 0, 1 */
+	unsigned keep;	 /* --keep-runs N */
 	enum scope_mode check;
-	struct opt_list masks;       /* --mask PATH */
+	struct opt_list masks;	     /* --mask PATH */
 	struct opt_list sockets;     /* --allow-socket PATH */
 	struct opt_list keep_env;    /* --keep-env NAME|PATTERN */
 	struct opt_list protects;    /* --protect PATH */
 	struct opt_list allow_write; /* --allow-write DIR */
-	const char *config;      /* --config FILE */
-	bool no_config;          /* --no-config */
-	bool norc;               /* --norc */
+	const char *config;	     /* --config FILE */
+	bool no_config;		     /* --no-config */
+	bool norc;		     /* --norc */
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;
-	bool no_explain;         /* --explain-denials=off */
-	int git_depth;           /* --git-depth N; -1: the default */
-	char set_flags[32];      /* -e -u -x ... letters */
-	char unset_flags[32];    /* +e +m ... letters (after set_flags) */
-	const char *command;     /* -c */
-	bool read_stdin;         /* -s */
+	bool no_explain;      /* --explain-denials=off */
+	int git_depth;	      /* --git-depth N; -1: the default */
+	char set_flags[32];   /* -e -u -x ... letters */
+	char unset_flags[32]; /* +e +m ... letters (after set_flags) */
+	const char *command;  /* -c */
+	bool read_stdin;      /* -s */
 	const char *arg0;
-	char **args;             /* operands after the script / -c string */
+	char **args; /* operands after the script / -c string */
 	int nargs;
 	const char *script;
 };
 
 /* 0, or -EINVAL with a one-line message in |diag| (main exits 2). */
-int opt_parse(int argc, char **argv, struct sbx_opts *o,
-	      struct sbx_diag *diag);
+int opt_parse(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *diag);
 /* The same over |o| as it is (the configuration's values already in it),
  * so the command line wins: scalars are replaced, lists grow. */
 int opt_parse_over(int argc, char **argv, struct sbx_opts *o,

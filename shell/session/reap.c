@@ -144,7 +144,8 @@ void sh_end_session(struct shell *sh, int status)
 			break;
 		clock_gettime(CLOCK_MONOTONIC, &t);
 		if ((t.tv_sec - t0.tv_sec) * 1000 +
-			    (t.tv_nsec - t0.tv_nsec) / 1000000 >= REAP_GRACE_MS)
+			(t.tv_nsec - t0.tv_nsec) / 1000000 >=
+		    REAP_GRACE_MS)
 			break;
 		wait_chld(&chld, 10);
 	}
@@ -153,8 +154,9 @@ void sh_end_session(struct shell *sh, int status)
 		kill(pids[i], SIGKILL);
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
-	buf_printf(&line, "sbxsh: ended %zu process%s the session left behind "
-			  "(%s)%s\n",
+	buf_printf(&line,
+		   "sbxsh: ended %zu process%s the session left behind "
+		   "(%s)%s\n",
 		   n, n == 1 ? "" : "es", names.s,
 		   killed ? ": SIGKILL after the hang-up" : "");
 	out_write(2, line.s, line.len);

@@ -98,24 +98,25 @@ static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
 	} else {
 		want = getcwd(NULL, 0);
 		if (!want)
-			return sbx_diag_set(d, -errno,
-				"cannot find the current directory: %s "
-				"(cd to an existing folder or pass --workspace)",
-				strerror(errno));
+			return sbx_diag_set(
+			    d, -errno,
+			    "cannot find the current directory: %s "
+			    "(cd to an existing folder or pass --workspace)",
+			    strerror(errno));
 	}
 	if (stat(want, &st) < 0) {
 		rc = -errno;
 		free(*id);
 		*id = NULL;
-		return sbx_diag_set(d, rc,
-			"workspace %s: %s (create it with: mkdir -p '%s')",
-			want, strerror(-rc), want);
+		return sbx_diag_set(
+		    d, rc, "workspace %s: %s (create it with: mkdir -p '%s')",
+		    want, strerror(-rc), want);
 	}
 	if (!S_ISDIR(st.st_mode)) {
 		free(*id);
 		*id = NULL;
-		return sbx_diag_set(d, -ENOTDIR,
-				    "workspace %s is not a folder", want);
+		return sbx_diag_set(d, -ENOTDIR, "workspace %s is not a folder",
+				    want);
 	}
 	r = realpath(want, NULL);
 	if (!r)
@@ -130,16 +131,18 @@ static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
 	 * sbxsh` must be judged like --workspace $TMPDIR/proj). */
 	if (!o->workflow && !o->workspace) {
 		const char *pwd = getenv("PWD");
-		SBX_AUTOFREE char *rp = pwd && pwd[0] == '/'
-					? realpath(pwd, NULL) : NULL;
+		SBX_AUTOFREE char *rp =
+		    pwd && pwd[0] == '/' ? realpath(pwd, NULL) : NULL;
 
 		*named = rp && !strcmp(rp, r) ? path_fold(pwd) : NULL;
 		return 0;
 	}
 	{
-		SBX_AUTOFREE char *cwd = want[0] == '/' ? NULL : getcwd(NULL, 0);
+		SBX_AUTOFREE char *cwd =
+		    want[0] == '/' ? NULL : getcwd(NULL, 0);
 		SBX_AUTOFREE char *abs = want[0] == '/' ? xstrdup(want)
-				       : cwd ? path_join(cwd, want) : NULL;
+					 : cwd		? path_join(cwd, want)
+							: NULL;
 
 		*named = abs ? path_fold(abs) : NULL;
 	}
@@ -151,7 +154,7 @@ static int find_workspace(const struct sbx_opts *o, char **ws, char **id,
 static void list_runs(const char *runs_dir, struct sbx_strv *out)
 {
 	struct dir_it it = {.fd = open(runs_dir, O_RDONLY | O_DIRECTORY |
-						      O_NOFOLLOW | O_CLOEXEC)};
+						     O_NOFOLLOW | O_CLOEXEC)};
 	struct dirent64 *e;
 
 	if (it.fd < 0)
@@ -180,8 +183,7 @@ static void list_runs(const char *runs_dir, struct sbx_strv *out)
 static int gather(const struct sbx_opts *o, struct session *s, bool create,
 		  struct sbx_diag *d);
 
-int ses_preview(const struct sbx_opts *o, struct session *s,
-		struct sbx_diag *d)
+int ses_preview(const struct sbx_opts *o, struct session *s, struct sbx_diag *d)
 {
 	return gather(o, s, false, d);
 }
@@ -215,7 +217,8 @@ static int mkdir_here(int dirfd, const char *name, mode_t mode)
 /* The tail of a mkdir_here() failure for a message. */
 static const char *mkdir_why(int rc)
 {
-	return rc == -ENOTDIR ? " (something that is not a folder is in the way)"
+	return rc == -ENOTDIR
+		   ? " (something that is not a folder is in the way)"
 	       : rc == -EPERM ? " (a folder of another user is in the way)"
 			      : "";
 }
@@ -223,8 +226,9 @@ static const char *mkdir_why(int rc)
 /* Writes |text| to |name| in |dirfd| if it does not exist yet. */
 static void write_once(int dirfd, const char *name, const char *text)
 {
-	int fd = openat(dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
-				     O_CLOEXEC, 0644);
+	int fd =
+	    openat(dirfd, name,
+		   O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
 
 	if (fd < 0)
 		return;
@@ -248,18 +252,22 @@ static int check_owner(int fd, const char *path, struct sbx_diag *d)
 		return sbx_diag_set(d, -errno, "cannot stat %s: %s", path,
 				    strerror(errno));
 	if (st.st_uid != geteuid())
-		return sbx_diag_set(d, -EPERM, "refusing %s: it belongs to "
-			"uid %u, not to you (uid %u): its owner would choose "
-			"what runs in the session (its bin folders lead "
-			"PATH); remove it, or use --state DIR",
-			path, (unsigned)st.st_uid, (unsigned)geteuid());
+		return sbx_diag_set(
+		    d, -EPERM,
+		    "refusing %s: it belongs to "
+		    "uid %u, not to you (uid %u): its owner would choose "
+		    "what runs in the session (its bin folders lead "
+		    "PATH); remove it, or use --state DIR",
+		    path, (unsigned)st.st_uid, (unsigned)geteuid());
 	if ((st.st_mode & S_IWOTH) ||
 	    ((st.st_mode & S_IWGRP) && st.st_gid != getegid()))
-		return sbx_diag_set(d, -EPERM, "refusing %s: others may "
-			"write it (mode %03o): they would choose what runs in "
-			"the session (its bin folders lead PATH); chmod go-w "
-			"it", path,
-			(unsigned)(st.st_mode & 0777));
+		return sbx_diag_set(
+		    d, -EPERM,
+		    "refusing %s: others may "
+		    "write it (mode %03o): they would choose what runs in "
+		    "the session (its bin folders lead PATH); chmod go-w "
+		    "it",
+		    path, (unsigned)(st.st_mode & 0777));
 	return 0;
 }
 
@@ -283,8 +291,8 @@ static int make_state_dir(const char *path, struct sbx_diag *d)
 	*slash = '\0';
 	/* The parent (the workspace or --state, canonical) opened without
 	 * following a symlink swapped into it since it was resolved. */
-	pfd = be_open_nosym(*parent ? parent : "/", O_RDONLY | O_DIRECTORY,
-			    NULL);
+	pfd =
+	    be_open_nosym(*parent ? parent : "/", O_RDONLY | O_DIRECTORY, NULL);
 	if (pfd < 0)
 		return sbx_diag_set(d, pfd, "cannot open %s: %s", parent,
 				    strerror(-pfd));
@@ -294,8 +302,8 @@ static int make_state_dir(const char *path, struct sbx_diag *d)
 	if (rc < 0 && rc != -EPERM)
 		return sbx_diag_set(d, rc, "cannot create %s: %s%s", path,
 				    strerror(-rc), mkdir_why(rc));
-	fd = openat(pfd, slash + 1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					O_CLOEXEC);
+	fd = openat(pfd, slash + 1,
+		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return sbx_diag_set(d, -errno, "cannot open %s: %s", path,
 				    strerror(errno));
@@ -311,7 +319,8 @@ tag:
 	if (rc < 0)
 		return rc;
 	write_once(fd, "CACHEDIR.TAG", lay_cachedir_tag);
-	write_once(fd, ".gitignore", "# created by sbxsh: never commit this\n*\n");
+	write_once(fd, ".gitignore",
+		   "# created by sbxsh: never commit this\n*\n");
 	return 0;
 }
 
@@ -329,8 +338,8 @@ static void rm_tree_at(int dfd, int depth)
 			continue;
 		if (depth > 64)
 			continue;
-		sub = openat(dfd, e->d_name, O_RDONLY | O_DIRECTORY |
-						O_NOFOLLOW | O_CLOEXEC);
+		sub = openat(dfd, e->d_name,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (sub < 0)
 			continue;
 		rm_tree_at(sub, depth + 1);
@@ -350,8 +359,8 @@ static void rm_tree_at(int dfd, int depth)
 static int open_mark(int dirfd, int mode)
 {
 	struct stat st;
-	int fd = openat(dirfd, LAY_RUN_MARK, mode | O_NOFOLLOW | O_NONBLOCK |
-					     O_NOCTTY | O_CLOEXEC);
+	int fd = openat(dirfd, LAY_RUN_MARK,
+			mode | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
@@ -370,13 +379,14 @@ static void prune(const struct lay_layout *lay, size_t from)
 
 	if (from >= lay->prune.n)
 		return;
-	rfd = open(lay->runs_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					  O_CLOEXEC);
+	rfd = open(lay->runs_dir,
+		   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (rfd < 0)
 		return;
 	for (size_t i = from; i < lay->prune.n; i++) {
-		AUTOCLOSE int fd = openat(rfd, lay->prune.v[i], O_RDONLY |
-					  O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		AUTOCLOSE int fd =
+		    openat(rfd, lay->prune.v[i],
+			   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		AUTOCLOSE int mfd = -1;
 
 		if (fd < 0)
@@ -409,8 +419,8 @@ static int clear_run(int fd)
 		 * below proves it) is not worth an unlink attempt. */
 		if (e->d_type != DT_DIR && unlinkat(fd, e->d_name, 0) == 0)
 			continue;
-		sub = openat(fd, e->d_name, O_RDONLY | O_DIRECTORY |
-					    O_NOFOLLOW | O_CLOEXEC);
+		sub = openat(fd, e->d_name,
+			     O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 		if (sub < 0) {
 			unlinkat(fd, e->d_name, 0);
 			continue;
@@ -452,8 +462,8 @@ static int recycle_run(struct lay_layout *lay, int *lock_fd)
 	if (!lay->prune.n)
 		return -ENOENT;
 	old = lay->prune.v[0];
-	rfd = open(lay->runs_dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					  O_CLOEXEC);
+	rfd = open(lay->runs_dir,
+		   O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (rfd < 0)
 		return -errno;
 	fd = openat(rfd, old, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -499,7 +509,7 @@ static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
 {
 	static const char pending[] = LAY_RUN_MARK ".new";
 	AUTOCLOSE int rfd = open(lay->runs_dir, O_RDONLY | O_DIRECTORY |
-						O_NOFOLLOW | O_CLOEXEC);
+						    O_NOFOLLOW | O_CLOEXEC);
 	AUTOCLOSE int fd = -1;
 	const char *name = path_base(lay->run_dir);
 	int rc;
@@ -514,8 +524,9 @@ static int make_run(struct lay_layout *lay, int *lock_fd, struct sbx_diag *d)
 	if (fd < 0)
 		return sbx_diag_set(d, -errno, "cannot open %s: %s",
 				    lay->run_dir, strerror(errno));
-	*lock_fd = openat(fd, pending, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW |
-					       O_CLOEXEC, 0600);
+	*lock_fd =
+	    openat(fd, pending,
+		   O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
 	if (*lock_fd < 0)
 		return sbx_diag_set(d, -errno, "cannot mark %s: %s",
 				    lay->run_dir, strerror(errno));
@@ -597,12 +608,15 @@ static int refuse_root(const char *what, const char *path, const char *named,
 	if (!guard_check(&g, path, false, why, sizeof(why)))
 		return 0;
 	if (named && strcmp(named, path) != 0)
-		return sbx_diag_set(d, -EPERM, "refusing %s as %s: it resolves "
+		return sbx_diag_set(d, -EPERM,
+				    "refusing %s as %s: it resolves "
 				    "to %s through a symlink, and %s; nothing "
-				    "was created; %s", named, what, path, why,
-				    guard_hint);
-	return sbx_diag_set(d, -EPERM, "refusing %s as %s: %s; nothing was "
-			    "created; %s", path, what, why, guard_hint);
+				    "was created; %s",
+				    named, what, path, why, guard_hint);
+	return sbx_diag_set(d, -EPERM,
+			    "refusing %s as %s: %s; nothing was "
+			    "created; %s",
+			    path, what, why, guard_hint);
 }
 
 /*
@@ -628,7 +642,8 @@ static int make_root(struct sbx_policy *pol, const char *path,
 	if (fd == -ELOOP || fd == -ENOTDIR) {
 		SBX_AUTOFREE char *why = xasprintf(
 		    "%s: a symlink or a file is in its way inside sbxsh's "
-		    "folder (not writable; remove it)", path);
+		    "folder (not writable; remove it)",
+		    path);
 
 		pol_drop_root(pol, path, why);
 		return 1;
@@ -642,8 +657,8 @@ static int make_root(struct sbx_policy *pol, const char *path,
 	if (fstat(fd, &st) == 0 && st.st_uid != geteuid()) {
 		SBX_AUTOFREE char *why = xasprintf(
 		    "%s: belongs to uid %u, not to you (uid %u), inside "
-		    "sbxsh's folder (not writable; remove it)", path,
-		    (unsigned)st.st_uid, (unsigned)geteuid());
+		    "sbxsh's folder (not writable; remove it)",
+		    path, (unsigned)st.st_uid, (unsigned)geteuid());
 
 		close(fd);
 		pol_drop_root(pol, path, why);
@@ -695,9 +710,11 @@ static void make_bins(struct sbx_policy *pol)
 		fd = be_open_nosym(p, O_PATH | O_DIRECTORY, r->base);
 		if (fd < 0)
 			why = xasprintf("cannot create %s: %s%s", p,
-					strerror(-fd), fd == -ELOOP ||
-					fd == -ENOTDIR ? " (a symlink or a "
-					"file is in the way)" : "");
+					strerror(-fd),
+					fd == -ELOOP || fd == -ENOTDIR
+					    ? " (a symlink or a "
+					      "file is in the way)"
+					    : "");
 		else if (fstat(fd, &st) == 0 && st.st_uid != me)
 			why = xasprintf("%s belongs to uid %u, not to you", p,
 					(unsigned)st.st_uid);
@@ -721,8 +738,10 @@ static void list_secret_folders(const struct pol_facts *pf,
 				struct canon_memo *memo)
 {
 	struct sec_facts sf = {
-		.home = pf->home, .env = pf->env_start,
-		.uid_known = pf->uid_known, .uid = pf->uid,
+	    .home = pf->home,
+	    .env = pf->env_start,
+	    .uid_known = pf->uid_known,
+	    .uid = pf->uid,
 	};
 
 	sec_folders(&sf, list_folder, memo);
@@ -790,9 +809,9 @@ struct gather {
 
 static void gather_free(struct gather *g)
 {
-	char **strs[] = {&g->ws,     &g->id,	 &g->named, &g->state,
-			 &g->state_named, &g->home, &g->pwh,	&g->tmpdir,
-			 &g->hist,   &g->cwd0,	 &g->run_id};
+	char **strs[] = {&g->ws,	  &g->id,   &g->named, &g->state,
+			 &g->state_named, &g->home, &g->pwh,   &g->tmpdir,
+			 &g->hist,	  &g->cwd0, &g->run_id};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(*strs); i++) {
 		free(*strs[i]);
@@ -817,11 +836,11 @@ static int gather_workspace(struct gather *g, struct sbx_diag *d)
 	be_mark("ses: find_workspace");
 	homes_of(g->memo, &g->home, &g->pwh);
 	sbxsh_folders(g->memo, g->hist, g->home, g->pwh, &g->own);
-	return refuse_root(o->workflow ? "the workspace (--workflow)"
-			   : o->workspace ? "the workspace"
-					  : "the workspace (the current folder)",
-			   g->ws, g->named, g->home, g->pwh,
-			   (const char *const *)g->own.v, d);
+	return refuse_root(
+	    o->workflow	   ? "the workspace (--workflow)"
+	    : o->workspace ? "the workspace"
+			   : "the workspace (the current folder)",
+	    g->ws, g->named, g->home, g->pwh, (const char *const *)g->own.v, d);
 }
 
 /* --state: absolute, canonical, refused like a workspace; created for a
@@ -840,11 +859,12 @@ static int gather_state(struct gather *g, struct sbx_diag *d)
 					 : path_join(cwd, o->state);
 	if (abs[0] != '/')
 		return sbx_diag_set(d, -EINVAL,
-			"--state %s: cannot make it absolute", o->state);
+				    "--state %s: cannot make it absolute",
+				    o->state);
 	g->state = sh_canon_memo(g->memo, abs);
 	g->state_named = path_fold(abs);
-	rc = refuse_root("the --state folder", g->state, NULL, g->home,
-			 g->pwh, (const char *const *)g->own.v, d);
+	rc = refuse_root("the --state folder", g->state, NULL, g->home, g->pwh,
+			 (const char *const *)g->own.v, d);
 	if (rc < 0)
 		return rc;
 	if (g->create) {
@@ -852,8 +872,8 @@ static int gather_state(struct gather *g, struct sbx_diag *d)
 
 		if (fd < 0)
 			return sbx_diag_set(d, fd,
-				"--state %s: cannot create it: %s",
-				g->state, strerror(-fd));
+					    "--state %s: cannot create it: %s",
+					    g->state, strerror(-fd));
 		close(fd);
 	}
 	return 0;
@@ -895,10 +915,8 @@ static void gather_facts(struct gather *g)
 	struct pol_facts *pf = &g->pf;
 	const char *e = getenv("TMPDIR");
 
-	g->tmpdir = sh_canon_memo(g->memo, e && e[0] == '/' &&
-						   sh_is_dir(NULL, e)
-					       ? e
-					       : "/tmp");
+	g->tmpdir = sh_canon_memo(
+	    g->memo, e && e[0] == '/' && sh_is_dir(NULL, e) ? e : "/tmp");
 	pf->scope = o->scope;
 	pf->network = !o->no_network;
 	pf->persist = !o->no_persist;
@@ -959,9 +977,10 @@ static int gather_builtin(struct gather *g, struct sbx_diag *d)
 	bf.nroute_extra = 0;
 	bf.sbxsh_dirs = NULL;
 	bf.ws_named = named && strcmp(named, g->ws) != 0 ? named : NULL;
-	bf.state_named = state_named && g->state &&
-			 strcmp(state_named, g->state) != 0
-			 ? state_named : NULL;
+	bf.state_named =
+	    state_named && g->state && strcmp(state_named, g->state) != 0
+		? state_named
+		: NULL;
 	bf.roots_only = true;
 	if (bf.ws_named || bf.state_named)
 		list_secret_folders(pf, g->memo);
@@ -1055,10 +1074,10 @@ static int gather_policy(struct gather *g, struct sbx_diag *d)
 	list_secret_folders(&g->pf, g->memo);
 	be_mark("ses: sec_folders");
 	if (o->scope != POL_SCOPE_READONLY)
-		git = gs_scan(g->ws, g->home ? g->home : g->pwh,
-			      o->git_depth < 0 ? GS_DEPTH_DEFAULT : o->git_depth,
-			      o->protects.v, o->protects.from, g->memo,
-			      g->create);
+		git = gs_scan(
+		    g->ws, g->home ? g->home : g->pwh,
+		    o->git_depth < 0 ? GS_DEPTH_DEFAULT : o->git_depth,
+		    o->protects.v, o->protects.from, g->memo, g->create);
 	g->pf.git = git;
 	be_mark("ses: git scan");
 	rc = pol_new(&g->pf, &s->pol, d);
@@ -1070,7 +1089,8 @@ static int gather_policy(struct gather *g, struct sbx_diag *d)
 	if (rc == 0)
 		rc = cr_check_roots(s->pol, d);
 	if (rc == 0 && g->persist_ro)
-		pol_add_note(s->pol, "persistent", "the persistent folder is "
+		pol_add_note(s->pol, "persistent",
+			     "the persistent folder is "
 			     "not writable (file mode): routing uses the run "
 			     "folder, and installs last this session only");
 	if (rc == 0 && cr_config_path())
@@ -1093,7 +1113,8 @@ static int gather_roots(struct gather *g, struct sbx_diag *d)
 		SBX_AUTOFREE char *path = NULL;
 
 		if (!r->create || r->device ||
-		    (g->made_persist && strcmp(r->path, pl->persist_dir) == 0) ||
+		    (g->made_persist &&
+		     strcmp(r->path, pl->persist_dir) == 0) ||
 		    (g->made && (strcmp(r->path, pl->run_dir) == 0 ||
 				 strcmp(r->path, pl->run_tmp) == 0))) {
 			i++;
@@ -1107,8 +1128,8 @@ static int gather_roots(struct gather *g, struct sbx_diag *d)
 	return rc;
 }
 
-static int gather_with(const struct sbx_opts *o, struct session *s,
-		       bool create, struct canon_memo *memo, struct sbx_diag *d)
+static int gather_with(const struct sbx_opts *o, struct session *s, bool create,
+		       struct canon_memo *memo, struct sbx_diag *d)
 {
 	struct gather g = {.o = o, .s = s, .create = create, .memo = memo};
 	int rc;
@@ -1170,8 +1191,7 @@ static int gather(const struct sbx_opts *o, struct session *s, bool create,
 	return rc;
 }
 
-int ses_open(const struct sbx_opts *o, struct session *s,
-	     struct sbx_diag *d)
+int ses_open(const struct sbx_opts *o, struct session *s, struct sbx_diag *d)
 {
 	return gather(o, s, true, d);
 }

@@ -1,9 +1,11 @@
-/* shell/session/session.h — opening a workflow's session: facts, folders, policy.
+/* shell/session/session.h — opening a workflow's session: facts, folders,
+ * policy.
  *
  * Lifecycle: ses_open() (gathers facts, creates the state folders, builds
  * the policy) → be_confine() by main → the shell runs (live_init()
- * exports the routing variables into its own) → ses_close(). ses_preview() builds the same policy without creating
- * anything, for --print-policy and --explain.
+ * exports the routing variables into its own) → ses_close(). ses_preview()
+ * builds the same policy without creating anything, for --print-policy and
+ * --explain.
  */
 #ifndef SBX_SESSION_H
 #define SBX_SESSION_H
@@ -20,8 +22,8 @@ struct session {
 	 * folders; its roots only). No writable root of it may hold a
 	 * configuration or rc file (cr_check_roots(), cr_open_rc()). */
 	struct sbx_policy *builtin;
-	int run_lock_fd;  /* flock(LOCK_EX) on our run's mark: not pruned
-	                     while we live */
+	int run_lock_fd; /* flock(LOCK_EX) on our run's mark: not pruned
+			    while we live */
 };
 
 /* 0, or -errno with |diag|; main exits 2 for bad input (missing folder)

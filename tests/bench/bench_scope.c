@@ -48,21 +48,21 @@ static const char *getvar(void *ctx, const char *name)
 }
 
 static const char *const typical[] = {
-	"ls -la",
-	"cat /etc/passwd > /tmp/../etc/hosts",
-	"go build ./... && go test ./...",
-	"GOCACHE=$HOME/.cache/go-build go test -count=1 ./pkg/...",
-	"pip install --user yfinance",
-	"cp -r src/ /tmp/backup && rm -rf build/",
-	"find . -name '*.o' -delete",
-	"grep -rn 'TODO' --include='*.c' src/ | sort | uniq -c",
-	"tar -xzf /tmp/dl.tgz -C /opt",
-	"curl -fsSL https://example.com/install.sh | sh",
-	"for f in *.txt; do sed -i 's/a/b/' \"$f\"; done",
-	"echo \"$(date) done\" >> $TMPDIR/log 2>&1",
-	"sudo tee /etc/hosts < ~/.ssh/config",
-	"git clone https://github.com/x/y.git /opt/y && cd y && make",
-	"cat <<EOF > /tmp/x\nhello /etc/passwd\nEOF",
+    "ls -la",
+    "cat /etc/passwd > /tmp/../etc/hosts",
+    "go build ./... && go test ./...",
+    "GOCACHE=$HOME/.cache/go-build go test -count=1 ./pkg/...",
+    "pip install --user yfinance",
+    "cp -r src/ /tmp/backup && rm -rf build/",
+    "find . -name '*.o' -delete",
+    "grep -rn 'TODO' --include='*.c' src/ | sort | uniq -c",
+    "tar -xzf /tmp/dl.tgz -C /opt",
+    "curl -fsSL https://example.com/install.sh | sh",
+    "for f in *.txt; do sed -i 's/a/b/' \"$f\"; done",
+    "echo \"$(date) done\" >> $TMPDIR/log 2>&1",
+    "sudo tee /etc/hosts < ~/.ssh/config",
+    "git clone https://github.com/x/y.git /opt/y && cd y && make",
+    "cat <<EOF > /tmp/x\nhello /etc/passwd\nEOF",
 };
 
 static double now_ns(void)
@@ -82,7 +82,7 @@ static double time_line(const struct sbx_policy *pol,
 	double t0 = now_ns(), t;
 
 	do {
-		struct scope_report r = { 0 };
+		struct scope_report r = {0};
 
 		scope_check(pol, env, line, len, &r);
 		*nflags = r.n;
@@ -109,19 +109,21 @@ int main(void)
 {
 	struct pol_facts f = fx_facts();
 	struct scope_env env = {
-		.getvar = getvar, .cwd = WS, .canon = copy_canon,
+	    .getvar = getvar,
+	    .cwd = WS,
+	    .canon = copy_canon,
 	};
 	static const struct {
 		const char *name, *unit;
 	} huge[] = {
-		{ "repeated paths", "cat /etc/passwd /tmp/x $HOME/.ssh/k " },
-		{ "quoted words", "\"/usr/share/a b\" '/opt/x' > /tmp/y; " },
-		{ "distinct paths", NULL },
-		{ "many commands", "ls /tmp/x;cd y&&rm -f z|tee /opt/w\n" },
-		{ "unterminated $(", "$( " },
-		{ "64 KiB $BIG words", "cat $BIG/x " },
+	    {"repeated paths", "cat /etc/passwd /tmp/x $HOME/.ssh/k "},
+	    {"quoted words", "\"/usr/share/a b\" '/opt/x' > /tmp/y; "},
+	    {"distinct paths", NULL},
+	    {"many commands", "ls /tmp/x;cd y&&rm -f z|tee /opt/w\n"},
+	    {"unterminated $(", "$( "},
+	    {"64 KiB $BIG words", "cat $BIG/x "},
 	};
-	static const size_t sizes[] = { 64 << 10, 256 << 10, 1 << 20 };
+	static const size_t sizes[] = {64 << 10, 256 << 10, 1 << 20};
 	struct sbx_policy *pol;
 	struct sbx_diag d;
 	double total = 0;

@@ -112,8 +112,10 @@ int main(int argc, char **argv)
 		int j = i + 1;
 
 		if (n == MAX_CMDS || j >= argc || !strcmp(argv[j], ":::")) {
-			fprintf(stderr, "turns: expected NAME CMD (at most "
-					"%d)\n", MAX_CMDS);
+			fprintf(stderr,
+				"turns: expected NAME CMD (at most "
+				"%d)\n",
+				MAX_CMDS);
 			return 2;
 		}
 		cmds[n].name = argv[i];
@@ -134,7 +136,8 @@ int main(int argc, char **argv)
 			double t;
 
 			if (r == 0)
-				cmds[c].cpu = 0; /* the warm-up's does not count */
+				cmds[c].cpu =
+				    0; /* the warm-up's does not count */
 			t = run(&cmds[c], devnull);
 
 			if (t < 0) {

@@ -18,13 +18,13 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 
-#define FZ_CHECK(cond)                                                    \
-	do {                                                              \
-		if (!(cond)) {                                            \
-			fprintf(stderr, "%s:%d: check failed: %s\n",      \
-				__FILE__, __LINE__, #cond);               \
-			abort();                                          \
-		}                                                         \
+#define FZ_CHECK(cond)                                                         \
+	do {                                                                   \
+		if (!(cond)) {                                                 \
+			fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, \
+				__LINE__, #cond);                              \
+			abort();                                               \
+		}                                                              \
 	} while (0)
 
 /* |data| as a NUL-terminated string (an embedded NUL ends it early, as

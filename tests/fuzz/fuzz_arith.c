@@ -9,12 +9,19 @@
 #include "arith.h"
 #include "fuzz.h"
 
-static const char *const names[] = { "a", "b", "x", "y", "self", "ro",
-				      "big", "neg", "junk", "hex" };
+static const char *const names[] = {"a",  "b",	 "x",	"y",	"self",
+				    "ro", "big", "neg", "junk", "hex"};
 static char vals[10][64];
-static const char *const init[] = { "3", "0", "y+1", "b*2", "self+1",
-				    "7", "9223372036854775807",
-				    "-9223372036854775808", "1 +", "0x7f" };
+static const char *const init[] = {"3",
+				   "0",
+				   "y+1",
+				   "b*2",
+				   "self+1",
+				   "7",
+				   "9223372036854775807",
+				   "-9223372036854775808",
+				   "1 +",
+				   "0x7f"};
 
 static int slot(const char *name)
 {
@@ -47,8 +54,8 @@ static int set(void *ctx, const char *name, const char *value)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct arith_vars v = { get, set, NULL };
-	struct sbx_diag d = { 0 };
+	struct arith_vars v = {get, set, NULL};
+	struct sbx_diag d = {0};
 	intmax_t out = 0;
 	char *s = fz_str(data, size);
 	int rc;

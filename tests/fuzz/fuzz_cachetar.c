@@ -31,7 +31,8 @@ static const struct mem *lookup(const struct tree *t, const char *name,
 				size_t l)
 {
 	for (size_t i = 0; i < t->n; i++)
-		if (strlen(t->v[i].name) == l && !strncmp(t->v[i].name, name, l))
+		if (strlen(t->v[i].name) == l &&
+		    !strncmp(t->v[i].name, name, l))
 			return &t->v[i];
 	return NULL;
 }
@@ -73,8 +74,9 @@ static bool walk(const struct tree *t, char *path, int *depth,
 			(*depth)++;
 			m = lookup(t, path, pl + l);
 			if (!m)
-				return true; /* a folder only implied, or missing:
-					      * nothing a link could be below */
+				return true; /* a folder only implied, or
+					      * missing: nothing a link could be
+					      * below */
 			if (m->type == CT_SYMLINK) {
 				char *s;
 
@@ -125,8 +127,8 @@ static enum ct_type type_of(char c)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *s = fz_str(data, size), *line = s, *nl;
-	struct ct_seen seen = { 0 };
-	struct tree t = { 0 };
+	struct ct_seen seen = {0};
+	struct tree t = {0};
 
 	t.v = calloc(size + 1, sizeof(*t.v));
 	for (; line; line = nl) {
@@ -165,8 +167,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FZ_CHECK(!lookup(&t, norm, strlen(norm)));
 		t.v[t.n].name = strdup(norm);
 		t.v[t.n].type = type;
-		t.v[t.n].link = type == CT_SYMLINK ? strdup(link ? link : "")
-						   : NULL;
+		t.v[t.n].link =
+		    type == CT_SYMLINK ? strdup(link ? link : "") : NULL;
 		t.n++;
 	}
 	for (size_t i = 0; i < t.n; i++) {

@@ -1,5 +1,5 @@
-/* tests/fuzz/fuzz_complete.c — TAB completion (shell/interactive/complete.c) of any
- * line at any cursor: command names from a PATH, file names, %jobs,
+/* tests/fuzz/fuzz_complete.c — TAB completion (shell/interactive/complete.c) of
+ * any line at any cursor: command names from a PATH, file names, %jobs,
  * $VARIABLES, the policy builtin's words. The first two bytes are the
  * cursor. The result must describe the line: start <= end == cursor,
  * as many shown names as insert texts, listed by name, no insert text
@@ -100,8 +100,9 @@ static void touch(const char *dir, const char *name, mode_t mode)
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static const char *const files[] = {
-		"a b", "a'b", "a\"b", "$x", "caf\xc3\xa9", "-rf", "tab\there",
-		"*", "back\\slash", "nl\nx", "plain.txt", "plain.c",
+	    "a b",	   "a'b",   "a\"b",	 "$x",
+	    "caf\xc3\xa9", "-rf",   "tab\there", "*",
+	    "back\\slash", "nl\nx", "plain.txt", "plain.c",
 	};
 	char p[8500];
 
@@ -135,11 +136,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
 {
 	static const char *const v[][4] = {
-		[CMP_BUILTIN] = { "cd", "policy", "printf", NULL },
-		[CMP_FUNCTION] = { "fn", "f n", NULL },
-		[CMP_ALIAS] = { "ll", "la", NULL },
-		[CMP_JOB] = { "%1", "%2", "%+", NULL },
-		[CMP_VAR] = { "HOME", "PATH", "PS1", NULL },
+	    [CMP_BUILTIN] = {"cd", "policy", "printf", NULL},
+	    [CMP_FUNCTION] = {"fn", "f n", NULL},
+	    [CMP_ALIAS] = {"ll", "la", NULL},
+	    [CMP_JOB] = {"%1", "%2", "%+", NULL},
+	    [CMP_VAR] = {"HOME", "PATH", "PS1", NULL},
 	};
 
 	(void)ctx;
@@ -163,8 +164,8 @@ static const char *getvar(void *ctx, const char *name)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct cmp_source src = { NULL, names, getvar };
-	struct cmp_result r = { 0 };
+	struct cmp_source src = {NULL, names, getvar};
+	struct cmp_result r = {0};
 	struct cmp *c;
 	size_t cursor, n;
 	char *line;

@@ -29,7 +29,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static void load(char **argv, int argc)
 {
 	struct sbx_opts o;
-	struct sbx_diag d = { 0 };
+	struct sbx_diag d = {0};
 	const struct rt_extra *rt;
 	size_t nrt = 0;
 	int rc;
@@ -46,9 +46,9 @@ static void load(char **argv, int argc)
 	FZ_CHECK(rc == 0);
 	rt = cr_routes(&nrt);
 	for (size_t i = 0; i < nrt; i++) {
-		struct sbx_diag e = { 0 };
+		struct sbx_diag e = {0};
 		char *sub = NULL, *bin = NULL;
-		struct sbx_buf v = { 0 };
+		struct sbx_buf v = {0};
 
 		buf_puts(&v, rt[i].sub);
 		if (rt[i].bin) {
@@ -68,9 +68,9 @@ static void load(char **argv, int argc)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char *a1[] = { "sbxsh", "--config", file, NULL };
-	char *a2[] = { "sbxsh", "--config", file, "--workflow", "app",
-		       "--scope", "read-only", NULL };
+	char *a1[] = {"sbxsh", "--config", file, NULL};
+	char *a2[] = {"sbxsh", "--config", file,	"--workflow",
+		      "app",   "--scope",  "read-only", NULL};
 	int fd;
 
 	if (!file[0])

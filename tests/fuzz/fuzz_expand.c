@@ -18,14 +18,25 @@
 #include "sh.h"
 
 static char *env[] = {
-	"HOME=/home/u", "PATH=/usr/bin:/bin", "IFS= :x", "EMPTY=",
-	"SPACES=  a  b  ", "GLOB=*", "BS=a\\b", "NUM=42", "EXPR=NUM+1",
-	"LONG=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
-	"U8=\xc3\xa9t\xc3\xa9", NULL,
+    "HOME=/home/u",
+    "PATH=/usr/bin:/bin",
+    "IFS= :x",
+    "EMPTY=",
+    "SPACES=  a  b  ",
+    "GLOB=*",
+    "BS=a\\b",
+    "NUM=42",
+    "EXPR=NUM+1",
+    "LONG=aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+    "U8=\xc3\xa9t\xc3\xa9",
+    NULL,
 };
-static char *params[] = { "a b", "", "*", "-x", "c:d" };
+static char *params[] = {"a b", "", "*", "-x", "c:d"};
 static struct sh_config cfg = {
-	.arg0 = "fuzz", .args = params, .nargs = 5, .hist_fd = -1,
+    .arg0 = "fuzz",
+    .args = params,
+    .nargs = 5,
+    .hist_fd = -1,
 };
 
 static bool word_safe(const struct word *w, int depth);
@@ -60,8 +71,8 @@ static bool node_safe(const struct node *n, int depth)
 			if (!word_safe(c->pats, depth) ||
 			    !node_safe(c->body, depth + 1))
 				return false;
-		if (!node_safe(n->a, depth + 1) || !node_safe(n->b, depth + 1) ||
-		    !node_safe(n->c, depth + 1))
+		if (!node_safe(n->a, depth + 1) ||
+		    !node_safe(n->b, depth + 1) || !node_safe(n->c, depth + 1))
 			return false;
 	}
 	return true;
@@ -70,7 +81,7 @@ static bool node_safe(const struct node *n, int depth)
 static void expand_node(struct shell *sh, struct node *n, int depth)
 {
 	for (; n && depth < 200; n = n->next_stage) {
-		struct sbx_strv out = { 0 };
+		struct sbx_strv out = {0};
 
 		for (struct word *w = n->assigns; w; w = w->next) {
 			char *name = NULL;
@@ -131,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int turns = 0; turns < 1000; turns++) {
 		struct arena *a = arena_new();
 		struct node *n = NULL;
-		struct sbx_diag d = { 0 };
+		struct sbx_diag d = {0};
 		int rc = parse_next(p, a, &n, NULL, &d);
 
 		if (rc == PARSE_OK && n && node_safe(n, 0))

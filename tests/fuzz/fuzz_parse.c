@@ -16,13 +16,10 @@
 #include "sh.h"
 
 static const char *const aliases[][2] = {
-	{ "ll", "ls -l" },
-	{ "a", "a b " },       /* recursive, and checks the next word */
-	{ "b", "a" },
-	{ "x", "if true; then " },
-	{ "q", "'unterminated" },
-	{ "s", "echo $(a) " },
-	{ "hd", "cat <<EOF\n" },
+    {"ll", "ls -l"},	 {"a", "a b "}, /* recursive, and checks the next word
+					 */
+    {"b", "a"},		 {"x", "if true; then "}, {"q", "'unterminated"},
+    {"s", "echo $(a) "}, {"hd", "cat <<EOF\n"},
 };
 
 static const char *alias(void *ctx, const char *name)
@@ -36,7 +33,7 @@ static const char *alias(void *ctx, const char *name)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct parse_opts o = { 0 };
+	struct parse_opts o = {0};
 	struct sh_reader *r;
 	struct parser *p;
 	unsigned mode;
@@ -58,8 +55,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int turns = 0; turns < 100000; turns++) {
 		struct arena *a = arena_new();
 		struct node *n = NULL;
-		struct sbx_buf text = { 0 };
-		struct sbx_diag d = { 0 };
+		struct sbx_buf text = {0};
+		struct sbx_diag d = {0};
 
 		rc = parse_next(p, a, &n, &text, &d);
 		FZ_CHECK(rc == PARSE_OK || rc == PARSE_EOF || rc == -EINVAL ||
@@ -67,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (rc == -EINVAL)
 			FZ_CHECK(d.msg[0] != '\0');
 		if (rc == PARSE_OK && n) {
-			struct sbx_buf b = { 0 };
+			struct sbx_buf b = {0};
 
 			ast_text(&b, n, 0);
 			buf_free(&b);
@@ -86,7 +83,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!memchr(data, '\0', size)) {
 		char *s = fz_str(data, size);
 		struct arena *a = arena_new();
-		struct sbx_diag d = { 0 };
+		struct sbx_diag d = {0};
 
 		parse_dq_string(s, a, &d);
 		arena_unref(a);

@@ -1,5 +1,5 @@
-/* tests/fuzz/fuzz_prompt.c — the prompt expander (shell/interactive/prompt.c) on
- * any PS1: pr_expand() with and without libedit's literal groups, and
+/* tests/fuzz/fuzz_prompt.c — the prompt expander (shell/interactive/prompt.c)
+ * on any PS1: pr_expand() with and without libedit's literal groups, and
  * pr_fix_literals() on any text. What reaches libedit must be what
  * EL_PROMPT_ESC can show (prompt.h): delimiters in pairs, no empty
  * group, and every group followed by a visible character; and
@@ -40,7 +40,7 @@ static void check_groups(const char *s, char d)
 		if (*p != d)
 			continue;
 		if (!in) {
-			FZ_CHECK(p[1] != d);    /* not empty */
+			FZ_CHECK(p[1] != d); /* not empty */
 		} else {
 			FZ_CHECK(p[1] != '\0'); /* something visible after */
 			FZ_CHECK((unsigned char)p[1] >= 0x20 && p[1] != 0x7f);
@@ -67,7 +67,7 @@ static void strip(const char *s, char d, struct sbx_buf *vis,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pr_ctx c = { 0 };
+	struct pr_ctx c = {0};
 	unsigned mode;
 	char *ps, *out;
 
@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mode = data[0];
 	ps = fz_str(data + 1, size - 1);
 	if (mode & 1) {
-		struct sbx_buf v0 = { 0 }, l0 = { 0 }, v1 = { 0 }, l1 = { 0 };
+		struct sbx_buf v0 = {0}, l0 = {0}, v1 = {0}, l1 = {0};
 
 		out = pr_fix_literals(ps, PR_DELIM);
 		check_groups(out, PR_DELIM);

@@ -16,8 +16,8 @@
 #include "route.h"
 
 static const struct rt_extra extra[] = {
-	{ "FOO_HOME", "foo", "foo/bin", "config fuzz:1" },
-	{ "BAR_DIR", "bar", NULL, "config fuzz:2" },
+    {"FOO_HOME", "foo", "foo/bin", "config fuzz:1"},
+    {"BAR_DIR", "bar", NULL, "config fuzz:2"},
 };
 
 /* [s, s+n) split at ':' into |out|. */
@@ -50,7 +50,7 @@ static bool in_prefix(const struct rt_plan *p, const char *s)
 
 static void check_path(const struct rt_plan *p, const char *path)
 {
-	struct sbx_strv want = { 0 }, got = { 0 }, in = { 0 };
+	struct sbx_strv want = {0}, got = {0}, in = {0};
 	char *res = rt_path(p, path);
 
 	for (size_t i = 0; i < p->path_prefix.n; i++)
@@ -90,14 +90,14 @@ static const char *once(char *const *env, const char *name, bool *dup)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct sbx_strv env = { 0 }, keep = { 0 };
-	struct ef_report rep = { 0 };
+	struct sbx_strv env = {0}, keep = {0};
+	struct ef_report rep = {0};
 	char **kept = NULL;
 	size_t *at = NULL, nat = 0, nkept = 0;
 	char *s, *line, *save = NULL;
 	unsigned mode;
-	struct rt_facts f = { 0 };
-	struct rt_plan plan = { 0 };
+	struct rt_facts f = {0};
+	struct rt_plan plan = {0};
 	bool dup;
 
 	if (size < 1)
@@ -144,7 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(name);
 	}
 	{
-		struct sbx_buf b = { 0 };
+		struct sbx_buf b = {0};
 
 		ef_format_text(&rep, &b);
 		ef_format_json(&rep, &b);
@@ -168,7 +168,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FZ_CHECK(plan.vars[i].value);
 		if (u && !dup) {
 			FZ_CHECK(plan.vars[i].overridden);
-			FZ_CHECK(!strcmp(rt_value(&plan, plan.vars[i].name), u));
+			FZ_CHECK(
+			    !strcmp(rt_value(&plan, plan.vars[i].name), u));
 		}
 	}
 	check_path(&plan, once(kept, "PATH", &dup));

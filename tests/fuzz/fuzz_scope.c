@@ -17,9 +17,9 @@
 
 static struct sbx_policy *pol[2];
 static const struct scope_env senv = {
-	.getvar = fx_getvar,
-	.cwd = WS "/sub",
-	.canon = fx_canon,
+    .getvar = fx_getvar,
+    .cwd = WS "/sub",
+    .canon = fx_canon,
 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!pol[0])
 		LLVMFuzzerInitialize(NULL, NULL);
 	for (int k = 0; k < 2; k++) {
-		struct scope_report rep = { 0 };
+		struct scope_report rep = {0};
 
 		scope_check(pol[k], &senv, (const char *)data, size, &rep);
 		for (size_t i = 0; i < rep.n; i++) {
@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* The syntax verdict (--explain's): the shell's parser, one line of
 	 * message naming a syntax error, or nothing. */
 	{
-		struct sbx_diag d = { 0 };
+		struct sbx_diag d = {0};
 
 		if (scope_syntax((const char *)data, size, &d) < 0) {
 			FZ_CHECK(strstr(d.msg, "syntax error") != NULL);

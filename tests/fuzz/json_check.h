@@ -125,11 +125,13 @@ static bool jc_string(struct jc *j, size_t *b, size_t *e)
 			if (v >= 0xd800 && v <= 0xdbff) {
 				if (j->n - j->i < 6 || j->s[j->i] != '\\' ||
 				    j->s[j->i + 1] != 'u')
-					return jc_fail(j, "lone high surrogate");
+					return jc_fail(j,
+						       "lone high surrogate");
 				j->i += 2;
 				v = jc_hex4(j);
 				if (v < 0xdc00 || v > 0xdfff)
-					return jc_fail(j, "lone high surrogate");
+					return jc_fail(j,
+						       "lone high surrogate");
 			}
 		} else if (!strchr("\"\\/bfnrt", c) || !c) {
 			return jc_fail(j, "bad escape");
@@ -260,13 +262,20 @@ static bool jc_value(struct jc *j, int depth)
 	if (j->i >= j->n)
 		return jc_fail(j, "expected a value");
 	switch (j->s[j->i]) {
-	case '{': return jc_object(j, depth);
-	case '[': return jc_array(j, depth);
-	case '"': return jc_string(j, &b, &e);
-	case 't': return jc_lit(j, "true");
-	case 'f': return jc_lit(j, "false");
-	case 'n': return jc_lit(j, "null");
-	default:  return jc_number(j);
+	case '{':
+		return jc_object(j, depth);
+	case '[':
+		return jc_array(j, depth);
+	case '"':
+		return jc_string(j, &b, &e);
+	case 't':
+		return jc_lit(j, "true");
+	case 'f':
+		return jc_lit(j, "false");
+	case 'n':
+		return jc_lit(j, "null");
+	default:
+		return jc_number(j);
 	}
 }
 
@@ -275,7 +284,7 @@ static bool jc_value(struct jc *j, int depth)
 static inline bool json_valid(const char *s, size_t n, const char **why,
 			      size_t *at)
 {
-	struct jc j = { (const unsigned char *)s, n, 0, NULL, 0 };
+	struct jc j = {(const unsigned char *)s, n, 0, NULL, 0};
 	bool ok = jc_value(&j, 0);
 
 	jc_ws(&j);

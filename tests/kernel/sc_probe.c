@@ -335,7 +335,8 @@ static int rules(bool nonet, bool noipc)
 				for (const char *w = p->what; *w; w++)
 					putchar(*w == ' ' ? '_' : *w);
 			}
-			printf(" want=%s got=%ld\n", want_str(p->want, nonet, noipc),
+			printf(" want=%s got=%ld\n",
+			       want_str(p->want, nonet, noipc),
 			       call(abi == I386, (uint32_t)nr, p->a));
 		}
 	}

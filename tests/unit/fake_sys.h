@@ -243,7 +243,6 @@ static int fake_capset(const struct be_capsets *in)
 	return 0;
 }
 
-
 static int fake_unshare(int flags)
 {
 	fake.unshare_flags = flags;

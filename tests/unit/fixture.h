@@ -42,7 +42,7 @@ static inline int fx_tmpdir(char *buf, size_t size, const char *prefix)
 static inline int fx_rmtree(const char *dir)
 {
 	extern char **environ;
-	char *argv[] = { "rm", "-rf", "--", (char *)dir, NULL };
+	char *argv[] = {"rm", "-rf", "--", (char *)dir, NULL};
 	pid_t pid;
 	int st;
 
@@ -57,7 +57,7 @@ static inline int fx_rmtree(const char *dir)
 }
 
 /* fx_path BUF SIZE FMT...: snprintf that asserts the path fit. */
-#define fx_path(buf, size, ...)                                               \
+#define fx_path(buf, size, ...)                                                \
 	assert_true((size_t)snprintf((buf), (size), __VA_ARGS__) < (size))
 
 /* fx_write PATH TEXT MODE: a regular file holding TEXT (NULL: empty),

@@ -22,13 +22,13 @@
 #define RUN_TMP WS "/.sandbox-runs/R/tmp"
 
 static struct lay_layout fx_lay = {
-	.workflow_id = "ws",
-	.workspace = WS,
-	.state_dir = WS,
-	.persist_dir = WS "/.sandbox-cache",
-	.runs_dir = WS "/.sandbox-runs",
-	.run_dir = WS "/.sandbox-runs/R",
-	.run_tmp = RUN_TMP,
+    .workflow_id = "ws",
+    .workspace = WS,
+    .state_dir = WS,
+    .persist_dir = WS "/.sandbox-cache",
+    .runs_dir = WS "/.sandbox-runs",
+    .run_dir = WS "/.sandbox-runs/R",
+    .run_tmp = RUN_TMP,
 };
 
 /* Fake symlinks: what env->canon and pol_facts.canon resolve. WS/loop
@@ -37,10 +37,10 @@ static struct lay_layout fx_lay = {
 static const struct {
 	const char *from, *to;
 } fx_links[] = {
-	{ "/home/u/lnk", "/etc" },
-	{ WS "/out", "/etc" },
-	{ "/var/tmplink", "/tmp" },
-	{ WS "/loop", WS "/loop/x" },
+    {"/home/u/lnk", "/etc"},
+    {WS "/out", "/etc"},
+    {"/var/tmplink", "/tmp"},
+    {WS "/loop", WS "/loop/x"},
 };
 
 static inline char *fx_canon(void *ctx, const char *p)
@@ -62,17 +62,17 @@ static inline bool fx_is_dir(void *ctx, const char *p)
 }
 
 static const char *const fx_vars[][2] = {
-	{ "HOME", "/home/u" },
-	{ "USER", "u" },
-	{ "TMPDIR", RUN_TMP },
-	{ "GOCACHE", WS "/.sandbox-cache/go-build" },
-	{ "PATH", "/usr/bin:/bin" },
-	{ "SPACEY", "/etc/a b" },
-	{ "NL", "/etc/a\nb" },
-	{ "REL", "../../.." },
-	{ "EMPTY", "" },
-	{ "BIG", "/etc/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-		 "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" },
+    {"HOME", "/home/u"},
+    {"USER", "u"},
+    {"TMPDIR", RUN_TMP},
+    {"GOCACHE", WS "/.sandbox-cache/go-build"},
+    {"PATH", "/usr/bin:/bin"},
+    {"SPACEY", "/etc/a b"},
+    {"NL", "/etc/a\nb"},
+    {"REL", "../../.."},
+    {"EMPTY", ""},
+    {"BIG", "/etc/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+	    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"},
 };
 
 static inline const char *fx_getvar(void *ctx, const char *name)
@@ -84,22 +84,22 @@ static inline const char *fx_getvar(void *ctx, const char *name)
 	return NULL;
 }
 
-static char *fx_env_home[] = { "HOME=/home/u", NULL };
+static char *fx_env_home[] = {"HOME=/home/u", NULL};
 
 /* Routing on (.sandbox-cache), the workspace writable, network on. */
 static inline struct pol_facts fx_facts(void)
 {
 	return (struct pol_facts){
-		.scope = POL_SCOPE_WORKSPACE,
-		.network = true,
-		.persist = true,
-		.state_writable = true,
-		.lay = &fx_lay,
-		.home = "/home/u",
-		.tmpdir = "/tmp",
-		.env = fx_env_home,
-		.canon = fx_canon,
-		.is_dir = fx_is_dir,
+	    .scope = POL_SCOPE_WORKSPACE,
+	    .network = true,
+	    .persist = true,
+	    .state_writable = true,
+	    .lay = &fx_lay,
+	    .home = "/home/u",
+	    .tmpdir = "/tmp",
+	    .env = fx_env_home,
+	    .canon = fx_canon,
+	    .is_dir = fx_is_dir,
 	};
 }
 
@@ -108,37 +108,43 @@ static inline struct pol_facts fx_facts(void)
  * after pol_new(). */
 static inline struct gm_plan *fx_git_plan(int nrepos)
 {
-	static const struct { const char *p; unsigned f; int r; } e[] = {
-		{ WS "/.envrc", 0, -1 },
-		{ WS "/.git", GM_P_DIR | GM_P_PIN, 0 },
-		{ WS "/.git/config", 0, 0 },
-		{ WS "/.git/hooks", GM_P_DIR, 0 },
-		{ WS "/a/sub/.git", GM_P_DIR | GM_P_PIN, 1 },
-		{ WS "/a/sub/.git/config", 0, 1 },
-		{ WS "/a/sub/.git/config.worktree", GM_P_ABSENT, 1 },
+	static const struct {
+		const char *p;
+		unsigned f;
+		int r;
+	} e[] = {
+	    {WS "/.envrc", 0, -1},
+	    {WS "/.git", GM_P_DIR | GM_P_PIN, 0},
+	    {WS "/.git/config", 0, 0},
+	    {WS "/.git/hooks", GM_P_DIR, 0},
+	    {WS "/a/sub/.git", GM_P_DIR | GM_P_PIN, 1},
+	    {WS "/a/sub/.git/config", 0, 1},
+	    {WS "/a/sub/.git/config.worktree", GM_P_ABSENT, 1},
 	};
 	struct gm_plan *g = gm_plan_new(WS, "/home/u");
 
 	g->repos = xcalloc(2, sizeof(*g->repos));
 	g->nrepos = g->crepos = (size_t)nrepos;
-	g->repos[0] = (struct gm_repo){ xstrdup(WS), xstrdup(WS "/.git"),
-		xstrdup(WS "/.git"), xstrdup(WS "/.git"), GM_REPO_DIR };
+	g->repos[0] = (struct gm_repo){xstrdup(WS), xstrdup(WS "/.git"),
+				       xstrdup(WS "/.git"), xstrdup(WS "/.git"),
+				       GM_REPO_DIR};
 	if (nrepos > 1)
-		g->repos[1] = (struct gm_repo){ xstrdup(WS "/a/sub"),
-			xstrdup(WS "/a/sub/.git"), xstrdup(WS "/a/sub/.git"),
-			xstrdup(WS "/a/sub/.git"), GM_REPO_DIR };
+		g->repos[1] = (struct gm_repo){
+		    xstrdup(WS "/a/sub"), xstrdup(WS "/a/sub/.git"),
+		    xstrdup(WS "/a/sub/.git"), xstrdup(WS "/a/sub/.git"),
+		    GM_REPO_DIR};
 	g->paths = xcalloc(8, sizeof(*g->paths));
 	g->cpaths = 8;
 	for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++) {
 		if (e[i].r >= nrepos)
 			continue;
-		g->paths[g->npaths++] = (struct gm_path){
-			xstrdup(e[i].p),
-			e[i].r < 0 ? GM_WHY_USER
-			: strstr(e[i].p, "hooks") ? GM_WHY_HOOKS
-			: strstr(e[i].p, "config") ? GM_WHY_CONFIG
-						   : GM_WHY_GITDIR,
-			e[i].f, e[i].r, NULL };
+		g->paths[g->npaths++] =
+		    (struct gm_path){xstrdup(e[i].p),
+				     e[i].r < 0			? GM_WHY_USER
+				     : strstr(e[i].p, "hooks")	? GM_WHY_HOOKS
+				     : strstr(e[i].p, "config") ? GM_WHY_CONFIG
+								: GM_WHY_GITDIR,
+				     e[i].f, e[i].r, NULL};
 	}
 	return g;
 }

@@ -60,7 +60,8 @@ static void seatbelt_fails_closed_on_linux(void **state)
 
 	(void)state;
 	/* No policy is needed to refuse: it fails before looking. */
-	assert_int_equal(be_confine("seatbelt", NULL, NULL, NULL, &d), -EOPNOTSUPP);
+	assert_int_equal(be_confine("seatbelt", NULL, NULL, NULL, &d),
+			 -EOPNOTSUPP);
 	assert_non_null(strstr(d.msg, "seatbelt: not available on Linux (use "
 				      "--print-profile seatbelt to see the "
 				      "profile)"));
@@ -237,7 +238,6 @@ static void namespace_mount_failure_fails_closed(void **state)
 	notes_free(&n);
 }
 
-
 /* --- be_drop_privs(): a session holds no privilege ---------------------- */
 
 /* Root, as the kernel starts it: everything goes, the bounding set up to
@@ -346,8 +346,8 @@ static void namespace_private_ipc_and_uts(void **state)
 	will_return(fake_create_ruleset, 0);
 	will_return(fake_unshare, 0);
 	assert_int_equal(be_confine_plan(&be_namespace, &p, &n, &d), 0);
-	assert_int_equal(fake.unshare_flags & (CLONE_NEWNS | CLONE_NEWIPC |
-					       CLONE_NEWUTS),
+	assert_int_equal(fake.unshare_flags &
+			     (CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS),
 			 CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS);
 	assert_true(fake.caps.eff == 0 && fake.bnd == 0 && fake.nnp);
 	assert_non_null(note_val(&n, "ipc", "private IPC and UTS"));
@@ -374,8 +374,8 @@ int main(void)
 		namespace_fails_closed_without_unshare, setup, teardown),
 	    cmocka_unit_test_setup_teardown(
 		namespace_mount_failure_fails_closed, setup, teardown),
-	    cmocka_unit_test_setup_teardown(drop_privs_empties_every_set,
-					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(drop_privs_empties_every_set, setup,
+					    teardown),
 	    cmocka_unit_test_setup_teardown(
 		drop_privs_fails_closed_when_bounding_sticks, setup, teardown),
 	    cmocka_unit_test_setup_teardown(

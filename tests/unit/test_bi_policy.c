@@ -132,7 +132,8 @@ static void check(void **state)
 
 	(void)state;
 	/* Relative to the cwd; the most specific root decides. */
-	assert_int_equal(run(&o, &e, 3, "policy", "check", "../.sandbox-cache/bin"), 0);
+	assert_int_equal(
+	    run(&o, &e, 3, "policy", "check", "../.sandbox-cache/bin"), 0);
 	assert_non_null(strstr(o.s, "canonical: " P "/bin"));
 	assert_non_null(strstr(o.s, "writable:  yes"));
 	assert_non_null(strstr(o.s, "writable root " P " (persistent"));
@@ -142,16 +143,19 @@ static void check(void **state)
 	assert_non_null(strstr(o.s, "writable:  no"));
 	assert_non_null(strstr(o.s, "under no writable root"));
 	/* A symlink out of the workspace is judged by its target. */
-	assert_int_equal(run(&o, &e, 3, "policy", "check", WS "/link/passwd"), 1);
+	assert_int_equal(run(&o, &e, 3, "policy", "check", WS "/link/passwd"),
+			 1);
 	assert_non_null(strstr(o.s, "canonical: /etc/passwd"));
 	assert_non_null(strstr(o.s, "writable:  no"));
 	/* Masked wins. */
-	assert_int_equal(run(&o, &e, 3, "policy", "check", "/home/u/.ssh/id_rsa"), 1);
+	assert_int_equal(
+	    run(&o, &e, 3, "policy", "check", "/home/u/.ssh/id_rsa"), 1);
 	assert_non_null(strstr(o.s, "readable:  no"));
 	assert_non_null(strstr(o.s, "masked secret /home/u/.ssh"));
 	/* Several paths: 1 if any is not writable. */
 	assert_int_equal(run(&o, &e, 4, "policy", "check", "/tmp/x", WS), 0);
-	assert_int_equal(run(&o, &e, 4, "policy", "check", "/tmp/x", "/etc"), 1);
+	assert_int_equal(run(&o, &e, 4, "policy", "check", "/tmp/x", "/etc"),
+			 1);
 	assert_int_equal(run(&o, &e, 2, "policy", "check"), 2);
 	assert_non_null(strstr(e.s, "which path"));
 	buf_free(&o);
@@ -165,13 +169,14 @@ static void explain(void **state)
 	(void)state;
 	assert_int_equal(run(&o, &e, 3, "policy", "explain", "ls -l src"), 0);
 	assert_string_equal(o.s, "nothing flagged\n");
-	assert_int_equal(run(&o, &e, 3, "policy", "explain",
-			     "echo x > /etc/motd"), 1);
+	assert_int_equal(
+	    run(&o, &e, 3, "policy", "explain", "echo x > /etc/motd"), 1);
 	assert_non_null(strstr(o.s, "write the sandbox will deny"));
 	assert_non_null(strstr(o.s, "/etc/motd"));
 	/* Unquoted words are joined into one line. */
-	assert_int_equal(run(&o, &e, 4, "policy", "explain", "cat",
-			     "/home/u/.ssh/id_rsa"), 1);
+	assert_int_equal(
+	    run(&o, &e, 4, "policy", "explain", "cat", "/home/u/.ssh/id_rsa"),
+	    1);
 	assert_non_null(strstr(o.s, "masked secret"));
 	assert_int_equal(run(&o, &e, 2, "policy", "explain"), 2);
 	buf_free(&o);
@@ -187,8 +192,8 @@ static void usage_and_readonly(void **state)
 	assert_non_null(strstr(e.s, "unknown subcommand 'bogus'"));
 	assert_int_equal(run(&o, &e, 2, "policy", "--help"), 0);
 	assert_non_null(strstr(o.s, "policy check PATH"));
-	assert_int_equal(pb_main(NULL, 1, (char *[]){"policy", NULL}, &env,
-				 &o, &e), 1);
+	assert_int_equal(
+	    pb_main(NULL, 1, (char *[]){"policy", NULL}, &env, &o, &e), 1);
 	pol_free(pol);
 	pol = mk(POL_SCOPE_READONLY);
 	assert_int_equal(run(&o, &e, 3, "policy", "check", WS "/a.c"), 1);
@@ -200,12 +205,12 @@ static void usage_and_readonly(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(summary, setup, teardown),
-		cmocka_unit_test_setup_teardown(env_and_json, setup, teardown),
-		cmocka_unit_test_setup_teardown(check, setup, teardown),
-		cmocka_unit_test_setup_teardown(explain, setup, teardown),
-		cmocka_unit_test_setup_teardown(usage_and_readonly, setup,
-						teardown),
+	    cmocka_unit_test_setup_teardown(summary, setup, teardown),
+	    cmocka_unit_test_setup_teardown(env_and_json, setup, teardown),
+	    cmocka_unit_test_setup_teardown(check, setup, teardown),
+	    cmocka_unit_test_setup_teardown(explain, setup, teardown),
+	    cmocka_unit_test_setup_teardown(usage_and_readonly, setup,
+					    teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,8 +30,8 @@ static void rows(void **state)
 	assert_non_null(row(&r, "pip"));
 	assert_non_null(row(&r, "npm-cache"));
 	assert_non_null(row(&r, "go-build"));
-	assert_non_null(row(&r, "m2"));     /* from MAVEN_OPTS' %s */
-	assert_non_null(row(&r, "uv"));     /* uv/cache, uv/tools: once */
+	assert_non_null(row(&r, "m2")); /* from MAVEN_OPTS' %s */
+	assert_non_null(row(&r, "uv")); /* uv/cache, uv/tools: once */
 	assert_non_null(strstr(row(&r, "uv")->vars.s, "UV_TOOL_DIR"));
 	assert_non_null(strstr(row(&r, "bin")->vars.s, "PIPX_BIN_DIR"));
 	assert_null(row(&r, "tmp"));
@@ -82,8 +82,7 @@ static void names(void **state)
 
 		assert_int_equal(ct_norm("abcd", small, sizeof(small), &why),
 				 -EINVAL);
-		assert_int_equal(ct_norm("abc", small, sizeof(small), &why),
-				 0);
+		assert_int_equal(ct_norm("abc", small, sizeof(small), &why), 0);
 	}
 }
 
@@ -112,21 +111,20 @@ static int check(struct ct_seen *s, const char *name, enum ct_type t,
 	char n[4096];
 
 	*why = NULL;
-	return ct_check(s, name, t, link, 0755, 1700000000, n, sizeof(n),
-			why);
+	return ct_check(s, name, t, link, 0755, 1700000000, n, sizeof(n), why);
 }
 
 static void members(void **state)
 {
-	struct ct_seen s = { 0 };
+	struct ct_seen s = {0};
 	const char *why;
 
 	(void)state;
 	/* the finding: "." components counted as depth let this point at
 	 * "/" from a cache six folders deep */
-	assert_int_equal(check(&s, "a/./././././b", CT_SYMLINK,
-			       "../../../../../..", &why),
-			 -EINVAL);
+	assert_int_equal(
+	    check(&s, "a/./././././b", CT_SYMLINK, "../../../../../..", &why),
+	    -EINVAL);
 	assert_string_equal(why, "a symlink out of the folder");
 	assert_int_equal(check(&s, "x/./y", CT_SYMLINK, "..", &why), 0);
 	/* a file named "." replaced the whole folder */
@@ -164,8 +162,7 @@ static void members(void **state)
 	assert_int_equal(check(&s, "b", CT_SYMLINK, "a/../x", &why), -EINVAL);
 	/* absolute, ".." */
 	assert_int_equal(check(&s, "/etc/x", CT_FILE, NULL, &why), -EINVAL);
-	assert_int_equal(check(&s, "ok/../../x", CT_FILE, NULL, &why),
-			 -EINVAL);
+	assert_int_equal(check(&s, "ok/../../x", CT_FILE, NULL, &why), -EINVAL);
 	assert_int_equal(check(&s, "ok/l", CT_SYMLINK, "/etc", &why), -EINVAL);
 	/* many names: the table grows and still finds each */
 	for (int i = 0; i < 5000; i++) {
@@ -196,10 +193,10 @@ static void members(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(rows),
-		cmocka_unit_test(names),
-		cmocka_unit_test(links),
-		cmocka_unit_test(members),
+	    cmocka_unit_test(rows),
+	    cmocka_unit_test(names),
+	    cmocka_unit_test(links),
+	    cmocka_unit_test(members),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -38,7 +38,8 @@ static int setup(void **state)
 	FILE *fp;
 
 	(void)state;
-	assert_int_equal(fx_tmpdir(base, sizeof(base), "/tmp/sbxsh-test-canon"), 0);
+	assert_int_equal(fx_tmpdir(base, sizeof(base), "/tmp/sbxsh-test-canon"),
+			 0);
 	/* The base itself may sit behind a link (/tmp on macOS). */
 	real = realpath(base, NULL);
 	assert_non_null(real);
@@ -54,13 +55,13 @@ static int setup(void **state)
 	fp = fopen(f, "w");
 	assert_non_null(fp);
 	fclose(fp);
-	mklink("../real", "a/rel");      /* relative */
-	mklink(r, "abs");                /* absolute */
-	mklink("nowhere", "dang");       /* dangling */
-	mklink("loop2", "loop1");        /* a loop */
+	mklink("../real", "a/rel"); /* relative */
+	mklink(r, "abs");	    /* absolute */
+	mklink("nowhere", "dang");  /* dangling */
+	mklink("loop2", "loop1");   /* a loop */
 	mklink("loop1", "loop2");
-	mklink("/", "root");             /* to "/" */
-	mklink("a/rel", "chain");        /* a link to a link */
+	mklink("/", "root");	  /* to "/" */
+	mklink("a/rel", "chain"); /* a link to a link */
 	return 0;
 }
 
@@ -157,8 +158,9 @@ static void memo_knows_what_is_missing(void **state)
 static void listed_folder_same_answers(void **state)
 {
 	static const char *const names[] = {
-		"a", "a/b", "a/rel", "abs", "dang", "loop1", "root", "chain",
-		"file", "real", "nope", "nope/x", "a/nope", "file/x", "dang/x",
+	    "a",     "a/b",    "a/rel",	 "abs",	   "dang",
+	    "loop1", "root",   "chain",	 "file",   "real",
+	    "nope",  "nope/x", "a/nope", "file/x", "dang/x",
 	};
 	struct canon_memo m = {0};
 
@@ -216,9 +218,10 @@ static void folds_and_roots(void **state)
 	 * nothing (the policy skips the fold on its say-so) */
 	{
 		static const char *const cases[] = {
-			"/", "/a", "/a/b", "//", "/a//b", "/a/", "/.", "/a/.",
-			"/a/./b", "/..", "/a/..", "/a/../b", "/.a", "/a/.b",
-			"/a/..b", "/a/b.", "/...", "/a/...", "a", "", "/a/b/.c/d",
+		    "/",   "/a",    "/a/b",	 "//",	  "/a//b", "/a/",
+		    "/.",  "/a/.",  "/a/./b",	 "/..",	  "/a/..", "/a/../b",
+		    "/.a", "/a/.b", "/a/..b",	 "/a/b.", "/...",  "/a/...",
+		    "a",   "",	    "/a/b/.c/d",
 		};
 
 		for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
@@ -233,11 +236,14 @@ static void folds_and_roots(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(resolves_links, setup, teardown),
-		cmocka_unit_test_setup_teardown(stops_where_realpath_stops, setup, teardown),
-		cmocka_unit_test_setup_teardown(memo_knows_what_is_missing, setup, teardown),
-		cmocka_unit_test_setup_teardown(listed_folder_same_answers, setup, teardown),
-		cmocka_unit_test(folds_and_roots),
+	    cmocka_unit_test_setup_teardown(resolves_links, setup, teardown),
+	    cmocka_unit_test_setup_teardown(stops_where_realpath_stops, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(memo_knows_what_is_missing, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(listed_folder_same_answers, setup,
+					    teardown),
+	    cmocka_unit_test(folds_and_roots),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,6 @@
 /* tests/unit/test_cfgread.c — the configuration file read and applied
- * under the flags (shell/session/cfgread.c), on real files in a scratch folder. */
+ * under the flags (shell/session/cfgread.c), on real files in a scratch folder.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -28,8 +29,7 @@ static void write_cfg(const char *text)
 }
 
 /* argv as typed; the configuration |file| read under it. */
-static int load(struct sbx_opts *o, struct sbx_diag *d, int argc,
-		char **argv)
+static int load(struct sbx_opts *o, struct sbx_diag *d, int argc, char **argv)
 {
 	int rc = opt_parse(argc, argv, o, d);
 
@@ -39,8 +39,8 @@ static int load(struct sbx_opts *o, struct sbx_diag *d, int argc,
 
 static void precedence(void **state)
 {
-	char *argv[] = {"sbxsh", "--config", file, "--workflow", "app",
-			"--mask", "/flagged", "--check", "deny", NULL};
+	char *argv[] = {"sbxsh",  "--config", file,	 "--workflow", "app",
+			"--mask", "/flagged", "--check", "deny",       NULL};
 	struct sbx_opts o;
 	struct sbx_diag d = {0};
 
@@ -133,16 +133,17 @@ static void bad_lines(void **state)
 	static const struct {
 		const char *text, *want;
 	} cases[] = {
-		{"[sandbox]\nscope = none\n", ":2: --scope none: expected"},
-		{"[sandbox]\nnetwork\n", ":2: expected 'key = value'"},
-		{"mask = /x\n", ":1: mask: outside any section"},
-		{"[sandbox]\n\n[nope]\nmask = /x\n", ":3: [nope]: unknown section"},
-		{"[sandbox]\nkeep-runs = 3\n", ":2: keep-runs belongs in [session]"},
-		{"[session]\nkeep-runs = 0\n", ":2: --keep-runs 0: expected"},
-		{"[sandbox]\nbackend = docker\n", ":2: unknown backend 'docker'"},
-		{"[sandbox]\nkeep-env = A=b\n", ":2: --keep-env A=b"},
-		{"[sandbox]\nmask = /a\nbogus = 1\nscope = none\n", ":3: bogus"},
-		{"[workflow \"x\"]\nscope = none\n", ":2: --scope none"},
+	    {"[sandbox]\nscope = none\n", ":2: --scope none: expected"},
+	    {"[sandbox]\nnetwork\n", ":2: expected 'key = value'"},
+	    {"mask = /x\n", ":1: mask: outside any section"},
+	    {"[sandbox]\n\n[nope]\nmask = /x\n", ":3: [nope]: unknown section"},
+	    {"[sandbox]\nkeep-runs = 3\n",
+	     ":2: keep-runs belongs in [session]"},
+	    {"[session]\nkeep-runs = 0\n", ":2: --keep-runs 0: expected"},
+	    {"[sandbox]\nbackend = docker\n", ":2: unknown backend 'docker'"},
+	    {"[sandbox]\nkeep-env = A=b\n", ":2: --keep-env A=b"},
+	    {"[sandbox]\nmask = /a\nbogus = 1\nscope = none\n", ":3: bogus"},
+	    {"[workflow \"x\"]\nscope = none\n", ":2: --scope none"},
 	};
 	char *argv[] = {"sbxsh", "--config", file, NULL};
 	struct sbx_opts o;
@@ -309,14 +310,10 @@ static int teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(precedence),
-		cmocka_unit_test(other_workflow),
-		cmocka_unit_test(routes),
-		cmocka_unit_test(bad_lines),
-		cmocka_unit_test(which_file),
-		cmocka_unit_test(untrusted),
-		cmocka_unit_test(odd_files),
-		cmocka_unit_test(hard_links),
+	    cmocka_unit_test(precedence), cmocka_unit_test(other_workflow),
+	    cmocka_unit_test(routes),	  cmocka_unit_test(bad_lines),
+	    cmocka_unit_test(which_file), cmocka_unit_test(untrusted),
+	    cmocka_unit_test(odd_files),  cmocka_unit_test(hard_links),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

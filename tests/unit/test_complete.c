@@ -86,7 +86,7 @@ static int setup(void **state)
 	touch("it's $x", 0644);
 	touch(".hidden", 0644);
 	touch("bin/pytool", 0755);
-	touch("bin/pydata", 0644);      /* not executable: not a command */
+	touch("bin/pydata", 0644); /* not executable: not a command */
 	snprintf(pathvar, sizeof(pathvar), "%s/bin:/nonexistent", tmp);
 	return chdir(tmp);
 }
@@ -117,11 +117,12 @@ static char *run(struct cmp *c, const char *line, size_t *start,
 	return b.s;
 }
 
-#define EXPECT(c, line, want) do { \
-	char *got_ = run(c, line, NULL, NULL); \
-	assert_string_equal(got_, want); \
-	free(got_); \
-} while (0)
+#define EXPECT(c, line, want)                                                  \
+	do {                                                                   \
+		char *got_ = run(c, line, NULL, NULL);                         \
+		assert_string_equal(got_, want);                               \
+		free(got_);                                                    \
+	} while (0)
 
 static void quoting(void **state)
 {
@@ -254,7 +255,7 @@ static void jobs_vars_policy(void **state)
 	free(s);
 	EXPECT(c, "echo \"${PA", "${PATH}");
 	EXPECT(c, "echo a$P", "$PATH");
-	EXPECT(c, "echo '$P", "");          /* single quotes: literal */
+	EXPECT(c, "echo '$P", ""); /* single quotes: literal */
 	EXPECT(c, "policy ", "--help|--json|cache|check|env|explain|why");
 	EXPECT(c, "policy ex", "explain");
 	EXPECT(c, "policy cache ", "--json|export|import|list|prune");
@@ -327,7 +328,8 @@ static void ten_thousand(void **state)
 	t2 = now_ms();
 	cmp_stats(c, &scans, &hits);
 	print_message("10000 executables: first TAB %.2f ms (scan), "
-		      "cached TAB %.3f ms\n", t1 - t0, (t2 - t1) / 100);
+		      "cached TAB %.3f ms\n",
+		      t1 - t0, (t2 - t1) / 100);
 	assert_true(hits >= 100);
 	/* Generous bounds: a slow CI box, still "instant" to a person. */
 	assert_true(t1 - t0 < 500);
@@ -343,14 +345,14 @@ static void ten_thousand(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(quoting),
-		cmocka_unit_test(commands),
-		cmocka_unit_test(duplicates_offered_once),
-		cmocka_unit_test(new_tool_appears_at_once),
-		cmocka_unit_test(files),
-		cmocka_unit_test(jobs_vars_policy),
-		cmocka_unit_test(common_prefix),
-		cmocka_unit_test(ten_thousand),
+	    cmocka_unit_test(quoting),
+	    cmocka_unit_test(commands),
+	    cmocka_unit_test(duplicates_offered_once),
+	    cmocka_unit_test(new_tool_appears_at_once),
+	    cmocka_unit_test(files),
+	    cmocka_unit_test(jobs_vars_policy),
+	    cmocka_unit_test(common_prefix),
+	    cmocka_unit_test(ten_thousand),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -45,47 +45,54 @@ static void options(void **state)
 	struct sbx_diag d = {0};
 
 	(void)state;
-	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "allow-write", "/d",
-				    &opt, &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "allow-write", "/d", &opt, &val, &d),
+	    0);
 	assert_string_equal(opt, "allow-write");
 	assert_string_equal(val, "/d");
-	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "network", "no", &opt,
-				    &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "network", "no", &opt, &val, &d), 0);
 	assert_string_equal(opt, "no-network");
 	assert_null(val);
-	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "network", "Yes", &opt,
-				    &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "network", "Yes", &opt, &val, &d), 0);
 	assert_string_equal(opt, "network");
-	assert_int_equal(cfg_option(CFG_SECT_SESSION, "persist", "off", &opt,
-				    &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SESSION, "persist", "off", &opt, &val, &d), 0);
 	assert_string_equal(opt, "no-persist");
-	assert_int_equal(cfg_option(CFG_SECT_SESSION, "banner", "no", &opt,
-				    &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SESSION, "banner", "no", &opt, &val, &d), 0);
 	assert_null(opt);
 	/* Either kind in a workflow's section. */
-	assert_int_equal(cfg_option(CFG_SECT_WORKFLOW, "keep-runs", "3", &opt,
-				    &val, &d), 0);
-	assert_int_equal(cfg_option(CFG_SECT_WORKFLOW, "scope", "read-only",
-				    &opt, &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_WORKFLOW, "keep-runs", "3", &opt, &val, &d), 0);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_WORKFLOW, "scope", "read-only", &opt, &val, &d),
+	    0);
 	/* Refused: the wrong section, an unknown key, a bad yes/no, an
 	 * empty value, a key before any section, the choice of session. */
-	assert_int_equal(cfg_option(CFG_SECT_SESSION, "mask", "/x", &opt,
-				    &val, &d), -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SESSION, "mask", "/x", &opt, &val, &d),
+	    -EINVAL);
 	assert_non_null(strstr(d.msg, "mask belongs in [sandbox]"));
-	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "allow_write", "/x",
-				    &opt, &val, &d), -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "allow_write", "/x", &opt, &val, &d),
+	    -EINVAL);
 	assert_non_null(strstr(d.msg, "unknown key"));
-	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "network", "maybe",
-				    &opt, &val, &d), -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "network", "maybe", &opt, &val, &d),
+	    -EINVAL);
 	assert_non_null(strstr(d.msg, "expected yes or no"));
-	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "mask", "", &opt, &val,
-				    &d), -EINVAL);
-	assert_int_equal(cfg_option(CFG_SECT_NONE, "mask", "/x", &opt, &val,
-				    &d), -EINVAL);
-	assert_int_equal(cfg_option(CFG_SECT_SESSION, "workspace", "/x", &opt,
-				    &val, &d), -EINVAL);
-	assert_int_equal(cfg_option(CFG_SECT_SESSION, "config", "/x", &opt,
-				    &val, &d), -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "mask", "", &opt, &val, &d), -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_NONE, "mask", "/x", &opt, &val, &d), -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SESSION, "workspace", "/x", &opt, &val, &d),
+	    -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SESSION, "config", "/x", &opt, &val, &d),
+	    -EINVAL);
 }
 
 static void bools(void **state)
@@ -107,13 +114,14 @@ static void routes(void **state)
 	struct sbx_diag d = {0};
 
 	(void)state;
-	assert_int_equal(cfg_route_row("GRADLE_HOME2", "gradle", &sub, &bin,
-				       &d), 0);
+	assert_int_equal(
+	    cfg_route_row("GRADLE_HOME2", "gradle", &sub, &bin, &d), 0);
 	assert_string_equal(sub, "gradle");
 	assert_null(bin);
 	free(sub);
 	assert_int_equal(cfg_route_row("MYTOOL_HOME", "my/tool  my/tool/bin",
-				       &sub, &bin, &d), 0);
+				       &sub, &bin, &d),
+			 0);
 	assert_string_equal(sub, "my/tool");
 	assert_string_equal(bin, "my/tool/bin");
 	free(sub);
@@ -121,19 +129,20 @@ static void routes(void **state)
 	static const struct {
 		const char *name, *value, *want;
 	} bad[] = {
-		{"X", "/abs", "relative"},
-		{"X", "a/../../b", "no '..'"},
-		{"X", "a b/../c", "no '..'"},
-		{"X", "a//b", "relative"},
-		{"1X", "a", "not a variable name"},
-		{"PATH", "bin", "changes what commands run"},
-		{"LD_PRELOAD", "x.so", "changes what commands run"},
-		{"GOPATH", "go", "routes it already"},
-		{"GITHUB_TOKEN", "t", "credential"},
+	    {"X", "/abs", "relative"},
+	    {"X", "a/../../b", "no '..'"},
+	    {"X", "a b/../c", "no '..'"},
+	    {"X", "a//b", "relative"},
+	    {"1X", "a", "not a variable name"},
+	    {"PATH", "bin", "changes what commands run"},
+	    {"LD_PRELOAD", "x.so", "changes what commands run"},
+	    {"GOPATH", "go", "routes it already"},
+	    {"GITHUB_TOKEN", "t", "credential"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		assert_int_equal(cfg_route_row(bad[i].name, bad[i].value, &sub,
-					       &bin, &d), -EINVAL);
+		assert_int_equal(
+		    cfg_route_row(bad[i].name, bad[i].value, &sub, &bin, &d),
+		    -EINVAL);
 		assert_null(sub);
 		if (!strstr(d.msg, bad[i].want))
 			fail_msg("%s = %s: '%s'", bad[i].name, bad[i].value,
@@ -187,12 +196,9 @@ static void dirs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sections),
-		cmocka_unit_test(options),
-		cmocka_unit_test(bools),
-		cmocka_unit_test(routes),
-		cmocka_unit_test(trust),
-		cmocka_unit_test(dirs),
+	    cmocka_unit_test(sections), cmocka_unit_test(options),
+	    cmocka_unit_test(bools),	cmocka_unit_test(routes),
+	    cmocka_unit_test(trust),	cmocka_unit_test(dirs),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -105,7 +105,6 @@ static void other_ptys_skip_ours(void **state)
 	strv_free(&others);
 }
 
-
 /* A sock_diag answer built by hand: messages appended to |b|. */
 struct nlbuf {
 	unsigned char b[4096];
@@ -207,7 +206,8 @@ static void sock_diag_errors(void **state)
 static void same_is_socket_and_low_ino(void **state)
 {
 	struct dr_sock k = {.dev = makedev(8, 3), .ino = 1234};
-	struct stat st = {.st_mode = S_IFSOCK | 0666, .st_dev = makedev(8, 3),
+	struct stat st = {.st_mode = S_IFSOCK | 0666,
+			  .st_dev = makedev(8, 3),
 			  .st_ino = 1234};
 
 	(void)state;
@@ -416,8 +416,8 @@ static void walk_finds_every_link(void **state)
 		SBX_AUTOFREE char *y = xasprintf("%s/y", tmpd);
 		const char *two[] = {flood, y};
 
-		bd = (struct dr_bounds){.depth = 8, .entries = 100,
-					.per_root = 2};
+		bd = (struct dr_bounds){
+		    .depth = 8, .entries = 100, .per_root = 2};
 		dr_walk(two, 2, NULL, &s, &bd, &paths, &w);
 	}
 	assert_true(w.truncated);
@@ -531,8 +531,8 @@ static void picks_roots_by_mount(void **state)
 	struct dr_sock k = {.walk = true};
 	struct dr_socks s = {.v = &k, .n = 1};
 	long *pm = NULL;
-	static const char *const roots[] = {"/run/user/1000", "/run",
-					    "/home/u", "/tmp", "/var/tmp"};
+	static const char *const roots[] = {"/run/user/1000", "/run", "/home/u",
+					    "/tmp", "/var/tmp"};
 
 	(void)state;
 	assert_int_equal(dr_parse_mountinfo(mountinfo, &m), 0);

@@ -21,45 +21,152 @@ static bool held(const char *name, const char *value)
 
 /* The list and the common ones, each spelled as people do. */
 static const char *const credential_names[] = {
-	"GITHUB_TOKEN", "GH_TOKEN", "GITLAB_TOKEN", "CI_JOB_TOKEN",
-	"ACTIONS_RUNTIME_TOKEN", "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID",
-	"AWS_SESSION_TOKEN", "OPENAI_API_KEY", "ANTHROPIC_API_KEY",
-	"GEMINI_API_KEY", "NPM_TOKEN", "NODE_AUTH_TOKEN", "MYAPP_DB_PASSWORD",
-	"PGPASSWORD", "MYSQL_PWD", "SMTP_PASS", "DB_PASSWD", "GPG_PASSPHRASE",
-	"STRIPE_KEY", "STRIPE_SECRET_KEY", "RAILS_MASTER_KEY", "SECRET_KEY_BASE",
-	"ENCRYPTION_KEY", "JWT_SECRET", "CLIENT_SECRET", "HF_TOKEN",
-	"HUGGING_FACE_HUB_TOKEN", "CARGO_REGISTRY_TOKEN", "VAULT_TOKEN",
-	"GOOGLE_APPLICATION_CREDENTIALS", "AWS_SHARED_CREDENTIALS_FILE",
-	"CREDENTIALS_DIRECTORY", "DOCKER_CREDS", "npm_config__auth",
-	"BASIC_AUTH", "AZURE_DEVOPS_EXT_PAT", "SESSION_COOKIE", "SENTRY_DSN",
-	"SLACK_WEBHOOK_URL", "DEPLOY_PRIVATE_KEY", "SSH_PRIVATE_KEY",
-	"SENDGRID_APIKEY", "SSH_AUTH_SOCK", "GPG_AGENT_INFO",
-	"GNOME_KEYRING_CONTROL", "KRB5CCNAME",
-	/* case does not hide a credential */
-	"github_token", "DB_Password", "openai_api_key", "Aws_Secret_Access_Key",
-	"npm_config_//registry.npmjs.org/:_authToken",
+    "GITHUB_TOKEN",
+    "GH_TOKEN",
+    "GITLAB_TOKEN",
+    "CI_JOB_TOKEN",
+    "ACTIONS_RUNTIME_TOKEN",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SESSION_TOKEN",
+    "OPENAI_API_KEY",
+    "ANTHROPIC_API_KEY",
+    "GEMINI_API_KEY",
+    "NPM_TOKEN",
+    "NODE_AUTH_TOKEN",
+    "MYAPP_DB_PASSWORD",
+    "PGPASSWORD",
+    "MYSQL_PWD",
+    "SMTP_PASS",
+    "DB_PASSWD",
+    "GPG_PASSPHRASE",
+    "STRIPE_KEY",
+    "STRIPE_SECRET_KEY",
+    "RAILS_MASTER_KEY",
+    "SECRET_KEY_BASE",
+    "ENCRYPTION_KEY",
+    "JWT_SECRET",
+    "CLIENT_SECRET",
+    "HF_TOKEN",
+    "HUGGING_FACE_HUB_TOKEN",
+    "CARGO_REGISTRY_TOKEN",
+    "VAULT_TOKEN",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+    "AWS_SHARED_CREDENTIALS_FILE",
+    "CREDENTIALS_DIRECTORY",
+    "DOCKER_CREDS",
+    "npm_config__auth",
+    "BASIC_AUTH",
+    "AZURE_DEVOPS_EXT_PAT",
+    "SESSION_COOKIE",
+    "SENTRY_DSN",
+    "SLACK_WEBHOOK_URL",
+    "DEPLOY_PRIVATE_KEY",
+    "SSH_PRIVATE_KEY",
+    "SENDGRID_APIKEY",
+    "SSH_AUTH_SOCK",
+    "GPG_AGENT_INFO",
+    "GNOME_KEYRING_CONTROL",
+    "KRB5CCNAME",
+    /* case does not hide a credential */
+    "github_token",
+    "DB_Password",
+    "openai_api_key",
+    "Aws_Secret_Access_Key",
+    "npm_config_//registry.npmjs.org/:_authToken",
 };
 
 /* What must keep working: none of these is a secret. */
 static const char *const ordinary_names[] = {
-	"PATH", "HOME", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE", "LC_MESSAGES",
-	"TERM", "COLORTERM", "EDITOR", "VISUAL", "PAGER", "LESS", "LESSKEY",
-	"LESSOPEN", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME",
-	"GIT_COMMITTER_EMAIL", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",
-	"KEYTIMEOUT", "KEYMAP", "SSH_TTY", "SSH_CONNECTION", "SSH_CLIENT",
-	"SSH_AGENT_PID", "HISTFILE", "HISTSIZE", "HISTCONTROL", "SHELL", "USER",
-	"LOGNAME", "PWD", "OLDPWD", "TMPDIR", "TZ", "MAIL", "DISPLAY",
-	"WAYLAND_DISPLAY", "XAUTHORITY", "GPG_TTY", "PS1", "PS2", "ENV",
-	"CDPATH", "COLUMNS", "LINES", "SHLVL", "AWS_PROFILE", "AWS_REGION",
-	"AWS_DEFAULT_REGION", "AWS_CA_BUNDLE", "PGHOST", "PGUSER", "PGPASSFILE",
-	"NETRC", "GNUPGHOME", "KUBECONFIG", "DOCKER_CONFIG", "GOOGLE_CLOUD_PROJECT",
-	"TOKENIZERS_PARALLELISM", "PYTHONPATH", "NODE_OPTIONS", "LS_COLORS",
-	"NO_PROXY", "http_proxy", "SBXSH_ROOT", "XDG_CONFIG_HOME",
-	"XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR",
-	"XDG_CONFIG_DIRS", "XDG_DATA_DIRS", "XDG_SESSION_TYPE", "SSH_KEY_PATH",
-	"AWS_KMS_KEY_ID", "SIGNING_KEY_ID", "GIT_SSH_COMMAND", "MAKEFLAGS",
-	"DEBIAN_FRONTEND", "CI", "GITHUB_ACTIONS", "GITHUB_REPOSITORY",
-	"GITHUB_SHA", "PROXY_BYPASS", "MONKEY",
+    "PATH",
+    "HOME",
+    "LANG",
+    "LANGUAGE",
+    "LC_ALL",
+    "LC_CTYPE",
+    "LC_MESSAGES",
+    "TERM",
+    "COLORTERM",
+    "EDITOR",
+    "VISUAL",
+    "PAGER",
+    "LESS",
+    "LESSKEY",
+    "LESSOPEN",
+    "GIT_AUTHOR_NAME",
+    "GIT_AUTHOR_EMAIL",
+    "GIT_COMMITTER_NAME",
+    "GIT_COMMITTER_EMAIL",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "KEYTIMEOUT",
+    "KEYMAP",
+    "SSH_TTY",
+    "SSH_CONNECTION",
+    "SSH_CLIENT",
+    "SSH_AGENT_PID",
+    "HISTFILE",
+    "HISTSIZE",
+    "HISTCONTROL",
+    "SHELL",
+    "USER",
+    "LOGNAME",
+    "PWD",
+    "OLDPWD",
+    "TMPDIR",
+    "TZ",
+    "MAIL",
+    "DISPLAY",
+    "WAYLAND_DISPLAY",
+    "XAUTHORITY",
+    "GPG_TTY",
+    "PS1",
+    "PS2",
+    "ENV",
+    "CDPATH",
+    "COLUMNS",
+    "LINES",
+    "SHLVL",
+    "AWS_PROFILE",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_CA_BUNDLE",
+    "PGHOST",
+    "PGUSER",
+    "PGPASSFILE",
+    "NETRC",
+    "GNUPGHOME",
+    "KUBECONFIG",
+    "DOCKER_CONFIG",
+    "GOOGLE_CLOUD_PROJECT",
+    "TOKENIZERS_PARALLELISM",
+    "PYTHONPATH",
+    "NODE_OPTIONS",
+    "LS_COLORS",
+    "NO_PROXY",
+    "http_proxy",
+    "SBXSH_ROOT",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "XDG_CACHE_HOME",
+    "XDG_STATE_HOME",
+    "XDG_RUNTIME_DIR",
+    "XDG_CONFIG_DIRS",
+    "XDG_DATA_DIRS",
+    "XDG_SESSION_TYPE",
+    "SSH_KEY_PATH",
+    "AWS_KMS_KEY_ID",
+    "SIGNING_KEY_ID",
+    "GIT_SSH_COMMAND",
+    "MAKEFLAGS",
+    "DEBIAN_FRONTEND",
+    "CI",
+    "GITHUB_ACTIONS",
+    "GITHUB_REPOSITORY",
+    "GITHUB_SHA",
+    "PROXY_BYPASS",
+    "MONKEY",
 };
 
 static void credential_names_are_withheld(void **state)
@@ -91,7 +198,8 @@ static void every_pattern_row_matches(void **state)
 {
 	(void)state;
 	for (size_t i = 0; i < ef_npatterns; i++) {
-		const char *p = ef_patterns[i].pattern, *rule = NULL, *why = NULL;
+		const char *p = ef_patterns[i].pattern, *rule = NULL,
+			   *why = NULL;
 		char up[96], low[96];
 		size_t k = 0;
 
@@ -106,8 +214,8 @@ static void every_pattern_row_matches(void **state)
 		up[k] = '\0';
 		for (size_t j = 0; j <= k; j++)
 			low[j] = (char)(up[j] >= 'A' && up[j] <= 'Z'
-						? up[j] - 'A' + 'a'
-						: up[j]);
+					    ? up[j] - 'A' + 'a'
+					    : up[j]);
 		assert_true(ef_withhold(up, "v", &rule, &why));
 		assert_string_equal(rule, p);
 		assert_string_equal(why, ef_patterns[i].why);
@@ -122,15 +230,17 @@ static void every_pattern_row_matches(void **state)
 static void exceptions_and_routing_never_withheld(void **state)
 {
 	static const char *const creds[] = {
-		"postgres://u:hunter2@db/x", "ghp_0123456789abcdefghij0123456789abcdef",
-		"x",
+	    "postgres://u:hunter2@db/x",
+	    "ghp_0123456789abcdefghij0123456789abcdef",
+	    "x",
 	};
 
 	(void)state;
 	for (size_t c = 0; c < sizeof(creds) / sizeof(*creds); c++) {
 		for (size_t i = 0; i < ef_nexceptions; i++) {
 			assert_false(held(ef_exceptions[i].pattern, creds[c]));
-			assert_true(ef_exceptions[i].why && *ef_exceptions[i].why);
+			assert_true(ef_exceptions[i].why &&
+				    *ef_exceptions[i].why);
 		}
 		for (size_t i = 0; i < rt_table_len; i++)
 			assert_false(held(rt_table[i].name, creds[c]));
@@ -141,22 +251,23 @@ static void exceptions_and_routing_never_withheld(void **state)
 static void credential_values_are_withheld(void **state)
 {
 	static const char *const vals[] = {
-		"postgres://app:hunter2@db.example:5432/app",
-		"redis://:s3cret@cache:6379/0",
-		"mongodb+srv://u:p@cluster0.example.net/db",
-		"http://proxyuser:proxypass@proxy:3128",
-		"https://a.example/x,https://u:tok@b.example/",
-		"ghp_0123456789abcdefghijABCDEFGHIJ012345",
-		"github_pat_11ABCDEFG0123456789_abcdefghijklmnop",
-		"glpat-abcdefghij0123456789",
-		"xoxb-1234567890-abcdefghij",
-		"sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD",
-		"sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789",
-		"AKIAIOSFODNN7EXAMPLE",
-		"AIzaSyA0123456789abcdefghijklmnopqrstuv",
-		"hf_abcdefghijklmnopqrstuvwxyz0123",
-		"npm_abcdefghijklmnopqrstuvwxyz0123456789",
-		"-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n-----END OPENSSH PRIVATE KEY-----",
+	    "postgres://app:hunter2@db.example:5432/app",
+	    "redis://:s3cret@cache:6379/0",
+	    "mongodb+srv://u:p@cluster0.example.net/db",
+	    "http://proxyuser:proxypass@proxy:3128",
+	    "https://a.example/x,https://u:tok@b.example/",
+	    "ghp_0123456789abcdefghijABCDEFGHIJ012345",
+	    "github_pat_11ABCDEFG0123456789_abcdefghijklmnop",
+	    "glpat-abcdefghij0123456789",
+	    "xoxb-1234567890-abcdefghij",
+	    "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD",
+	    "sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789",
+	    "AKIAIOSFODNN7EXAMPLE",
+	    "AIzaSyA0123456789abcdefghijklmnopqrstuv",
+	    "hf_abcdefghijklmnopqrstuvwxyz0123",
+	    "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+	    "-----BEGIN OPENSSH PRIVATE KEY-----\nb3Bl\n-----END OPENSSH "
+	    "PRIVATE KEY-----",
 	};
 	const char *rule = NULL;
 
@@ -166,20 +277,34 @@ static void credential_values_are_withheld(void **state)
 			print_error("value %s passed\n", vals[i]);
 		assert_true(held("INNOCENT_NAME", vals[i]));
 	}
-	assert_true(ef_withhold("DATABASE_URL", "postgres://a:b@h/d", &rule,
-				NULL));
+	assert_true(
+	    ef_withhold("DATABASE_URL", "postgres://a:b@h/d", &rule, NULL));
 	assert_string_equal(rule, "a URL with a password");
 }
 
 static void ordinary_values_pass(void **state)
 {
 	static const char *const vals[] = {
-		"postgres://db.example/app", "ssh://git@github.com/o/r.git",
-		"https://user@example.com/x", "http://proxy:3128",
-		"git@github.com:o/r.git", "http://u:@host/", "/usr/bin:/bin",
-		"ghp_short", "sk-", "skeleton key", "AKIAlowercase0000000",
-		"AKIAIOSFODNN7EXAMPLEX", "en_US.UTF-8", "-----BEGIN CERTIFICATE-----",
-		"hf_", "", "::", "://", "x://", "1://a:b@c" /* no scheme */,
+	    "postgres://db.example/app",
+	    "ssh://git@github.com/o/r.git",
+	    "https://user@example.com/x",
+	    "http://proxy:3128",
+	    "git@github.com:o/r.git",
+	    "http://u:@host/",
+	    "/usr/bin:/bin",
+	    "ghp_short",
+	    "sk-",
+	    "skeleton key",
+	    "AKIAlowercase0000000",
+	    "AKIAIOSFODNN7EXAMPLEX",
+	    "en_US.UTF-8",
+	    "-----BEGIN CERTIFICATE-----",
+	    "hf_",
+	    "",
+	    "::",
+	    "://",
+	    "x://",
+	    "1://a:b@c" /* no scheme */,
 	};
 
 	(void)state;
@@ -208,9 +333,10 @@ static void keep_patterns(void **state)
 static void split_keeps_order_withholds_and_passes(void **state)
 {
 	char *env[] = {
-		"PATH=/usr/bin", "GITHUB_TOKEN=ghp_secretvalue", "EDITOR=vi",
-		"DATABASE_URL=postgres://a:pw@h/d", "NOEQUALS",
-		"OPENAI_API_KEY=sk-x", "LANG=C", NULL,
+	    "PATH=/usr/bin", "GITHUB_TOKEN=ghp_secretvalue",
+	    "EDITOR=vi",     "DATABASE_URL=postgres://a:pw@h/d",
+	    "NOEQUALS",	     "OPENAI_API_KEY=sk-x",
+	    "LANG=C",	     NULL,
 	};
 	const char *keep[] = {"OPENAI_*", "UNSET_ONE", NULL};
 	struct ef_report rep, copy;
@@ -296,16 +422,16 @@ static void documented(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(credential_names_are_withheld),
-		cmocka_unit_test(ordinary_names_pass),
-		cmocka_unit_test(every_pattern_row_matches),
-		cmocka_unit_test(exceptions_and_routing_never_withheld),
-		cmocka_unit_test(credential_values_are_withheld),
-		cmocka_unit_test(ordinary_values_pass),
-		cmocka_unit_test(keep_patterns),
-		cmocka_unit_test(split_keeps_order_withholds_and_passes),
-		cmocka_unit_test(split_of_nothing),
-		cmocka_unit_test(documented),
+	    cmocka_unit_test(credential_names_are_withheld),
+	    cmocka_unit_test(ordinary_names_pass),
+	    cmocka_unit_test(every_pattern_row_matches),
+	    cmocka_unit_test(exceptions_and_routing_never_withheld),
+	    cmocka_unit_test(credential_values_are_withheld),
+	    cmocka_unit_test(ordinary_values_pass),
+	    cmocka_unit_test(keep_patterns),
+	    cmocka_unit_test(split_keeps_order_withholds_and_passes),
+	    cmocka_unit_test(split_of_nothing),
+	    cmocka_unit_test(documented),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -18,7 +18,7 @@
 #include "sh.h"
 
 static struct sh_config cfg;
-static char *args2[] = { "a b", "" };
+static char *args2[] = {"a b", ""};
 
 /* Expands the words after "x " in |line|; returns the fields joined by
  * '|' (a new string), or NULL on an expansion error. */
@@ -30,8 +30,8 @@ static char *fields(struct shell *sh, const char *line)
 	struct arena *a = arena_new();
 	struct sbx_diag d;
 	struct node *n = NULL;
-	struct sbx_strv out = { 0 };
-	struct sbx_buf b = { 0 };
+	struct sbx_strv out = {0};
+	struct sbx_buf b = {0};
 	char *res = NULL;
 
 	text = xasprintf("x %s\n", line);
@@ -56,12 +56,12 @@ static char *fields(struct shell *sh, const char *line)
 	return res;
 }
 
-#define EXPECT(sh, line, want)                                   \
-	do {                                                     \
-		char *got_ = fields(sh, line);                   \
-		assert_non_null(got_);                           \
-		assert_string_equal(got_, want);                 \
-		free(got_);                                      \
+#define EXPECT(sh, line, want)                                                 \
+	do {                                                                   \
+		char *got_ = fields(sh, line);                                 \
+		assert_non_null(got_);                                         \
+		assert_string_equal(got_, want);                               \
+		free(got_);                                                    \
 	} while (0)
 
 static int setup(void **state)
@@ -100,9 +100,9 @@ static void ifs_splitting(void **state)
 	EXPECT(sh, "$v", "a b");
 	var_set(sh, "IFS", " \t\n", 0);
 	var_set(sh, "e", "", 0);
-	EXPECT(sh, "$e", "");           /* no field at all */
+	EXPECT(sh, "$e", ""); /* no field at all */
 	EXPECT(sh, "$e x", "x");
-	EXPECT(sh, "\"$e\" x", "|x");   /* one empty field */
+	EXPECT(sh, "\"$e\" x", "|x"); /* one empty field */
 	EXPECT(sh, "''$e", "");
 }
 
@@ -118,7 +118,7 @@ static void dollar_at(void **state)
 	EXPECT(sh, "$#", "2");
 	var_set_params(sh, 0, NULL);
 	got = fields(sh, "\"$@\"");
-	assert_string_equal(got, "");   /* zero fields */
+	assert_string_equal(got, ""); /* zero fields */
 	free(got);
 	EXPECT(sh, "\"$@\" x", "x");
 	EXPECT(sh, "\"$*\" x", "|x");
@@ -137,9 +137,10 @@ static void parameter_operators(void **state)
 	EXPECT(sh, "\"${u:-a  b}\" ${u:-a  b}", "a  b|a|b");
 	EXPECT(sh, "${#s} ${s%.*} ${s%%.*} ${s#*/} ${s##*/}",
 	       "19|dir/sub/file.tar|dir/sub/file|sub/file.tar.gz|file.tar.gz");
-	EXPECT(sh, "\"${s##*/}\"", "file.tar.gz");  /* pattern not quoted by "" */
+	EXPECT(sh, "\"${s##*/}\"",
+	       "file.tar.gz"); /* pattern not quoted by "" */
 	var_set(sh, "v", "a*b", 0);
-	EXPECT(sh, "${v#\"$y\"}", "a*b");          /* quoted: literal '*' */
+	EXPECT(sh, "${v#\"$y\"}", "a*b"); /* quoted: literal '*' */
 	EXPECT(sh, "${v#*\"*\"}", "b");
 	EXPECT(sh, "${u=set}$u", "setset");
 	assert_string_equal(var_get(sh, "u"), "set");
@@ -176,8 +177,8 @@ static void globbing(void **state)
 	free(cmd);
 	assert_int_equal(chdir(dir), 0);
 	EXPECT(sh, "*.c", "a.c|b.c");
-	EXPECT(sh, "\"*\".c", "*.c");       /* quoted: no globbing */
-	EXPECT(sh, "*.none", "*.none");     /* no match: kept */
+	EXPECT(sh, "\"*\".c", "*.c");	/* quoted: no globbing */
+	EXPECT(sh, "*.none", "*.none"); /* no match: kept */
 	EXPECT(sh, "[ab].c", "a.c|b.c");
 	EXPECT(sh, "[", "[");
 	sh->opt[O_NOGLOB] = true;
@@ -192,11 +193,13 @@ static void globbing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(ifs_splitting, setup, teardown),
-		cmocka_unit_test_setup_teardown(dollar_at, setup, teardown),
-		cmocka_unit_test_setup_teardown(parameter_operators, setup, teardown),
-		cmocka_unit_test_setup_teardown(tilde_cmdsub_arith, setup, teardown),
-		cmocka_unit_test_setup_teardown(globbing, setup, teardown),
+	    cmocka_unit_test_setup_teardown(ifs_splitting, setup, teardown),
+	    cmocka_unit_test_setup_teardown(dollar_at, setup, teardown),
+	    cmocka_unit_test_setup_teardown(parameter_operators, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(tilde_cmdsub_arith, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(globbing, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,14 +12,14 @@
 
 #include "gitcache.h"
 
-static const struct gcache_stamp A = { 12, 1700000000, 5, 1700000001, 999999999 };
-static const struct gcache_stamp B = { UINT64_MAX, 0, 0, 1, 2 };
+static const struct gcache_stamp A = {12, 1700000000, 5, 1700000001, 999999999};
+static const struct gcache_stamp B = {UINT64_MAX, 0, 0, 1, 2};
 
 static char buf[4096];
 
 static struct gcache_out out(void)
 {
-	return (struct gcache_out){ .b = buf, .cap = sizeof(buf) - 1 };
+	return (struct gcache_out){.b = buf, .cap = sizeof(buf) - 1};
 }
 
 static const char *text(struct gcache_out *o)
@@ -107,7 +107,7 @@ static void newline_refused(void **state)
 static void overflow(void **state)
 {
 	char small[40];
-	struct gcache_out o = { .b = small, .cap = sizeof(small) };
+	struct gcache_out o = {.b = small, .cap = sizeof(small)};
 
 	(void)state;
 	assert_true(gcache_header(&o, 1, 2, "/w"));
@@ -135,7 +135,8 @@ static void truncated(void **state)
 		const char *l = gcache_find(line, line + n, "a");
 
 		assert_null(l);
-		if (n >= 2 && n < strlen("d 12 1700000000 5 1700000001 999999999 "))
+		if (n >= 2 &&
+		    n < strlen("d 12 1700000000 5 1700000001 999999999 "))
 			assert_false(gcache_same(line, line + n, &A));
 	}
 	assert_non_null(gcache_find(line, line + sizeof(line) - 1, "a"));
@@ -144,15 +145,15 @@ static void truncated(void **state)
 static void corrupt_d_lines(void **state)
 {
 	static const char *const bad[] = {
-		"d 12 1700000000 5 1700000001 a\n",	     /* a field short */
-		"d 12 1700000000 5 1700000001 99x9 a\n",  /* not a number */
-		"d -12 1700000000 5 1700000001 999999999 a\n",
-		"d 12  1700000000 5 1700000001 999999999 a\n",
-		"d 12 1700000000 5 1700000001 999999999a\n",
-		"D 12 1700000000 5 1700000001 999999999 a\n",
-		"d\n",
-		"d",
-		"",
+	    "d 12 1700000000 5 1700000001 a\n",	     /* a field short */
+	    "d 12 1700000000 5 1700000001 99x9 a\n", /* not a number */
+	    "d -12 1700000000 5 1700000001 999999999 a\n",
+	    "d 12  1700000000 5 1700000001 999999999 a\n",
+	    "d 12 1700000000 5 1700000001 999999999a\n",
+	    "D 12 1700000000 5 1700000001 999999999 a\n",
+	    "d\n",
+	    "d",
+	    "",
 	};
 
 	(void)state;
@@ -165,7 +166,7 @@ static void huge_number(void **state)
 {
 	/* 2^64 + 12 wraps to 12 */
 	static const char l[] =
-		"d 18446744073709551628 1700000000 5 1700000001 999999999 a\n";
+	    "d 18446744073709551628 1700000000 5 1700000001 999999999 a\n";
 
 	(void)state;
 	assert_false(gcache_same(l, strchr(l, '\n'), &A));
@@ -175,16 +176,12 @@ static void huge_number(void **state)
 static void hostile_r_lines(void **state)
 {
 	static const char *const bad[] = {
-		"r d ../..\n", /* a slash: somewhere else */
-		"r d /etc\n",
-		"r d ..\n",
-		"r d \n",  /* empty */
-		"r d",     /* no newline */
-		"r d x",   /* truncated */
-		"r q x\n", /* another kind */
-		"rd x\n",
-		"r dx\n",
-		"x d x\n",
+	    "r d ../..\n",			 /* a slash: somewhere else */
+	    "r d /etc\n",  "r d ..\n", "r d \n", /* empty */
+	    "r d",				 /* no newline */
+	    "r d x",				 /* truncated */
+	    "r q x\n",				 /* another kind */
+	    "rd x\n",	   "r dx\n",   "x d x\n",
 	};
 	char rel[64];
 
@@ -192,9 +189,9 @@ static void hostile_r_lines(void **state)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
 		const char *p = bad[i];
 
-		assert_int_equal(gcache_next_repo(&p, p + strlen(p), rel,
-						  sizeof(rel)),
-				 -EINVAL);
+		assert_int_equal(
+		    gcache_next_repo(&p, p + strlen(p), rel, sizeof(rel)),
+		    -EINVAL);
 	}
 	{
 		/* a NUL inside a name */
@@ -210,13 +207,11 @@ static void hostile_r_lines(void **state)
 		static const char big[] = "r d abcdefgh\n";
 		const char *p = big;
 
-		assert_int_equal(gcache_next_repo(&p, big + strlen(big), rel,
-						  8),
-				 -EINVAL);
+		assert_int_equal(
+		    gcache_next_repo(&p, big + strlen(big), rel, 8), -EINVAL);
 		p = big;
-		assert_int_equal(gcache_next_repo(&p, big + strlen(big), rel,
-						  9),
-				 1);
+		assert_int_equal(
+		    gcache_next_repo(&p, big + strlen(big), rel, 9), 1);
 		assert_string_equal(rel, "abcdefgh");
 	}
 }
@@ -224,13 +219,13 @@ static void hostile_r_lines(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(round_trip),
-		cmocka_unit_test(newline_refused),
-		cmocka_unit_test(overflow),
-		cmocka_unit_test(truncated),
-		cmocka_unit_test(corrupt_d_lines),
-		cmocka_unit_test(huge_number),
-		cmocka_unit_test(hostile_r_lines),
+	    cmocka_unit_test(round_trip),
+	    cmocka_unit_test(newline_refused),
+	    cmocka_unit_test(overflow),
+	    cmocka_unit_test(truncated),
+	    cmocka_unit_test(corrupt_d_lines),
+	    cmocka_unit_test(huge_number),
+	    cmocka_unit_test(hostile_r_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -906,7 +906,10 @@ static void report_wording(void **state)
 	assert_non_null(strstr(b, "before it is used outside"));
 	/* A job's names reach the terminal after the session: escaped, C1
 	 * as UTF-8 (U+009B CSI, U+009D OSC) and DEL too (issue 20). */
-	gm_fmt_change(b, sizeof(b), "/w/\xc2\x9b" "2J\xc2\x9d" "0;x\x7f\x1b[2J\x9b",
+	gm_fmt_change(b, sizeof(b),
+		      "/w/\xc2\x9b"
+		      "2J\xc2\x9d"
+		      "0;x\x7f\x1b[2J\x9b",
 		      GM_WHY_USER, GM_CHANGED, "/w/\xc3\xa9t\xc3\xa9");
 	assert_non_null(strstr(b, "/w/\\xc2\\x9b2J\\xc2\\x9d0;x\\x7f\\x1b[2J"
 				  "\\x9b was changed"));
@@ -915,7 +918,8 @@ static void report_wording(void **state)
 			    (*q < 0x80 || *q == 0xc3 || *q == 0xa9));
 	assert_non_null(strstr(b, "git in /w/\xc3\xa9t\xc3\xa9 outside"));
 	gm_fmt_new_repo(b, sizeof(b), "/w/n", "pre\x1b]0;x\x07",
-			"branch.\xc2\x9b" "31m.remote");
+			"branch.\xc2\x9b"
+			"31m.remote");
 	assert_non_null(strstr(b, "hooks (pre\\x1b]0;x\\x07)"));
 	assert_non_null(strstr(b, "(branch.\\xc2\\x9b31m.remote)"));
 	gm_fmt_new_repo(b, sizeof(b), "/w/new", "pre-commit", "core.fsmonitor");

@@ -15,14 +15,44 @@ static const char *const homes[] = {"/home/u", NULL};
 static void refused(void **state)
 {
 	static const char *const bad[] = {
-	    "/", "/home/u", "/home", "/var", "/srv", "/opt", "/mnt",
-	    "/media", "/etc", "/etc/x", "/usr", "/usr/local/bin",
-	    "/boot/efi", "/dev", "/dev/shm/x", "/proc", "/proc/1/root",
-	    "/sys/fs", "/run", "/run/user/0", "/bin", "/sbin", "/lib",
-	    "/lib64", "/var/lib", "/var/lib/dpkg", "/var/log/x",
-	    "/var/cache/apt", "/var/spool/cron", "/var/mail", "/var/run",
-	    "/nix/store/x", "/snap/bin", "/private/etc", "/System/x",
-	    "/Library/x", "/Users", "/private/var",
+	    "/",
+	    "/home/u",
+	    "/home",
+	    "/var",
+	    "/srv",
+	    "/opt",
+	    "/mnt",
+	    "/media",
+	    "/etc",
+	    "/etc/x",
+	    "/usr",
+	    "/usr/local/bin",
+	    "/boot/efi",
+	    "/dev",
+	    "/dev/shm/x",
+	    "/proc",
+	    "/proc/1/root",
+	    "/sys/fs",
+	    "/run",
+	    "/run/user/0",
+	    "/bin",
+	    "/sbin",
+	    "/lib",
+	    "/lib64",
+	    "/var/lib",
+	    "/var/lib/dpkg",
+	    "/var/log/x",
+	    "/var/cache/apt",
+	    "/var/spool/cron",
+	    "/var/mail",
+	    "/var/run",
+	    "/nix/store/x",
+	    "/snap/bin",
+	    "/private/etc",
+	    "/System/x",
+	    "/Library/x",
+	    "/Users",
+	    "/private/var",
 	};
 	char why[160];
 
@@ -48,10 +78,11 @@ static void refused(void **state)
 static void allowed(void **state)
 {
 	static const char *const good[] = {
-	    "/var/tmp/x", "/var/tmp", "/srv/x", "/opt/x", "/tmp", "/tmp/x",
-	    "/home/u/work/x", "/home/other", "/home/u2", "/devices",
-	    "/etcetera", "/usrlocal", "/varx", "/mnt/data/proj",
-	    "/media/usb/x", "/root/work", "/var/www/site", "/w/proj",
+	    "/var/tmp/x",    "/var/tmp",       "/srv/x",	 "/opt/x",
+	    "/tmp",	     "/tmp/x",	       "/home/u/work/x", "/home/other",
+	    "/home/u2",	     "/devices",       "/etcetera",	 "/usrlocal",
+	    "/varx",	     "/mnt/data/proj", "/media/usb/x",	 "/root/work",
+	    "/var/www/site", "/w/proj",
 	};
 
 	(void)state;
@@ -91,10 +122,11 @@ static void sbxsh_folders(void **state)
 	char why[400];
 
 	(void)state;
-	assert_true(guard_check(&g, "/home/u/.config/sbxsh", false, why,
-				sizeof(why)));
+	assert_true(
+	    guard_check(&g, "/home/u/.config/sbxsh", false, why, sizeof(why)));
 	assert_non_null(strstr(why, "it is sbxsh's own folder"));
-	assert_true(guard_check(&g, "/home/u/.config", false, why, sizeof(why)));
+	assert_true(
+	    guard_check(&g, "/home/u/.config", false, why, sizeof(why)));
 	assert_non_null(strstr(why, "holds sbxsh's own folder"));
 	assert_true(guard_check(&g, "/home/u/.config/sbxsh/x", false, why,
 				sizeof(why)));
@@ -116,16 +148,17 @@ static void link_rules(void **state)
 	static const char *const path[] = {"/opt/bin", "/home/u/bin",
 					   "/srv/tools/bin", NULL};
 	static const char *const masked[] = {"/data/sec", NULL};
-	const struct guard_facts g = {.homes = homes, .path_dirs = path,
-				      .masked = masked};
+	const struct guard_facts g = {
+	    .homes = homes, .path_dirs = path, .masked = masked};
 	static const char *const bad[] = {
 	    "/home/u/.local/bin", "/home/u/.ssh", "/home/u/.config",
-	    "/home/u/.x/y", "/opt/bin", "/opt/bin/sub", "/home/u/bin",
-	    "/data", "/data/sec", "/data/sec/in", "/srv/tools",
+	    "/home/u/.x/y",	  "/opt/bin",	  "/opt/bin/sub",
+	    "/home/u/bin",	  "/data",	  "/data/sec",
+	    "/data/sec/in",	  "/srv/tools",
 	};
 	static const char *const good[] = {
-	    "/home/u/work", "/home/u/x.y", "/opt/binx", "/opt/other", "/data/other",
-	    "/srv/proj", "/srv/tools2",
+	    "/home/u/work", "/home/u/x.y", "/opt/binx",	  "/opt/other",
+	    "/data/other",  "/srv/proj",   "/srv/tools2",
 	};
 	char why[400];
 
@@ -154,10 +187,8 @@ static void link_rules(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(refused),
-	    cmocka_unit_test(allowed),
-	    cmocka_unit_test(homes_list),
-	    cmocka_unit_test(sbxsh_folders),
+	    cmocka_unit_test(refused),	  cmocka_unit_test(allowed),
+	    cmocka_unit_test(homes_list), cmocka_unit_test(sbxsh_folders),
 	    cmocka_unit_test(link_rules),
 	};
 

@@ -30,12 +30,12 @@ struct counts {
 static struct counts c;
 static int magic;
 
-#define COUNTER(name)                                                   \
-	static void h_##name(void *ctx, struct shell *sh)               \
-	{                                                               \
-		(void)sh;                                               \
-		c.ctx_ok = ctx == &magic;                               \
-		c.name++;                                               \
+#define COUNTER(name)                                                          \
+	static void h_##name(void *ctx, struct shell *sh)                      \
+	{                                                                      \
+		(void)sh;                                                      \
+		c.ctx_ok = ctx == &magic;                                      \
+		c.name++;                                                      \
 	}
 COUNTER(init)
 COUNTER(start)
@@ -70,18 +70,18 @@ static void h_edit_mode(void *ctx, const char *mode)
 }
 
 static const struct sh_hooks counting = {
-	.ctx = &magic,
-	.init = h_init,
-	.start = h_start,
-	.line = h_line,
-	.cmd_begin = h_cmd_begin,
-	.cmd_end = h_cmd_end,
-	.before_fork = h_before_fork,
-	.before_exec = h_before_exec,
-	.file_written = h_file_written,
-	.path_search = h_path_search,
-	.edit_mode = h_edit_mode,
-	.at_exit = h_at_exit,
+    .ctx = &magic,
+    .init = h_init,
+    .start = h_start,
+    .line = h_line,
+    .cmd_begin = h_cmd_begin,
+    .cmd_end = h_cmd_end,
+    .before_fork = h_before_fork,
+    .before_exec = h_before_exec,
+    .file_written = h_file_written,
+    .path_search = h_path_search,
+    .edit_mode = h_edit_mode,
+    .at_exit = h_at_exit,
 };
 
 static char dir[256];
@@ -118,10 +118,9 @@ static struct shell *shell_with(const struct sh_hooks *h)
 	return sh;
 }
 
-static const char script[] =
-	"true; : > made; (exit 3); /bin/true\n"
-	"PATH=/usr/bin:/bin; cat </dev/null\n"
-	"set -o vi\n";
+static const char script[] = "true; : > made; (exit 3); /bin/true\n"
+			     "PATH=/usr/bin:/bin; cat </dev/null\n"
+			     "set -o vi\n";
 
 /* Every event of the script reaches its hook, with the table's ctx. */
 static void each_event_once(void **state)
@@ -130,16 +129,16 @@ static void each_event_once(void **state)
 
 	(void)state;
 	sh = shell_with(&counting);
-	assert_int_equal(c.init, 1);        /* sh_new */
+	assert_int_equal(c.init, 1); /* sh_new */
 	sh_eval_string(sh, script, strlen(script));
 	assert_true(c.ctx_ok);
-	assert_int_equal(c.line, 3);        /* three lines of the top level */
+	assert_int_equal(c.line, 3); /* three lines of the top level */
 	/* true, : > made, (exit 3), /bin/true, PATH=..., cat, set */
 	assert_int_equal(c.cmd_begin, 7);
 	assert_int_equal(c.cmd_end, 7);
 	/* the subshell and the two external commands: one fork each */
 	assert_int_equal(c.before_fork, 3);
-	assert_int_equal(c.file_written, 1);        /* : > made */
+	assert_int_equal(c.file_written, 1); /* : > made */
 	assert_int_equal(access("made", F_OK), 0);
 	/* the first lookup after PATH was assigned; not before it (the
 	 * table cleared the flag) */
@@ -163,7 +162,8 @@ static void no_table_no_call(void **state)
 	assert_int_equal(access("made", F_OK), 0);
 	assert_int_equal(sh->status, 0);
 	assert_int_equal(c.init + c.line + c.cmd_begin + c.before_fork +
-			 c.file_written + c.path_search + c.edit_mode, 0);
+			     c.file_written + c.path_search + c.edit_mode,
+			 0);
 	sh_free(sh);
 }
 

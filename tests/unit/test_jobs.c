@@ -43,7 +43,7 @@ static int bg_job(struct shell *sh, const char *text)
 
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		alarm(30);  /* never outlive the test */
+		alarm(30); /* never outlive the test */
 		pause();
 		_exit(0);
 	}
@@ -55,7 +55,7 @@ static int bg_job(struct shell *sh, const char *text)
 
 static char *line_of(struct shell *sh, int id, int mode)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	job_format(sh, id, mode, &b);
 	return b.s;
@@ -88,7 +88,8 @@ static void specs(void **state)
 
 	/* bash's layout; the text lost its trailing " &" */
 	s = line_of(sh, c, 0);
-	assert_string_equal(s, "[3]+  Running                 vim notes.txt &\n");
+	assert_string_equal(s,
+			    "[3]+  Running                 vim notes.txt &\n");
 	free(s);
 	s = line_of(sh, a, 0);
 	assert_string_equal(s, "[1]   Running                 sleep 100 &\n");
@@ -108,7 +109,7 @@ static void specs(void **state)
 	assert_int_equal(job_wait_id(sh, a), 128 + SIGTERM);
 	assert_int_equal(job_count(sh), 0);
 	assert_int_equal(bi_job_from_spec(sh, NULL, "t"), -1);
-	while (waitpid(-1, NULL, WNOHANG) > 0)   /* the disowned one */
+	while (waitpid(-1, NULL, WNOHANG) > 0) /* the disowned one */
 		;
 }
 
@@ -150,8 +151,7 @@ static void statuses(void **state)
 	job_set_text(sh, id, "false", 5);
 	job_add(sh, id, child(4));
 	job_set_bg(sh, id);
-	while (job_get(sh, id, NULL) &&
-	       (usleep(10000), job_reap(sh), 1)) {
+	while (job_get(sh, id, NULL) && (usleep(10000), job_reap(sh), 1)) {
 		struct job_info ji;
 
 		job_get(sh, id, &ji);
@@ -172,9 +172,9 @@ static void statuses(void **state)
 		job_add(sh, k, p);
 		job_set_bg(sh, k);
 		assert_int_equal(job_wait_pid(sh, p), 128 + SIGTERM);
-		assert_int_equal(job_wait_pid(sh, p), 127);   /* forgotten */
+		assert_int_equal(job_wait_pid(sh, p), 127); /* forgotten */
 	}
-	assert_int_equal(job_wait_pid(sh, 1), 127);       /* not ours */
+	assert_int_equal(job_wait_pid(sh, 1), 127); /* not ours */
 	assert_int_equal(job_wait_all(sh), 0);
 }
 
@@ -203,11 +203,11 @@ static char *text_of(struct shell *sh, const char *line)
 	return res;
 }
 
-#define TEXT(line, want)                                  \
-	do {                                              \
-		char *t_ = text_of(sh, line);             \
-		assert_string_equal(t_, want);            \
-		free(t_);                                 \
+#define TEXT(line, want)                                                       \
+	do {                                                                   \
+		char *t_ = text_of(sh, line);                                  \
+		assert_string_equal(t_, want);                                 \
+		free(t_);                                                      \
 	} while (0)
 
 static void command_text(void **state)
@@ -233,9 +233,9 @@ static void command_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(specs, setup, teardown),
-		cmocka_unit_test_setup_teardown(statuses, setup, teardown),
-		cmocka_unit_test_setup_teardown(command_text, setup, teardown),
+	    cmocka_unit_test_setup_teardown(specs, setup, teardown),
+	    cmocka_unit_test_setup_teardown(statuses, setup, teardown),
+	    cmocka_unit_test_setup_teardown(command_text, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,7 +14,7 @@
 
 static char *lit(const char *s)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	json_put_str(&b, s);
 	return b.s;
@@ -38,7 +38,9 @@ static void escapes(void **state)
 	check_lit("\x1b]0;x\x07", "\"\\u001b]0;x\\u0007\"");
 	check_lit("\x01\x1f\x7f", "\"\\u0001\\u001f\\u007f\"");
 	/* C1 as UTF-8 (U+009B, CSI; U+0085): the code point, not bytes */
-	check_lit("a\xc2\x9b" "b\xc2\x85", "\"a\\u009bb\\u0085\"");
+	check_lit("a\xc2\x9b"
+		  "b\xc2\x85",
+		  "\"a\\u009bb\\u0085\"");
 	/* U+00A0, the first printable after C1, and other UTF-8: kept */
 	check_lit("\xc2\xa0\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80",
 		  "\"\xc2\xa0\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"");
@@ -60,7 +62,7 @@ static void no_control_out(void **state)
 	(void)state;
 	for (int lead = 0; lead < 2; lead++)
 		for (int a = 1; a < 256; a++) {
-			char in[3] = { 0 };
+			char in[3] = {0};
 			char *out;
 
 			in[0] = lead ? (char)0xc2 : (char)a;
@@ -70,8 +72,9 @@ static void no_control_out(void **state)
 				assert_true(*p >= 0x20 && *p != 0x7f);
 				assert_false(*p == 0xc2 && p[1] >= 0x80 &&
 					     p[1] <= 0x9f);
-				assert_false(*p >= 0x80 && *p <= 0x9f &&
-					     (p == (void *)out || p[-1] != 0xc2));
+				assert_false(
+				    *p >= 0x80 && *p <= 0x9f &&
+				    (p == (void *)out || p[-1] != 0xc2));
 			}
 			free(out);
 		}
@@ -79,7 +82,7 @@ static void no_control_out(void **state)
 
 static void layouts(void **state)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	struct json_w w;
 
 	(void)state;
@@ -107,26 +110,25 @@ static void layouts(void **state)
 	json_end(&w);
 	json_end(&w);
 	assert_int_equal(w.depth, 0);
-	assert_string_equal(b.s,
-			    "{\n"
-			    "  \"a\": \"x\",\n"
-			    "  \"n\": null,\n"
-			    "  \"t\": true,\n"
-			    "  \"empty\": [],\n"
-			    "  \"rows\": [\n"
-			    "    {\"u\": 18446744073709551615, \"i\": -5, "
-			    "\"in\": [\"p\", \"q\"]},\n"
-			    "    {}\n"
-			    "  ],\n"
-			    "  \"o\": {\"f\": false}\n"
-			    "}");
+	assert_string_equal(b.s, "{\n"
+				 "  \"a\": \"x\",\n"
+				 "  \"n\": null,\n"
+				 "  \"t\": true,\n"
+				 "  \"empty\": [],\n"
+				 "  \"rows\": [\n"
+				 "    {\"u\": 18446744073709551615, \"i\": -5, "
+				 "\"in\": [\"p\", \"q\"]},\n"
+				 "    {}\n"
+				 "  ],\n"
+				 "  \"o\": {\"f\": false}\n"
+				 "}");
 	buf_free(&b);
 }
 
 /* policy why's list: one object a row, under the bracket */
 static void rows(void **state)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	struct json_w w;
 
 	(void)state;
@@ -148,7 +150,7 @@ static void rows(void **state)
  * string early or inject a member. */
 static void keys_escaped(void **state)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	struct json_w w;
 
 	(void)state;
@@ -164,7 +166,7 @@ static void keys_escaped(void **state)
  * first with no separator, the next ones on lines of their own. */
 static void resumed(void **state)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	struct json_w w;
 
 	(void)state;
@@ -181,12 +183,9 @@ static void resumed(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(escapes),
-		cmocka_unit_test(no_control_out),
-		cmocka_unit_test(layouts),
-		cmocka_unit_test(rows),
-		cmocka_unit_test(keys_escaped),
-		cmocka_unit_test(resumed),
+	    cmocka_unit_test(escapes),	    cmocka_unit_test(no_control_out),
+	    cmocka_unit_test(layouts),	    cmocka_unit_test(rows),
+	    cmocka_unit_test(keys_escaped), cmocka_unit_test(resumed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

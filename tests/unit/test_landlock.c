@@ -553,8 +553,8 @@ static void guarded_root_waits_for_the_mount_layer(void **state)
 			assert_int_equal(n.protect, -1);
 			assert_int_equal(n.drop.n, 1);
 			assert_string_equal(n.drop.v[0], common);
-			assert_non_null(note_val(&n, "git metadata",
-						 "checker-only"));
+			assert_non_null(
+			    note_val(&n, "git metadata", "checker-only"));
 		}
 		strv_free(&n.drop);
 		notes_free(&n);
@@ -700,7 +700,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(file_roots_get_only_file_rights,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(
-		nested_roots_and_writable_siblings_get_no_rule, setup, teardown),
+		nested_roots_and_writable_siblings_get_no_rule, setup,
+		teardown),
 	    cmocka_unit_test_setup_teardown(masked_secret_gets_sibling_rules,
 					    setup, teardown),
 	    cmocka_unit_test_setup_teardown(

@@ -24,7 +24,8 @@ static void paths_default_state(void **state)
 	assert_string_equal(l.persist_dir, "/w/proj/.sandbox-cache");
 	assert_string_equal(l.runs_dir, "/w/proj/.sandbox-runs");
 	assert_string_equal(l.run_dir, "/w/proj/.sandbox-runs/" RID("50"));
-	assert_string_equal(l.run_tmp, "/w/proj/.sandbox-runs/" RID("50") "/tmp");
+	assert_string_equal(l.run_tmp,
+			    "/w/proj/.sandbox-runs/" RID("50") "/tmp");
 	assert_int_equal(l.prune.n, 0);
 	lay_free(&l);
 }
@@ -32,8 +33,10 @@ static void paths_default_state(void **state)
 static void paths_state_elsewhere(void **state)
 {
 	struct lay_layout l;
-	struct lay_facts f = {.workspace = "/ro/ws", .workflow_id = "wf1",
-			      .state_dir = "/scratch/st", .run_id = RID("50")};
+	struct lay_facts f = {.workspace = "/ro/ws",
+			      .workflow_id = "wf1",
+			      .state_dir = "/scratch/st",
+			      .run_id = RID("50")};
 
 	(void)state;
 	assert_int_equal(lay_compute(&f, &l, NULL), 0);
@@ -49,11 +52,14 @@ static void prune_keeps_newest(void **state)
 {
 	struct lay_layout l;
 	const char *runs[] = {
-		RID("05"), RID("01"), "not-a-run", RID("03"), RID("02"),
-		RID("04"), RID("06"), "..",
+	    RID("05"), RID("01"), "not-a-run", RID("03"),
+	    RID("02"), RID("04"), RID("06"),   "..",
 	};
-	struct lay_facts f = {.workspace = "/w", .run_id = RID("50"),
-			      .runs = runs, .nruns = 8, .keep = 3};
+	struct lay_facts f = {.workspace = "/w",
+			      .run_id = RID("50"),
+			      .runs = runs,
+			      .nruns = 8,
+			      .keep = 3};
 
 	(void)state;
 	assert_int_equal(lay_compute(&f, &l, NULL), 0);
@@ -116,10 +122,10 @@ static void run_ids(void **state)
 static void joins_paths(void **state)
 {
 	static const char *const cases[][3] = {
-	    {"/a", "b", "/a/b"},     {"/a/", "b", "/a/b"},
-	    {"/a", "/b", "/a/b"},    {"/a/", "//b/c", "/a/b/c"},
-	    {"/", "b", "/b"},	     {"", "b", "/b"},
-	    {"/a", "", "/a/"},	     {"rel", "x", "rel/x"},
+	    {"/a", "b", "/a/b"},  {"/a/", "b", "/a/b"},
+	    {"/a", "/b", "/a/b"}, {"/a/", "//b/c", "/a/b/c"},
+	    {"/", "b", "/b"},	  {"", "b", "/b"},
+	    {"/a", "", "/a/"},	  {"rel", "x", "rel/x"},
 	};
 
 	(void)state;
@@ -141,13 +147,13 @@ static void cachedir_tag_signature(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(paths_default_state),
-		cmocka_unit_test(paths_state_elsewhere),
-		cmocka_unit_test(prune_keeps_newest),
-		cmocka_unit_test(bad_inputs),
-		cmocka_unit_test(run_ids),
-		cmocka_unit_test(joins_paths),
-		cmocka_unit_test(cachedir_tag_signature),
+	    cmocka_unit_test(paths_default_state),
+	    cmocka_unit_test(paths_state_elsewhere),
+	    cmocka_unit_test(prune_keeps_newest),
+	    cmocka_unit_test(bad_inputs),
+	    cmocka_unit_test(run_ids),
+	    cmocka_unit_test(joins_paths),
+	    cmocka_unit_test(cachedir_tag_signature),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

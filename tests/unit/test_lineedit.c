@@ -207,12 +207,12 @@ static void history_builtin_usage(void **state)
 	struct sbx_buf out = {0};
 
 	(void)state;
-	assert_int_equal(le_history_bi(2, (char *[]){"history", "x", NULL},
-				       &out), 2);
+	assert_int_equal(
+	    le_history_bi(2, (char *[]){"history", "x", NULL}, &out), 2);
 	assert_non_null(strstr(out.s, "not a number"));
 	out.len = 0;
-	assert_int_equal(le_history_bi(3, (char *[]){"history", "1", "2",
-						     NULL}, &out), 2);
+	assert_int_equal(
+	    le_history_bi(3, (char *[]){"history", "1", "2", NULL}, &out), 2);
 	assert_int_equal(le_set_mode(NULL, "vi"), 0);
 	assert_string_equal(le_mode(NULL), "vi");
 	assert_int_equal(le_set_mode(NULL, "nano"), -22);
@@ -223,11 +223,11 @@ static void history_builtin_usage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(roundtrip),
-		cmocka_unit_test(open_and_compact),
-		cmocka_unit_test(plain_reader),
-		cmocka_unit_test(editor_mode_changes),
-		cmocka_unit_test(history_builtin_usage),
+	    cmocka_unit_test(roundtrip),
+	    cmocka_unit_test(open_and_compact),
+	    cmocka_unit_test(plain_reader),
+	    cmocka_unit_test(editor_mode_changes),
+	    cmocka_unit_test(history_builtin_usage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

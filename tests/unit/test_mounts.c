@@ -151,8 +151,7 @@ static void new_api_metadata_sequence(void **state)
 	SBX_AUTOFREE char *mv = xasprintf("@move %s|%#x", ws, MOVE_FLAGS_RW);
 	SBX_AUTOFREE char *pts_tree =
 	    xasprintf("@open_tree /dev/pts|%#x", (unsigned)TREE_FLAGS);
-	SBX_AUTOFREE char *pts_mv =
-	    xasprintf("@move /dev/pts|%#x", MOVE_FLAGS);
+	SBX_AUTOFREE char *pts_mv = xasprintf("@move /dev/pts|%#x", MOVE_FLAGS);
 	int tws, tother, tpts, sa, mws, mother, mpts;
 
 	(void)state;
@@ -170,7 +169,7 @@ static void new_api_metadata_sequence(void **state)
 	tpts = fake_call("@open_tree /dev/pts|");
 	assert_true(tws > 0 && tother > 0 && tpts > 0);
 	assert_int_equal(count("@open_tree"), 3);
-	assert_int_equal(fake_call(tree), tws); /* with those flags */
+	assert_int_equal(fake_call(tree), tws);	     /* with those flags */
 	assert_int_equal(fake_call(pts_tree), tpts); /* a device: by path */
 	/* Then one recursive read-only, nothing cleared, no NODEV here. */
 	sa = fake_call(ro);
@@ -403,8 +402,8 @@ static void namespace_with_landlock_keeps_dev_for_ptys(void **state)
 	struct mnt_plan *mp = NULL;
 	struct be_notes n = {0};
 	struct sbx_diag d = {0};
-	SBX_AUTOFREE char *clr = xasprintf("@setattr /dev|0|0|%#x",
-					   MOUNT_ATTR_NODEV);
+	SBX_AUTOFREE char *clr =
+	    xasprintf("@setattr /dev|0|0|%#x", MOUNT_ATTR_NODEV);
 	struct stat sr, sd;
 	int uerr = -1;
 
@@ -417,8 +416,8 @@ static void namespace_with_landlock_keeps_dev_for_ptys(void **state)
 	p.dev = pdev;
 	p.ndev = 3;
 	p.private_tmp = false;
-	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
-				     &d), 0);
+	assert_int_equal(
+	    mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp, &d), 0);
 	will_return(fake_unshare, 0);
 	assert_int_equal(mnt_apply(mp, &uerr, &d), 0);
 	assert_true(fake_call(clr) > fake_call("@setattr /|"));
@@ -434,8 +433,8 @@ static void namespace_with_landlock_keeps_dev_for_ptys(void **state)
 	be_set_sys_ops(&fake_ops);
 	fake.mount_api = true;
 	p.caps = &root_caps;
-	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
-				     &d), 0);
+	assert_int_equal(
+	    mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp, &d), 0);
 	will_return(fake_unshare, 0);
 	assert_int_equal(mnt_apply(mp, &uerr, &d), 0);
 	assert_int_equal(fake_call(clr), -1);
@@ -542,10 +541,11 @@ static void git_plan(struct be_plan *p)
 	prot[0] = (struct gm_path){glink, GM_WHY_USER, GM_P_LINK, -1, NULL};
 	prot[1] = (struct gm_path){gitdir, GM_WHY_GITDIR, GM_P_DIR | GM_P_PIN,
 				   0, NULL};
-	prot[2] = (struct gm_path){gabsent, GM_WHY_POINTER, GM_P_ABSENT, 0, NULL};
+	prot[2] =
+	    (struct gm_path){gabsent, GM_WHY_POINTER, GM_P_ABSENT, 0, NULL};
 	prot[3] = (struct gm_path){gcfg, GM_WHY_CONFIG, 0, 0, NULL};
-	prot[4] = (struct gm_path){ghooks, GM_WHY_HOOKS,
-				   GM_P_DIR | GM_P_MKDIR, 0, NULL};
+	prot[4] = (struct gm_path){ghooks, GM_WHY_HOOKS, GM_P_DIR | GM_P_MKDIR,
+				   0, NULL};
 	p->prot = prot;
 	p->nprot = 5;
 }
@@ -562,8 +562,8 @@ static void protected_binds(void **state)
 	(void)state;
 	fake.mount_api = true;
 	git_plan(&p);
-	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
-				     &d), 0);
+	assert_int_equal(
+	    mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp, &d), 0);
 	/* prepare creates nothing: a preview must not. */
 	assert_int_equal(stat(ghooks, &st), -1);
 	will_return(fake_unshare, 0);
@@ -609,8 +609,8 @@ static void protected_bind_errors(void **state)
 	 * bind (EPERM: fatal, the session does not start). */
 	fake.mount_api = true;
 	fake.mount_mocked = true;
-	assert_int_equal(mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp,
-				     &d), 0);
+	assert_int_equal(
+	    mnt_prepare(&p, MNT_NAMESPACE, "namespace", &n, &mp, &d), 0);
 	will_return(fake_unshare, 0);
 	will_return(fake_mount, 0);
 	will_return(fake_mount, 0);

@@ -155,11 +155,9 @@ static void opens_regular_only(void **state)
 	assert_int_equal(be_open_regular(repo, sock, 0, &st), -EISDIR);
 	/* Devices, whatever the root: their driver is never asked. */
 	assert_int_equal(be_open_regular(NULL, "/dev/null", 0, &st), -EINVAL);
-	assert_int_equal(be_open_regular("/dev", "/dev/ptmx", 0, &st),
-			 -EINVAL);
-	assert_int_equal(be_open_regular(NULL, "/dev/ptmx", BE_OPEN_FOLLOW,
-					 &st),
-			 -EINVAL);
+	assert_int_equal(be_open_regular("/dev", "/dev/ptmx", 0, &st), -EINVAL);
+	assert_int_equal(
+	    be_open_regular(NULL, "/dev/ptmx", BE_OPEN_FOLLOW, &st), -EINVAL);
 	/* Outside the root, or not canonical: refused, never folded. */
 	assert_int_equal(be_open_regular(repo, out, 0, &st), -EXDEV);
 	assert_int_equal(be_open_regular(repo, ndots, 0, &st), -EINVAL);

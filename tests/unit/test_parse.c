@@ -36,7 +36,7 @@ static const char *test_alias(void *ctx, const char *name)
 
 static void pr_open(struct pr *x, const char *text, bool probe)
 {
-	struct parse_opts o = { test_alias, NULL, 1, probe };
+	struct parse_opts o = {test_alias, NULL, 1, probe};
 
 	memset(x, 0, sizeof(*x));
 	x->r = in_string(text, strlen(text));
@@ -95,14 +95,15 @@ static void compound_commands(void **state)
 	struct pr x;
 
 	(void)state;
-	pr_open(&x, "if a; then b; elif c; then d; else e; fi\n"
-		    "for i in 1 2 3; do :; done\n"
-		    "for j do :; done\n"
-		    "case $x in a|b) one;; (c) ;; *) three\nesac\n"
-		    "f() { echo; } 2>/dev/null\n"
-		    "! a | b | c\n"
-		    "while a; do b; done; until a; do b; done\n"
-		    "(sub; shell)\n",
+	pr_open(&x,
+		"if a; then b; elif c; then d; else e; fi\n"
+		"for i in 1 2 3; do :; done\n"
+		"for j do :; done\n"
+		"case $x in a|b) one;; (c) ;; *) three\nesac\n"
+		"f() { echo; } 2>/dev/null\n"
+		"! a | b | c\n"
+		"while a; do b; done; until a; do b; done\n"
+		"(sub; shell)\n",
 		false);
 	assert_int_equal(pr_next(&x), PARSE_OK);
 	assert_int_equal(x.n->type, N_IF);
@@ -157,9 +158,11 @@ static void heredocs(void **state)
 	struct wpart *w;
 
 	(void)state;
-	pr_open(&x, "cat <<A <<-'B'; echo x\n"
-		    "one $y\nA\n\t\t$two\n\tB\necho $(cat <<C\nin $x\nC\n)\nafter\n",
-		false);
+	pr_open(
+	    &x,
+	    "cat <<A <<-'B'; echo x\n"
+	    "one $y\nA\n\t\t$two\n\tB\necho $(cat <<C\nin $x\nC\n)\nafter\n",
+	    false);
 	assert_int_equal(pr_next(&x), PARSE_OK);
 	struct redir *r = x.n->a->redirs;
 
@@ -191,7 +194,9 @@ static void words_and_quotes(void **state)
 	struct wpart *w;
 
 	(void)state;
-	pr_open(&x, "ec\\\nho \"a $b ${c:-d e}\" 'q' \\* ${#x} ${y%%.*} $((1 + $z)) `echo bq`\n",
+	pr_open(&x,
+		"ec\\\nho \"a $b ${c:-d e}\" 'q' \\* ${#x} ${y%%.*} $((1 + "
+		"$z)) `echo bq`\n",
 		false);
 	assert_int_equal(pr_next(&x), PARSE_OK);
 	struct word *a = x.n->args;
@@ -251,8 +256,9 @@ static void syntax_errors(void **state)
 
 	pr_open(&x, "if true; fi\n", false);
 	assert_int_equal(pr_next(&x), -EINVAL);
-	assert_string_equal(x.d.msg,
-		"line 1: syntax error: unexpected 'fi' (expecting 'then')");
+	assert_string_equal(
+	    x.d.msg,
+	    "line 1: syntax error: unexpected 'fi' (expecting 'then')");
 	pr_close(&x);
 
 	pr_open(&x, "echo 'open\n", false);
@@ -264,10 +270,14 @@ static void syntax_errors(void **state)
 	 * refuses these too): no tree comes back, so nothing of the line
 	 * runs, not even the `echo first` before it. */
 	static const char *const nosep[] = {
-		"a=(echo X); echo $a\n", "echo x (echo X)\n",
-		"echo first; x=(rm -rf build)\n", "(echo a) (echo b)\n",
-		"{ echo a; } echo b\n", "if true; then :; fi echo b\n",
-		"(echo a; x=(y))\n", NULL,
+	    "a=(echo X); echo $a\n",
+	    "echo x (echo X)\n",
+	    "echo first; x=(rm -rf build)\n",
+	    "(echo a) (echo b)\n",
+	    "{ echo a; } echo b\n",
+	    "if true; then :; fi echo b\n",
+	    "(echo a; x=(y))\n",
+	    NULL,
 	};
 	for (int i = 0; nosep[i]; i++) {
 		pr_open(&x, nosep[i], false);
@@ -287,8 +297,8 @@ static void syntax_errors(void **state)
 static void incomplete_asks_for_more(void **state)
 {
 	static const char *const partial[] = {
-		"if true; then\n", "echo 'open\n", "cat <<EOF\nbody\n",
-		"echo $(\n", "f() {\n", "a &&\n", "case x in\n", "echo \\\n",
+	    "if true; then\n", "echo 'open\n", "cat <<EOF\nbody\n", "echo $(\n",
+	    "f() {\n",	       "a &&\n",       "case x in\n",	    "echo \\\n",
 	};
 	struct pr x;
 
@@ -325,15 +335,15 @@ static void nesting_limit(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(simple_and_lists),
-		cmocka_unit_test(compound_commands),
-		cmocka_unit_test(keywords_only_in_command_position),
-		cmocka_unit_test(heredocs),
-		cmocka_unit_test(words_and_quotes),
-		cmocka_unit_test(aliases),
-		cmocka_unit_test(syntax_errors),
-		cmocka_unit_test(incomplete_asks_for_more),
-		cmocka_unit_test(nesting_limit),
+	    cmocka_unit_test(simple_and_lists),
+	    cmocka_unit_test(compound_commands),
+	    cmocka_unit_test(keywords_only_in_command_position),
+	    cmocka_unit_test(heredocs),
+	    cmocka_unit_test(words_and_quotes),
+	    cmocka_unit_test(aliases),
+	    cmocka_unit_test(syntax_errors),
+	    cmocka_unit_test(incomplete_asks_for_more),
+	    cmocka_unit_test(nesting_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

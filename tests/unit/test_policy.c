@@ -22,17 +22,17 @@ static struct lay_layout lay;
 
 /* What a test changes in the facts mk() gathers. */
 struct mk_opts {
-	const char *ws;	    /* NULL: WS */
-	const char *home;   /* NULL: /home/u, "" none */
+	const char *ws;	  /* NULL: WS */
+	const char *home; /* NULL: /home/u, "" none */
 	const char *pw_home;
 	const char *tmpdir; /* NULL: /tmp */
 	bool no_state;	    /* state folders not writable: no routing */
 	int want;	    /* pol_new's expected return */
 	char **env_start;   /* the environment before the filter */
 	const struct ef_report *envf;
-	int uid;	    /* 0: unknown; else uid + 1 */
-	char **extra;	    /* --mask paths */
-	char **allow;	    /* --allow-write */
+	int uid;      /* 0: unknown; else uid + 1 */
+	char **extra; /* --mask paths */
+	char **allow; /* --allow-write */
 	const char **allow_from;
 	bool (*exists)(void *ctx, const char *path);
 	const char *const *sbxsh; /* pol_facts.sbxsh_dirs */
@@ -147,8 +147,8 @@ static void workspace_scope_roots(void **state)
 	assert_int_equal(b.s[b.len - 1], ']');
 	assert_null(strchr(b.s, '\n'));
 	assert_string_equal(pol_writable_sentence(pol),
-		"temp and per-user cache directories are writable; "
-		"everything else is read-only.");
+			    "temp and per-user cache directories are writable; "
+			    "everything else is read-only.");
 	buf_free(&b);
 	pol_free(pol);
 }
@@ -163,7 +163,8 @@ static void toolchain_dirs_when_existing(void **state)
 	fs.dirs[2] = P "/cargo/registry";
 	pol = mk(POL_SCOPE_WORKSPACE, NULL, NULL);
 	assert_true(find_root(pol, P "/go-build") > 0);
-	assert_false(pol_root(pol, (size_t)find_root(pol, P "/go-build"))->create);
+	assert_false(
+	    pol_root(pol, (size_t)find_root(pol, P "/go-build"))->create);
 	assert_true(find_root(pol, P "/npm-cache") > 0);
 	assert_true(find_root(pol, P "/cargo/registry") > 0);
 	assert_int_equal(find_root(pol, P "/cargo/git"), -1);
@@ -189,10 +190,10 @@ static void user_export_resolves_caches(void **state)
 	pol = mk(POL_SCOPE_WORKSPACE, NULL, user);
 	assert_true(find_root(pol, "/opt/gocache") > 0);
 	assert_true(find_root(pol, "/opt/gp/pkg") > 0);
-	assert_false(pol_root(pol, (size_t)find_root(pol, "/opt/gp/pkg"))->create);
+	assert_false(
+	    pol_root(pol, (size_t)find_root(pol, "/opt/gp/pkg"))->create);
 	pol_free(pol);
 }
-
 
 /* Roots from the environment get the workspace's refusals (core/guard.h):
  * GOMODCACHE=/etc and TMPDIR=/etc must not put /etc in sandbox_writable;
@@ -228,8 +229,8 @@ static void env_roots_refused(void **state)
 static void tmpdir_root_without_home(void **state)
 {
 	char *env[] = {"XDG_CACHE_HOME=/home", NULL};
-	struct mk_opts o = {.home = "", .tmpdir = "/", .no_state = true,
-			    .pw_home = "/home/u"};
+	struct mk_opts o = {
+	    .home = "", .tmpdir = "/", .no_state = true, .pw_home = "/home/u"};
 	struct sbx_policy *pol;
 
 	(void)state;
@@ -250,23 +251,24 @@ static void workspace_refused(void **state)
 	static const struct {
 		const char *ws, *home, *pw;
 	} bad[] = {
-		{"/home/u", NULL, NULL},	  /* $HOME */
-		{"/home", NULL, NULL},		  /* above it */
-		{"/etc/x", NULL, NULL},		  /* a system tree */
-		{"/var", NULL, NULL},		  /* /var itself */
-		{"/var/lib/dpkg", NULL, NULL},	  /* system state */
-		{"/usr/local/src", NULL, NULL},
-		{"/home/u", "", "/home/u"},	  /* HOME unset: passwd */
-		{"/root", "/tmp/fakehome", NULL}, /* not a home: allowed */
+	    {"/home/u", NULL, NULL},	   /* $HOME */
+	    {"/home", NULL, NULL},	   /* above it */
+	    {"/etc/x", NULL, NULL},	   /* a system tree */
+	    {"/var", NULL, NULL},	   /* /var itself */
+	    {"/var/lib/dpkg", NULL, NULL}, /* system state */
+	    {"/usr/local/src", NULL, NULL},
+	    {"/home/u", "", "/home/u"},	      /* HOME unset: passwd */
+	    {"/root", "/tmp/fakehome", NULL}, /* not a home: allowed */
 	};
 	struct sbx_diag d = {0};
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		struct mk_opts o = {.ws = bad[i].ws, .home = bad[i].home,
-				    .pw_home = bad[i].pw,
-				    .want = i + 1 < sizeof(bad) / sizeof(*bad)
-						? -EPERM : 0};
+		struct mk_opts o = {
+		    .ws = bad[i].ws,
+		    .home = bad[i].home,
+		    .pw_home = bad[i].pw,
+		    .want = i + 1 < sizeof(bad) / sizeof(*bad) ? -EPERM : 0};
 		struct sbx_policy *pol =
 		    mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, &d);
 
@@ -415,7 +417,8 @@ static void sbxsh_folders_never_roots(void **state)
 	o.sbxsh = NULL; /* the built-in policy */
 	o.roots_only = true;
 	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
-	assert_true(pol_root_of(pol, "/var/tmp/t/xdg/sbxsh/config", false) >= 0);
+	assert_true(pol_root_of(pol, "/var/tmp/t/xdg/sbxsh/config", false) >=
+		    0);
 	assert_int_equal(pol_nmasked(pol), 0); /* roots only */
 	pol_free(pol);
 	o.roots_only = false;
@@ -512,8 +515,9 @@ static void access_and_masked(void **state)
 	assert_int_equal(pol_access(pol, "/home/u/.netrc", NULL),
 			 POL_ACCESS_MASKED);
 	assert_int_equal(pol_access(pol, "/home/u/.sshx", NULL), POL_ACCESS_RO);
-	assert_int_equal(pol_access(pol, "/home/u/.cache/huggingface/token",
-				    NULL), POL_ACCESS_MASKED);
+	assert_int_equal(
+	    pol_access(pol, "/home/u/.cache/huggingface/token", NULL),
+	    POL_ACCESS_MASKED);
 	pol_free(pol);
 }
 
@@ -522,9 +526,19 @@ static void access_and_masked(void **state)
  * row of the table fails this test. tests/integration/secrets.sh checks
  * the same list against the kernel. */
 static const char *const must_mask[] = {
-	".ssh", ".gnupg", ".aws", ".config/gh", ".netrc",
-	".docker/config.json", ".kube", ".cache/huggingface/token",
-	".git-credentials", ".config/gcloud", ".azure", ".pypirc", ".npmrc",
+    ".ssh",
+    ".gnupg",
+    ".aws",
+    ".config/gh",
+    ".netrc",
+    ".docker/config.json",
+    ".kube",
+    ".cache/huggingface/token",
+    ".git-credentials",
+    ".config/gcloud",
+    ".azure",
+    ".pypirc",
+    ".npmrc",
 };
 
 static bool listed_masked(const struct sbx_policy *pol, const char *path)
@@ -597,7 +611,8 @@ static void json_shape(void **state)
 	assert_non_null(strstr(b.s, "\"workflow\": \"ws\""));
 	assert_non_null(strstr(b.s, "\"persistent_dir\": \"" P "\""));
 	assert_non_null(strstr(b.s, "\"sandbox_writable\": ["));
-	assert_non_null(strstr(b.s, "{\"path\": \"" WS "\", \"reason\": \"workspace\""));
+	assert_non_null(
+	    strstr(b.s, "{\"path\": \"" WS "\", \"reason\": \"workspace\""));
 	assert_non_null(strstr(b.s, "\"TMPDIR\": \"" RUN "/tmp\""));
 	assert_non_null(strstr(b.s, "\"path_prefix\": [\"" P "/bin\""));
 	assert_non_null(strstr(b.s, "\"masked\": [\"/home/u/.ssh\""));
@@ -614,8 +629,8 @@ static void masked_with_reasons(void **state)
 {
 	char *extra[] = {"~/.config/my-secret", "/home/u/.ssh/id_rsa", NULL};
 	struct mk_opts o = {.extra = extra};
-	struct sbx_policy *pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o,
-				      NULL);
+	struct sbx_policy *pol =
+	    mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
 	struct sbx_buf b = {0}, t = {0};
 	int rule = -1;
 
@@ -631,7 +646,8 @@ static void masked_with_reasons(void **state)
 	assert_string_equal(pol_masked_tool(pol, (size_t)rule), "--mask");
 	/* beneath a masked folder: nothing added, the folder's reason */
 	for (size_t i = 0; i < pol_nmasked(pol); i++)
-		assert_string_not_equal(pol_masked(pol, i), "/home/u/.ssh/id_rsa");
+		assert_string_not_equal(pol_masked(pol, i),
+					"/home/u/.ssh/id_rsa");
 	assert_int_equal(pol_access(pol, "/home/u/.ssh/id_rsa", &rule),
 			 POL_ACCESS_MASKED);
 	assert_string_equal(pol_masked_tool(pol, (size_t)rule), "ssh");
@@ -674,8 +690,9 @@ static void masks_from_start_env_uid_and_workspace(void **state)
 			 POL_ACCESS_MASKED);
 	assert_int_equal(pol_access(pol, "/etc/shadow", NULL), POL_ACCESS_RO);
 	assert_true(has_note(pol, "not_enforced", "running as root"));
-	assert_int_equal(pol_access(pol, "/run/user/0/containers/auth.json",
-				    NULL), POL_ACCESS_MASKED);
+	assert_int_equal(
+	    pol_access(pol, "/run/user/0/containers/auth.json", NULL),
+	    POL_ACCESS_MASKED);
 	/* the workspace stays the workspace; a file in it can be masked */
 	assert_int_equal(pol_access(pol, WS "/src/a.c", NULL), POL_ACCESS_RW);
 	assert_true(has_note(pol, "refused", "holds the workspace"));
@@ -686,8 +703,9 @@ static void masks_from_start_env_uid_and_workspace(void **state)
 	o.uid = 1001;
 	pol = mk_o(POL_SCOPE_WORKSPACE, NULL, NULL, &o, NULL);
 	assert_false(has_note(pol, "not_enforced", "running as root"));
-	assert_int_equal(pol_access(pol, "/run/user/1000/containers/auth.json",
-				    NULL), POL_ACCESS_MASKED);
+	assert_int_equal(
+	    pol_access(pol, "/run/user/1000/containers/auth.json", NULL),
+	    POL_ACCESS_MASKED);
 	pol_free(pol);
 	/* unrestricted: nothing masked at all */
 	pol = mk_o(POL_SCOPE_UNRESTRICTED, NULL, NULL, &o, NULL);
@@ -764,7 +782,8 @@ static void env_report_in_policy(void **state)
 	assert_non_null(strstr(t.s, "GITHUB_TOKEN"));
 	assert_non_null(strstr(j.s, "\"env_withheld\": [\n    {\"name\": "
 				    "\"GITHUB_TOKEN\""));
-	assert_non_null(strstr(j.s, "\"env_passed\": [\"AWS_SECRET_ACCESS_KEY\"]"));
+	assert_non_null(
+	    strstr(j.s, "\"env_passed\": [\"AWS_SECRET_ACCESS_KEY\"]"));
 	assert_null(strstr(e.s, "topsecret"));
 	assert_null(strstr(t.s, "topsecret"));
 	assert_null(strstr(j.s, "topsecret"));
@@ -804,16 +823,19 @@ static int teardown_all(void **state)
  * whose common dir is /m/.git, with paths in and outside the roots. */
 static struct gm_plan *git_plan(void)
 {
-	static const struct { const char *p; unsigned f; } e[] = {
-		{ WS "/.git", 0 },			 /* the .git file */
-		{ WS "/.git-link", GM_P_LINK },
-		{ "/m/.git", GM_P_DIR | GM_P_PIN },	 /* parent /m: read-only */
-		{ "/m/.git/commondir", GM_P_ABSENT },
-		{ "/m/.git/config", 0 },
-		{ "/m/.git/hooks", GM_P_DIR },
-		{ "/m/.git/worktrees/w", GM_P_DIR | GM_P_PIN },
-		{ "/etc/gitconfig", 0 },		 /* read-only anyway */
-		{ "/home/u/.ssh/config", 0 },		 /* masked */
+	static const struct {
+		const char *p;
+		unsigned f;
+	} e[] = {
+	    {WS "/.git", 0}, /* the .git file */
+	    {WS "/.git-link", GM_P_LINK},
+	    {"/m/.git", GM_P_DIR | GM_P_PIN}, /* parent /m: read-only */
+	    {"/m/.git/commondir", GM_P_ABSENT},
+	    {"/m/.git/config", 0},
+	    {"/m/.git/hooks", GM_P_DIR},
+	    {"/m/.git/worktrees/w", GM_P_DIR | GM_P_PIN},
+	    {"/etc/gitconfig", 0},	/* read-only anyway */
+	    {"/home/u/.ssh/config", 0}, /* masked */
 	};
 	struct gm_plan *g = gm_plan_new(WS, "/home/u");
 
@@ -821,15 +843,15 @@ static struct gm_plan *git_plan(void)
 	g->cpaths = 16;
 	for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
 		g->paths[g->npaths++] = (struct gm_path){
-			xstrdup(e[i].p), GM_WHY_CONFIG, e[i].f, -1, NULL };
+		    xstrdup(e[i].p), GM_WHY_CONFIG, e[i].f, -1, NULL};
 	g->roots = xcalloc(4, sizeof(*g->roots));
 	g->croots = 4;
-	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git/worktrees/w"),
-						  false };
-	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git/objects"),
-						  false };
-	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/m/.git"), true };
-	g->roots[g->nroots++] = (struct gm_root){ xstrdup("/etc"), true };
+	g->roots[g->nroots++] =
+	    (struct gm_root){xstrdup("/m/.git/worktrees/w"), false};
+	g->roots[g->nroots++] =
+	    (struct gm_root){xstrdup("/m/.git/objects"), false};
+	g->roots[g->nroots++] = (struct gm_root){xstrdup("/m/.git"), true};
+	g->roots[g->nroots++] = (struct gm_root){xstrdup("/etc"), true};
 	strv_push(&g->notes, "a note from the scan");
 	return g;
 }
@@ -937,7 +959,6 @@ static void git_roots_and_protected(void **state)
 	gm_plan_free(g);
 }
 
-
 /* --allow-write: a writable root with the reason user and its origin;
  * its sibling stays read-only; relative to where sbxsh started, ~
  * expanded; read-only scope lists it in a note, not as a root. */
@@ -970,8 +991,7 @@ static void allow_write_roots(void **state)
 	assert_null(pol_root(pol, 0)->from); /* the workspace: default */
 	assert_int_equal(pol_access(pol, "/srv/data/x", NULL), POL_ACCESS_RW);
 	assert_int_equal(pol_access(pol, "/srv/datax", NULL), POL_ACCESS_RO);
-	assert_int_equal(pol_access(pol, "/home/u/proj3", NULL),
-			 POL_ACCESS_RO);
+	assert_int_equal(pol_access(pol, "/home/u/proj3", NULL), POL_ACCESS_RO);
 	assert_int_equal(pol_root_of(pol, "/home/u/proj2/a", false), i);
 	pol_format_json(pol, &b);
 	assert_non_null(strstr(b.s, "{\"path\": \"/home/u/proj2\", "
@@ -995,8 +1015,9 @@ static void allow_write_roots(void **state)
 			     "/srv/data: not writable in scope read-only"));
 	pol_free(pol);
 	pol = mk_o(POL_SCOPE_UNRESTRICTED, NULL, NULL, &o, NULL);
-	assert_true(has_note(pol, "allow-write",
-			     "/srv/data: writable anyway in scope unrestricted"));
+	assert_true(
+	    has_note(pol, "allow-write",
+		     "/srv/data: writable anyway in scope unrestricted"));
 	assert_int_equal(pol_root_of(pol, "/srv/data/x", false), -1);
 	assert_int_equal(pol_root_of(pol, "/srv/data/x", true), 0);
 	pol_free(pol);
@@ -1013,29 +1034,38 @@ static void allow_write_refused(void **state)
 	static const struct {
 		const char *path, *from, *want;
 	} cases[] = {
-		{"/", "flag", "--allow-write /: refusing it: it is the whole "
-			      "system"},
-		{"~", "flag", "--allow-write ~: refusing it as /home/u: it is "
-			      "your home folder"},
-		{"/home/u/", "flag", "refusing it as /home/u: it is your home"},
-		{"/home", "config /c:7", "config /c:7: allow-write /home: "
-					 "refusing it: it is above your home"},
-		{"/etc/x", "flag", "it lies in the system tree /etc"},
-		{"/usr/local/share", "flag", "system tree /usr"},
-		{"~/.ssh", "flag", "it is the masked secret /home/u/.ssh (ssh)"},
-		{"~/.ssh/keys", "flag", "it lies in the masked secret "
-					"/home/u/.ssh"},
-		{"~/.config", "flag", "it holds the masked secret "
-				      "/home/u/.config/"},
-		{"~/stuff/priv", "flag", "it is the masked secret "
-					 "/home/u/stuff/priv (--mask)"},
-		{"/nonexistent", "flag", "it does not exist (create it first: "
-					 "mkdir -p '/nonexistent')"},
-		{"file", "flag", "--allow-write file: refusing it as "
-				 "/work/file: it is not a folder"},
+	    {"/", "flag",
+	     "--allow-write /: refusing it: it is the whole "
+	     "system"},
+	    {"~", "flag",
+	     "--allow-write ~: refusing it as /home/u: it is "
+	     "your home folder"},
+	    {"/home/u/", "flag", "refusing it as /home/u: it is your home"},
+	    {"/home", "config /c:7",
+	     "config /c:7: allow-write /home: "
+	     "refusing it: it is above your home"},
+	    {"/etc/x", "flag", "it lies in the system tree /etc"},
+	    {"/usr/local/share", "flag", "system tree /usr"},
+	    {"~/.ssh", "flag", "it is the masked secret /home/u/.ssh (ssh)"},
+	    {"~/.ssh/keys", "flag",
+	     "it lies in the masked secret "
+	     "/home/u/.ssh"},
+	    {"~/.config", "flag",
+	     "it holds the masked secret "
+	     "/home/u/.config/"},
+	    {"~/stuff/priv", "flag",
+	     "it is the masked secret "
+	     "/home/u/stuff/priv (--mask)"},
+	    {"/nonexistent", "flag",
+	     "it does not exist (create it first: "
+	     "mkdir -p '/nonexistent')"},
+	    {"file", "flag",
+	     "--allow-write file: refusing it as "
+	     "/work/file: it is not a folder"},
 	};
 	static const enum pol_scope scopes[] = {
-		POL_SCOPE_WORKSPACE, POL_SCOPE_READONLY,
+	    POL_SCOPE_WORKSPACE,
+	    POL_SCOPE_READONLY,
 	};
 	char *extra[] = {"~/stuff/priv", NULL};
 
@@ -1053,8 +1083,10 @@ static void allow_write_refused(void **state)
 		for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 			char *allow[] = {(char *)cases[i].path, NULL};
 			const char *from[] = {cases[i].from, NULL};
-			struct mk_opts o = {.allow = allow, .allow_from = from,
-					    .want = -EPERM, .extra = extra,
+			struct mk_opts o = {.allow = allow,
+					    .allow_from = from,
+					    .want = -EPERM,
+					    .extra = extra,
 					    .exists = only_dirs_exist};
 			struct sbx_diag d = {0};
 
@@ -1067,8 +1099,8 @@ static void allow_write_refused(void **state)
 	 * them is taken (so each refusal above is the rule's doing). */
 	{
 		char *allow[] = {"~/stuff/pub", "/usr2", NULL};
-		struct mk_opts o = {.allow = allow, .extra = extra,
-				    .exists = only_dirs_exist};
+		struct mk_opts o = {
+		    .allow = allow, .extra = extra, .exists = only_dirs_exist};
 		struct sbx_policy *pol;
 
 		fs.dirs[9] = "/home/u/stuff/pub";
@@ -1083,32 +1115,32 @@ static void allow_write_refused(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(workspace_scope_roots, setup),
-		cmocka_unit_test_setup(toolchain_dirs_when_existing, setup),
-		cmocka_unit_test_setup(user_export_resolves_caches, setup),
-		cmocka_unit_test_setup(never_home, setup),
-		cmocka_unit_test_setup(env_roots_refused, setup),
-		cmocka_unit_test_setup(tmpdir_root_without_home, setup),
-		cmocka_unit_test_setup(workspace_refused, setup),
-		cmocka_unit_test_setup(routed_symlink_refused, setup),
-		cmocka_unit_test_setup(persist_dir_symlink_refused, setup),
-		cmocka_unit_test_setup(create_only_owned, setup),
-		cmocka_unit_test_setup(symlinked_workspace, setup),
-		cmocka_unit_test_setup(sbxsh_folders_never_roots, setup),
-		cmocka_unit_test_setup(linked_workspace, setup),
-		cmocka_unit_test_setup(access_and_masked, setup),
-		cmocka_unit_test_setup(every_named_secret_is_masked, setup),
-		cmocka_unit_test_setup(read_only_and_unrestricted, setup),
-		cmocka_unit_test_setup(json_shape, setup),
-		cmocka_unit_test_setup(masked_with_reasons, setup),
-		cmocka_unit_test_setup(masks_from_start_env_uid_and_workspace,
-				       setup),
-		cmocka_unit_test_setup(env_report_in_policy, setup),
-		cmocka_unit_test_setup(masked_presence, setup),
-		cmocka_unit_test_setup(override_reported_once, setup),
-		cmocka_unit_test_setup(git_roots_and_protected, setup),
-		cmocka_unit_test_setup(allow_write_roots, setup),
-		cmocka_unit_test_setup(allow_write_refused, setup),
+	    cmocka_unit_test_setup(workspace_scope_roots, setup),
+	    cmocka_unit_test_setup(toolchain_dirs_when_existing, setup),
+	    cmocka_unit_test_setup(user_export_resolves_caches, setup),
+	    cmocka_unit_test_setup(never_home, setup),
+	    cmocka_unit_test_setup(env_roots_refused, setup),
+	    cmocka_unit_test_setup(tmpdir_root_without_home, setup),
+	    cmocka_unit_test_setup(workspace_refused, setup),
+	    cmocka_unit_test_setup(routed_symlink_refused, setup),
+	    cmocka_unit_test_setup(persist_dir_symlink_refused, setup),
+	    cmocka_unit_test_setup(create_only_owned, setup),
+	    cmocka_unit_test_setup(symlinked_workspace, setup),
+	    cmocka_unit_test_setup(sbxsh_folders_never_roots, setup),
+	    cmocka_unit_test_setup(linked_workspace, setup),
+	    cmocka_unit_test_setup(access_and_masked, setup),
+	    cmocka_unit_test_setup(every_named_secret_is_masked, setup),
+	    cmocka_unit_test_setup(read_only_and_unrestricted, setup),
+	    cmocka_unit_test_setup(json_shape, setup),
+	    cmocka_unit_test_setup(masked_with_reasons, setup),
+	    cmocka_unit_test_setup(masks_from_start_env_uid_and_workspace,
+				   setup),
+	    cmocka_unit_test_setup(env_report_in_policy, setup),
+	    cmocka_unit_test_setup(masked_presence, setup),
+	    cmocka_unit_test_setup(override_reported_once, setup),
+	    cmocka_unit_test_setup(git_roots_and_protected, setup),
+	    cmocka_unit_test_setup(allow_write_roots, setup),
+	    cmocka_unit_test_setup(allow_write_refused, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, teardown_all);

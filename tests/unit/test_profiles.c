@@ -27,24 +27,25 @@
 
 /* A Linux host: $HOME in /home/u, the workflow under /w. */
 static struct fakefs linux_fs = {
-	.dirs = { "/home/u/.npm", "/home/u/.cargo/registry",
-		  "/w/Workflow/demo/.sandbox-cache/go-build" },
+    .dirs = {"/home/u/.npm", "/home/u/.cargo/registry",
+	     "/w/Workflow/demo/.sandbox-cache/go-build"},
 };
 
 /* A macOS host: /var and /tmp are symlinks into /private. */
 static struct fakefs mac_fs = {
-	.dirs = { "/Users/u/.npm" },
-	.links = { { "/var", "/private/var" }, { "/tmp", "/private/tmp" },
-		   { "/etc", "/private/etc" } },
+    .dirs = {"/Users/u/.npm"},
+    .links = {{"/var", "/private/var"},
+	      {"/tmp", "/private/tmp"},
+	      {"/etc", "/private/etc"}},
 };
 
 /* Which masked secrets exist, for the bwrap rendering. */
 static enum prof_kind fake_kind(void *ctx, const char *path)
 {
-	static const char *const dirs[] = { "/home/u/.ssh", "/home/u/.aws",
-					    "/home/u/.kube" };
-	static const char *const files[] = { "/home/u/.netrc",
-					     "/home/u/.docker/config.json" };
+	static const char *const dirs[] = {"/home/u/.ssh", "/home/u/.aws",
+					   "/home/u/.kube"};
+	static const char *const files[] = {"/home/u/.netrc",
+					    "/home/u/.docker/config.json"};
 
 	(void)ctx;
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++)
@@ -56,7 +57,7 @@ static enum prof_kind fake_kind(void *ctx, const char *path)
 	return PROF_ABSENT;
 }
 
-static const struct prof_disk fake_disk = { .kind = fake_kind };
+static const struct prof_disk fake_disk = {.kind = fake_kind};
 
 struct pcase {
 	const char *name; /* golden file stem */
@@ -68,28 +69,27 @@ struct pcase {
 
 static struct sbx_policy *make_policy(const struct pcase *c)
 {
-	static char *const extra[] = { "~/.config/my-secret", NULL };
+	static char *const extra[] = {"~/.config/my-secret", NULL};
 	struct lay_facts lf = {
-		.workspace = c->mac ? "/Users/u/Workflow/demo"
-				    : "/w/Workflow/demo",
-		.run_id = RUN_ID,
+	    .workspace = c->mac ? "/Users/u/Workflow/demo" : "/w/Workflow/demo",
+	    .run_id = RUN_ID,
 	};
 	struct lay_layout lay;
 	struct pol_facts f = {
-		.scope = c->scope,
-		.network = c->network,
-		.persist = c->persist,
-		.state_writable = true,
-		.lay = &lay,
-		.home = c->mac ? "/Users/u" : "/home/u",
-		.tmpdir = c->mac ? "/var/folders/xy/T" : "/tmp",
-		.extra_masked = extra,
-		.tty = c->mac ? "/dev/ttys003" : "/dev/pts/3",
-		.canon = fake_canon,
-		.is_dir = fake_is_dir,
-		.ctx = c->mac ? &mac_fs : &linux_fs,
+	    .scope = c->scope,
+	    .network = c->network,
+	    .persist = c->persist,
+	    .state_writable = true,
+	    .lay = &lay,
+	    .home = c->mac ? "/Users/u" : "/home/u",
+	    .tmpdir = c->mac ? "/var/folders/xy/T" : "/tmp",
+	    .extra_masked = extra,
+	    .tty = c->mac ? "/dev/ttys003" : "/dev/pts/3",
+	    .canon = fake_canon,
+	    .is_dir = fake_is_dir,
+	    .ctx = c->mac ? &mac_fs : &linux_fs,
 	};
-	char *env[] = { NULL };
+	char *env[] = {NULL};
 	struct sbx_policy *pol = NULL;
 
 	f.env = env;
@@ -112,7 +112,7 @@ static char *golden_path(const char *name, const char *ext)
 static char *slurp(const char *path)
 {
 	FILE *fp = fopen(path, "r");
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	char chunk[4096];
 	size_t n;
 
@@ -153,10 +153,10 @@ static void check_golden(const char *name, const char *ext, const char *got)
  * readable diffs. */
 static char *bw_lines(const struct sbx_strv *argv)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	for (size_t i = 0; i < argv->n; i++) {
-		struct sbx_strv one = { 0 };
+		struct sbx_strv one = {0};
 
 		if (i)
 			buf_putc(&b, strncmp(argv->v[i], "--", 2) ? ' ' : '\n');
@@ -184,8 +184,8 @@ static void golden_all(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		struct sbx_policy *pol = make_policy(&cases[i]);
-		struct sbx_buf sb = { 0 };
-		struct sbx_strv argv = { 0 };
+		struct sbx_buf sb = {0};
+		struct sbx_strv argv = {0};
 		SBX_AUTOFREE char *lines = NULL;
 
 		sb_profile(pol, &sb);
@@ -243,7 +243,7 @@ static void sb_well_formed(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
 		struct sbx_policy *pol = make_policy(&cases[i]);
-		struct sbx_buf b = { 0 };
+		struct sbx_buf b = {0};
 
 		sb_profile(pol, &b);
 		assert_sbpl_well_formed(b.s);
@@ -263,7 +263,7 @@ static ptrdiff_t at(const char *hay, const char *needle)
 static void sb_rule_order(void **state)
 {
 	struct sbx_policy *pol = make_policy(&cases[1]); /* no-network */
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	ptrdiff_t deny, allow_ws, secret;
 
 	(void)state;
@@ -282,10 +282,10 @@ static void sb_rule_order(void **state)
 	for (size_t i = 0; i < pol_nroots(pol); i++) {
 		const struct pol_root *r = pol_root(pol, i);
 		SBX_AUTOFREE char *rule = xasprintf(
-			"(allow file-write* (%s \"%s\")",
-			r->device && strcmp(r->path, "/dev/pts") ? "literal"
-								 : "subpath",
-			r->path);
+		    "(allow file-write* (%s \"%s\")",
+		    r->device && strcmp(r->path, "/dev/pts") ? "literal"
+							     : "subpath",
+		    r->path);
 
 		assert_true(at(b.s, rule) > deny);
 	}
@@ -308,7 +308,7 @@ static void sb_rule_order(void **state)
 static void sb_both_spellings(void **state)
 {
 	struct sbx_policy *pol = make_policy(&cases[5]);
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	(void)state;
 	sb_profile(pol, &b);
@@ -327,19 +327,24 @@ static void sb_both_spellings(void **state)
 /* A path cannot close the SBPL string and add a rule of its own. */
 static void sb_escapes_paths(void **state)
 {
-	static char *const evil[] = {
-		"/x\")) (allow file-write* (subpath \"/\n", NULL
-	};
+	static char *const evil[] = {"/x\")) (allow file-write* (subpath \"/\n",
+				     NULL};
 	struct pcase c = cases[0];
 	struct sbx_policy *pol;
-	struct sbx_buf b = { 0 };
-	struct lay_facts lf = { .workspace = "/w/a\"b\\c", .run_id = RUN_ID };
+	struct sbx_buf b = {0};
+	struct lay_facts lf = {.workspace = "/w/a\"b\\c", .run_id = RUN_ID};
 	struct lay_layout lay;
-	char *env[] = { NULL };
+	char *env[] = {NULL};
 	struct pol_facts f = {
-		.scope = c.scope, .network = true, .persist = true,
-		.state_writable = true, .lay = &lay, .home = "/home/u",
-		.tmpdir = "/tmp", .env = env, .extra_masked = evil,
+	    .scope = c.scope,
+	    .network = true,
+	    .persist = true,
+	    .state_writable = true,
+	    .lay = &lay,
+	    .home = "/home/u",
+	    .tmpdir = "/tmp",
+	    .env = env,
+	    .extra_masked = evil,
 	};
 
 	(void)state;
@@ -359,8 +364,7 @@ static void sb_escapes_paths(void **state)
 	lay_free(&lay);
 }
 
-static ptrdiff_t argi(const struct sbx_strv *argv, const char *a,
-		      const char *b)
+static ptrdiff_t argi(const struct sbx_strv *argv, const char *a, const char *b)
 {
 	for (size_t i = 0; i + 1 < argv->n; i++)
 		if (strcmp(argv->v[i], a) == 0 &&
@@ -372,7 +376,7 @@ static ptrdiff_t argi(const struct sbx_strv *argv, const char *a,
 static void bw_order(void **state)
 {
 	struct sbx_policy *pol = make_policy(&cases[1]); /* no-network */
-	struct sbx_strv argv = { 0 };
+	struct sbx_strv argv = {0};
 	ptrdiff_t ro, ws, last_bind = -1, first_mask = -1;
 
 	(void)state;
@@ -428,8 +432,8 @@ static void bw_order(void **state)
 
 static void bw_quoting(void **state)
 {
-	struct sbx_strv argv = { 0 };
-	struct sbx_buf b = { 0 };
+	struct sbx_strv argv = {0};
+	struct sbx_buf b = {0};
 
 	(void)state;
 	strv_push(&argv, "bwrap");
@@ -474,11 +478,11 @@ static void host_disk_kinds(void **state)
 static void sb_backend_fails_closed(void **state)
 {
 	struct sbx_policy *pol = make_policy(&cases[0]);
-	struct be_caps caps = { 0 };
-	struct be_plan plan = { .scope = POL_SCOPE_WORKSPACE, .caps = &caps };
-	struct be_notes notes = { 0 };
+	struct be_caps caps = {0};
+	struct be_plan plan = {.scope = POL_SCOPE_WORKSPACE, .caps = &caps};
+	struct be_notes notes = {0};
 	struct be_ctx *ctx = (struct be_ctx *)&plan;
-	struct sbx_diag d = { 0 };
+	struct sbx_diag d = {0};
 
 	(void)state;
 	if (sb_available()) {
@@ -500,31 +504,43 @@ static void sb_backend_fails_closed(void **state)
 /* A policy whose workspace is a repository (docs/design.md §2b). */
 static struct sbx_policy *make_git_policy(enum pol_scope scope)
 {
-	static const struct { const char *p; unsigned f; } e[] = {
-		{ "/w/Workflow/demo/.git", GM_P_DIR | GM_P_PIN },
-		{ "/w/Workflow/demo/.git/commondir", GM_P_ABSENT },
-		{ "/w/Workflow/demo/.git/config", 0 },
-		{ "/w/Workflow/demo/.git/hooks", GM_P_DIR | GM_P_MKDIR },
-		{ "/w/Workflow/demo/.envrc", GM_P_LINK },
+	static const struct {
+		const char *p;
+		unsigned f;
+	} e[] = {
+	    {"/w/Workflow/demo/.git", GM_P_DIR | GM_P_PIN},
+	    {"/w/Workflow/demo/.git/commondir", GM_P_ABSENT},
+	    {"/w/Workflow/demo/.git/config", 0},
+	    {"/w/Workflow/demo/.git/hooks", GM_P_DIR | GM_P_MKDIR},
+	    {"/w/Workflow/demo/.envrc", GM_P_LINK},
 	};
 	struct gm_plan *g = gm_plan_new("/w/Workflow/demo", "/home/u");
-	struct lay_facts lf = { .workspace = "/w/Workflow/demo",
-				.run_id = RUN_ID };
+	struct lay_facts lf = {.workspace = "/w/Workflow/demo",
+			       .run_id = RUN_ID};
 	struct lay_layout lay;
 	struct pol_facts f = {
-		.scope = scope, .network = true, .persist = true,
-		.state_writable = true, .lay = &lay, .home = "/home/u",
-		.tmpdir = "/tmp", .canon = fake_canon, .is_dir = fake_is_dir,
-		.ctx = &linux_fs, .git = g,
+	    .scope = scope,
+	    .network = true,
+	    .persist = true,
+	    .state_writable = true,
+	    .lay = &lay,
+	    .home = "/home/u",
+	    .tmpdir = "/tmp",
+	    .canon = fake_canon,
+	    .is_dir = fake_is_dir,
+	    .ctx = &linux_fs,
+	    .git = g,
 	};
-	char *env[] = { NULL };
+	char *env[] = {NULL};
 	struct sbx_policy *pol = NULL;
 
 	g->paths = xcalloc(8, sizeof(*g->paths));
 	for (size_t i = 0; i < sizeof(e) / sizeof(*e); i++)
-		g->paths[g->npaths++] = (struct gm_path){
-			.path = xstrdup(e[i].p), .why = GM_WHY_CONFIG,
-			.flags = e[i].f, .repo = -1 };
+		g->paths[g->npaths++] =
+		    (struct gm_path){.path = xstrdup(e[i].p),
+				     .why = GM_WHY_CONFIG,
+				     .flags = e[i].f,
+				     .repo = -1};
 	g->cpaths = 8;
 	f.env = env;
 	assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
@@ -541,8 +557,8 @@ static struct sbx_policy *make_git_policy(enum pol_scope scope)
 static void protected_rendered(void **state)
 {
 	struct sbx_policy *pol = make_git_policy(POL_SCOPE_WORKSPACE);
-	struct sbx_strv argv = { 0 };
-	struct sbx_buf b = { 0 };
+	struct sbx_strv argv = {0};
+	struct sbx_buf b = {0};
 	ptrdiff_t ws, pin, dir, hooks, cfg, mask;
 
 	(void)state;
@@ -557,16 +573,17 @@ static void protected_rendered(void **state)
 	assert_true(ws > 0 && pin > ws && dir > pin && hooks > dir);
 	assert_true(cfg > pin && mask > hooks && mask > cfg);
 	assert_string_equal(argv.v[cfg + 2], "/w/Workflow/demo/.git/config");
-	assert_int_equal(argi(&argv, "--ro-bind",
-			      "/w/Workflow/demo/.git/commondir"), -1);
+	assert_int_equal(
+	    argi(&argv, "--ro-bind", "/w/Workflow/demo/.git/commondir"), -1);
 	assert_int_equal(argi(&argv, "--ro-bind", "/w/Workflow/demo/.envrc"),
 			 -1);
 	strv_free(&argv);
 
 	sb_profile(pol, &b);
-	assert_true(at(b.s, "(deny file-write-unlink (literal "
-			    "\"/w/Workflow/demo/.git\"))") >
-		    at(b.s, "(allow file-write* (subpath \"/w/Workflow/demo\"))"));
+	assert_true(
+	    at(b.s, "(deny file-write-unlink (literal "
+		    "\"/w/Workflow/demo/.git\"))") >
+	    at(b.s, "(allow file-write* (subpath \"/w/Workflow/demo\"))"));
 	assert_true(at(b.s, "(deny file-write* (subpath "
 			    "\"/w/Workflow/demo/.git/hooks\"))") > 0);
 	assert_true(at(b.s, "(deny file-write* (literal "
@@ -588,16 +605,16 @@ static void protected_rendered(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(golden_all),
-		cmocka_unit_test(sb_well_formed),
-		cmocka_unit_test(sb_rule_order),
-		cmocka_unit_test(sb_both_spellings),
-		cmocka_unit_test(sb_escapes_paths),
-		cmocka_unit_test(bw_order),
-		cmocka_unit_test(bw_quoting),
-		cmocka_unit_test(host_disk_kinds),
-		cmocka_unit_test(sb_backend_fails_closed),
-		cmocka_unit_test(protected_rendered),
+	    cmocka_unit_test(golden_all),
+	    cmocka_unit_test(sb_well_formed),
+	    cmocka_unit_test(sb_rule_order),
+	    cmocka_unit_test(sb_both_spellings),
+	    cmocka_unit_test(sb_escapes_paths),
+	    cmocka_unit_test(bw_order),
+	    cmocka_unit_test(bw_quoting),
+	    cmocka_unit_test(host_disk_kinds),
+	    cmocka_unit_test(sb_backend_fails_closed),
+	    cmocka_unit_test(protected_rendered),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

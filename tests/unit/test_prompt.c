@@ -78,7 +78,8 @@ static void hostile_names(void **state)
 
 	(void)state;
 	vars[1][1] = "/srv/a\033]0;x\007b/\377\376\xc2\x9b/\xc3\xbc";
-	expect(&c, "\\w", "/srv/a\\x1b]0;x\\x07b/\\xff\\xfe\\xc2\\x9b/\xc3\xbc");
+	expect(&c, "\\w",
+	       "/srv/a\\x1b]0;x\\x07b/\\xff\\xfe\\xc2\\x9b/\xc3\xbc");
 	expect(&c, "\\W", "\xc3\xbc");
 	c.workflow = "w\033[2J";
 	expect(&c, "\\S", "[sbx:w\\x1b[2J]");
@@ -90,7 +91,8 @@ static void hostile_names(void **state)
 	expect(&c, "\\[\033[1m\377\\]X", "\001\033[1m\\xff\001X");
 	/* the helper itself */
 	buf_put_shown(&b, "ok \xe2\x82\xac\t\n\x7f\xc0\xaf\xed\xa0\x80");
-	assert_string_equal(b.s, "ok \xe2\x82\xac\\t\\n\\x7f\\xc0\\xaf\\xed\\xa0\\x80");
+	assert_string_equal(
+	    b.s, "ok \xe2\x82\xac\\t\\n\\x7f\\xc0\\xaf\\xed\\xa0\\x80");
 	assert_true(str_shown_raw("caf\xc3\xa9 /x"));
 	assert_false(str_shown_raw("a\033b"));
 	buf_free(&b);
@@ -105,15 +107,16 @@ static void escapes(void **state)
 	char want[64];
 
 	(void)state;
-	expect(&c, "\\S \\w \\$ ", geteuid() ? "[sbx:demo] ~/proj $ "
-					     : "[sbx:demo] ~/proj # ");
-	expect(&c, "\\u|\\W|\\j|\\?|\\B|\\s", "alice|proj|3|130|landlock|sbxsh");
+	expect(&c, "\\S \\w \\$ ",
+	       geteuid() ? "[sbx:demo] ~/proj $ " : "[sbx:demo] ~/proj # ");
+	expect(&c, "\\u|\\W|\\j|\\?|\\B|\\s",
+	       "alice|proj|3|130|landlock|sbxsh");
 	expect(&c, "a\\nb\\\\c\\qd", "a\nb\\c\\qd");
 	expect(&c, "\\e\\a", "\033\007");
 	expect(&c, "trailing\\", "trailing\\");
 	vars[1][1] = "/home/u";
 	expect(&c, "\\w \\W", "~ ~");
-	vars[1][1] = "/home/user2/x";   /* not under /home/u */
+	vars[1][1] = "/home/user2/x"; /* not under /home/u */
 	expect(&c, "\\w \\W", "/home/user2/x x");
 	vars[1][1] = "/";
 	expect(&c, "\\W", "/");
@@ -205,13 +208,13 @@ static void render_defaults(void **state)
 
 static void colour_rules(void **state)
 {
-	struct term_facts f = {.term = "xterm-256color", .out_tty = true,
-			       .interactive = true};
+	struct term_facts f = {
+	    .term = "xterm-256color", .out_tty = true, .interactive = true};
 
 	(void)state;
 	assert_true(term_colour_allowed(&f));
 	f.no_color = "";
-	assert_true(term_colour_allowed(&f));   /* empty NO_COLOR: ignored */
+	assert_true(term_colour_allowed(&f)); /* empty NO_COLOR: ignored */
 	f.no_color = "1";
 	assert_false(term_colour_allowed(&f));
 	f.no_color = NULL;
@@ -227,18 +230,18 @@ static void colour_rules(void **state)
 	assert_false(term_colour_allowed(&f));
 	assert_true(term_osc133_default(&f));
 	f.term = NULL;
-	assert_true(term_osc133_default(&f));   /* agent, bare pty: marks */
+	assert_true(term_osc133_default(&f)); /* agent, bare pty: marks */
 	f.agent = false;
-	assert_false(term_osc133_default(&f));  /* no TERM: dumb */
+	assert_false(term_osc133_default(&f)); /* no TERM: dumb */
 	f.term = "dumb";
 	f.agent = true;
-	assert_false(term_osc133_default(&f));  /* dumb wins, even for agents */
+	assert_false(term_osc133_default(&f)); /* dumb wins, even for agents */
 }
 
 static void marks(void **state)
 {
-	struct term_facts f = {.term = "xterm", .out_tty = true,
-			       .interactive = true};
+	struct term_facts f = {
+	    .term = "xterm", .out_tty = true, .interactive = true};
 	struct sbx_buf b = {0};
 
 	(void)state;
@@ -254,21 +257,22 @@ static void marks(void **state)
 	term_fmt_cmd_end(&b, 0);
 	assert_int_equal(b.len, 0);
 	term_osc7_uri(&b, "box", "/home/u/a b%/ü");
-	assert_string_equal(b.s, "\033]7;file://box/home/u/a%20b%25/%C3%BC\007");
+	assert_string_equal(b.s,
+			    "\033]7;file://box/home/u/a%20b%25/%C3%BC\007");
 	buf_free(&b);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(escapes, setup),
-		cmocka_unit_test_setup(dumb_drops_groups, setup),
-		cmocka_unit_test_setup(groups_for_libedit, setup),
-		cmocka_unit_test_setup(fix_literals_utf8, setup),
-		cmocka_unit_test_setup(render_defaults, setup),
-		cmocka_unit_test_setup(hostile_names, setup),
-		cmocka_unit_test_setup(colour_rules, setup),
-		cmocka_unit_test_setup(marks, setup),
+	    cmocka_unit_test_setup(escapes, setup),
+	    cmocka_unit_test_setup(dumb_drops_groups, setup),
+	    cmocka_unit_test_setup(groups_for_libedit, setup),
+	    cmocka_unit_test_setup(fix_literals_utf8, setup),
+	    cmocka_unit_test_setup(render_defaults, setup),
+	    cmocka_unit_test_setup(hostile_names, setup),
+	    cmocka_unit_test_setup(colour_rules, setup),
+	    cmocka_unit_test_setup(marks, setup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

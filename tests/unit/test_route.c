@@ -13,17 +13,28 @@
 #define RUN "/w/.sandbox-runs/r1"
 
 static const char *const core_set[] = {
-	"SANDBOX_PERSISTENT_DIR", "PYTHONUSERBASE", "PIP_CACHE_DIR",
-	"XDG_CACHE_HOME", "npm_config_cache", "npm_config_prefix", "GOPATH",
-	"GOCACHE", "CARGO_HOME", "PIPX_HOME", "PIPX_BIN_DIR",
+    "SANDBOX_PERSISTENT_DIR",
+    "PYTHONUSERBASE",
+    "PIP_CACHE_DIR",
+    "XDG_CACHE_HOME",
+    "npm_config_cache",
+    "npm_config_prefix",
+    "GOPATH",
+    "GOCACHE",
+    "CARGO_HOME",
+    "PIPX_HOME",
+    "PIPX_BIN_DIR",
 };
 
 static void plan(struct rt_plan *p, bool pw, bool rw, char *const *user)
 {
 	struct rt_facts f = {
-		.persist_dir = P, .persist_writable = pw,
-		.run_dir = RUN, .run_tmp = RUN "/tmp", .run_writable = rw,
-		.user_exports = user,
+	    .persist_dir = P,
+	    .persist_writable = pw,
+	    .run_dir = RUN,
+	    .run_tmp = RUN "/tmp",
+	    .run_writable = rw,
+	    .user_exports = user,
 	};
 
 	rt_compute(&f, p);
@@ -113,7 +124,7 @@ static void path_prefix_order_and_dedup(void **state)
 	struct rt_plan p;
 	char *path;
 	const char *want = P "/bin:" P "/python/bin:" P "/npm-global/bin:" P
-			   "/go/bin:" P "/cargo/bin:";
+			     "/go/bin:" P "/cargo/bin:";
 
 	(void)state;
 	plan(&p, true, true, NULL);
@@ -166,12 +177,12 @@ static void user_export_wins(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(persistent_routing),
-		cmocka_unit_test(tmpdir_never_in_persist),
-		cmocka_unit_test(run_folder_fallback),
-		cmocka_unit_test(nothing_writable_no_routing),
-		cmocka_unit_test(path_prefix_order_and_dedup),
-		cmocka_unit_test(user_export_wins),
+	    cmocka_unit_test(persistent_routing),
+	    cmocka_unit_test(tmpdir_never_in_persist),
+	    cmocka_unit_test(run_folder_fallback),
+	    cmocka_unit_test(nothing_writable_no_routing),
+	    cmocka_unit_test(path_prefix_order_and_dedup),
+	    cmocka_unit_test(user_export_wins),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,13 +16,13 @@
 #include "policy.h"
 #include "scope.h"
 
-static struct sbx_policy *pol;       /* routing on: .sandbox-cache */
-static struct sbx_policy *polg;   /* WS and WS/a/sub are repositories */
+static struct sbx_policy *pol;	     /* routing on: .sandbox-cache */
+static struct sbx_policy *polg;	     /* WS and WS/a/sub are repositories */
 static struct sbx_policy *pol_plain; /* nothing routed: ~/.cache granted */
 static struct scope_env senv = {
-	.getvar = fx_getvar,
-	.cwd = WS,
-	.canon = fx_canon,
+    .getvar = fx_getvar,
+    .cwd = WS,
+    .canon = fx_canon,
 };
 
 static int setup(void **state)
@@ -65,7 +65,7 @@ static int teardown(void **state)
 static struct scope_report check_with(const struct sbx_policy *p,
 				      const char *line)
 {
-	struct scope_report r = { 0 };
+	struct scope_report r = {0};
 
 	scope_check(p, &senv, line, strlen(line), &r);
 	return r;
@@ -88,8 +88,7 @@ static void assert_clean(const char *line)
 }
 
 /* |line| yields exactly one flag, of |kind|, for canonical |path|. */
-static void assert_one(const char *line, enum scope_kind kind,
-		       const char *path)
+static void assert_one(const char *line, enum scope_kind kind, const char *path)
 {
 	struct scope_report r = check(line);
 
@@ -126,7 +125,8 @@ static void accepts_writable_roots(void **state)
 	assert_clean("rm -rf " WS "/build " WS "/src/a.c");
 	/* The routed cache folders (docs/design.md §3). */
 	assert_clean("touch " WS "/.sandbox-cache/go-build/x");
-	assert_clean("ls " WS "/.sandbox-cache/pip " WS "/.sandbox-cache/bin/t");
+	assert_clean("ls " WS "/.sandbox-cache/pip " WS
+		     "/.sandbox-cache/bin/t");
 	assert_clean("cp a $GOCACHE/b");
 	assert_clean("echo > /dev/null 2>/dev/null");
 	/* Nothing but the routed/tmp dirs named. */
@@ -168,8 +168,8 @@ static void ignores_urls_and_non_paths(void **state)
 	assert_clean("wget -q http://example.com/etc/passwd");
 	assert_clean("echo 2>&1 >&2 <&0 3>&-");
 	assert_clean("ls relative/path ./x");
-	assert_clean("sed '/^#/d' " WS "/f");      /* the script is no path */
-	assert_clean("grep -r /usr/include .");     /* the pattern neither */
+	assert_clean("sed '/^#/d' " WS "/f");	/* the script is no path */
+	assert_clean("grep -r /usr/include ."); /* the pattern neither */
 	assert_clean("awk '/x/ {print}' " WS "/f");
 	assert_clean("cat <<EOF\n/etc/passwd\n/usr/bin/x\nEOF\n");
 	assert_clean("cat <<-'E' > /tmp/o\n\t/etc/passwd\n\tE\necho ok");
@@ -192,9 +192,12 @@ static void command_word_not_flagged(void **state)
 	assert_clean("/usr/local/bin/x --help");
 	assert_clean("FOO=1 /usr/bin/env");
 	assert_clean("if /usr/bin/true; then /bin/echo; fi");
-	assert_one("sudo -u root /usr/bin/tee /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
-	assert_one("env -i A=1 /usr/bin/cp a /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
-	assert_one("timeout -s KILL 5 touch /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("sudo -u root /usr/bin/tee /etc/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
+	assert_one("env -i A=1 /usr/bin/cp a /etc/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
+	assert_one("timeout -s KILL 5 touch /etc/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
 	assert_one("nice -n 5 xargs rm /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
 }
 
@@ -231,8 +234,8 @@ static void flags_masked(void **state)
 	assert_one("cat ~u/.netrc", SCOPE_FLAG_MASKED, "/home/u/.netrc");
 	/* Masked even beneath a writable root (~/.cache when unrouted). */
 	{
-		struct scope_report r = check_with(pol_plain,
-			"cat ~/.cache/huggingface/token ~/.cache/x");
+		struct scope_report r = check_with(
+		    pol_plain, "cat ~/.cache/huggingface/token ~/.cache/x");
 
 		assert_int_equal(r.n, 1);
 		assert_int_equal(r.flags[0].kind, SCOPE_FLAG_MASKED);
@@ -264,26 +267,30 @@ static void flags_writes(void **state)
 	assert_one("rm -rf /usr/lib/x", SCOPE_FLAG_WRITE, "/usr/lib/x");
 	assert_one("mkdir -p -m 755 /opt/x", SCOPE_FLAG_WRITE, "/opt/x");
 	assert_one("chmod 755 /usr/bin/x", SCOPE_FLAG_WRITE, "/usr/bin/x");
-	assert_one("echo x | tee -a /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
+	assert_one("echo x | tee -a /etc/hosts", SCOPE_FLAG_WRITE,
+		   "/etc/hosts");
 	assert_one("sed -i s/a/b/ /etc/hosts", SCOPE_FLAG_WRITE, "/etc/hosts");
 	assert_one("sed -i.bak -e s/a/b/ /etc/hosts", SCOPE_FLAG_WRITE,
 		   "/etc/hosts");
 	assert_one("sed -n p /etc/hosts", SCOPE_FLAG_READ, "/etc/hosts");
 	assert_one("perl -pi -e 's/a/b/' /etc/hosts", SCOPE_FLAG_WRITE,
 		   "/etc/hosts");
-	assert_one("dd if=/dev/zero of=/etc/x bs=1", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("dd if=/dev/zero of=/etc/x bs=1", SCOPE_FLAG_WRITE,
+		   "/etc/x");
 	assert_one("tar -xzf /tmp/a.tgz -C /opt", SCOPE_FLAG_WRITE, "/opt");
 	assert_one("tar xzf /tmp/a.tgz -C /opt", SCOPE_FLAG_WRITE, "/opt");
 	assert_one("tar -C /opt -czf /tmp/a.tgz .", SCOPE_FLAG_READ, "/opt");
 	assert_one("tar -czf /opt/a.tgz .", SCOPE_FLAG_WRITE, "/opt/a.tgz");
 	assert_one("git clone https://example.com/r.git /opt/r",
 		   SCOPE_FLAG_WRITE, "/opt/r");
-	assert_one("curl -o /etc/x https://e.com/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("curl -o /etc/x https://e.com/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
 	assert_one("curl -sSLo/etc/x https://e.com/x", SCOPE_FLAG_WRITE,
 		   "/etc/x");
 	assert_one("curl --output /etc/x https://e.com/x", SCOPE_FLAG_WRITE,
 		   "/etc/x");
-	assert_one("wget -O /etc/x https://e.com/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("wget -O /etc/x https://e.com/x", SCOPE_FLAG_WRITE,
+		   "/etc/x");
 	assert_one("find /opt -name '*.o' -delete", SCOPE_FLAG_WRITE, "/opt");
 	assert_one("TMPDIR=/opt/t make", SCOPE_FLAG_WRITE, "/opt/t");
 	assert_one("sh -c 'echo x > /etc/hosts'", SCOPE_FLAG_WRITE,
@@ -299,71 +306,71 @@ static void flags_writes(void **state)
 static const struct {
 	const char *line, *w, *r;
 } write_rows[] = {
-	{ "rm -f /opt/x", "/opt/x", NULL },
-	{ "rmdir /opt/x", "/opt/x", NULL },
-	{ "unlink /opt/x", "/opt/x", NULL },
-	{ "touch -r /etc/ref /opt/x", "/opt/x", "/etc/ref" },
-	{ "mkdir -m 700 /opt/x", "/opt/x", NULL },
-	{ "tee -a /opt/x < /etc/in", "/opt/x", "/etc/in" },
-	{ "chmod 644 /opt/x", "/opt/x", NULL },
-	{ "chmod --reference=/etc/ref /opt/x", "/opt/x", "/etc/ref" },
-	{ "chown u:u /opt/x", "/opt/x", NULL },
-	{ "chgrp staff /opt/x", "/opt/x", NULL },
-	{ "truncate -r /etc/ref /opt/x", "/opt/x", "/etc/ref" },
-	{ "truncate -s 0 /opt/x", "/opt/x", NULL },
-	{ "shred -n 3 /opt/x", "/opt/x", NULL },
-	{ "mkfifo -m 600 /opt/x", "/opt/x", NULL },
-	{ "mknod /opt/x p", "/opt/x", NULL },
-	{ "cp /etc/a /opt/x", "/opt/x", "/etc/a" },
-	{ "mv /etc/a /opt/x", "/opt/x", "/etc/a" },
-	{ "ln -s /etc/a /opt/x", "/opt/x", "/etc/a" },
-	{ "install -m 755 /etc/a /opt/x", "/opt/x", "/etc/a" },
-	{ "rsync -a /etc/a /opt/x", "/opt/x", "/etc/a" },
-	{ "rsync -a --exclude-from=/etc/ex /etc/a /opt/x", "/opt/x", "/etc/ex" },
-	{ "sed -i -f /etc/prog /opt/x", "/opt/x", "/etc/prog" },
-	{ "perl -i -pe s/a/b/ /opt/x", "/opt/x", NULL },
-	{ "dd if=/etc/a of=/opt/x", "/opt/x", "/etc/a" },
-	{ "tar -xf /etc/a.tar -C /opt/x", "/opt/x", "/etc/a.tar" },
-	{ "tar -cf /opt/x.tar /etc/a", "/opt/x.tar", "/etc/a" },
-	{ "git clone https://e.com/r.git /opt/x", "/opt/x", NULL },
-	{ "git init /opt/x", "/opt/x", NULL },
-	{ "find /opt/x -delete", "/opt/x", NULL },
-	{ "find /etc -fprint /opt/x", "/opt/x", "/etc" },
-	{ "curl -o /opt/x https://e.com/", "/opt/x", NULL },
-	{ "curl --output-dir /opt/x -O https://e.com/", "/opt/x", NULL },
-	{ "curl -c /opt/x -K /etc/cfg https://e.com/", "/opt/x", "/etc/cfg" },
-	{ "curl -D /opt/x https://e.com/", "/opt/x", NULL },
-	{ "wget -O /opt/x https://e.com/", "/opt/x", NULL },
-	{ "wget -o /opt/x -i /etc/urls", "/opt/x", "/etc/urls" },
-	{ "wget -a /opt/x https://e.com/", "/opt/x", NULL },
-	{ "wget -P /opt/x https://e.com/", "/opt/x", NULL },
-	{ "sort -o /opt/x /etc/a", "/opt/x", "/etc/a" },
-	{ "sort -T /opt/x /etc/a", "/opt/x", "/etc/a" },
-	{ "unzip -d /opt/x /etc/a.zip", "/opt/x", "/etc/a.zip" },
-	{ "zip /opt/x.zip /etc/a", "/opt/x.zip", "/etc/a" },
-	{ "cc -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c" },
-	{ "gcc -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c" },
-	{ "g++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc" },
-	{ "c++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc" },
-	{ "clang -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c" },
-	{ "clang++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc" },
-	{ "go build -o /opt/x /etc/m.go", "/opt/x", "/etc/m.go" },
-	{ "pip install --target /opt/x -r /etc/req", "/opt/x", "/etc/req" },
-	{ "pip install --prefix /opt/x p", "/opt/x", NULL },
-	{ "pip install --root /opt/x p", "/opt/x", NULL },
-	{ "pip3 install -t /opt/x -c /etc/con p", "/opt/x", "/etc/con" },
-	{ "TMPDIR=/opt/x make", "/opt/x", NULL },
-	{ "GOTMPDIR=/opt/x go build", "/opt/x", NULL },
-	{ "HISTFILE=/opt/x sh", "/opt/x", NULL },
-	{ "GOCACHE=/opt/x go build", "/opt/x", NULL },
-	{ "XDG_CACHE_HOME=/opt/x tool", "/opt/x", NULL },
-	{ "MY_CACHE=/opt/x tool", "/opt/x", NULL },
-	{ "MY_CACHE_DIR=/opt/x tool", "/opt/x", NULL },
-	{ "echo x > /opt/x", "/opt/x", NULL },
-	{ "cat /etc/a >> /opt/x", "/opt/x", "/etc/a" },
-	{ "cmd <> /opt/x", "/opt/x", NULL },
-	{ "cmd &>> /opt/x", "/opt/x", NULL },
-	{ "cmd >& /opt/x", "/opt/x", NULL },
+    {"rm -f /opt/x", "/opt/x", NULL},
+    {"rmdir /opt/x", "/opt/x", NULL},
+    {"unlink /opt/x", "/opt/x", NULL},
+    {"touch -r /etc/ref /opt/x", "/opt/x", "/etc/ref"},
+    {"mkdir -m 700 /opt/x", "/opt/x", NULL},
+    {"tee -a /opt/x < /etc/in", "/opt/x", "/etc/in"},
+    {"chmod 644 /opt/x", "/opt/x", NULL},
+    {"chmod --reference=/etc/ref /opt/x", "/opt/x", "/etc/ref"},
+    {"chown u:u /opt/x", "/opt/x", NULL},
+    {"chgrp staff /opt/x", "/opt/x", NULL},
+    {"truncate -r /etc/ref /opt/x", "/opt/x", "/etc/ref"},
+    {"truncate -s 0 /opt/x", "/opt/x", NULL},
+    {"shred -n 3 /opt/x", "/opt/x", NULL},
+    {"mkfifo -m 600 /opt/x", "/opt/x", NULL},
+    {"mknod /opt/x p", "/opt/x", NULL},
+    {"cp /etc/a /opt/x", "/opt/x", "/etc/a"},
+    {"mv /etc/a /opt/x", "/opt/x", "/etc/a"},
+    {"ln -s /etc/a /opt/x", "/opt/x", "/etc/a"},
+    {"install -m 755 /etc/a /opt/x", "/opt/x", "/etc/a"},
+    {"rsync -a /etc/a /opt/x", "/opt/x", "/etc/a"},
+    {"rsync -a --exclude-from=/etc/ex /etc/a /opt/x", "/opt/x", "/etc/ex"},
+    {"sed -i -f /etc/prog /opt/x", "/opt/x", "/etc/prog"},
+    {"perl -i -pe s/a/b/ /opt/x", "/opt/x", NULL},
+    {"dd if=/etc/a of=/opt/x", "/opt/x", "/etc/a"},
+    {"tar -xf /etc/a.tar -C /opt/x", "/opt/x", "/etc/a.tar"},
+    {"tar -cf /opt/x.tar /etc/a", "/opt/x.tar", "/etc/a"},
+    {"git clone https://e.com/r.git /opt/x", "/opt/x", NULL},
+    {"git init /opt/x", "/opt/x", NULL},
+    {"find /opt/x -delete", "/opt/x", NULL},
+    {"find /etc -fprint /opt/x", "/opt/x", "/etc"},
+    {"curl -o /opt/x https://e.com/", "/opt/x", NULL},
+    {"curl --output-dir /opt/x -O https://e.com/", "/opt/x", NULL},
+    {"curl -c /opt/x -K /etc/cfg https://e.com/", "/opt/x", "/etc/cfg"},
+    {"curl -D /opt/x https://e.com/", "/opt/x", NULL},
+    {"wget -O /opt/x https://e.com/", "/opt/x", NULL},
+    {"wget -o /opt/x -i /etc/urls", "/opt/x", "/etc/urls"},
+    {"wget -a /opt/x https://e.com/", "/opt/x", NULL},
+    {"wget -P /opt/x https://e.com/", "/opt/x", NULL},
+    {"sort -o /opt/x /etc/a", "/opt/x", "/etc/a"},
+    {"sort -T /opt/x /etc/a", "/opt/x", "/etc/a"},
+    {"unzip -d /opt/x /etc/a.zip", "/opt/x", "/etc/a.zip"},
+    {"zip /opt/x.zip /etc/a", "/opt/x.zip", "/etc/a"},
+    {"cc -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c"},
+    {"gcc -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c"},
+    {"g++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc"},
+    {"c++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc"},
+    {"clang -o /opt/x /etc/m.c", "/opt/x", "/etc/m.c"},
+    {"clang++ -o /opt/x /etc/m.cc", "/opt/x", "/etc/m.cc"},
+    {"go build -o /opt/x /etc/m.go", "/opt/x", "/etc/m.go"},
+    {"pip install --target /opt/x -r /etc/req", "/opt/x", "/etc/req"},
+    {"pip install --prefix /opt/x p", "/opt/x", NULL},
+    {"pip install --root /opt/x p", "/opt/x", NULL},
+    {"pip3 install -t /opt/x -c /etc/con p", "/opt/x", "/etc/con"},
+    {"TMPDIR=/opt/x make", "/opt/x", NULL},
+    {"GOTMPDIR=/opt/x go build", "/opt/x", NULL},
+    {"HISTFILE=/opt/x sh", "/opt/x", NULL},
+    {"GOCACHE=/opt/x go build", "/opt/x", NULL},
+    {"XDG_CACHE_HOME=/opt/x tool", "/opt/x", NULL},
+    {"MY_CACHE=/opt/x tool", "/opt/x", NULL},
+    {"MY_CACHE_DIR=/opt/x tool", "/opt/x", NULL},
+    {"echo x > /opt/x", "/opt/x", NULL},
+    {"cat /etc/a >> /opt/x", "/opt/x", "/etc/a"},
+    {"cmd <> /opt/x", "/opt/x", NULL},
+    {"cmd &>> /opt/x", "/opt/x", NULL},
+    {"cmd >& /opt/x", "/opt/x", NULL},
 };
 
 static int kind_of(const struct scope_report *r, const char *path)
@@ -385,8 +392,8 @@ static void every_write_row_flags_a_write(void **state)
 
 		if (w != (int)SCOPE_FLAG_WRITE || rd != (int)SCOPE_FLAG_READ)
 			print_error("'%s': %s is %d (want write), %s is %d "
-				    "(want read)\n", write_rows[i].line,
-				    write_rows[i].w, w,
+				    "(want read)\n",
+				    write_rows[i].line, write_rows[i].w, w,
 				    write_rows[i].r ? write_rows[i].r : "-",
 				    rd);
 		assert_int_equal(w, SCOPE_FLAG_WRITE);
@@ -426,8 +433,9 @@ static void quotes_and_backslashes(void **state)
 	struct scope_report r;
 
 	(void)state;
-	assert_msg("cat \"/etc/pass\"'wd'", "sbxsh: scope: /etc/passwd is "
-					    "outside the workspace (read-only)");
+	assert_msg("cat \"/etc/pass\"'wd'",
+		   "sbxsh: scope: /etc/passwd is "
+		   "outside the workspace (read-only)");
 	assert_one("cat /etc/pa\\sswd", SCOPE_FLAG_READ, "/etc/passwd");
 	assert_one("cat '/etc/a b'", SCOPE_FLAG_READ, "/etc/a b");
 	assert_one("cat /etc/a\\ b", SCOPE_FLAG_READ, "/etc/a b");
@@ -438,8 +446,9 @@ static void quotes_and_backslashes(void **state)
 	/* ...a newline in a path stays escaped: one flag, one line. */
 	r = check("cat $'/etc/a\\nb'");
 	assert_int_equal(r.n, 1);
-	assert_string_equal(r.flags[0].msg, "sbxsh: scope: /etc/a\\nb is "
-					    "outside the workspace (read-only)");
+	assert_string_equal(r.flags[0].msg,
+			    "sbxsh: scope: /etc/a\\nb is "
+			    "outside the workspace (read-only)");
 	scope_report_free(&r);
 	/* A line continuation joins words. */
 	assert_one("cat /etc/pa\\\nsswd", SCOPE_FLAG_READ, "/etc/passwd");
@@ -476,7 +485,7 @@ static void expansions(void **state)
 	 * own colons leave only the literal elements. */
 	assert_one("PATH=/opt/bin:/tmp/bin cmd", SCOPE_FLAG_READ, "/opt/bin");
 	assert_one("PATH=$PATH:/opt/bin cmd", SCOPE_FLAG_READ, "/opt/bin");
-	assert_clean("echo $PATH");   /* a list, not the path "/usr/bin:/bin" */
+	assert_clean("echo $PATH"); /* a list, not the path "/usr/bin:/bin" */
 	/* bash arrays: each element is a word. */
 	assert_one("a=(/tmp/x /etc/y)", SCOPE_FLAG_READ, "/etc/y");
 }
@@ -511,14 +520,14 @@ static void symlinks_canonicalized(void **state)
 static void lists_flag_every_part(void **state)
 {
 	const char *lines[] = {
-		"cat /etc/a; cat /etc/b",
-		"cat /etc/a && cat /etc/b",
-		"cat /etc/a || cat /etc/b",
-		"cat /etc/a | cat /etc/b",
-		"cat /etc/a & cat /etc/b",
-		"cat /etc/a\ncat /etc/b",
-		"(cat /etc/a); { cat /etc/b; }",
-		"if cat /etc/a; then cat /etc/b; fi",
+	    "cat /etc/a; cat /etc/b",
+	    "cat /etc/a && cat /etc/b",
+	    "cat /etc/a || cat /etc/b",
+	    "cat /etc/a | cat /etc/b",
+	    "cat /etc/a & cat /etc/b",
+	    "cat /etc/a\ncat /etc/b",
+	    "(cat /etc/a); { cat /etc/b; }",
+	    "if cat /etc/a; then cat /etc/b; fi",
 	};
 
 	(void)state;
@@ -555,7 +564,7 @@ static void cd_moves_the_cwd(void **state)
 	struct scope_report r;
 
 	(void)state;
-	assert_clean("touch newfile");     /* cwd is the workspace */
+	assert_clean("touch newfile"); /* cwd is the workspace */
 	r = check("cd /etc && touch x");
 	assert_int_equal(r.n, 2);
 	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_READ);
@@ -607,10 +616,10 @@ static char *repeat(const char *unit, size_t total, size_t *len)
 static void huge_lines(void **state)
 {
 	static const char *const units[] = {
-		"/etc/passwd ", "$(", "\"", "'", "${", "`", "<<E\n",
-		"a=$(b \"$(c '", "~/.ssh/x:", "((((", "\\", "cat <(",
+	    "/etc/passwd ",  "$(",	  "\"",	  "'",	"${",	  "`", "<<E\n",
+	    "a=$(b \"$(c '", "~/.ssh/x:", "((((", "\\", "cat <(",
 	};
-	struct scope_report r = { 0 };
+	struct scope_report r = {0};
 	size_t len;
 	char *s;
 
@@ -647,18 +656,24 @@ static void huge_lines(void **state)
 static void syntax_as_the_shell(void **state)
 {
 	static const char *const refused[] = {
-		"echo (", "a=(x)", "x=(rm -rf build)", "echo x (echo X)",
-		"echo 'abc", "echo \"abc", "if true; then", "echo a; fi",
-		"(echo a", "echo $(", "cat <(sort /etc/a)", "| cat", NULL,
+	    "echo (",	 "a=(x)",      "x=(rm -rf build)",   "echo x (echo X)",
+	    "echo 'abc", "echo \"abc", "if true; then",	     "echo a; fi",
+	    "(echo a",	 "echo $(",    "cat <(sort /etc/a)", "| cat",
+	    NULL,
 	};
 	static const char *const parsed[] = {
-		"", "echo a; (echo b)", "f() (echo f)", "if true; then :; fi",
-		"cat <<EOF\n/etc/x\nEOF\n", "a=1 b=2 cmd > /etc/x 2>&1",
-		"for i in a b; do cat /etc/$i; done\necho two", NULL,
+	    "",
+	    "echo a; (echo b)",
+	    "f() (echo f)",
+	    "if true; then :; fi",
+	    "cat <<EOF\n/etc/x\nEOF\n",
+	    "a=1 b=2 cmd > /etc/x 2>&1",
+	    "for i in a b; do cat /etc/$i; done\necho two",
+	    NULL,
 	};
 	static const char *const units[] = {
-		"/etc/passwd ", "$(", "\"", "'", "${", "`", "<<E\n",
-		"a=$(b \"$(c '", "((((", "\\", "cat <(", "{ ", "echo a;\n",
+	    "/etc/passwd ",  "$(",   "\"", "'",	     "${", "`",		"<<E\n",
+	    "a=$(b \"$(c '", "((((", "\\", "cat <(", "{ ", "echo a;\n",
 	};
 	struct sbx_diag d;
 	size_t len;
@@ -667,8 +682,8 @@ static void syntax_as_the_shell(void **state)
 	(void)state;
 	for (int i = 0; refused[i]; i++) {
 		memset(&d, 0, sizeof(d));
-		assert_int_equal(scope_syntax(refused[i], strlen(refused[i]), &d),
-				 -EINVAL);
+		assert_int_equal(
+		    scope_syntax(refused[i], strlen(refused[i]), &d), -EINVAL);
 		assert_non_null(strstr(d.msg, "syntax error"));
 	}
 	for (int i = 0; parsed[i]; i++)
@@ -689,8 +704,8 @@ static void git_one(const char *line, enum scope_kind kind, const char *path)
 	struct scope_report r = check_with(polg, line);
 
 	if (r.n != 1)
-		print_error("'%s': %zu flags%s%s\n", line, r.n,
-			    r.n ? ": " : "", r.n ? r.flags[0].msg : "");
+		print_error("'%s': %zu flags%s%s\n", line, r.n, r.n ? ": " : "",
+			    r.n ? r.flags[0].msg : "");
 	assert_int_equal(r.n, 1);
 	if (strcmp(r.flags[0].path, path))
 		print_error("'%s': %s\n", line, r.flags[0].msg);
@@ -718,11 +733,13 @@ static void protected_paths(void **state)
 	r = check_with(polg, "printf x > .git/hooks/pre-commit");
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.flags[0].msg,
-			    "sbxsh: scope: write to " WS "/.git/hooks/pre-commit "
+			    "sbxsh: scope: write to " WS
+			    "/.git/hooks/pre-commit "
 			    "will be denied (protected: git runs it outside "
 			    "the sandbox) [typed: .git/hooks/pre-commit]");
 	scope_report_free(&r);
-	git_one("echo x >> .git/config", SCOPE_FLAG_PROTECTED, WS "/.git/config");
+	git_one("echo x >> .git/config", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
 	git_one("cp evil " WS "/.git/hooks/", SCOPE_FLAG_PROTECTED,
 		WS "/.git/hooks");
 	git_one("sh -c 'echo > .git/config'", SCOPE_FLAG_PROTECTED,
@@ -767,7 +784,8 @@ static void git_config_writes(void **state)
 	git_one("git config --add a.b c", SCOPE_FLAG_PROTECTED,
 		WS "/.git/config");
 	git_one("git config -e", SCOPE_FLAG_PROTECTED, WS "/.git/config");
-	git_one("git config set a.b c", SCOPE_FLAG_PROTECTED, WS "/.git/config");
+	git_one("git config set a.b c", SCOPE_FLAG_PROTECTED,
+		WS "/.git/config");
 	git_one("git config --local --replace-all a.b c", SCOPE_FLAG_PROTECTED,
 		WS "/.git/config");
 	/* Another repository: -C, an absolute -C, a cd, --git-dir. */
@@ -802,8 +820,10 @@ static void git_config_writes(void **state)
 	/* A repository made earlier in the line: its own config. */
 	git_clean("git init fresh && git -C fresh config alias.y '!z'");
 	git_clean("git init -q fresh; cd fresh && git config a.b c");
-	git_clean("git clone https://example.com/x.git && git -C x config a.b c");
-	git_clean("git clone https://example.com/x.git y && git -C y/deeper config a.b c");
+	git_clean(
+	    "git clone https://example.com/x.git && git -C x config a.b c");
+	git_clean("git clone https://example.com/x.git y && git -C y/deeper "
+		  "config a.b c");
 	/* ... but not the one around it. */
 	git_one("git init fresh && git config a.b c", SCOPE_FLAG_PROTECTED,
 		WS "/.git/config");
@@ -830,29 +850,29 @@ static void checker_only_wording(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(accepts_writable_roots),
-		cmocka_unit_test(gocache_in_home_cache),
-		cmocka_unit_test(ignores_urls_and_non_paths),
-		cmocka_unit_test(command_word_not_flagged),
-		cmocka_unit_test(flags_reads),
-		cmocka_unit_test(flags_masked),
-		cmocka_unit_test(flags_writes),
-		cmocka_unit_test(read_and_write_on_one_line),
-		cmocka_unit_test(quotes_and_backslashes),
-		cmocka_unit_test(options_with_paths),
-		cmocka_unit_test(expansions),
-		cmocka_unit_test(compilers_and_installers),
-		cmocka_unit_test(every_write_row_flags_a_write),
-		cmocka_unit_test(symlinks_canonicalized),
-		cmocka_unit_test(lists_flag_every_part),
-		cmocka_unit_test(dedupe),
-		cmocka_unit_test(cd_moves_the_cwd),
-		cmocka_unit_test(modes),
-		cmocka_unit_test(huge_lines),
-		cmocka_unit_test(syntax_as_the_shell),
-		cmocka_unit_test(protected_paths),
-		cmocka_unit_test(git_config_writes),
-		cmocka_unit_test(checker_only_wording),
+	    cmocka_unit_test(accepts_writable_roots),
+	    cmocka_unit_test(gocache_in_home_cache),
+	    cmocka_unit_test(ignores_urls_and_non_paths),
+	    cmocka_unit_test(command_word_not_flagged),
+	    cmocka_unit_test(flags_reads),
+	    cmocka_unit_test(flags_masked),
+	    cmocka_unit_test(flags_writes),
+	    cmocka_unit_test(read_and_write_on_one_line),
+	    cmocka_unit_test(quotes_and_backslashes),
+	    cmocka_unit_test(options_with_paths),
+	    cmocka_unit_test(expansions),
+	    cmocka_unit_test(compilers_and_installers),
+	    cmocka_unit_test(every_write_row_flags_a_write),
+	    cmocka_unit_test(symlinks_canonicalized),
+	    cmocka_unit_test(lists_flag_every_part),
+	    cmocka_unit_test(dedupe),
+	    cmocka_unit_test(cd_moves_the_cwd),
+	    cmocka_unit_test(modes),
+	    cmocka_unit_test(huge_lines),
+	    cmocka_unit_test(syntax_as_the_shell),
+	    cmocka_unit_test(protected_paths),
+	    cmocka_unit_test(git_config_writes),
+	    cmocka_unit_test(checker_only_wording),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

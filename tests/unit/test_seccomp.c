@@ -927,9 +927,10 @@ static void load_passes_the_plans_program(void **state)
 		/* The LeakSanitizer prefix (seccomp.c), then the program. */
 		assert_int_equal(fake.seccomp_len,
 				 b->len + sc_sanitizer_prefix_len());
-		assert_memory_equal((const struct sock_filter *)fake.seccomp_insns +
-					sc_sanitizer_prefix_len(),
-				    b->insns, b->len * sizeof(*b->insns));
+		assert_memory_equal(
+		    (const struct sock_filter *)fake.seccomp_insns +
+			sc_sanitizer_prefix_len(),
+		    b->insns, b->len * sizeof(*b->insns));
 #else
 		assert_ptr_equal(fake.seccomp_insns, b->insns);
 		assert_int_equal(fake.seccomp_len, b->len);

@@ -16,7 +16,6 @@
 
 static struct sbx_strv got;
 
-
 static void collect(void *ctx, const char *path, const struct sec_row *row)
 {
 	(void)ctx;
@@ -27,8 +26,8 @@ static void collect(void *ctx, const char *path, const struct sec_row *row)
 
 static void run(const char *home, char **env, bool uid_known, unsigned uid)
 {
-	struct sec_facts f = {.home = home, .env = env,
-			      .uid_known = uid_known, .uid = uid};
+	struct sec_facts f = {
+	    .home = home, .env = env, .uid_known = uid_known, .uid = uid};
 
 	strv_free(&got);
 	sec_resolve(&f, collect, NULL);
@@ -62,40 +61,95 @@ static void must_not(const char *p)
  * and sandbox-runtime's users keep credentials in. Dropping a row of the
  * table fails here. */
 static const char *const required[] = {
-	".ssh/id_ed25519", ".gnupg/private-keys-v1.d", ".aws/credentials",
-	".config/gh/hosts.yml", ".netrc", ".docker/config.json",
-	".kube/config", ".cache/huggingface/token", ".git-credentials",
-	".config/gcloud/credentials.db", ".azure/msal_token_cache.json",
-	".pypirc", ".npmrc", ".pgpass", ".cargo/credentials.toml",
-	".cargo/credentials", ".codex/auth.json", ".claude/.credentials.json",
-	".terraform.d/credentials.tfrc.json", ".local/share/keyrings/login.keyring",
-	".password-store/x.gpg", ".my.cnf", ".mylogin.cnf", ".gem/credentials",
-	".vault-token", ".config/op/config", ".yarnrc.yml", ".yarnrc",
-	".config/containers/auth.json", ".config/helm/registry/config.json",
-	".config/helm/repositories.yaml", ".config/git/credentials",
-	".config/pypoetry/auth.toml", ".local/share/uv/credentials/credentials.toml",
-	".config/composer/auth.json", ".gradle/gradle.properties",
-	".m2/settings-security.xml", ".pulumi/credentials.json",
-	".config/rclone/rclone.conf", ".s3cfg", ".kaggle/kaggle.json",
-	".gemini/oauth_creds.json", ".config/github-copilot/hosts.json",
-	".Xauthority", ".bash_history", ".zsh_history", ".python_history",
-	".psql_history", ".mysql_history", ".pki/nssdb/key4.db",
-	".mozilla/firefox/x.default/logins.json",
-	".config/google-chrome/Default/Cookies", ".huggingface/token",
-	".local/share/fish/fish_history", ".config/sops/age/keys.txt",
+    ".ssh/id_ed25519",
+    ".gnupg/private-keys-v1.d",
+    ".aws/credentials",
+    ".config/gh/hosts.yml",
+    ".netrc",
+    ".docker/config.json",
+    ".kube/config",
+    ".cache/huggingface/token",
+    ".git-credentials",
+    ".config/gcloud/credentials.db",
+    ".azure/msal_token_cache.json",
+    ".pypirc",
+    ".npmrc",
+    ".pgpass",
+    ".cargo/credentials.toml",
+    ".cargo/credentials",
+    ".codex/auth.json",
+    ".claude/.credentials.json",
+    ".terraform.d/credentials.tfrc.json",
+    ".local/share/keyrings/login.keyring",
+    ".password-store/x.gpg",
+    ".my.cnf",
+    ".mylogin.cnf",
+    ".gem/credentials",
+    ".vault-token",
+    ".config/op/config",
+    ".yarnrc.yml",
+    ".yarnrc",
+    ".config/containers/auth.json",
+    ".config/helm/registry/config.json",
+    ".config/helm/repositories.yaml",
+    ".config/git/credentials",
+    ".config/pypoetry/auth.toml",
+    ".local/share/uv/credentials/credentials.toml",
+    ".config/composer/auth.json",
+    ".gradle/gradle.properties",
+    ".m2/settings-security.xml",
+    ".pulumi/credentials.json",
+    ".config/rclone/rclone.conf",
+    ".s3cfg",
+    ".kaggle/kaggle.json",
+    ".gemini/oauth_creds.json",
+    ".config/github-copilot/hosts.json",
+    ".Xauthority",
+    ".bash_history",
+    ".zsh_history",
+    ".python_history",
+    ".psql_history",
+    ".mysql_history",
+    ".pki/nssdb/key4.db",
+    ".mozilla/firefox/x.default/logins.json",
+    ".config/google-chrome/Default/Cookies",
+    ".huggingface/token",
+    ".local/share/fish/fish_history",
+    ".config/sops/age/keys.txt",
 };
 
 /* What the same tools need readable to work: settings, not secrets. */
 static const char *const ordinary[] = {
-	".bashrc", ".profile", ".gitconfig", ".config/git/config",
-	".config/git/ignore", ".docker", ".docker/buildx", ".cargo/config.toml",
-	".cargo/bin/rustc", ".npm/_cacache", ".cache/pip", ".cache/go-build",
-	".config", ".local/share", ".local/bin/tool", ".config/helm",
-	".config/containers/registries.conf", ".kube.bak" /* not .kube */,
-	".sshx", ".config/ghx", ".m2/settings.xml", ".gradle/caches",
-	".config/nvim/init.lua", ".vimrc", ".terraform.d/plugins",
-	".codex/config.toml", ".claude/settings.json", ".cache",
-	".local/share/Trash", ".config/pip/pip.conf",
+    ".bashrc",
+    ".profile",
+    ".gitconfig",
+    ".config/git/config",
+    ".config/git/ignore",
+    ".docker",
+    ".docker/buildx",
+    ".cargo/config.toml",
+    ".cargo/bin/rustc",
+    ".npm/_cacache",
+    ".cache/pip",
+    ".cache/go-build",
+    ".config",
+    ".local/share",
+    ".local/bin/tool",
+    ".config/helm",
+    ".config/containers/registries.conf",
+    ".kube.bak" /* not .kube */,
+    ".sshx",
+    ".config/ghx",
+    ".m2/settings.xml",
+    ".gradle/caches",
+    ".config/nvim/init.lua",
+    ".vimrc",
+    ".terraform.d/plugins",
+    ".codex/config.toml",
+    ".claude/settings.json",
+    ".cache",
+    ".local/share/Trash",
+    ".config/pip/pip.conf",
 };
 
 static void every_required_file_is_masked(void **state)
@@ -141,7 +195,8 @@ static void every_row_says_why(void **state)
 			assert_non_null(r->var);
 		} else {
 			assert_non_null(r->path);
-			assert_true((r->base == SEC_ABS) == (r->path[0] == '/'));
+			assert_true((r->base == SEC_ABS) ==
+				    (r->path[0] == '/'));
 		}
 		if (r->var)
 			assert_non_null(r->sub);
@@ -204,14 +259,22 @@ static void no_system_rows(void **state)
 static void tool_variables(void **state)
 {
 	char *env[] = {
-		"GNUPGHOME=/k/gpg", "CARGO_HOME=/opt/cargo",
-		"KUBECONFIG=/k/a.yaml::relative:/k/b.yaml",
-		"KRB5CCNAME=FILE:/var/krb/cc", "DOCKER_CONFIG=/k/docker",
-		"GOOGLE_APPLICATION_CREDENTIALS=/k/sa.json",
-		"AWS_SHARED_CREDENTIALS_FILE=/k/aws-creds", "PGPASSFILE=/k/pgpass",
-		"GH_CONFIG_DIR=/k/gh", "CODEX_HOME=/k/codex", "HF_HOME=/k/hf",
-		"REGISTRY_AUTH_FILE=/k/auth.json", "PASSWORD_STORE_DIR=/k/pass",
-		"NETRC=/k/netrc", "CLAUDE_CONFIG_DIR=/k/claude", NULL,
+	    "GNUPGHOME=/k/gpg",
+	    "CARGO_HOME=/opt/cargo",
+	    "KUBECONFIG=/k/a.yaml::relative:/k/b.yaml",
+	    "KRB5CCNAME=FILE:/var/krb/cc",
+	    "DOCKER_CONFIG=/k/docker",
+	    "GOOGLE_APPLICATION_CREDENTIALS=/k/sa.json",
+	    "AWS_SHARED_CREDENTIALS_FILE=/k/aws-creds",
+	    "PGPASSFILE=/k/pgpass",
+	    "GH_CONFIG_DIR=/k/gh",
+	    "CODEX_HOME=/k/codex",
+	    "HF_HOME=/k/hf",
+	    "REGISTRY_AUTH_FILE=/k/auth.json",
+	    "PASSWORD_STORE_DIR=/k/pass",
+	    "NETRC=/k/netrc",
+	    "CLAUDE_CONFIG_DIR=/k/claude",
+	    NULL,
 	};
 
 	(void)state;
@@ -245,9 +308,9 @@ static void tool_variables(void **state)
 /* A variable that would mask "/" or the home is no tool's folder. */
 static void variables_never_mask_the_home(void **state)
 {
-	char *env[] = {"GNUPGHOME=/home/u", "PASSWORD_STORE_DIR=/",
+	char *env[] = {"GNUPGHOME=/home/u",   "PASSWORD_STORE_DIR=/",
 		       "GH_CONFIG_DIR=/home", "DOCKER_CONFIG=/home/u/..",
-		       "XDG_CONFIG_HOME=/", NULL};
+		       "XDG_CONFIG_HOME=/",   NULL};
 
 	(void)state;
 	run("/home/u", env, false, 0);
@@ -278,9 +341,12 @@ static void no_home(void **state)
 static void documented(void **state)
 {
 	static const char *const base[] = {
-		[SEC_HOME] = "~/", [SEC_CONFIG] = "$XDG_CONFIG_HOME/",
-		[SEC_DATA] = "$XDG_DATA_HOME/", [SEC_CACHE] = "$XDG_CACHE_HOME/",
-		[SEC_RUNTIME] = "$XDG_RUNTIME_DIR/", [SEC_ABS] = "",
+	    [SEC_HOME] = "~/",
+	    [SEC_CONFIG] = "$XDG_CONFIG_HOME/",
+	    [SEC_DATA] = "$XDG_DATA_HOME/",
+	    [SEC_CACHE] = "$XDG_CACHE_HOME/",
+	    [SEC_RUNTIME] = "$XDG_RUNTIME_DIR/",
+	    [SEC_ABS] = "",
 	};
 	SBX_AUTOFREE char *doc = read_doc();
 
@@ -292,7 +358,8 @@ static void documented(void **state)
 			const char *pct = strstr(r->path, "%u");
 			SBX_AUTOFREE char *p =
 			    pct ? xasprintf("%s%.*s<uid>%s", base[r->base],
-					    (int)(pct - r->path), r->path, pct + 2)
+					    (int)(pct - r->path), r->path,
+					    pct + 2)
 				: xasprintf("%s%s", base[r->base], r->path);
 
 			doc_has(doc, p);
@@ -316,17 +383,16 @@ static int teardown(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_teardown(every_required_file_is_masked, teardown),
-		cmocka_unit_test_teardown(ordinary_settings_are_not, teardown),
-		cmocka_unit_test_teardown(every_row_says_why, teardown),
-		cmocka_unit_test_teardown(xdg_variables_and_defaults, teardown),
-		cmocka_unit_test_teardown(runtime_folder, teardown),
-		cmocka_unit_test_teardown(no_system_rows, teardown),
-		cmocka_unit_test_teardown(tool_variables, teardown),
-		cmocka_unit_test_teardown(variables_never_mask_the_home,
-					  teardown),
-		cmocka_unit_test_teardown(no_home, teardown),
-		cmocka_unit_test(documented),
+	    cmocka_unit_test_teardown(every_required_file_is_masked, teardown),
+	    cmocka_unit_test_teardown(ordinary_settings_are_not, teardown),
+	    cmocka_unit_test_teardown(every_row_says_why, teardown),
+	    cmocka_unit_test_teardown(xdg_variables_and_defaults, teardown),
+	    cmocka_unit_test_teardown(runtime_folder, teardown),
+	    cmocka_unit_test_teardown(no_system_rows, teardown),
+	    cmocka_unit_test_teardown(tool_variables, teardown),
+	    cmocka_unit_test_teardown(variables_never_mask_the_home, teardown),
+	    cmocka_unit_test_teardown(no_home, teardown),
+	    cmocka_unit_test(documented),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

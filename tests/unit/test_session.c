@@ -122,7 +122,8 @@ static int count_runs(const char *runs)
 static int setup(void **state)
 {
 	(void)state;
-	assert_int_equal(fx_tmpdir(base, sizeof(base), "/tmp/sbxsh-test-session"), 0);
+	assert_int_equal(
+	    fx_tmpdir(base, sizeof(base), "/tmp/sbxsh-test-session"), 0);
 	return 0;
 }
 
@@ -146,7 +147,8 @@ static struct sbx_opts opts_for(const char *ws)
 static void creates_tagged_state(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
-	SBX_AUTOFREE char *tag = pathf("%s/ws/.sandbox-cache/CACHEDIR.TAG%s", "");
+	SBX_AUTOFREE char *tag =
+	    pathf("%s/ws/.sandbox-cache/CACHEDIR.TAG%s", "");
 	SBX_AUTOFREE char *gi = pathf("%s/ws/.sandbox-cache/.gitignore%s", "");
 	SBX_AUTOFREE char *rgi = pathf("%s/ws/.sandbox-runs/.gitignore%s", "");
 	SBX_AUTOFREE char *txt = NULL;
@@ -161,7 +163,8 @@ static void creates_tagged_state(void **state)
 	l = pol_layout(s.pol);
 	txt = slurp(tag);
 	assert_non_null(txt);
-	assert_memory_equal(txt, "Signature: 8a477f597d28d172789f06886806bc55", 43);
+	assert_memory_equal(txt, "Signature: 8a477f597d28d172789f06886806bc55",
+			    43);
 	free(txt);
 	txt = slurp(gi);
 	assert_non_null(strstr(txt, "\n*\n"));
@@ -195,12 +198,12 @@ static void two_sessions_two_runs_and_prune(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
 	SBX_AUTOFREE char *runs = pathf("%s/ws/.sandbox-runs%s", "");
-	SBX_AUTOFREE char *foreign = pathf("%s/ws/.sandbox-runs/%s",
-					   "20000101T000000Z-1-00000000");
+	SBX_AUTOFREE char *foreign =
+	    pathf("%s/ws/.sandbox-runs/%s", "20000101T000000Z-1-00000000");
 	SBX_AUTOFREE char *outside = pathf("%s/outside%s", "");
 	SBX_AUTOFREE char *victim = pathf("%s/outside/keep-me%s", "");
-	SBX_AUTOFREE char *link = pathf("%s/ws/.sandbox-runs/%s",
-					"20000101T000001Z-1-00000000");
+	SBX_AUTOFREE char *link =
+	    pathf("%s/ws/.sandbox-runs/%s", "20000101T000001Z-1-00000000");
 	struct sbx_opts o = opts_for(ws);
 	struct session s[8];
 	int fd;
@@ -312,7 +315,7 @@ static void run_mark_never_seen_unlocked(void **state)
 	ro.keep = 1;
 	rival_opts = &ro;
 	assert_int_equal(ses_open(&o, &s, NULL), 0);
-	assert_null(rival_opts); /* the rival ran ... */
+	assert_null(rival_opts);       /* the rival ran ... */
 	assert_int_equal(rival_rc, 0); /* ... and started */
 	mark = xasprintf("%s/%s", pol_layout(s.pol)->run_dir, LAY_RUN_MARK);
 	tmp = xstrdup(pol_layout(s.pol)->run_tmp);
@@ -532,7 +535,11 @@ static int readonly_case(void)
 	struct sbx_opts o = opts_for(ws);
 	struct session s;
 
-#define RO_CHECK(c) do { if (!(c)) return __LINE__; } while (0)
+#define RO_CHECK(c)                                                            \
+	do {                                                                   \
+		if (!(c))                                                      \
+			return __LINE__;                                       \
+	} while (0)
 	RO_CHECK(mkdir(ws, 0555) == 0);
 	RO_CHECK(ses_open(&o, &s, NULL) == 0);
 	RO_CHECK(pol_route(s.pol)->kind == RT_BASE_NONE);
@@ -567,7 +574,8 @@ static void readonly_workspace_no_routing(void **state)
 	pid = fork();
 	assert_true(pid >= 0);
 	if (pid == 0) {
-		if (setgroups(0, NULL) < 0 || setresgid(65534, 65534, 65534) < 0 ||
+		if (setgroups(0, NULL) < 0 ||
+		    setresgid(65534, 65534, 65534) < 0 ||
 		    setresuid(65534, 65534, 65534) < 0 || geteuid() != 65534)
 			_exit(250);
 		status = readonly_case();
@@ -583,17 +591,27 @@ static void readonly_workspace_no_routing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(creates_tagged_state, setup, teardown),
-		cmocka_unit_test_setup_teardown(preview_creates_nothing, setup, teardown),
-		cmocka_unit_test_setup_teardown(two_sessions_two_runs_and_prune, setup, teardown),
-		cmocka_unit_test_setup_teardown(taken_run_id_drawn_again, setup, teardown),
-		cmocka_unit_test_setup_teardown(live_session_not_pruned, setup, teardown),
-		cmocka_unit_test_setup_teardown(run_mark_never_seen_unlocked, setup, teardown),
-		cmocka_unit_test_setup_teardown(path_bins_made, setup, teardown),
-		cmocka_unit_test_setup_teardown(oldest_run_recycled_empty, setup, teardown),
-		cmocka_unit_test_setup_teardown(recycled_run_tmp_link_replaced, setup, teardown),
-		cmocka_unit_test_setup_teardown(missing_workspace_is_clear, setup, teardown),
-		cmocka_unit_test_setup_teardown(readonly_workspace_no_routing, setup, teardown),
+	    cmocka_unit_test_setup_teardown(creates_tagged_state, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(preview_creates_nothing, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(two_sessions_two_runs_and_prune,
+					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(taken_run_id_drawn_again, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(live_session_not_pruned, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(run_mark_never_seen_unlocked, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(path_bins_made, setup, teardown),
+	    cmocka_unit_test_setup_teardown(oldest_run_recycled_empty, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(recycled_run_tmp_link_replaced,
+					    setup, teardown),
+	    cmocka_unit_test_setup_teardown(missing_workspace_is_clear, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(readonly_workspace_no_routing,
+					    setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

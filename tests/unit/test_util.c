@@ -18,17 +18,17 @@
 
 static char *shown(const char *s)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	buf_put_shown(&b, s);
 	return b.s;
 }
 
-#define SHOWN(in, out)                                                    \
-	do {                                                              \
-		char *got_ = shown(in);                                   \
-		assert_string_equal(got_, out);                           \
-		free(got_);                                               \
+#define SHOWN(in, out)                                                         \
+	do {                                                                   \
+		char *got_ = shown(in);                                        \
+		assert_string_equal(got_, out);                                \
+		free(got_);                                                    \
 	} while (0)
 
 /* No byte of the output is a control, DEL or above 0x7f unless it is
@@ -41,7 +41,7 @@ static void no_control_left(const char *s)
 
 static void c0_and_del(void **state)
 {
-	char in[2] = { 0, 0 };
+	char in[2] = {0, 0};
 	char want[8];
 
 	(void)state;
@@ -62,7 +62,7 @@ static void c0_and_del(void **state)
 
 static void c1_as_bytes_and_utf8(void **state)
 {
-	char in[3] = { 0 };
+	char in[3] = {0};
 	char want[16];
 
 	(void)state;
@@ -78,7 +78,10 @@ static void c1_as_bytes_and_utf8(void **state)
 		snprintf(want, sizeof(want), "\\xc2\\x%02x", c);
 		SHOWN(in, want);
 	}
-	SHOWN("a\xc2\x9b" "2Jb\xc2\x9d" "0;x\xc2\x9c", "a\\xc2\\x9b2Jb\\xc2\\x9d0;x\\xc2\\x9c");
+	SHOWN("a\xc2\x9b"
+	      "2Jb\xc2\x9d"
+	      "0;x\xc2\x9c",
+	      "a\\xc2\\x9b2Jb\\xc2\\x9d0;x\\xc2\\x9c");
 	/* U+00A0 (NBSP) is the first printable after C1: kept */
 	SHOWN("\xc2\xa0", "\xc2\xa0");
 }
@@ -86,10 +89,10 @@ static void c1_as_bytes_and_utf8(void **state)
 static void invalid_utf8(void **state)
 {
 	(void)state;
-	SHOWN("\x80x", "\\x80x");			/* stray continuation */
-	SHOWN("\xc0\xaf", "\\xc0\\xaf");		/* overlong '/' */
-	SHOWN("\xe0\x80\xaf", "\\xe0\\x80\\xaf");	/* overlong, 3 bytes */
-	SHOWN("\xed\xa0\x80", "\\xed\\xa0\\x80");	/* a surrogate */
+	SHOWN("\x80x", "\\x80x");		  /* stray continuation */
+	SHOWN("\xc0\xaf", "\\xc0\\xaf");	  /* overlong '/' */
+	SHOWN("\xe0\x80\xaf", "\\xe0\\x80\\xaf"); /* overlong, 3 bytes */
+	SHOWN("\xed\xa0\x80", "\\xed\\xa0\\x80"); /* a surrogate */
 	SHOWN("\xf4\x90\x80\x80", "\\xf4\\x90\\x80\\x80"); /* > U+10FFFF */
 	SHOWN("\xf5", "\\xf5");
 	SHOWN("\xff\xfe", "\\xff\\xfe");
@@ -101,12 +104,12 @@ static void invalid_utf8(void **state)
 
 static void valid_utf8_kept(void **state)
 {
-	const char *keep[] = { "\xc3\xa9t\xc3\xa9",	  /* été */
-			       "\xe2\x82\xac",		  /* € */
-			       "\xe6\x97\xa5\xe6\x9c\xac", /* 日本 */
-			       "\xf0\x9f\x98\x80",	  /* U+1F600 */
-			       "\xf4\x8f\xbf\xbf",	  /* U+10FFFF */
-			       NULL };
+	const char *keep[] = {"\xc3\xa9t\xc3\xa9",	  /* été */
+			      "\xe2\x82\xac",		  /* € */
+			      "\xe6\x97\xa5\xe6\x9c\xac", /* 日本 */
+			      "\xf0\x9f\x98\x80",	  /* U+1F600 */
+			      "\xf4\x8f\xbf\xbf",	  /* U+10FFFF */
+			      NULL};
 
 	(void)state;
 	for (int i = 0; keep[i]; i++) {
@@ -119,13 +122,14 @@ static void valid_utf8_kept(void **state)
 
 static void text_keeps_lines(void **state)
 {
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	(void)state;
 	buf_put_shown_text(&b, "line one\n\tx\x1b[31m\n");
 	assert_string_equal(b.s, "line one\n\tx\\x1b[31m\n");
 	buf_free(&b);
-	buf_puts(&b, "a\xc2\x9d" "b\n");
+	buf_puts(&b, "a\xc2\x9d"
+		     "b\n");
 	buf_make_shown(&b);
 	assert_string_equal(b.s, "a\\xc2\\x9db\n");
 	buf_free(&b);
@@ -195,9 +199,9 @@ static void diag_is_shown(void **state)
 	struct sbx_diag d;
 
 	(void)state;
-	assert_int_equal(sbx_diag_set(&d, -2, "cannot open %s",
-				      "/w/\x1b]0;x\a\xc2\x9b"),
-			 -2);
+	assert_int_equal(
+	    sbx_diag_set(&d, -2, "cannot open %s", "/w/\x1b]0;x\a\xc2\x9b"),
+	    -2);
 	assert_string_equal(d.msg, "cannot open /w/\\x1b]0;x\\x07\\xc2\\x9b");
 }
 

@@ -15,7 +15,7 @@
 
 #include "sh.h"
 
-static struct sh_config cfg = { .arg0 = "t" };
+static struct sh_config cfg = {.arg0 = "t"};
 
 static int setup(void **state)
 {
@@ -120,7 +120,7 @@ static void local_frames_restore(void **state)
 static void path_change_forgets_hash(void **state)
 {
 	struct shell *sh = *state;
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 	int err;
 
 	var_set(sh, "PATH", "/usr/bin:/bin", V_EXPORT);
@@ -141,19 +141,19 @@ static void path_change_forgets_hash(void **state)
 static void quote_as_dash(void **state)
 {
 	static const char *const cases[][2] = {
-		{ "", "''" },
-		{ "abc", "'abc'" },
-		{ "a b", "'a b'" },
-		{ "a'b", "'a'\"'\"'b'" },
-		{ "echo 'q'", "'echo '\"'\"'q'\"'\"" },
-		{ "'x", "''\"'\"'x'" },
-		{ "''", "''\"''\"" },
-		{ "a\\b$c", "'a\\b$c'" },
+	    {"", "''"},
+	    {"abc", "'abc'"},
+	    {"a b", "'a b'"},
+	    {"a'b", "'a'\"'\"'b'"},
+	    {"echo 'q'", "'echo '\"'\"'q'\"'\""},
+	    {"'x", "''\"'\"'x'"},
+	    {"''", "''\"''\""},
+	    {"a\\b$c", "'a\\b$c'"},
 	};
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct sbx_buf b = { 0 };
+		struct sbx_buf b = {0};
 
 		var_quote(&b, cases[i][0]);
 		assert_string_equal(b.s, cases[i][1]);
@@ -164,7 +164,7 @@ static void quote_as_dash(void **state)
 static void params_and_aliases(void **state)
 {
 	struct shell *sh = *state;
-	char *v[] = { "a", "b c" };
+	char *v[] = {"a", "b c"};
 
 	var_set_params(sh, 2, v);
 	assert_int_equal(sh->nparams, 2);
@@ -180,13 +180,17 @@ static void params_and_aliases(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(set_get_unset, setup, teardown),
-		cmocka_unit_test_setup_teardown(readonly_refuses, setup, teardown),
-		cmocka_unit_test_setup_teardown(environment_follows_exports, setup, teardown),
-		cmocka_unit_test_setup_teardown(local_frames_restore, setup, teardown),
-		cmocka_unit_test_setup_teardown(path_change_forgets_hash, setup, teardown),
-		cmocka_unit_test_setup_teardown(params_and_aliases, setup, teardown),
-		cmocka_unit_test(quote_as_dash),
+	    cmocka_unit_test_setup_teardown(set_get_unset, setup, teardown),
+	    cmocka_unit_test_setup_teardown(readonly_refuses, setup, teardown),
+	    cmocka_unit_test_setup_teardown(environment_follows_exports, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(local_frames_restore, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(path_change_forgets_hash, setup,
+					    teardown),
+	    cmocka_unit_test_setup_teardown(params_and_aliases, setup,
+					    teardown),
+	    cmocka_unit_test(quote_as_dash),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,14 +19,14 @@
 static struct fakefs fs;
 static struct lay_layout lay;
 
-static struct sbx_policy *mk(enum pol_scope scope, bool network,
-			     bool protect, char *const *sockets)
+static struct sbx_policy *mk(enum pol_scope scope, bool network, bool protect,
+			     char *const *sockets)
 {
-	struct lay_facts lf = { .workspace = WS,
-				.run_id = "20261129T191450Z-1-00000000" };
-	struct pol_facts f = { 0 };
+	struct lay_facts lf = {.workspace = WS,
+			       .run_id = "20261129T191450Z-1-00000000"};
+	struct pol_facts f = {0};
 	struct sbx_policy *p = NULL;
-	char *env[] = { NULL };
+	char *env[] = {NULL};
 	struct gm_plan *g = NULL;
 
 	lay_free(&lay);
@@ -36,9 +36,9 @@ static struct sbx_policy *mk(enum pol_scope scope, bool network,
 		g->paths = xcalloc(4, sizeof(*g->paths));
 		g->cpaths = 4;
 		g->paths[g->npaths++] = (struct gm_path){
-		    xstrdup(WS "/.git/config"), GM_WHY_CONFIG, 0, -1, NULL };
+		    xstrdup(WS "/.git/config"), GM_WHY_CONFIG, 0, -1, NULL};
 		g->paths[g->npaths++] = (struct gm_path){
-		    xstrdup(WS "/.envrc"), GM_WHY_USER, 0, -1, NULL };
+		    xstrdup(WS "/.envrc"), GM_WHY_USER, 0, -1, NULL};
 	}
 	f.scope = scope;
 	f.network = network;
@@ -65,7 +65,7 @@ static void why_root_and_readonly(void **state)
 {
 	struct sbx_policy *p = mk(POL_SCOPE_WORKSPACE, true, false, NULL);
 	struct why_answer w;
-	struct sbx_buf b = { 0 };
+	struct sbx_buf b = {0};
 
 	(void)state;
 	why_ask(p, WS "/src/a.c", WHY_WRITE, &w);
@@ -138,7 +138,7 @@ static void why_masked_protected(void **state)
 
 static void why_socket_and_net(void **state)
 {
-	char *socks[] = { "/run/user/1/agent.sock", NULL };
+	char *socks[] = {"/run/user/1/agent.sock", NULL};
 	struct sbx_policy *p = mk(POL_SCOPE_WORKSPACE, false, false, socks);
 	struct why_answer w;
 
@@ -212,9 +212,25 @@ static void scan_messages(void **state)
 static void scan_any_text(void **state)
 {
 	static const char *const parts[] = {
-		"'", "\"", "`", "\xe2\x80\x98", "\xe2\x80\x99", "/", " ", ":",
-		"..", "a", "Permission denied", "[Errno 1]", "\n", "://",
-		"socket", "/etc/x", "\t", "(", "=",
+	    "'",
+	    "\"",
+	    "`",
+	    "\xe2\x80\x98",
+	    "\xe2\x80\x99",
+	    "/",
+	    " ",
+	    ":",
+	    "..",
+	    "a",
+	    "Permission denied",
+	    "[Errno 1]",
+	    "\n",
+	    "://",
+	    "socket",
+	    "/etc/x",
+	    "\t",
+	    "(",
+	    "=",
 	};
 	unsigned seed = 12345;
 	char line[512];
@@ -230,7 +246,8 @@ static void scan_any_text(void **state)
 			seed = seed * 1103515245u + 12345u;
 			if ((seed >> 16) % 23 == 0)
 				break;
-			p = parts[(seed >> 8) % (sizeof(parts) / sizeof(*parts))];
+			p = parts[(seed >> 8) %
+				  (sizeof(parts) / sizeof(*parts))];
 			memcpy(line + n, p, strlen(p));
 			n += strlen(p);
 		}
@@ -244,8 +261,8 @@ static void scan_any_text(void **state)
 static void decide(void **state)
 {
 	struct sbx_policy *p = mk(POL_SCOPE_WORKSPACE, true, true, NULL);
-	struct dn_cand c = { "x", DN_EACCES, false };
-	struct dn_facts f = { 0 };
+	struct dn_cand c = {"x", DN_EACCES, false};
+	struct dn_facts f = {0};
 	struct why_answer w;
 
 	(void)state;
@@ -291,7 +308,7 @@ static void decide(void **state)
 static void report_caps(void **state)
 {
 	struct sbx_policy *p = mk(POL_SCOPE_WORKSPACE, true, false, NULL);
-	struct dn_report r = { 0 };
+	struct dn_report r = {0};
 	size_t lines = 0;
 
 	(void)state;
@@ -316,13 +333,13 @@ static void report_caps(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(why_root_and_readonly),
-		cmocka_unit_test(why_masked_protected),
-		cmocka_unit_test(why_socket_and_net),
-		cmocka_unit_test(scan_messages),
-		cmocka_unit_test(scan_any_text),
-		cmocka_unit_test(decide),
-		cmocka_unit_test(report_caps),
+	    cmocka_unit_test(why_root_and_readonly),
+	    cmocka_unit_test(why_masked_protected),
+	    cmocka_unit_test(why_socket_and_net),
+	    cmocka_unit_test(scan_messages),
+	    cmocka_unit_test(scan_any_text),
+	    cmocka_unit_test(decide),
+	    cmocka_unit_test(report_caps),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 
