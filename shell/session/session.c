@@ -371,6 +371,15 @@ static int open_mark(int dirfd, int mode)
 	return fd;
 }
 
+/* True while the mark |mfd| still has a name: a pruner unlinks the mark
+ * with the rest of the run folder before it lets go of the lock. */
+static bool mark_linked(int mfd)
+{
+	struct stat st;
+
+	return fstat(mfd, &st) == 0 && st.st_nlink > 0;
+}
+
 /* Deletes the runs due for pruning from the |from|-th on (the first one
  * may have been recycled already). */
 static void prune(const struct lay_layout *lay, size_t from)
@@ -392,8 +401,11 @@ static void prune(const struct lay_layout *lay, size_t from)
 		if (fd < 0)
 			continue;
 		mfd = open_mark(fd, O_RDONLY);
-		/* No mark: not ours. Busy lock: a live session owns it. */
-		if (mfd < 0 || flock(mfd, LOCK_EX | LOCK_NB) < 0)
+		/* No mark: not ours. Busy lock: a live session owns it. A
+		 * mark unlinked since we opened it: another session is
+		 * deleting this run already. */
+		if (mfd < 0 || flock(mfd, LOCK_EX | LOCK_NB) < 0 ||
+		    !mark_linked(mfd))
 			continue;
 		rm_tree_at(fd, 0);
 		unlinkat(rfd, lay->prune.v[i], AT_REMOVEDIR);
@@ -474,6 +486,13 @@ static int recycle_run(struct lay_layout *lay, int *lock_fd)
 		return -EPERM;
 	if (flock(mfd, LOCK_EX | LOCK_NB) < 0)
 		return -errno; /* a live session owns it */
+	/* The lock came free because another session pruned this run: its
+	 * mark is unlinked, and the folder left over (what the pruner could
+	 * not remove yet) would become this session's run folder without a
+	 * mark, which no later session could ever prune (concurrent.sh saw
+	 * one in 400 starts). */
+	if (!mark_linked(mfd))
+		return -ENOENT;
 	if (renameat2(rfd, old, rfd, name, RENAME_NOREPLACE) < 0)
 		return -errno;
 	/* What now has the new name must be the folder we checked, not
