@@ -109,6 +109,7 @@ static void pns_drop(const char *who, pid_t shell)
 struct pns_report {
 	int nleft;	 /* processes still alive after the shell */
 	int nkilled;	 /* of those, how many needed SIGKILL */
+	long hup_ms;	 /* from the hang-up to the last one's end */
 	char names[240]; /* "sleep, python3, ..." (truncated) */
 };
 
@@ -281,11 +282,19 @@ static void report(const struct pns_report *r)
 
 	if (r->nleft <= 0)
 		return;
-	k = snprintf(line, sizeof(line),
-		     "sbxsh: ended %d process%s the session left behind "
-		     "(%s)%s\n",
-		     r->nleft, r->nleft == 1 ? "" : "es", r->names,
-		     r->nkilled ? ": SIGKILL after the hang-up" : "");
+	/* How long the hang-up took is said too: the grace is what a job
+	 * that ignores it costs everyone, and a test can tell the two. */
+	if (r->nkilled)
+		k = snprintf(line, sizeof(line),
+			     "sbxsh: ended %d process%s the session left "
+			     "behind (%s): SIGKILL after the hang-up\n",
+			     r->nleft, r->nleft == 1 ? "" : "es", r->names);
+	else
+		k = snprintf(line, sizeof(line),
+			     "sbxsh: ended %d process%s the session left "
+			     "behind (%s) %ld ms after the hang-up\n",
+			     r->nleft, r->nleft == 1 ? "" : "es", r->names,
+			     r->hup_ms);
 	if (k > 0 && write(2, line, (size_t)k) < 0) {
 		/* nowhere to say it */
 	}
@@ -374,7 +383,10 @@ int pns_init(int rfd, const sigset_t *old, struct sbx_diag *diag)
 	 * every process left is a child of init (the shell's children came
 	 * here, their children are theirs). */
 	if (reap_all()) {
+		struct timespec h0, h1;
+
 		left_names(&r, shell);
+		clock_gettime(CLOCK_MONOTONIC, &h0);
 		be_sys->kill(-1, SIGHUP);
 		/* a stopped process cannot act on HUP */
 		be_sys->kill(-1, SIGCONT);
@@ -385,6 +397,9 @@ int pns_init(int rfd, const sigset_t *old, struct sbx_diag *diag)
 			while (be_sys->waitpid(-1, NULL, 0) > 0)
 				;
 		}
+		clock_gettime(CLOCK_MONOTONIC, &h1);
+		r.hup_ms = (h1.tv_sec - h0.tv_sec) * 1000 +
+			   (h1.tv_nsec - h0.tv_nsec) / 1000000;
 		report(&r);
 	}
 	return 0;

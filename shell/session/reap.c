@@ -154,11 +154,17 @@ void sh_end_session(struct shell *sh, int status)
 		kill(pids[i], SIGKILL);
 	while (waitpid(-1, NULL, WNOHANG) > 0)
 		;
+	clock_gettime(CLOCK_MONOTONIC, &t);
 	buf_printf(&line,
-		   "sbxsh: ended %zu process%s the session left behind "
-		   "(%s)%s\n",
-		   n, n == 1 ? "" : "es", names.s,
-		   killed ? ": SIGKILL after the hang-up" : "");
+		   "sbxsh: ended %zu process%s the session left behind (%s)", n,
+		   n == 1 ? "" : "es", names.s);
+	/* as the PID namespace's init says it (backends/pidns.c) */
+	if (killed)
+		buf_puts(&line, ": SIGKILL after the hang-up\n");
+	else
+		buf_printf(&line, " %ld ms after the hang-up\n",
+			   (long)((t.tv_sec - t0.tv_sec) * 1000 +
+				  (t.tv_nsec - t0.tv_nsec) / 1000000));
 	out_write(2, line.s, line.len);
 	buf_free(&line);
 	buf_free(&names);
