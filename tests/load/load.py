@@ -649,6 +649,27 @@ def install(sbxsh, scale):
             FAILS.append("install: " + strict.why(need, r.stdout.strip()))
             return
         node = re.search(r"NODE_DIR=(\S+)", r.stdout).group(1)
+        # B installs a second npm tool into the same prefix, at the same
+        # time: two `npm install -g` of one tarball at once race inside
+        # npm itself (its staging folder in lib/node_modules: exit 239 or
+        # 254, seen under load), which is npm's, not the folders sbxsh
+        # makes. Two tools still share lib/node_modules and bin/.
+        od = os.path.join(T, "other-tool")
+        os.makedirs(os.path.join(od, "bin"))
+        with open(os.path.join(od, "package.json"), "w") as f:
+            f.write('{"name": "other-tool", "version": "1.0.0", "license": "MIT",'
+                    ' "bin": {"other-tool": "bin/cli.js"}}\n')
+        with open(os.path.join(od, "bin", "cli.js"), "w") as f:
+            f.write('#!/usr/bin/env node\nconsole.log("other-tool ok");\n')
+        os.chmod(os.path.join(od, "bin", "cli.js"), 0o755)
+        pk = subprocess.run(["npm", "pack", "--silent"], cwd=od, capture_output=True,
+                            env={"HOME": e.home, "PATH": node + ":/usr/bin:/bin",
+                                 "npm_config_cache": os.path.join(T, "npm-pack-cache")})
+        if pk.returncode != 0:
+            FAILS.append("install: npm pack of other-tool failed: %r" % pk.stderr[-200:])
+            return
+        os.rename(os.path.join(od, "other-tool-1.0.0.tgz"),
+                  os.path.join(e.ws, "other-tool.tgz"))
         extra = {"PATH": node + ":/usr/bin:/bin", "NO_UPDATE_NOTIFIER": "1",
                  "npm_config_audit": "false", "npm_config_fund": "false",
                  "npm_config_update_notifier": "false"}
@@ -658,13 +679,13 @@ def install(sbxsh, scale):
             a.run("true"), b.run("true")
             fa, fb = a.fds(), b.fds()
             cmd = ("python3 -m pip install -q --user --no-index --no-build-isolation "
-                   "./%s && npm install -g --silent --no-audit --no-fund ./local-tool.tgz")
+                   "./%s && npm install -g --silent --no-audit --no-fund ./%s.tgz")
             t0 = time.monotonic()
             # both lines typed before either is answered: they run at once
             Session.seq += 1
             ta, tb = "A%d" % Session.seq, "B%d" % Session.seq
-            a.send((cmd % "localpkg") + '; echo "__I""%s_$?__"\r' % ta)
-            b.send((cmd % "otherpkg") + '; echo "__I""%s_$?__"\r' % tb)
+            a.send((cmd % ("localpkg", "local-tool")) + '; echo "__I""%s_$?__"\r' % ta)
+            b.send((cmd % ("otherpkg", "other-tool")) + '; echo "__I""%s_$?__"\r' % tb)
             ends = {}
             for s, tag in ((a, ta), (b, tb)):
                 s.pos = 0
@@ -673,10 +694,10 @@ def install(sbxsh, scale):
             ok_both = all(st == 0 for st, _ in ends.values())
             invariant("install", ok_both, "an install failed: %r / %r" %
                       (bytes(a.buf[-600:]), bytes(b.buf[-600:])))
-            out, st, _ = a.run("localpkg-hello; otherpkg-hello; local-tool; "
+            out, st, _ = a.run("localpkg-hello; otherpkg-hello; local-tool; other-tool; "
                                "ls -d .sandbox-runs/2* | wc -l")
             invariant("install", b"localpkg hello" in out and b"otherpkg hello" in out
-                      and b"local-tool ok" in out,
+                      and b"local-tool ok" in out and b"other-tool ok" in out,
                       "after both installs, a tool is missing: %r" % out[-400:])
             nruns = re.findall(rb"(?m)^\s*(\d+)\r?$", plain(out))
             invariant("install", nruns and int(nruns[-1]) == 2,
