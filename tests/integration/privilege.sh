@@ -213,7 +213,7 @@ failclosed_case() {
 		PATH="$PATH" "$SBXSH" --backend "$be" -c "echo RAN > $WS/ran" \
 		2>&1 </dev/null)
 	RC=$?
-	check "$tag the session refuses (125), says why, and nothing ran" \
+	check "$tag the session refuses (125), says why, and nothing ran (rc $RC, ran: $([ -e "$WS/ran" ] && echo yes || echo no), $(printf '%s\n' "$OUTPUT" | wc -l) lines said)" \
 		eval '[ "$RC" = 125 ] && has "cannot confine the session" && has "dropping privileges: capset" && [ ! -e "$WS/ran" ]'
 }
 
