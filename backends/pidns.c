@@ -702,10 +702,20 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 					: "fork of the shell");
 	}
 	if (shell > 0) {
+		struct sigaction ign = {.sa_handler = SIG_IGN}, was;
+		bool told;
+
 		/* P0 keeps 0-2 (the report line goes to stderr; the caller
-		 * sees EOF on them when the last of us exits). */
-		if (inside == 2 && write(ipfd[1], &inside, sizeof(inside)) !=
-				       (ssize_t)sizeof(inside)) {
+		 * sees EOF on them when the last of us exits). An init that
+		 * could not drop its privileges has ended already and closed
+		 * the pipe: the write must fail (EPIPE), not kill P0 with
+		 * SIGPIPE before it says a word (likely what failed once
+		 * under load: init's line alone, and not status 125). */
+		sigaction(SIGPIPE, &ign, &was);
+		told = inside != 2 || write(ipfd[1], &inside, sizeof(inside)) ==
+					  (ssize_t)sizeof(inside);
+		sigaction(SIGPIPE, &was, NULL);
+		if (!told) {
 			/* init waits for a pid that is not the shell's: it
 			 * would end the namespace under the shell. Fail
 			 * closed, with a word: the shell has not run a
