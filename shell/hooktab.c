@@ -15,7 +15,7 @@
 #include "lineedit.h"
 #include "live.h"
 #include "scope.h"
-#include "sh.h"
+#include "interp.h"
 #include "term.h"
 
 static const char *scope_getvar(void *ctx, const char *name)

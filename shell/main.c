@@ -20,7 +20,7 @@
 #include "lineedit.h"
 #include "opts.h"
 #include "session.h"
-#include "shell.h"
+#include "interp_api.h"
 
 enum { EXIT_USAGE = 2, EXIT_SANDBOX = 125 };
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lexer.h"
+#include "lex.h"
 
 enum ctx { CTX_WORD, CTX_PARAM, CTX_HEREDOC, CTX_ARITH };
 

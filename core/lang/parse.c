@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lexer.h"
+#include "lex.h"
 
 #define peek(p) lex_peek(p, false)
 #define peek_cmd(p) lex_peek(p, true)

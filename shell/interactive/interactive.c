@@ -1,5 +1,5 @@
-/* shell/interactive/interactive.c — glue between the shell's state (sh.h) and
- * the interactive layer (lineedit, prompt, complete, bi_policy, term): the
+/* shell/interactive/interactive.c — glue between the shell's state (interp.h)
+ * and the interactive layer (lineedit, prompt, complete, bi_policy, term): the
  * callbacks those modules take, the interactive reader, and the `policy`
  * and `history` builtins. */
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "canon.h"
 #include "lineedit.h"
 #include "bi_policy.h"
-#include "sh.h"
+#include "interp.h"
 #include "term.h"
 #include "interactive.h"
 

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sh.h"
+#include "interp.h"
 
 static bool same_file(const char *a, const char *b)
 {

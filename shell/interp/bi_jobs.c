@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sh.h"
+#include "interp.h"
 
 /* |spec| NULL: the current job, reported as "current" when missing. */
 int bi_job_from_spec(struct shell *sh, const char *spec, const char *who)

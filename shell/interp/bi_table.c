@@ -15,7 +15,7 @@
 
 #include "input.h"
 #include "bi_printf.h"
-#include "sh.h"
+#include "interp.h"
 #include "signames.h"
 #include "bi_sys.h"
 #include "bi_test.h"

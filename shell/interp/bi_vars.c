@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sh.h"
+#include "interp.h"
 
 struct optname {
 	const char *name;

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "fault.h"
-#include "sh.h"
+#include "interp.h"
 
 #define EVAL_MAXDEPTH 2000
 

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sh.h"
+#include "interp.h"
 
 #define HASH_SIZE 128
 

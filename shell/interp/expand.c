@@ -27,7 +27,7 @@
 
 #include "arith.h"
 #include "pw.h"
-#include "sh.h"
+#include "interp.h"
 
 struct exp {
 	struct shell *sh;

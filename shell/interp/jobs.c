@@ -32,7 +32,7 @@
  * terminal games, as in dash, but &, $!, jobs, wait and kill %n work.
  *
  * struct job is private to this file: bi_jobs.c (the builtins and job
- * specs) goes through the job_* calls declared in sh.h.
+ * specs) goes through the job_* calls declared in interp.h.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,7 +45,7 @@
 #include <unistd.h>
 
 #include "fault.h"
-#include "sh.h"
+#include "interp.h"
 
 /* Done background jobs a non-interactive shell remembers for `wait PID`
  * before it forgets the oldest (POSIX lets it forget after CHILD_MAX). */

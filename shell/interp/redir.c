@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "fault.h"
-#include "sh.h"
+#include "interp.h"
 
 struct redir_save {
 	struct redir_save *next;

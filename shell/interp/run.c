@@ -15,7 +15,7 @@
 #include "config.h"
 #include "input.h"
 #include "policy.h"
-#include "sh.h"
+#include "interp.h"
 
 extern char **environ;
 

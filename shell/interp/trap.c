@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sh.h"
+#include "interp.h"
 #include "signames.h"
 
 volatile sig_atomic_t trap_gotsig;

@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "sh.h"
+#include "interp.h"
 
 static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 {

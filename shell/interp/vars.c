@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sh.h"
+#include "interp.h"
 
 struct var {
 	struct var *next;

@@ -11,7 +11,7 @@
 #include "policy_show.h"
 #include "why.h"
 #include "canon.h"
-#include "sh.h"
+#include "interp.h"
 
 const char *const pb_subcommands[] = {
     "env", "check", "explain", "why", "cache", "--json", "--help", NULL,

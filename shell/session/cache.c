@@ -19,7 +19,7 @@
 
 #include "cachetar.h"
 #include "json.h"
-#include "sh.h"
+#include "interp.h"
 
 struct tally {
 	uint64_t bytes; /* apparent: st_size of every entry, dirs too */

@@ -10,7 +10,7 @@
 #define SBX_CFGREAD_H
 
 #include "opts.h"
-#include "shell.h"
+#include "interp_api.h"
 #include "route.h"
 
 struct sbx_policy;

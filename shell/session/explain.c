@@ -21,7 +21,7 @@
 #include "denial.h"
 #include "policy.h"
 #include "scope.h"
-#include "sh.h"
+#include "interp.h"
 
 /* How much of a failed command's stderr is read back: the refusal that
  * ended it is near its end. */

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 
 #include "policy.h"
-#include "sh.h"
+#include "interp.h"
 
 /* Last seen mtime per bin dir, to notice installs. Only the shell
  * process uses it; a forked child inherits a copy, which is harmless. */

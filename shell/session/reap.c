@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "backend.h"
-#include "sh.h"
+#include "interp.h"
 
 enum { REAP_MAX = 256, REAP_GRACE_MS = 300 };
 

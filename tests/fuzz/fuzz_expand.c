@@ -15,7 +15,7 @@
 #include "fuzz.h"
 #include "input.h"
 #include "parse.h"
-#include "sh.h"
+#include "interp.h"
 
 static char *env[] = {
     "HOME=/home/u",

@@ -13,7 +13,7 @@
 #include "fuzz.h"
 #include "input.h"
 #include "parse.h"
-#include "sh.h"
+#include "interp.h"
 
 static const char *const aliases[][2] = {
     {"ll", "ls -l"},	 {"a", "a b "}, /* recursive, and checks the next word

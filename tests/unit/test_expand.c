@@ -15,7 +15,7 @@
 
 #include "input.h"
 #include "parse.h"
-#include "sh.h"
+#include "interp.h"
 
 static struct sh_config cfg;
 static char *args2[] = {"a b", ""};

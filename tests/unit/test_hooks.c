@@ -18,7 +18,7 @@
 
 #include "fixture.h"
 #include "hooks.h"
-#include "sh.h"
+#include "interp.h"
 
 struct counts {
 	int init, start, line, cmd_begin, cmd_end, before_fork, before_exec,

@@ -18,7 +18,7 @@
 
 #include "input.h"
 #include "parse.h"
-#include "sh.h"
+#include "interp.h"
 
 static struct sh_config cfg;
 

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "sh.h"
+#include "interp.h"
 
 static struct sh_config cfg = {.arg0 = "t"};
 

@@ -1,7 +1,7 @@
-/* core/lang/lexer.h — private to lex.c and parse.c: the parser state the
+/* core/lang/lex.h — private to lex.c and parse.c: the parser state the
  * lexer and the grammar share. Nothing else includes it. */
-#ifndef SBX_LEXER_H
-#define SBX_LEXER_H
+#ifndef SBX_LANG_LEX_H
+#define SBX_LANG_LEX_H
 
 #include <stdio.h>
 

@@ -1,13 +1,13 @@
-/* shell/interp/sh.h — the shell's state (struct shell) and the internal API its
- * modules share: vars.c (var_), expand.c (exp_), eval.c (eval_), exec.c
+/* shell/interp/interp.h — the shell's state (struct shell) and the internal API
+ * its modules share: vars.c (var_), expand.c (exp_), eval.c (eval_), exec.c
  * (exec_), redir.c (redir_), jobs.c (job_), trap.c (trap_), builtins
  * (bi_) and run.c (sh_). Nothing here is for code outside shell/.
  *
  * Control flow never unwinds: break/continue/return/exit and errors in
  * special builtins set sh->jump, and every loop in eval checks it.
  */
-#ifndef SBX_SH_H
-#define SBX_SH_H
+#ifndef SBX_INTERP_H
+#define SBX_INTERP_H
 
 #include <signal.h>
 #include <stdbool.h>
@@ -19,7 +19,7 @@
 #include "parse.h"
 #include "sbx.h"
 #include "scope.h"
-#include "shell.h"
+#include "interp_api.h"
 
 struct var;
 struct func;

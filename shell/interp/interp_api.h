@@ -1,11 +1,12 @@
-/* shell/interp/shell.h — the shell language's entry point, as main.c calls it.
+/* shell/interp/interp_api.h — the shell language's entry point, as main.c calls
+ * it.
  *
  * main.c parses sbxsh's own options, opens the session (folders, policy,
  * confinement, routing exported into environ) and then hands over here.
  * Everything from this call on already runs inside the sandbox.
  */
-#ifndef SBX_SHELL_H
-#define SBX_SHELL_H
+#ifndef SBX_INTERP_API_H
+#define SBX_INTERP_API_H
 
 #include <stdbool.h>
 
