@@ -7,6 +7,7 @@
 
 #include "cache.h"
 #include "explain.h"
+#include "session.h"
 #include "json.h"
 #include "policy_show.h"
 #include "why.h"
@@ -164,13 +165,12 @@ static int explain(struct sbx_policy *pol, const struct scope_env *env,
 
 /* `policy why` alone: the denials the last failed command was told of,
  * each with its remedy. */
-static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
-		    struct sbx_buf *err)
+static int why_last(struct sbx_policy *pol, const struct sbx_strv *last,
+		    bool json, struct sbx_buf *out, struct sbx_buf *err)
 {
-	const struct sbx_strv *last = ex_last();
 	struct json_w j;
 
-	if (!last->n) {
+	if (!last || !last->n) {
 		buf_puts(err, "policy why: no denial explained yet; which "
 			      "path? (policy why PATH [--write|--read|"
 			      "--connect], policy why --net)\n");
@@ -208,8 +208,9 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 	return 1;
 }
 
-static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
-	       char **argv, struct sbx_buf *out, struct sbx_buf *err)
+static int why(struct sbx_policy *pol, const struct scope_env *env,
+	       const struct sbx_strv *last, int argc, char **argv,
+	       struct sbx_buf *out, struct sbx_buf *err)
 {
 	enum why_access acc = WHY_WRITE;
 	bool json = false, net = false;
@@ -237,7 +238,7 @@ static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
 			paths[np++] = a;
 	}
 	if (!np && !net)
-		return why_last(pol, json, out, err);
+		return why_last(pol, last, json, out, err);
 	if (json) {
 		json_begin(&j, out);
 		json_arr(&j, NULL, JSON_ROWS);
@@ -272,8 +273,8 @@ static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
 }
 
 static int pb_run(struct sbx_policy *pol, int argc, char **argv,
-		  const struct scope_env *env, struct sbx_buf *out,
-		  struct sbx_buf *err)
+		  const struct scope_env *env, const struct sbx_strv *last,
+		  struct sbx_buf *out, struct sbx_buf *err)
 {
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
@@ -326,7 +327,7 @@ static int pb_run(struct sbx_policy *pol, int argc, char **argv,
 		return cache_main(pol_layout(pol)->persist_dir, argc - 1,
 				  argv + 1, out, err);
 	if (!strcmp(sub, "why"))
-		return why(pol, env, argc - 2, argv + 2, out, err);
+		return why(pol, env, last, argc - 2, argv + 2, out, err);
 	buf_printf(err, "policy: unknown subcommand '%s'\n", sub);
 	buf_puts(err, usage);
 	return 2;
@@ -340,10 +341,10 @@ bad:
  * escaped, never raw. JSON is for tools and escapes its controls
  * itself (json_put_str). */
 int pb_main(struct sbx_policy *pol, int argc, char **argv,
-	    const struct scope_env *env, struct sbx_buf *out,
-	    struct sbx_buf *err)
+	    const struct scope_env *env, const struct sbx_strv *last,
+	    struct sbx_buf *out, struct sbx_buf *err)
 {
-	int rc = pb_run(pol, argc, argv, env, out, err);
+	int rc = pb_run(pol, argc, argv, env, last, out, err);
 	bool json = argc > 1 && !strcmp(argv[1], "json");
 
 	for (int i = 1; i < argc; i++)
@@ -361,7 +362,7 @@ static const char *pb_getvar(void *ctx, const char *name)
 
 /* The builtin: the policy of the shell's session, paths judged from its
  * working directory with its variables. */
-int bi_policy(struct shell *sh, int argc, char **argv)
+int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 {
 	struct scope_env env = {0};
 	struct sbx_buf out = {0}, err = {0};
@@ -371,7 +372,8 @@ int bi_policy(struct shell *sh, int argc, char **argv)
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
-	rc = pb_main(sh->pol, argc, argv, &env, &out, &err);
+	rc = pb_main(sh->pol, argc, argv, &env, s ? ex_last(&s->ex) : NULL,
+		     &out, &err);
 	bi_flush(sh, "policy", &err, 2);
 	if (bi_flush(sh, "policy", &out, 1) && !rc)
 		rc = 1;

@@ -23,14 +23,18 @@
  * exactly as for the checker before each line. Output goes to |out|,
  * messages to |err|. Returns the exit status: 0; for `check` 1 when a
  * path is not writable, for `explain` 1 when something was flagged;
- * 2 on a usage error. |pol| NULL (no session): a message and 1. */
+ * 2 on a usage error. |pol| NULL (no session): a message and 1.
+ * |last|: the denials the last failed command was told of (ex_last()),
+ * which `policy why` alone asks about; NULL: none. */
 int pb_main(struct sbx_policy *pol, int argc, char **argv,
-	    const struct scope_env *env, struct sbx_buf *out,
-	    struct sbx_buf *err);
+	    const struct scope_env *env, const struct sbx_strv *last,
+	    struct sbx_buf *out, struct sbx_buf *err);
 
 struct shell;
-/* `policy [check PATH|why|...]` in the shell: exit status. */
-int bi_policy(struct shell *sh, int argc, char **argv);
+struct session;
+/* `policy [check PATH|why|...]` in the shell of session |s|: exit
+ * status. */
+int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv);
 
 /* The subcommands, NULL-terminated, for completion and docs; then those
  * of `policy cache`, the options of `policy cache prune` and of `policy
