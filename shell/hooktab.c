@@ -11,7 +11,7 @@
 
 #include "canon.h"
 #include "cfgread.h"
-#include "explain.h"
+#include "denials.h"
 #include "gitscan.h"
 #include "bi_policy.h"
 #include "interactive.h"
@@ -101,7 +101,7 @@ static void hk_start(void *ctx, struct shell *sh)
 {
 	struct session *s = ctx;
 
-	ex_start(&s->ex, sh);
+	dl_start(&s->dl, sh);
 }
 
 static void hk_line(void *ctx, struct shell *sh)
@@ -114,14 +114,14 @@ static void hk_cmd_begin(void *ctx, struct shell *sh)
 {
 	struct session *s = ctx;
 
-	ex_begin(&s->ex, sh);
+	dl_begin(&s->dl, sh);
 }
 
 static void hk_cmd_end(void *ctx, struct shell *sh, const struct node *n)
 {
 	struct session *s = ctx;
 
-	ex_end(&s->ex, sh, n);
+	dl_end(&s->dl, sh, n);
 }
 
 /* A fork: the pipe forwarder of the denial lines is started first (the
@@ -131,7 +131,7 @@ static void hk_before_fork(void *ctx, struct shell *sh)
 {
 	struct session *s = ctx;
 
-	ex_fork(&s->ex, sh);
+	dl_fork(&s->dl, sh);
 	gs_touch();
 }
 
@@ -140,7 +140,7 @@ static void hk_before_exec(void *ctx, struct shell *sh)
 {
 	struct session *s = ctx;
 
-	ex_stop(&s->ex, sh);
+	dl_stop(&s->dl, sh);
 }
 
 static void hk_file_written(void *ctx, struct shell *sh)
@@ -171,7 +171,7 @@ static void hk_at_exit(void *ctx, struct shell *sh)
 {
 	struct session *s = ctx;
 
-	ex_stop(&s->ex, sh);
+	dl_stop(&s->dl, sh);
 }
 
 static void hk_at_end(void *ctx)

@@ -7,7 +7,7 @@
 
 struct session;
 
-/* The denial lines (explain.c), the git scan (gitscan.c), live routing
+/* The denial lines (denials.c), the git scan (gitscan.c), live routing
  * (live.c) and the line editor's mode (lineedit.c) behind the hooks, with
  * |s| as the table's ctx: each hook finds the session's state there. |s|
  * must outlive the shell (main()'s own). */

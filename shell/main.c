@@ -48,8 +48,8 @@ static int one_shot(struct sbx_opts *o, struct session *s)
 		return 0;
 	case OPT_PRINT_POLICY:
 		return cli_print_policy(o, s);
-	case OPT_EXPLAIN:
-		return cli_explain(o, s);
+	case OPT_CHECK_LINE:
+		return cli_check_line(o, s);
 	case OPT_PRINT_PROFILE:
 		return cli_print_profile(o, s);
 	case OPT_RUN:
@@ -76,7 +76,7 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
 	cfg->set_flags = o->set_flags;
 	cfg->unset_flags = o->unset_flags;
 	cfg->check = o->check;
-	cfg->no_explain = o->no_explain;
+	cfg->no_denials = o->no_denials;
 	cfg->pol = s->pol;
 	cfg->builtin = s->builtin;
 	cfg->agent = o->agent;
@@ -98,7 +98,7 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
  *     before anything else reads the environment: the session's facts,
  *     the shell's variable table, every job's environment.
  *     docs/design.md §2b.
- *  4. The informational modes (--help, --print-policy, --explain ...)
+ *  4. The informational modes (--help, --print-policy, --check-line ...)
  *     answer and end here: they see the filtered environment and the
  *     configuration as a session would, and create nothing.
  *  5. The session opens (ses_open): facts, state folders, the policy,

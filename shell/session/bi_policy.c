@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cache.h"
-#include "explain.h"
+#include "denials.h"
 #include "session.h"
 #include "json.h"
 #include "policy_show.h"
@@ -15,7 +15,8 @@
 #include "interp.h"
 
 const char *const pb_subcommands[] = {
-    "env", "check", "explain", "why", "cache", "--json", "--help", NULL,
+    "env",   "check",  "check-line", "explain", "why",
+    "cache", "--json", "--help",     NULL,
 };
 
 const char *const pb_cache_subcommands[] = {
@@ -36,7 +37,9 @@ static const char usage[] =
     "       policy env          routing of caches and tool homes, and the\n"
     "                           credential variables withheld (names)\n"
     "       policy check PATH...  can a command read or write PATH? why?\n"
-    "       policy explain 'LINE' what the scope checker flags in LINE\n"
+    "       policy check-line 'LINE'  the line check: what the scope\n"
+    "                           checker flags in LINE (old name: policy\n"
+    "                           explain 'LINE')\n"
     "       policy why PATH [--write|--read|--connect] [--json]\n"
     "                           which rule decides, and what would allow\n"
     "                           it (default --write); policy why --net;\n"
@@ -53,7 +56,7 @@ static void summary(struct sbx_policy *pol, struct sbx_buf *out)
 {
 	pol_format_text(pol, out);
 	buf_puts(out, "\nmore: policy env | policy check PATH | "
-		      "policy explain 'LINE' | policy --json\n");
+		      "policy check-line 'LINE' | policy --json\n");
 }
 
 static char *absolute(const struct scope_env *env, const char *p)
@@ -130,15 +133,17 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 	return a == POL_ACCESS_RW ? 0 : 1;
 }
 
-static int explain(struct sbx_policy *pol, const struct scope_env *env,
-		   int argc, char **argv, struct sbx_buf *out)
+/* The line check. */
+static int check_line(struct sbx_policy *pol, const struct scope_env *env,
+		      int argc, char **argv, struct sbx_buf *out)
 {
 	struct scope_report rep = {0};
 	struct sbx_buf line = {0};
 	struct scope_env dflt = {0};
 	int rc;
 
-	/* `policy explain cat /etc/passwd` works as well as the quoted form. */
+	/* `policy check-line cat /etc/passwd` works as well as the quoted
+	 * form. */
 	for (int i = 0; i < argc; i++)
 		buf_printf(&line, "%s%s", i ? " " : "", argv[i]);
 	scope_check(pol, env ? env : &dflt, line.s, line.len, &rep);
@@ -192,7 +197,7 @@ static int why_last(struct sbx_policy *pol, const struct sbx_strv *last,
 
 		if (a == WHY_CONNECT)
 			why_ask_socket(pol, path,
-				       ex_covered_socket(path) ? 1 : 0, &w);
+				       dl_covered_socket(path) ? 1 : 0, &w);
 		else
 			why_ask(pol, path, a, &w);
 		if (json)
@@ -254,7 +259,7 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 		}
 		if (i < np && acc == WHY_CONNECT)
 			why_ask_socket(pol, canon,
-				       ex_covered_socket(canon) ? 1 : 0, &w);
+				       dl_covered_socket(canon) ? 1 : 0, &w);
 		else
 			why_ask(pol, canon, i < np ? acc : WHY_NET, &w);
 		if (json)
@@ -315,13 +320,16 @@ static int pb_run(struct sbx_policy *pol, int argc, char **argv,
 			rc |= check_one(pol, env, argv[i], out);
 		return rc;
 	}
-	if (!strcmp(sub, "explain")) {
+	/* `explain`: the line check's old name, kept as an alias */
+	if (!strcmp(sub, "check-line") || !strcmp(sub, "explain")) {
 		if (argc < 3) {
-			buf_puts(err, "policy explain: which command line? "
-				      "(policy explain 'LINE')\n");
+			buf_printf(err,
+				   "policy %s: which command line? "
+				   "(policy %s 'LINE')\n",
+				   sub, sub);
 			return 2;
 		}
-		return explain(pol, env, argc - 2, argv + 2, out);
+		return check_line(pol, env, argc - 2, argv + 2, out);
 	}
 	if (!strcmp(sub, "cache"))
 		return cache_main(pol_layout(pol)->persist_dir, argc - 1,
@@ -372,7 +380,7 @@ int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
-	rc = pb_main(sh->pol, argc, argv, &env, s ? ex_last(&s->ex) : NULL,
+	rc = pb_main(sh->pol, argc, argv, &env, s ? dl_last(&s->dl) : NULL,
 		     &out, &err);
 	bi_flush(sh, "policy", &err, 2);
 	if (bi_flush(sh, "policy", &out, 1) && !rc)

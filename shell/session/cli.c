@@ -1,4 +1,5 @@
-/* shell/session/cli.c — --print-policy, --explain, --print-profile, the banner.
+/* shell/session/cli.c — --print-policy, --check-line (the line check; --explain
+ * is its old name), --print-profile, the banner.
  * None of these creates anything: they preview the session's policy. */
 #include "cli.h"
 
@@ -59,7 +60,7 @@ int cli_print_policy(const struct sbx_opts *o, struct session *s)
 }
 
 /* $VAR as the session's commands would see it: routed values first. */
-static const char *explain_getvar(void *ctx, const char *name)
+static const char *line_getvar(void *ctx, const char *name)
 {
 	const struct sbx_policy *pol = ctx;
 	const char *v = rt_value(pol_route(pol), name);
@@ -67,7 +68,7 @@ static const char *explain_getvar(void *ctx, const char *name)
 	return v ? v : getenv(name);
 }
 
-int cli_explain(const struct sbx_opts *o, struct session *s)
+int cli_check_line(const struct sbx_opts *o, struct session *s)
 {
 	struct scope_report rep = {0};
 	struct scope_env env = {0};
@@ -78,7 +79,7 @@ int cli_explain(const struct sbx_opts *o, struct session *s)
 	/* A line the shell would refuse runs nothing: say so, as the shell
 	 * would, instead of explaining what it would do (status 2, the
 	 * shell's for a syntax error). */
-	if (scope_syntax(o->explain, strlen(o->explain), &d) < 0) {
+	if (scope_syntax(o->check_line, strlen(o->check_line), &d) < 0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return 2;
 	}
@@ -96,13 +97,13 @@ int cli_explain(const struct sbx_opts *o, struct session *s)
 		be_report_merge(&br, s->pol);
 		be_report_free(&br);
 	}
-	env.getvar = explain_getvar;
+	env.getvar = line_getvar;
 	env.ctx = s->pol;
 	env.canon = sh_canon;
 	/* The session starts in the workspace: relative paths are judged
-	 * from there, not from wherever --explain was typed. */
+	 * from there, not from wherever --check-line was typed. */
 	env.cwd = pol_layout(s->pol)->workspace;
-	scope_check(s->pol, &env, o->explain, strlen(o->explain), &rep);
+	scope_check(s->pol, &env, o->check_line, strlen(o->check_line), &rep);
 	for (size_t i = 0; i < rep.n; i++)
 		printf("%s\n", rep.flags[i].msg);
 	rc = rep.n ? 1 : 0;

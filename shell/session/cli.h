@@ -11,7 +11,8 @@
  * environment filtered: shell/main.c); the policy is previewed into it
  * and closed again. The exit status. */
 int cli_print_policy(const struct sbx_opts *o, struct session *s);
-int cli_explain(const struct sbx_opts *o, struct session *s); /* 0, 1 flagged */
+int cli_check_line(const struct sbx_opts *o,
+		   struct session *s); /* 0, 1 flagged */
 int cli_print_profile(const struct sbx_opts *o, struct session *s);
 /* The start-up banner: version, workflow, backend, scope, network, then
  * the sandbox_writable line and its sentence. */

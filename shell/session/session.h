@@ -8,7 +8,7 @@
  * variables into its own) → ses_close(). shell/main.c's start_session()
  * is that sequence, and says why each step stands where it does.
  * ses_preview() builds the same policy without creating anything, for
- * --print-policy and --explain.
+ * --print-policy and --check-line.
  *
  * All of a session's state lives here, in the modules' own structs,
  * except the git scan's (gitscan.c): its end-of-session report runs from
@@ -23,7 +23,7 @@
 
 #include "cfgread.h"
 #include "envsec.h"
-#include "explain.h"
+#include "denials.h"
 #include "live.h"
 #include "opts.h"
 #include "policy.h"
@@ -46,7 +46,7 @@ struct session {
 			    while we live */
 	/* What the hooks keep while the shell runs: */
 	struct live_state live; /* live routing: the bin dirs seen (live.c) */
-	struct ex_state ex;	/* the denial lines (explain.c) */
+	struct dl_state dl;	/* the denial lines (denials.c) */
 };
 
 /* Zeroes |s|: nothing read, filtered or opened yet. */
