@@ -66,23 +66,27 @@ static int hk_open_rc(void *ctx, struct shell *sh, const char *path,
 
 static struct sh_reader *hk_reader(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	return sh_interactive_reader(sh);
+	struct session *s = ctx;
+
+	return sh_interactive_reader(s->ia, sh);
 }
 
 static int hk_builtin(void *ctx, struct shell *sh, int argc, char **argv)
 {
+	struct session *s = ctx;
+
 	if (!strcmp(argv[0], "history"))
-		return bi_history(sh, argc, argv);
-	return bi_policy(ctx, sh, argc, argv);
+		return bi_history(s->ia, sh, argc, argv);
+	return bi_policy(s, sh, argc, argv);
 }
 
 static bool hk_marks(void *ctx, int on)
 {
-	(void)ctx;
+	struct session *s = ctx;
+
 	if (on >= 0)
-		term_set_osc133(on);
-	return term_osc133();
+		term_set_osc133(&s->ia->term, on);
+	return term_osc133(&s->ia->term);
 }
 
 static void hk_end_session(void *ctx, struct shell *sh, int status)
@@ -163,8 +167,9 @@ static void hk_path_search(void *ctx, struct shell *sh)
 
 static void hk_edit_mode(void *ctx, const char *mode)
 {
-	(void)ctx;
-	le_set_mode(NULL, mode);
+	struct session *s = ctx;
+
+	le_set_mode(s->ia, NULL, mode);
 }
 
 static void hk_at_exit(void *ctx, struct shell *sh)

@@ -232,11 +232,15 @@ int main(int argc, char **argv)
 	 * thread may still touch its part while exit() runs after main
 	 * returns. */
 	static struct session s;
+	/* The interactive layer's own (the terminal, the line editor): the
+	 * hooks reach it through s.ia. */
+	static struct le_state ia;
 	struct startup u = {0};
 	int st;
 
 	be_mark("start");
 	ses_init(&s);
+	s.ia = &ia;
 	st = start_session(argc, argv, &s, &u);
 	if (st == EXIT_RUN) {
 		st = sh_run(&u.cfg);

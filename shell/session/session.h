@@ -28,6 +28,8 @@
 #include "opts.h"
 #include "policy.h"
 
+struct le_state;
+
 struct session {
 	/* What the configuration file set (cfgread.c): before the options
 	 * are final, so before everything else. */
@@ -46,7 +48,11 @@ struct session {
 			    while we live */
 	/* What the hooks keep while the shell runs: */
 	struct live_state live; /* live routing: the bin dirs seen (live.c) */
-	struct dl_state dl;	/* the denial lines (denials.c) */
+	/* The interactive layer's own state (struct le_state,
+	 * shell/interactive/lineedit.h): main's, named here only so that
+	 * the hooks, whose ctx is the session, reach it. NULL: none. */
+	struct le_state *ia;
+	struct dl_state dl; /* the denial lines (denials.c) */
 };
 
 /* Zeroes |s|: nothing read, filtered or opened yet. */
