@@ -115,7 +115,9 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
  *  9. The shell process confines itself (be_confine): failing closed,
  *     nothing of the user's has run (docs/design.md §5). Its report is
  *     merged into the policy, which the session owns.
- * 10. The banner, from the merged policy.
+ * 10. The banner, from the merged policy; with --agent on a terminal,
+ *     the marks' token is drawn first and the banner hands it to the
+ *     harness (docs/interactive.md), before anything of the user's runs.
  * 11. The git scan is armed (gs_arm): what a mount cannot hold is
  *     fingerprinted after confinement, before anything of the user's
  *     runs, and compared when the session ends (docs/design.md §2b).
@@ -211,8 +213,16 @@ static int start_session(int argc, char **argv, struct session *s,
 	be_report_merge(&rep, s->pol);
 	be_report_free(&rep);
 	/* 10 */
+	if (interactive && u->o.agent &&
+	    term_draw_token(&s->ia->term, &d) < 0) {
+		/* fail closed: marks a command could forge are worse than
+		 * no session */
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		ses_close(s);
+		return EXIT_SANDBOX;
+	}
 	if (interactive || u->o.banner)
-		cli_banner(stderr, s, u->backend);
+		cli_banner(stderr, s, u->backend, term_token(&s->ia->term));
 	/* 11 */
 	gs_arm(s->pol);
 	/* 12 */

@@ -336,6 +336,15 @@ mutations() {
 		's/ \|\| !strcmp\(sub, "explain"\)\) \{/) {/' integration/renames.sh
 	mut alias-config-explain-denials core/config.c \
 		'/^\s*\{"explain-denials", CFG_SECT_SESSION/d' integration/renames.sh
+	# issue 23, the agent marks' token
+	mut agent-mark-no-token shell/interactive/term.c \
+		's/^\tif \(ts->token\[0\]\)$/\tif (0)/' integration/pty_agent_token.py
+	mut agent-token-not-drawn shell/main.c \
+		's/^\tif \(interactive \&\& u->o.agent \&\&$/\tif (0 \&\&/' \
+		integration/pty_agent_token.py
+	mut agent-token-not-shown shell/session/cli.c \
+		'/^\t\tbuf_printf\(&b, "agent_token: %s\\n", agent_token\);/d' \
+		integration/pty_agent_token.py
 }
 
 # --- the harness --------------------------------------------------------------

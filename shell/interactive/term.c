@@ -3,7 +3,9 @@
 #include "output.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 /* NULL, "" and "dumb" are dumb terminals. */
@@ -62,30 +64,75 @@ bool term_dumb(const struct term_state *ts)
 }
 
 /* BEL terminates: every terminal that knows OSC 133 accepts it, and it is
- * one byte shorter than ST, which keeps prompt literals small. */
+ * one byte shorter than ST, which keeps prompt literals small. With a
+ * token (--agent) each mark ends in ";token=HEX": terminals ignore a
+ * parameter they do not know, and a harness that checks it cannot be
+ * handed a mark a command printed (`printf '\e]133;D;0\a'` after a
+ * failure would otherwise read as status 0). */
+static void put_mark(const struct term_state *ts, struct sbx_buf *b,
+		     const char *what)
+{
+	if (!ts->osc133)
+		return;
+	if (ts->token[0])
+		buf_printf(b, "\033]133;%s;token=%s\007", what, ts->token);
+	else
+		buf_printf(b, "\033]133;%s\007", what);
+}
+
 void term_fmt_prompt_start(const struct term_state *ts, struct sbx_buf *b)
 {
-	if (ts->osc133)
-		buf_puts(b, "\033]133;A\007");
+	put_mark(ts, b, "A");
 }
 
 void term_fmt_prompt_end(const struct term_state *ts, struct sbx_buf *b)
 {
-	if (ts->osc133)
-		buf_puts(b, "\033]133;B\007");
+	put_mark(ts, b, "B");
 }
 
 void term_fmt_cmd_start(const struct term_state *ts, struct sbx_buf *b)
 {
-	if (ts->osc133)
-		buf_puts(b, "\033]133;C\007");
+	put_mark(ts, b, "C");
 }
 
 void term_fmt_cmd_end(const struct term_state *ts, struct sbx_buf *b,
 		      int status)
 {
-	if (ts->osc133)
-		buf_printf(b, "\033]133;D;%d\007", status);
+	char what[16];
+
+	snprintf(what, sizeof(what), "D;%d", status);
+	put_mark(ts, b, what);
+}
+
+int term_draw_token(struct term_state *ts, struct sbx_diag *d)
+{
+	unsigned char raw[TERM_TOKEN_BYTES];
+	size_t got = 0;
+
+	/* getrandom(2) and nothing a job can reach: the token is never in
+	 * argv (/proc/PID/cmdline is world-readable) nor in the
+	 * environment, and the shell is not dumpable, so a job cannot read
+	 * it back out of the shell's memory to forge a mark. */
+	while (got < sizeof(raw)) {
+		ssize_t n = getrandom(raw + got, sizeof(raw) - got, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return sbx_diag_set(d, -errno,
+					    "agent token: getrandom: %s",
+					    strerror(errno));
+		got += (size_t)n;
+	}
+	for (size_t i = 0; i < sizeof(raw); i++)
+		snprintf(ts->token + 2 * i, 3, "%02x", raw[i]);
+	explicit_bzero(raw, sizeof(raw));
+	return 0;
+}
+
+const char *term_token(const struct term_state *ts)
+{
+	return ts->token[0] ? ts->token : NULL;
 }
 
 static bool uri_plain(unsigned char c)

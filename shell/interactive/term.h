@@ -11,7 +11,9 @@
  * The marks (https://gitlab.freedesktop.org/Per_Bothner/specifications,
  * "semantic prompts"): A prompt start, B prompt end (input starts),
  * C command start (after the line was accepted, before it runs),
- * D;<status> command end (before the next prompt).
+ * D;<status> command end (before the next prompt). With --agent each
+ * mark ends in ";token=<32 hex digits>", drawn per session and given to
+ * the harness in the banner (docs/interactive.md, docs/agent_driver.py).
  */
 #ifndef SBX_TERM_H
 #define SBX_TERM_H
@@ -35,14 +37,25 @@ struct term_facts {
 bool term_colour_allowed(const struct term_facts *f);
 bool term_osc133_default(const struct term_facts *f);
 
-/* What was decided for the terminal. Zeroed: no marks, no colour. */
+/* 16 random bytes, written as 32 lowercase hex digits. */
+#define TERM_TOKEN_BYTES 16
+
+/* What was decided for the terminal. Zeroed: no marks, no colour, no
+ * token. term_init() leaves |token| alone: it is drawn once per session
+ * (term_draw_token) and every reader after that uses it. */
 struct term_state {
 	bool osc133, osc7, colour, dumb;
+	char token[2 * TERM_TOKEN_BYTES + 1]; /* "": marks carry none */
 };
 
 /* Sets |ts| from |f|. */
 void term_init(struct term_state *ts, const struct term_facts *f);
 void term_set_osc133(struct term_state *ts, bool on);
+/* --agent: draws the session's mark token (getrandom), before any job
+ * runs; every OSC 133 mark then ends in ";token=HEX". 0 or -errno. */
+int term_draw_token(struct term_state *ts, struct sbx_diag *d);
+/* The token, or NULL when the marks carry none. */
+const char *term_token(const struct term_state *ts);
 bool term_osc133(const struct term_state *ts);
 bool term_colour(const struct term_state *ts);
 bool term_dumb(const struct term_state *ts);

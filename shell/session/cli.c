@@ -134,7 +134,8 @@ int cli_print_profile(const struct sbx_opts *o, struct session *s)
 	return 0;
 }
 
-void cli_banner(FILE *out, const struct session *s, const char *backend)
+void cli_banner(FILE *out, const struct session *s, const char *backend,
+		const char *agent_token)
 {
 	struct sbx_buf b = {0};
 	const struct sbx_policy *pol = s->pol;
@@ -178,6 +179,11 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 	}
 	pol_format_writable(pol, &b);
 	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
+	/* --agent: the harness's proof that a mark is the shell's (every
+	 * OSC 133 mark ends in ";token=" this); only here, on the terminal,
+	 * never in a job's environment or argv. */
+	if (agent_token)
+		buf_printf(&b, "agent_token: %s\n", agent_token);
 	/* a workspace called $'\e]0;x\a' is shown, never obeyed */
 	buf_make_shown(&b);
 	fputs(b.s, out);

@@ -15,7 +15,9 @@ int cli_check_line(const struct sbx_opts *o,
 		   struct session *s); /* 0, 1 flagged */
 int cli_print_profile(const struct sbx_opts *o, struct session *s);
 /* The start-up banner: version, workflow, backend, scope, network, then
- * the sandbox_writable line and its sentence. */
-void cli_banner(FILE *out, const struct session *s, const char *backend);
+ * the sandbox_writable line and its sentence; with |agent_token| (--agent)
+ * its "agent_token: HEX" line last. */
+void cli_banner(FILE *out, const struct session *s, const char *backend,
+		const char *agent_token);
 
 #endif

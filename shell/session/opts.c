@@ -75,6 +75,7 @@ const char opt_usage[] =
     "  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
     "  --banner             print the start-up banner on stderr even with -c\n"
     "  --agent              plain stable prompt, no colour, OSC 133 marks\n"
+    "                       ending in the banner's agent_token\n"
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"

@@ -31,6 +31,8 @@ B_MARK = "\x1b]133;B\x07"
 C_MARK = "\x1b]133;C\x07"
 D_RE = re.compile(rb"\x1b\]133;D;(\d+)\x07")
 RUN_RE = re.compile(rb"\x1b\]133;C\x07(.*?)\x1b\]133;D;(\d+)\x07", re.S)
+# --agent ends every mark in ";token=<32 hex>" (docs/interactive.md).
+TOKEN_RE = re.compile(rb";token=([0-9a-f]{32})(?=\x07)")
 CTRL = {c: chr(ord(c) - 64) for c in "@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_"}
 
 _n = 0
@@ -102,6 +104,43 @@ NO_UNSHARE = "strace -f -qq -o /dev/null -e inject=unshare:error=EPERM"
 AS_NOBODY = "setpriv --reuid=65534 --regid=65534 --clear-groups"
 
 
+class _Spawn(pexpect.spawn):
+    """pexpect.spawn that takes the --agent token off the marks, so that
+    the mark constants above match in every session; the tokens seen are
+    kept in |tokens|. pty_agent_token.py checks the token itself, from
+    the raw bytes, through docs/agent_driver.py. A mark split across two
+    reads is held back until its BEL arrives."""
+
+    def __init__(self, *a, **kw):
+        self._held = b""
+        self.tokens = set()
+        super().__init__(*a, **kw)
+
+    def read_nonblocking(self, size=1, timeout=-1):
+        while True:
+            try:
+                data = super().read_nonblocking(size, timeout)
+            except (pexpect.TIMEOUT, pexpect.EOF):
+                if self._held:
+                    data, self._held = self._held, b""
+                    return data
+                raise
+            data = self._held + data
+            self._held = b""
+            i = data.rfind(b"\x1b]133;")
+            if i >= 0 and b"\x07" not in data[i:]:
+                data, self._held = data[:i], data[i:]
+            else:
+                for k in range(1, 6):
+                    if data.endswith(b"\x1b]133;"[:k]):
+                        data, self._held = data[:-k], data[-k:]
+                        break
+            self.tokens.update(m.group(1) for m in TOKEN_RE.finditer(data))
+            data = TOKEN_RE.sub(b"", data)
+            if data:
+                return data
+
+
 class Sh:
     """One interactive session in a fresh temp workspace."""
 
@@ -136,7 +175,7 @@ class Sh:
         if b:
             argv += ["--backend", b]
         self.argv = argv + list(args)
-        self.c = pexpect.spawn(binary(), self.argv, env=e, cwd=self.ws,
+        self.c = _Spawn(binary(), self.argv, env=e, cwd=self.ws,
                                dimensions=(40, cols), echo=True)
         self.c.delaybeforesend = 0.02
         self.banner = b""
