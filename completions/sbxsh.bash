@@ -34,7 +34,7 @@ _sbxsh()
 			--keep-runs --no-persist --persist --config --no-config --norc
 			--backend --scope --no-network --network
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
-			--check --denial-lines --explain-denials --banner --agent
+			--check --denial-lines --explain-denials --banner --banner=short --agent
 			--print-policy
 			--json --print-profile --check-line --explain --help --version
 			-c -s -i

@@ -24,7 +24,7 @@ complete -c sbxsh -l git-depth -x -a '0 1 2 3 4 5 6' -d 'folders below the works
 complete -c sbxsh -l check -x -a 'warn deny off' -d 'scope checker mode'
 complete -c sbxsh -l denial-lines -x -a 'on off' -d 'a line per refused path after a failed command'
 complete -c sbxsh -l explain-denials -x -a 'on off' -d 'old name of --denial-lines'
-complete -c sbxsh -l banner -d 'print the banner on stderr'
+complete -c sbxsh -l banner -d 'print the banner on stderr (--banner=short: one line)'
 complete -c sbxsh -l agent -d 'plain prompt, no colour, OSC 133'
 complete -c sbxsh -l print-policy -d 'print the policy and exit'
 complete -c sbxsh -l json -d 'JSON output'

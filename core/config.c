@@ -153,6 +153,12 @@ int cfg_option(enum cfg_sect kind, const char *key, const char *value,
 			*optval = value;
 			return 0;
 		}
+		/* banner = short: --banner=short, the one-line banner */
+		if (!strcmp(key, "banner") && !strcmp(value, "short")) {
+			*opt = k->key;
+			*optval = value;
+			return 0;
+		}
 		if (cfg_bool(value, &b) < 0)
 			return sbx_diag_set(d, -EINVAL,
 					    "%s = %s: expected yes "

@@ -222,7 +222,8 @@ static int start_session(int argc, char **argv, struct session *s,
 		return EXIT_SANDBOX;
 	}
 	if (interactive || u->o.banner)
-		cli_banner(stderr, s, u->backend, term_token(&s->ia->term));
+		cli_banner(stderr, s, u->backend, term_token(&s->ia->term),
+			   u->o.banner_short);
 	/* 11 */
 	gs_arm(s->pol);
 	/* 12 */

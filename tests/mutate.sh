@@ -345,6 +345,8 @@ mutations() {
 	mut agent-token-not-shown shell/session/cli.c \
 		'/^\t\tbuf_printf\(&b, "agent_token: %s\\n", agent_token\);/d' \
 		integration/pty_agent_token.py
+	mut banner-short-ignored shell/session/cli.c \
+		's/^\tif \(brief\) \{$/\tif (0) {/' integration/banner.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -134,13 +134,33 @@ int cli_print_profile(const struct sbx_opts *o, struct session *s)
 	return 0;
 }
 
+/* --banner=short: one line, the facts a person re-reads every session;
+ * the rest is one `policy` away. */
+static void banner_short(struct sbx_buf *b, const struct sbx_policy *pol,
+			 const char *backend)
+{
+	size_t n = pol_nroots(pol);
+
+	buf_printf(b,
+		   "sbxsh: workflow %s, backend %s, network %s, %zu writable "
+		   "root%s; `policy` for more\n",
+		   pol_layout(pol)->workflow_id, backend,
+		   pol_network(pol) ? "allowed" : "denied", n,
+		   n == 1 ? "" : "s");
+}
+
 void cli_banner(FILE *out, const struct session *s, const char *backend,
-		const char *agent_token)
+		const char *agent_token, bool brief)
 {
 	struct sbx_buf b = {0};
 	const struct sbx_policy *pol = s->pol;
 
 	const char *abi = pol_note(pol, "landlock_abi");
+
+	if (brief) {
+		banner_short(&b, pol, backend);
+		goto token;
+	}
 
 	buf_printf(&b, "sbxsh %s: workflow %s, backend %s", SBXSH_VERSION,
 		   pol_layout(pol)->workflow_id, backend);
@@ -179,6 +199,7 @@ void cli_banner(FILE *out, const struct session *s, const char *backend,
 	}
 	pol_format_writable(pol, &b);
 	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
+token:
 	/* --agent: the harness's proof that a mark is the shell's (every
 	 * OSC 133 mark ends in ";token=" this); only here, on the terminal,
 	 * never in a job's environment or argv. */

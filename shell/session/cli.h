@@ -16,8 +16,9 @@ int cli_check_line(const struct sbx_opts *o,
 int cli_print_profile(const struct sbx_opts *o, struct session *s);
 /* The start-up banner: version, workflow, backend, scope, network, then
  * the sandbox_writable line and its sentence; with |agent_token| (--agent)
- * its "agent_token: HEX" line last. */
+ * its "agent_token: HEX" line last. |brief| (--banner=short): one line,
+ * workflow, backend, network, how many writable roots, then the token. */
 void cli_banner(FILE *out, const struct session *s, const char *backend,
-		const char *agent_token);
+		const char *agent_token, bool brief);
 
 #endif

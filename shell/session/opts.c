@@ -73,7 +73,8 @@ const char opt_usage[] =
     "  -s                   read commands from standard input\n"
     "  -i                   interactive\n"
     "  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
-    "  --banner             print the start-up banner on stderr even with -c\n"
+    "  --banner[=short]     print the start-up banner on stderr even with -c\n"
+    "                       (short: one line; `policy` for more)\n"
     "  --agent              plain stable prompt, no colour, OSC 133 marks\n"
     "                       ending in the banner's agent_token\n"
     "Information (nothing is created):\n"
@@ -282,6 +283,18 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 			return 0;
 		}
 		return other_val(o, name, val, d);
+	}
+	/* --banner=short (config: banner = short): the banner, in one
+	 * line. Only with '=': "--banner FILE" stays --banner and a script. */
+	if (val && !strcmp(name, "banner")) {
+		if (strcmp(val, "short") && strcmp(val, "long"))
+			return sbx_diag_set(d, -EINVAL,
+					    "--banner=%s: expected short or "
+					    "long",
+					    val);
+		o->banner = true;
+		o->banner_short = !strcmp(val, "short");
+		return 0;
 	}
 	if (val)
 		return sbx_diag_set(d, -EINVAL,

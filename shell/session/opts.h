@@ -36,10 +36,11 @@ struct sbx_opts {
 	const char *backend; /* NULL: platform default */
 	enum pol_scope scope;
 	bool no_network, no_persist, private_tmp;
-	bool banner;	 /* --banner: banner on stderr even with -c */
-	bool agent;	 /* --agent: plain prompt, no colour, OSC 133 */
-	int interactive; /* -1 unknown (decide from the tty), 0, 1 */
-	unsigned keep;	 /* --keep-runs N */
+	bool banner;	   /* --banner: banner on stderr even with -c */
+	bool banner_short; /* --banner=short: the banner in one line */
+	bool agent;	   /* --agent: plain prompt, no colour, OSC 133 */
+	int interactive;   /* -1 unknown (decide from the tty), 0, 1 */
+	unsigned keep;	   /* --keep-runs N */
 	enum scope_mode check;
 	struct opt_list masks;	     /* --mask PATH */
 	struct opt_list sockets;     /* --allow-socket PATH */
