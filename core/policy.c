@@ -604,17 +604,23 @@ static void add_tmp(struct sbx_policy *pol, const struct pol_facts *f)
 	char why[160];
 
 	if (t && refused(pol, t, why, sizeof(why))) {
-		SBX_AUTOFREE char *n = xasprintf(
-		    "TMPDIR=%s: not writable: %s; /tmp is the temp dir", t,
-		    why);
+		char *alt = canon(f, "/tmp");
+		SBX_AUTOFREE char *n = NULL;
 
+		/* The note says what the session really got: /tmp only when
+		 * /tmp itself is not refused too (it is the same folder when
+		 * TMPDIR was /tmp). */
+		if (alt && refused(pol, alt, NULL, 0)) {
+			free(alt);
+			alt = NULL;
+		}
+		n = xasprintf("TMPDIR=%s: not writable: %s; %s", t, why,
+			      alt ? "/tmp is the temp dir"
+				  : "no temp dir is writable (TMPDIR is the "
+				    "run folder's tmp)");
 		pol_add_note(pol, "refused", n);
 		free(t);
-		t = canon(f, "/tmp");
-		if (t && refused(pol, t, NULL, 0)) {
-			free(t);
-			t = NULL;
-		}
+		t = alt;
 	}
 	if (t)
 		add_root(pol, t, POL_WHY_TMP, false, false);

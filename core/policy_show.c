@@ -84,18 +84,86 @@ void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b)
 	buf_putc(b, ']');
 }
 
-const char *pol_writable_sentence(const struct sbx_policy *pol)
+static void item(struct sbx_buf *b, size_t *n, const char *s)
 {
-	switch (pol_scope(pol)) {
-	case POL_SCOPE_READONLY:
-		return "only the run folder and devices are writable; "
-		       "everything else is read-only.";
-	case POL_SCOPE_UNRESTRICTED:
-		return "scope unrestricted: the filesystem is not confined.";
-	default:
-		return "temp and per-user cache directories are writable; "
-		       "everything else is read-only.";
+	buf_puts(b, (*n)++ ? ", " : "");
+	buf_puts(b, s);
+}
+
+/* The tool caches that are writable roots, as "the go, npm and cargo
+ * caches" (nothing when there is none). */
+static void tool_caches(const bool *has, struct sbx_buf *b, size_t *n)
+{
+	const char *tools[3];
+	size_t k = 0;
+
+	if (has[POL_WHY_GOCACHE] || has[POL_WHY_GOMODCACHE])
+		tools[k++] = "go";
+	if (has[POL_WHY_NPM])
+		tools[k++] = "npm";
+	if (has[POL_WHY_CARGO_REGISTRY] || has[POL_WHY_CARGO_GIT])
+		tools[k++] = "cargo";
+	if (!k)
+		return;
+	buf_puts(b, (*n)++ ? ", the " : "the ");
+	for (size_t i = 0; i < k; i++) {
+		if (i)
+			buf_puts(b, i + 1 == k ? " and " : ", ");
+		buf_puts(b, tools[i]);
 	}
+	buf_puts(b, k == 1 ? " cache" : " caches");
+}
+
+void pol_format_sentence(const struct sbx_policy *pol, struct sbx_buf *b)
+{
+	bool has[POL_WHY_USER + 1] = {0};
+	const char *tmp = NULL;
+	size_t n = 0, users = 0;
+
+	/* Built from the roots themselves, never a fixed text: a session
+	 * that refused TMPDIR=/tmp, or routed npm's cache, must not tell
+	 * the person that temp dirs or ~/.npm are writable. */
+	if (pol_scope(pol) == POL_SCOPE_UNRESTRICTED) {
+		buf_puts(b, "scope unrestricted: the filesystem is not "
+			    "confined.");
+		return;
+	}
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		const struct pol_root *r = pol_root(pol, i);
+
+		has[r->why] = true;
+		if (r->why == POL_WHY_TMP && !tmp)
+			tmp = r->path;
+		users += r->why == POL_WHY_USER;
+	}
+	buf_puts(b, "writable: ");
+	if (has[POL_WHY_WORKSPACE])
+		item(b, &n, "the workspace");
+	if (has[POL_WHY_PERSIST])
+		item(b, &n, "persistent tooling");
+	if (has[POL_WHY_RUN] || has[POL_WHY_RUN_TMP])
+		item(b, &n,
+		     has[POL_WHY_RUN_TMP] ? "this session's run folder (TMPDIR)"
+					  : "this session's run folder");
+	if (tmp) {
+		buf_puts(b, n++ ? ", " : "");
+		buf_printf(b, "the temp dir %s", tmp);
+	}
+	if (has[POL_WHY_USER_CACHE])
+		item(b, &n, "the user cache dir");
+	tool_caches(has, b, &n);
+	if (has[POL_WHY_GIT_COMMON])
+		item(b, &n, "the repository's git dir");
+	if (users) {
+		buf_puts(b, n++ ? ", " : "");
+		buf_printf(b, "%zu folder%s you allowed", users,
+			   users == 1 ? "" : "s");
+	}
+	if (has[POL_WHY_DEVICE])
+		item(b, &n, "devices");
+	if (!n)
+		buf_puts(b, "nothing");
+	buf_puts(b, "; everything else is read-only.");
 }
 
 static const char *base_name(const struct rt_plan *r)
@@ -156,7 +224,9 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 	for (size_t i = 0; i < pol_nnotes(pol); i++)
 		buf_printf(b, "%s: %s\n", note_key(pol, i), note_val(pol, i));
 	pol_format_writable(pol, b);
-	buf_printf(b, "\n%s\n\nwritable roots:\n", pol_writable_sentence(pol));
+	buf_putc(b, '\n');
+	pol_format_sentence(pol, b);
+	buf_puts(b, "\n\nwritable roots:\n");
 	for (size_t i = 0; i < pol_nroots(pol); i++)
 		buf_printf(b, "  %-40s %s: %s [%s]\n", pol_root(pol, i)->path,
 			   why_names[pol_root(pol, i)->why],

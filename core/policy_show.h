@@ -12,8 +12,10 @@ const char *pol_why_text(enum pol_why w); /* a sentence fragment */
 /* "sandbox_writable: [/a, /b]" — the machine-readable contract of
  * docs/design.md §2, without a newline. */
 void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b);
-/* The human sentence that follows it (no newline). */
-const char *pol_writable_sentence(const struct sbx_policy *pol);
+/* The human sentence that follows it (no newline): "writable: the
+ * workspace, ..., devices; everything else is read-only.", naming only
+ * the kinds of root |pol| holds (the /tmp root by its path). */
+void pol_format_sentence(const struct sbx_policy *pol, struct sbx_buf *b);
 
 /* The whole policy as text (for --print-policy and `policy`) or as one
  * JSON document with keys workflow, workspace, persistent_dir, run_dir,

@@ -347,6 +347,12 @@ mutations() {
 		integration/pty_agent_token.py
 	mut banner-short-ignored shell/session/cli.c \
 		's/^\tif \(brief\) \{$/\tif (0) {/' integration/banner.sh
+	mut sentence-always-temp core/policy_show.c \
+		's/^\tif \(tmp\) \{$/\tif (1) {/' integration/banner.sh unit/test_policy
+	mut sentence-no-caches core/policy_show.c \
+		'/^\ttool_caches\(has, b, &n\);$/d' integration/banner.sh unit/test_policy
+	mut tmp-note-says-tmp core/policy.c \
+		's/alt \? "\/tmp is the temp dir"/1 ? "\/tmp is the temp dir"/' integration/banner.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -198,7 +198,9 @@ void cli_banner(FILE *out, const struct session *s, const char *backend,
 			buf_printf(&b, "sbxsh: %s: %s\n", k, v);
 	}
 	pol_format_writable(pol, &b);
-	buf_printf(&b, "\n%s\n", pol_writable_sentence(pol));
+	buf_putc(&b, '\n');
+	pol_format_sentence(pol, &b);
+	buf_putc(&b, '\n');
 token:
 	/* --agent: the harness's proof that a mark is the shell's (every
 	 * OSC 133 mark ends in ";token=" this); only here, on the terminal,

@@ -3,7 +3,9 @@
 # configuration give one line (workflow, backend, network, how many
 # writable roots, `policy` for more) whose count is the session's own
 # (policy --json in the same session); the long banner's sentence names
-# only what the session's policy makes writable. Both Linux backends.
+# only what the session's policy makes writable (a refused /tmp, a routed
+# ~/.npm: not named, and not writable, checked from outside). Both Linux
+# backends.
 # TAP output; runs the real binary ($SBXSH).
 set -u
 SBXSH=${SBXSH:?set SBXSH to the sbxsh binary}
@@ -42,6 +44,32 @@ for be in landlock namespace; do
 	# the control: the long banner is many lines
 	"$SBXSH" --backend "$be" --workspace "$ws" --banner -c true 2>"$tmp/err"
 	check "$be: control: --banner is the long banner" '[ "$(wc -l <"$tmp/err")" -gt 3 ] && grep -q "^sandbox_writable: \[" "$tmp/err"' "$(cat "$tmp/err")"
+done
+
+# The people's sentence is made from the session's roots (issue 23). The
+# case a new user met: the state folder under /tmp makes /tmp refused;
+# the banner said so, then "temp ... directories are writable".
+for be in landlock namespace; do
+	"$SBXSH" --backend "$be" -c true 2>/dev/null || continue
+	st=$(mktemp -d /tmp/sbxsh-banner-state.XXXXXX)
+	mkdir -p "$tmp/home/.npm"
+	rm -f /tmp/sbxsh-banner-probe "$tmp/home/.npm/probe"
+	XDG_STATE_HOME=$st "$SBXSH" --backend "$be" --workspace "$ws" --banner \
+		-c 'echo x >/tmp/sbxsh-banner-probe; echo x >~/.npm/probe; true' 2>"$tmp/err" >/dev/null
+	sent=$(grep -A1 '^sandbox_writable: \[' "$tmp/err" | tail -1)
+	check "$be: /tmp refused: the note and the sentence say no temp dir" \
+		'grep -q "^sbxsh: refused: TMPDIR=/tmp: .*no temp dir is writable" "$tmp/err" && ! grep -q "/tmp is the temp dir" "$tmp/err" && printf "%s" "$sent" | grep -q "^writable: the workspace, " && ! printf "%s" "$sent" | grep -qi "temp"' "$(cat "$tmp/err")"
+	check "$be: ... and the session could indeed not write /tmp (checked outside)" '[ ! -e /tmp/sbxsh-banner-probe ]'
+	check "$be: ~/.npm exists but is routed: the sentence names no npm cache, and it was not writable" \
+		'! printf "%s" "$sent" | grep -q npm && [ ! -e "$tmp/home/.npm/probe" ]' "$sent"
+	rm -rf "$st" /tmp/sbxsh-banner-probe
+	# each kind the sentence names is a root of the same session
+	"$SBXSH" --backend "$be" --workspace "$ws" --banner -c true 2>"$tmp/err" >/dev/null
+	line=$(grep '^sandbox_writable: \[' "$tmp/err")
+	sent=$(grep -A1 '^sandbox_writable: \[' "$tmp/err" | tail -1)
+	td=$(printf '%s' "$sent" | sed -n 's/.*the temp dir \([^,;]*\).*/\1/p')
+	check "$be: the temp dir the sentence names is in sandbox_writable" \
+		'[ -n "$td" ] && printf "%s" "$line" | grep -q ", $td[],]"' "$line / $sent"
 done
 
 out=$("$SBXSH" --banner=tall -c true 2>&1); rc=$?

@@ -25,7 +25,7 @@ check "lists the workspace" 'printf "%s" "$line" | grep -q "\[$ws, "'
 check "lists .sandbox-cache" 'printf "%s" "$line" | grep -q ", $ws/.sandbox-cache, "'
 check "lists the run folder tmp" 'printf "%s" "$line" | grep -Eq ", $ws/.sandbox-runs/[0-9]{8}T[0-9]{6}Z-[0-9]+-[0-9a-f]{8}/tmp[],]"'
 check "lists /tmp" 'printf "%s" "$line" | grep -q ", /tmp[],]"'
-check "sentence follows the line" 'printf "%s\n" "$out" | grep -A1 "^sandbox_writable:" | tail -1 | grep -qx "temp and per-user cache directories are writable; everything else is read-only."'
+check "sentence follows the line" 'printf "%s\n" "$out" | grep -A1 "^sandbox_writable:" | tail -1 | grep -qx "writable: the workspace, persistent tooling, this session.s run folder (TMPDIR), the temp dir /tmp, the user cache dir, the go cache, devices; everything else is read-only."'
 check "--print-policy created nothing in the workspace" '[ -z "$(ls -A "$ws")" ]' "$(ls -A "$ws")"
 
 json=$("$SBXSH" --print-policy --json); rc=$?
@@ -88,7 +88,7 @@ want=$(printf '%s' "$json" | python3 -c 'import json,sys; print("sandbox_writabl
 line=$(grep '^sandbox_writable: \[' "$tmp/banner")
 check "--banner: the sandbox_writable line is the session's policy" '[ $rc = 0 ] && [ -n "$line" ] && [ "$line" = "$want" ]' "banner: $line / policy: $want"
 check "--banner: ... the run folder it lists exists" 'printf "%s" "$line" | grep -Eo "$bws/\.sandbox-runs/[^,]+/tmp" | head -1 | xargs test -d' "$line"
-check "--banner: ... followed by the sentence" 'grep -A1 "^sandbox_writable:" "$tmp/banner" | tail -1 | grep -qx "temp and per-user cache directories are writable; everything else is read-only."'
+check "--banner: ... followed by the sentence" 'grep -A1 "^sandbox_writable:" "$tmp/banner" | tail -1 | grep -qx "writable: the workspace, persistent tooling, this session.s run folder (TMPDIR), the temp dir /tmp, the user cache dir, the go cache, devices; everything else is read-only."'
 
 out=$("$SBXSH" --help); rc=$?
 check "--help exits 0 with usage" '[ $rc = 0 ] && printf "%s" "$out" | grep -q "^usage: sbxsh"'

@@ -14,7 +14,9 @@ b = text(s.banner)
 m = re.search(r"^sandbox_writable: \[(.*)\]$", b, re.M)
 ok(m is not None and s.ws in m.group(1).split(", "),
    "banner: sandbox_writable line lists the workspace", b)
-ok("temp and per-user cache directories are writable; everything else is read-only." in b,
+ok(re.search(r"^sandbox_writable: .*\nwritable: the workspace, persistent tooling, "
+             r"this session's run folder \(TMPDIR\), .*devices; everything else is read-only\.$",
+             b, re.M) is not None,
    "banner: the sentence follows", b)
 ok(re.search(r"^sbxsh \S+: workflow demo, backend \S+", b, re.M) is not None,
    "banner: version, workflow, backend", b)

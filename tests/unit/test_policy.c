@@ -146,9 +146,13 @@ static void workspace_scope_roots(void **state)
 			    strlen("sandbox_writable: [" WS ", " P ", "));
 	assert_int_equal(b.s[b.len - 1], ']');
 	assert_null(strchr(b.s, '\n'));
-	assert_string_equal(pol_writable_sentence(pol),
-			    "temp and per-user cache directories are writable; "
-			    "everything else is read-only.");
+	/* the sentence names what the roots are, and only that */
+	b.len = 0;
+	pol_format_sentence(pol, &b);
+	assert_string_equal(
+	    b.s, "writable: the workspace, persistent tooling, this session's "
+		 "run folder (TMPDIR), the temp dir /tmp, the user cache dir, "
+		 "the go cache, devices; everything else is read-only.");
 	buf_free(&b);
 	pol_free(pol);
 }
@@ -168,6 +172,16 @@ static void toolchain_dirs_when_existing(void **state)
 	assert_true(find_root(pol, P "/npm-cache") > 0);
 	assert_true(find_root(pol, P "/cargo/registry") > 0);
 	assert_int_equal(find_root(pol, P "/cargo/git"), -1);
+	{
+		/* the sentence names the caches that are roots, and only
+		 * when they are (workspace_scope_roots: go alone) */
+		struct sbx_buf b = {0};
+
+		pol_format_sentence(pol, &b);
+		assert_non_null(
+		    strstr(b.s, ", the go, npm and cargo caches, "));
+		buf_free(&b);
+	}
 	pol_free(pol);
 }
 
