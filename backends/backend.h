@@ -71,6 +71,11 @@ int be_confine(const char *name, const struct sbx_policy *pol,
  * the backend could not be applied here (the session would then refuse
  * to start).
  */
+/* What the seccomp filter of a landlock or namespace session refuses:
+ * one "family: call, call" line per family of sc_rules[] (seccomp.c),
+ * for a session with or without |network|; appended to |out|. */
+void be_seccomp_families(bool network, struct sbx_strv *out);
+
 int be_preview(const char *name, const struct sbx_policy *pol,
 	       const struct be_opts *o, struct be_report *rep,
 	       struct sbx_diag *diag);

@@ -268,7 +268,47 @@ static bool same_json_key(const char *a, const char *b)
 	return same;
 }
 
+void pol_format_seccomp(const struct sbx_strv *sc, struct sbx_buf *b)
+{
+	if (!sc || !sc->n)
+		return;
+	buf_puts(b, "\nsystem calls refused (seccomp: EPERM, or ENOSYS where "
+		    "programs fall back):\n");
+	for (size_t i = 0; i < sc->n; i++)
+		buf_printf(b, "  %s\n", sc->v[i]);
+}
+
+void pol_format_brief(const struct sbx_policy *pol, const struct sbx_strv *sc,
+		      struct sbx_buf *b)
+{
+	const struct lay_layout *lay = pol_layout(pol);
+	const struct rt_plan *r = pol_route(pol);
+
+	buf_printf(b, "workflow: %s\nworkspace: %s\nscope: %s\nnetwork: %s\n",
+		   lay->workflow_id, lay->workspace,
+		   pol_scope_name(pol_scope(pol)),
+		   pol_network(pol) ? "allowed" : "denied");
+	for (size_t i = 0; i < pol_nnotes(pol); i++)
+		buf_printf(b, "%s: %s\n", note_key(pol, i), note_val(pol, i));
+	pol_format_writable(pol, b);
+	buf_putc(b, '\n');
+	pol_format_sentence(pol, b);
+	buf_printf(b,
+		   "\n\n%zu writable roots, %zu routed variables, %zu masked "
+		   "secrets, %zu allowed sockets (policy --all: each, and "
+		   "why)\n",
+		   pol_nroots(pol), r->nvars, pol_nmasked(pol),
+		   pol_nsockets(pol));
+	pol_format_seccomp(sc, b);
+}
+
 void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
+{
+	pol_format_json_x(pol, NULL, b);
+}
+
+void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
+		       struct sbx_buf *b)
 {
 	const struct rt_plan *r = pol_route(pol);
 	const struct sbx_strv *pv = &pol_env_report(pol)->passed;
@@ -357,6 +397,12 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 	}
 	json_end(&w);
 	gm_json(pol_git(pol), pol_guard(pol) == POL_GUARD_MOUNT, &w);
+	/* What the system-call filter refuses, one "family: calls" string
+	 * each; [] with --backend none (no filter). */
+	json_arr(&w, "seccomp", JSON_LINES);
+	for (size_t i = 0; sc && i < sc->n; i++)
+		json_str(&w, NULL, sc->v[i]);
+	json_end(&w);
 	/* Notes: one key each, repeated notes joined with "; " so the
 	 * object never has duplicate keys. */
 	json_obj(&w, "notes", JSON_LINES);

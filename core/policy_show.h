@@ -17,6 +17,18 @@ void pol_format_writable(const struct sbx_policy *pol, struct sbx_buf *b);
  * the kinds of root |pol| holds (the /tmp root by its path). */
 void pol_format_sentence(const struct sbx_policy *pol, struct sbx_buf *b);
 
+/* The system-call filter's families (be_seccomp_families), as a titled
+ * block; nothing when |sc| is NULL or empty. */
+void pol_format_seccomp(const struct sbx_strv *sc, struct sbx_buf *b);
+/* Plain `policy`: the header, the notes, the contract line and its
+ * sentence, how many roots, routed variables, masked secrets and sockets
+ * (each is in `policy --all`), and the seccomp block. */
+void pol_format_brief(const struct sbx_policy *pol, const struct sbx_strv *sc,
+		      struct sbx_buf *b);
+/* pol_format_json with the seccomp families as "seccomp": [...]. */
+void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
+		       struct sbx_buf *b);
+
 /* The whole policy as text (for --print-policy and `policy`) or as one
  * JSON document with keys workflow, workspace, persistent_dir, run_dir,
  * sandbox_writable [{path,reason,why,from}], env {}, path_prefix [], masked []

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backend.h"
 #include "cache.h"
 #include "denials.h"
 #include "session.h"
@@ -16,7 +17,7 @@
 
 const char *const pb_subcommands[] = {
     "env",   "check",  "check-line", "explain", "why",
-    "cache", "--json", "--help",     NULL,
+    "cache", "--json", "--all",	     "--help",	NULL,
 };
 
 const char *const pb_cache_subcommands[] = {
@@ -34,6 +35,8 @@ const char *const pb_why_options[] = {
 
 static const char usage[] =
     "usage: policy              summary of this session's sandbox\n"
+    "       policy --all        every writable root, routed variable,\n"
+    "                           masked secret and git path, and why\n"
     "       policy env          routing of caches and tool homes, and the\n"
     "                           credential variables withheld (names)\n"
     "       policy check PATH...  can a command read or write PATH? why?\n"
@@ -52,11 +55,33 @@ static const char usage[] =
     "                           the archive holds, whole, or nothing\n"
     "       policy --json       everything, as one JSON document\n";
 
-static void summary(struct sbx_policy *pol, struct sbx_buf *out)
+/* What the session's system-call filter refuses: a landlock or
+ * namespace session loads one (backends/seccomp.c), none does not. */
+void pb_seccomp(const struct sbx_policy *pol, struct sbx_strv *sc)
 {
-	pol_format_text(pol, out);
-	buf_puts(out, "\nmore: policy env | policy check PATH | "
-		      "policy check-line 'LINE' | policy --json\n");
+	const char *be = pol_note(pol, "backend");
+
+	if (be && (!strcmp(be, "landlock") || !strcmp(be, "namespace")))
+		be_seccomp_families(pol_network(pol), sc);
+}
+
+static void summary(struct sbx_policy *pol, bool all, struct sbx_buf *out)
+{
+	struct sbx_strv sc = {0};
+
+	pb_seccomp(pol, &sc);
+	if (all) {
+		pol_format_text(pol, out);
+		pol_format_seccomp(&sc, out);
+	} else {
+		pol_format_brief(pol, &sc, out);
+	}
+	strv_free(&sc);
+	buf_puts(out,
+		 all ? "\nmore: policy env | policy check PATH | "
+		       "policy check-line 'LINE' | policy --json\n"
+		     : "\nmore: policy --all | policy env | policy check "
+		       "PATH | policy check-line 'LINE' | policy --json\n");
 }
 
 static char *absolute(const struct scope_env *env, const char *p)
@@ -293,13 +318,23 @@ static int pb_run(struct sbx_policy *pol, int argc, char **argv,
 		return 1;
 	}
 	if (!sub) {
-		summary(pol, out);
+		summary(pol, false, out);
+		return 0;
+	}
+	if (!strcmp(sub, "--all")) {
+		if (argc > 2)
+			goto bad;
+		summary(pol, true, out);
 		return 0;
 	}
 	if (!strcmp(sub, "--json") || !strcmp(sub, "json")) {
+		struct sbx_strv sc = {0};
+
 		if (argc > 2)
 			goto bad;
-		pol_format_json(pol, out);
+		pb_seccomp(pol, &sc);
+		pol_format_json_x(pol, &sc, out);
+		strv_free(&sc);
 		return 0;
 	}
 	if (!strcmp(sub, "env")) {

@@ -32,6 +32,10 @@ int pb_main(struct sbx_policy *pol, int argc, char **argv,
 	    const struct scope_env *env, const struct sbx_strv *last,
 	    struct sbx_buf *out, struct sbx_buf *err);
 
+/* The seccomp families of |pol|'s session (none for --backend none),
+ * appended to |sc|: `policy`, --print-policy and their JSON. */
+void pb_seccomp(const struct sbx_policy *pol, struct sbx_strv *sc);
+
 struct shell;
 struct session;
 /* `policy [check PATH|why|...]` in the shell of session |s|: exit

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "bi_policy.h"
 #include "canon.h"
 #include "policy_show.h"
 #include "profiles.h"
@@ -47,10 +48,18 @@ int cli_print_policy(const struct sbx_opts *o, struct session *s)
 		if (pr < 0)
 			pol_add_note(s->pol, "would_refuse", d.msg);
 	}
-	if (o->json)
-		pol_format_json(s->pol, &b);
-	else
-		pol_format_text(s->pol, &b);
+	{
+		struct sbx_strv sc = {0};
+
+		pb_seccomp(s->pol, &sc);
+		if (o->json) {
+			pol_format_json_x(s->pol, &sc, &b);
+		} else {
+			pol_format_text(s->pol, &b);
+			pol_format_seccomp(&sc, &b);
+		}
+		strv_free(&sc);
+	}
 	if (!o->json) /* paths the workspace named: escaped (buf_put_shown) */
 		buf_make_shown(&b);
 	fputs(b.s, stdout);

@@ -142,7 +142,7 @@ EOF
 	check "$tag the file's mask holds: the masked key is not readable" eval '! has READ-OK'
 	sbx "$be" "cat $U/sec/inner/key && echo READ-OK" --scope workspace --no-config
 	check "$tag control: without the file it is" has READ-OK
-	sbx "$be" "policy" --scope workspace --allow-write "$U/other"
+	sbx "$be" "policy --all" --scope workspace --allow-write "$U/other"
 	check "$tag policy: a flag's root says [flag], the file's [config FILE:LINE]" \
 		eval 'has "allow-write) [flag]" && has "allow-write) [config $CFG:3]"'
 	# The network: the file denies it, --network gives it back.

@@ -94,7 +94,7 @@ sockets() {
 			logged "ALLOWED-$be" "$log"
 		stop_bg
 	done
-	sbx "$be" "policy" --allow-socket "$RUN/daemon.sock"
+	sbx "$be" "policy --all" --allow-socket "$RUN/daemon.sock"
 	check "$tag policy lists the allowed socket" has "allowed sockets (--allow-socket):"
 	check "$tag the banner says how sockets are confined" \
 		eval 'has "sbxsh: sockets:" || has "sockets of processes outside"'

@@ -103,9 +103,20 @@ static void summary(void **state)
 	assert_non_null(strstr(o.s, "network: denied"));
 	assert_non_null(strstr(o.s, "landlock_abi: 4"));
 	assert_non_null(strstr(o.s, "sandbox_writable: [" WS ", " P ", "));
+	/* the long tables are policy --all's (issue 23) */
+	assert_null(strstr(o.s, "workspace: the workflow's own files"));
+	assert_non_null(strstr(o.s, "(policy --all: each, and why)"));
+	assert_int_equal(e.len, 0);
+	assert_int_equal(run(&o, &e, 2, "policy", "--all"), 0);
+	assert_non_null(strstr(o.s, "scope: workspace"));
+	assert_non_null(strstr(o.s, "network: denied"));
+	assert_non_null(strstr(o.s, "landlock_abi: 4"));
+	assert_non_null(strstr(o.s, "sandbox_writable: [" WS ", " P ", "));
 	assert_non_null(strstr(o.s, "workspace: the workflow's own files"));
 	assert_non_null(strstr(o.s, "/home/u/.ssh"));
 	assert_int_equal(e.len, 0);
+	assert_int_equal(run(&o, &e, 3, "policy", "--all", "x"), 2);
+	assert_non_null(strstr(e.s, "takes no arguments"));
 	buf_free(&o);
 	buf_free(&e);
 }
