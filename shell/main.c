@@ -124,6 +124,18 @@ int main(int argc, char **argv)
 	cfg.rc_path = rc_path;
 	be_mark("history, workspace entered");
 	bo.session_fd = s.run_lock_fd;
+	if (pol_net(s.pol)->mode == PN_DOMAINS) {
+		/* Fail closed: never the host's network for a session that
+		 * asked for domains (docs/network.md). */
+		fprintf(stderr,
+			"sbxsh: --network %s: the proxy is not part "
+			"of this build yet\n",
+			pn_mode_name(pol_net(s.pol)));
+		ses_close(&s);
+		free(script);
+		free(rc_path);
+		return EXIT_SANDBOX;
+	}
 	if (be_confine(backend, s.pol, &bo, &rep, &d) < 0) {
 		/* Fail closed: docs/design.md §5. Nothing of the user's has
 		 * run. */
