@@ -14,6 +14,7 @@
 #include "interactive.h"
 #include "lineedit.h"
 #include "live.h"
+#include "netses.h"
 #include "scope.h"
 #include "interp.h"
 #include "term.h"
@@ -115,6 +116,8 @@ static void hk_cmd_begin(void *ctx, struct shell *sh)
 static void hk_cmd_end(void *ctx, struct shell *sh, const struct node *n)
 {
 	(void)ctx;
+	/* the proxy's refusals first: they are known, not guessed */
+	nets_after_cmd(sh->opt[O_EXPLAIN]);
 	ex_end(sh, n);
 }
 

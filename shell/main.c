@@ -18,6 +18,7 @@
 #include "gitscan.h"
 #include "hooktab.h"
 #include "lineedit.h"
+#include "netses.h"
 #include "opts.h"
 #include "session.h"
 #include "interp_api.h"
@@ -124,13 +125,11 @@ int main(int argc, char **argv)
 	cfg.rc_path = rc_path;
 	be_mark("history, workspace entered");
 	bo.session_fd = s.run_lock_fd;
-	if (pol_net(s.pol)->mode == PN_DOMAINS) {
-		/* Fail closed: never the host's network for a session that
-		 * asked for domains (docs/network.md). */
-		fprintf(stderr,
-			"sbxsh: --network %s: the proxy is not part "
-			"of this build yet\n",
-			pn_mode_name(pol_net(s.pol)));
+	/* docs/network.md: the proxy forked in the host's network, then
+	 * this process into a namespace of its own. Fail closed: never the
+	 * host's network for a session that asked for domains. */
+	if (nets_open(s.pol, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		ses_close(&s);
 		free(script);
 		free(rc_path);
