@@ -630,3 +630,135 @@ void nets_format(struct sbx_buf *b, bool json)
 		buf_free(&l);
 	}
 }
+
+/* HOST, HOST:PORT, [V6]:PORT, or a bare IPv6 literal. */
+static bool split_host(const char *s, char *host, size_t cap, unsigned *port)
+{
+	const char *colon = strrchr(s, ':'), *hend;
+	char *end;
+
+	*port = 443;
+	if (s[0] == '[') {
+		const char *rb = strchr(s, ']');
+
+		if (!rb)
+			return false;
+		if (rb[1] == ':') {
+			unsigned long p = strtoul(rb + 2, &end, 10);
+
+			if (!rb[2] || *end || p == 0 || p > 65535)
+				return false;
+			*port = (unsigned)p;
+		} else if (rb[1]) {
+			return false;
+		}
+		hend = rb + 1;
+	} else if (colon && strchr(s, ':') == colon) {
+		unsigned long p = strtoul(colon + 1, &end, 10);
+
+		if (!colon[1] || *end || p == 0 || p > 65535)
+			return false;
+		*port = (unsigned)p;
+		hend = colon;
+	} else {
+		hend = s + strlen(s);
+	}
+	if (hend == s || (size_t)(hend - s) >= cap)
+		return false;
+	memcpy(host, s, (size_t)(hend - s));
+	host[hend - s] = '\0';
+	return true;
+}
+
+int nets_why_host(const struct sbx_policy *pol, const char *hostport, bool json,
+		  struct sbx_buf *b, struct sbx_buf *err)
+{
+	const struct pol_net *pn = pol_net(pol);
+	char host[NR_NAME_MAX + 3];
+	unsigned port;
+	struct nr_verdict v;
+	struct nr_set *set = NULL;
+	struct sbx_diag d = {0};
+	const char *verdict, *rule;
+	SBX_AUTOFREE char *remedy = NULL, *config = NULL, *detail = NULL;
+	bool allowed;
+
+	memset(&v, 0, sizeof(v));
+	if (!split_host(hostport, host, sizeof(host), &port)) {
+		buf_printf(err,
+			   "policy why --host %s: expected HOST or HOST:PORT\n",
+			   hostport);
+		return 2;
+	}
+	if (pn->mode == PN_ON) {
+		allowed = true;
+		rule = "network on";
+		detail = xstrdup("the session has the host's network: nothing "
+				 "is decided per host");
+	} else if (pn->mode == PN_OFF) {
+		allowed = false;
+		rule = "network off";
+		detail = xstrdup("--network off: no TCP or UDP socket can be "
+				 "opened");
+		remedy = xasprintf("--network domains --allow-domain %s", host);
+		config = xasprintf("[network] mode = domains, allow = %s   (in "
+				   "$XDG_CONFIG_HOME/sbxsh/config)",
+				   host);
+	} else {
+		if (build_rules(pn, &set, &d) < 0) {
+			buf_printf(err, "policy why: %s\n", d.msg);
+			return 2;
+		}
+		allowed = nr_decide_name(set, host, port, &v);
+		nr_set_free(set);
+		rule = v.why == NR_WHY_RULE
+			   ? (allowed ? "allow rule" : "deny rule")
+		       : v.why == NR_WHY_BAD_HOST ? "not a host name"
+						  : "not in the allow list";
+		detail = xasprintf(
+		    "%s%s", v.text,
+		    allowed ? "; each address the name resolves to must "
+			      "still not be loopback, private, link-local or "
+			      "cloud metadata unless a rule names it"
+			    : "");
+		if (!allowed && v.why == NR_WHY_RULE && v.has_rule) {
+			remedy = xasprintf("drop the deny rule %s (%s)",
+					   v.rule.pattern, v.rule.origin);
+		} else if (!allowed && v.why != NR_WHY_BAD_HOST) {
+			remedy =
+			    xasprintf("--allow-domain %s:%u (a new session)",
+				      v.host[0] ? v.host : host, port);
+			config = xasprintf("[network] allow = %s:%u   (in "
+					   "$XDG_CONFIG_HOME/sbxsh/config)",
+					   v.host[0] ? v.host : host, port);
+		}
+	}
+	verdict = allowed ? "allowed" : "denied";
+	if (json) {
+		struct json_w w;
+
+		json_begin(&w, b);
+		json_obj(&w, NULL, JSON_INLINE);
+		json_str(&w, "access", "network");
+		json_str(&w, "host", host);
+		json_u64(&w, "port", port);
+		json_str(&w, "mode", pn_mode_name(pn));
+		json_bool(&w, "allowed", allowed);
+		json_str(&w, "rule", rule);
+		json_str(&w, "detail", detail);
+		json_str(&w, "remedy", remedy);
+		json_str(&w, "config", config);
+		json_end(&w);
+		buf_putc(b, '\n');
+	} else {
+		buf_printf(b,
+			   "network %s:%u\n  verdict:   %s\n  rule:      "
+			   "%s: %s\n",
+			   host, port, verdict, rule, detail);
+		if (remedy)
+			buf_printf(b, "  to allow:  %s\n", remedy);
+		if (config)
+			buf_printf(b, "  or:        %s\n", config);
+	}
+	return allowed ? 0 : 1;
+}

@@ -37,6 +37,13 @@ void nets_after_cmd(bool explain);
  * JSON. */
 void nets_format(struct sbx_buf *b, bool json);
 
+/* `policy why --host HOST[:PORT]`: which rule decides a connection to
+ * HOST on PORT (443 when not given) and what would change it, text or
+ * JSON into |b|. 0 allowed, 1 denied, 2 a HOST that is not one (+ a
+ * line in |err|). */
+int nets_why_host(const struct sbx_policy *pol, const char *hostport, bool json,
+		  struct sbx_buf *b, struct sbx_buf *err);
+
 /* True once the proxy was found ended. */
 bool nets_proxy_gone(void);
 
