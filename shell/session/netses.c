@@ -714,7 +714,7 @@ int nets_why_host(const struct sbx_policy *pol, const char *hostport, bool json,
 		rule = v.why == NR_WHY_RULE
 			   ? (allowed ? "allow rule" : "deny rule")
 		       : v.why == NR_WHY_BAD_HOST ? "not a host name"
-						  : "not in the allow list";
+						  : "allow list";
 		detail = xasprintf(
 		    "%s%s", v.text,
 		    allowed ? "; each address the name resolves to must "
@@ -725,12 +725,17 @@ int nets_why_host(const struct sbx_policy *pol, const char *hostport, bool json,
 			remedy = xasprintf("drop the deny rule %s (%s)",
 					   v.rule.pattern, v.rule.origin);
 		} else if (!allowed && v.why != NR_WHY_BAD_HOST) {
+			const char *h = v.host[0] ? v.host : host;
+			bool v6 = strchr(h, ':') && h[0] != '[';
+
 			remedy =
-			    xasprintf("--allow-domain %s:%u (a new session)",
-				      v.host[0] ? v.host : host, port);
-			config = xasprintf("[network] allow = %s:%u   (in "
-					   "$XDG_CONFIG_HOME/sbxsh/config)",
-					   v.host[0] ? v.host : host, port);
+			    xasprintf("--allow-domain %s%s%s:%u (a new "
+				      "session)",
+				      v6 ? "[" : "", h, v6 ? "]" : "", port);
+			config =
+			    xasprintf("[network] allow = %s%s%s:%u   (in "
+				      "$XDG_CONFIG_HOME/sbxsh/config)",
+				      v6 ? "[" : "", h, v6 ? "]" : "", port);
 		}
 	}
 	verdict = allowed ? "allowed" : "denied";
