@@ -293,6 +293,9 @@ static void proxy_child(const struct nr_set *rules, int sp, int ev,
 	if (getppid() != parent)
 		_exit(0);
 	(void)prctl(PR_SET_NAME, "sbxsh-proxy");
+	/* A job of the same uid must not read its memory or attach to it
+	 * (/proc/PID/mem, ptrace) even where it could see it. */
+	(void)prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	/* Neither the terminal's signals (Ctrl-C at the prompt goes to the
 	 * foreground group, which sbxsh is in) nor the terminal itself. */
 	(void)setsid();
@@ -423,8 +426,12 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 	snprintf(socks, sizeof(socks), "127.0.0.1:%u", sport);
 	pol_net_set_proxy(pol, http, socks);
 	(void)fcntl(ev[0], F_SETFL, O_NONBLOCK);
-	nets.ev_fd = ev[0];
-	ev[0] = -1;
+	/* in the shell's own range, close-on-exec: never a job's */
+	nets.ev_fd = fcntl(ev[0], F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
+	if (nets.ev_fd < 0) {
+		nets.ev_fd = ev[0];
+		ev[0] = -1;
+	}
 	nets.pid = pid;
 out:
 	for (int i = 0; i < 2; i++) {
