@@ -127,8 +127,7 @@ int cli_print_profile(const struct sbx_opts *o)
 		struct sbx_strv argv = {0};
 
 		bw_args(s.pol, &argv);
-		bw_format(&argv, &b);
-		buf_putc(&b, '\n');
+		bw_script(s.pol, &argv, &b);
 		strv_free(&argv);
 	}
 	fputs(b.s ? b.s : "", stdout);

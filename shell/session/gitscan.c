@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "backend.h"
+#include "be_base.h"
 #include "canon.h"
 #include "gitcache.h"
 #include "gitend.h"
@@ -243,9 +244,7 @@ static void examine(struct walk *w, int dfd, const char *name, int level)
 	}
 	if (!spend(w))
 		return;
-	fd = openat(dfd, name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
-			O_NONBLOCK);
+	fd = be_open_dir(dfd, name);
 	if (fd < 0)
 		return;
 	if (level == 1 && w->record && fstat(fd, &st) == 0)
