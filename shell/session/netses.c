@@ -365,16 +365,6 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 
 	if (pn->mode != PN_DOMAINS)
 		return 0;
-#ifndef NETS_PROXY_BUILT
-	/* Until shell/proxy/ holds the proxy (px_run() is a stub): fail
-	 * closed, saying so, rather than a session whose every connection
-	 * goes nowhere. */
-	if (!getenv("SBXSH_NETS_DEV"))
-		return sbx_diag_set(d, -ENOSYS,
-				    "--network %s: the proxy is not part of "
-				    "this build yet",
-				    pn_mode_name(pn));
-#endif
 	r = build_rules(pn, &rules, d);
 	if (r < 0)
 		return r;
