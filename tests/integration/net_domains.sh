@@ -252,6 +252,21 @@ check "--no-network is still --network off" has "${D}(--network off)"
 OUT=$(cd "$WS" && "$SBXSH" --no-config --network domains --allow-domain 'a..b' -c 'echo RAN' 2>&1)
 check "a bad pattern refuses the session, saying which" \
 	eval '! has RAN && has "--allow-domain a..b (flag): "'
+# The configuration's [network] section: the rules come from the file,
+# each shown with its line, and the session goes by them.
+printf '[network]\nmode = domains\nallow = allowed.test:8080\ndeny = bad.allowed.test\n' >"$B/net.cfg"
+OUT=$(cd "$WS" && env -i HOME="$H" PATH="$PATH" XDG_STATE_HOME="$H/state" "$SBXSH" \
+	--config "$B/net.cfg" -c 'policy; curl -sS --max-time 5 http://allowed.test:8080/hello?id=cfg-ctl; curl -sS --max-time 5 http://bad.allowed.test:8080/hello?id=cfgbad-ctl' 2>&1)
+check "[network] in the file: each rule with its file and line" \
+	eval 'has "network: domains (1 allowed pattern;" && has "allow  allowed.test:8080" && has "[config $B/net.cfg:3]" && has "[config $B/net.cfg:4]"'
+check "... the allowed name reached" got "/hello?id=cfg-ctl"
+check "... the denied one not, and said" \
+	eval '! got "id=cfgbad-ctl" && has "${D}bad.allowed.test:8080 ("'
+# --network registries: the group, named as where it came from
+OUT=$(cd "$WS" && "$SBXSH" --no-config --network registries --print-policy --json 2>&1)
+check "--network registries: @registries allowed, from --network registries" \
+	has '{"pattern": "@registries", "action": "allow", "from": "--network registries"}'
+
 # Where no network namespace can be had (an sbxsh inside a session, whose
 # filter refuses unshare): refused, one line, nothing run; never the
 # host's network.
