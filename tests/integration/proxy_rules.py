@@ -233,7 +233,7 @@ def inner():
     px = Proxy(["--allow", "ok.test", "--allow", "*.wild.test",
                 "--deny", "bad.wild.test", "--allow", "ports.test:8080",
                 "--allow", "rebind.test", "--allow", "meta.test",
-                "--allow", "mixed.test",
+                "--allow", "mixed.test", "--allow", "192.0.2.10:9000",
                 "--head-timeout", "1500", "--max-conns", "600"])
 
     # the proxy confined itself once started (defence in depth)
@@ -251,8 +251,15 @@ def inner():
     s.sendall(b"ping-connect")
     got = s.recv(100)
     ok(got == b"ping-connect", "CONNECT tunnel reaches the echo server (%r)" % got)
+    # a tunnel that went out has no idle limit: quiet past the head
+    # timeout (1.5 s here), it still carries bytes (the head's timer
+    # once came back with the read event and cut downloads at 10 s)
+    time.sleep(2)
+    s.sendall(b"again")
+    got = s.recv(100)
+    ok(got == b"again", "a tunnel quiet past the head timeout still works (%r)" % got)
     s.close()
-    e = px.wait_event(lambda e: e.startswith("conn ok.test 9000 12 12 "))
+    e = px.wait_event(lambda e: e.startswith("conn ok.test 9000 17 17 "))
     ok(e is not None and "ok.test (--allow-domain)" in e,
        "conn event with bytes and rule (%s)" % e)
 
@@ -268,6 +275,8 @@ def inner():
     ok(code == 0 and got == b"ping", "SOCKS5 by host name reaches the echo server (%d %r)" % (code, got))
     code, got = socks(px, 3, b"a.wild.test", 9000)
     ok(code == 0 and got == b"ping", "SOCKS5: *.wild.test allows a.wild.test")
+    code, got = socks(px, 1, "192.0.2.10", 9000)
+    ok(code == 0 and got == b"ping", "SOCKS5: an allowed IPv4 literal (192.0.2.10:9000) connects")
 
     # --- refused: nothing reaches any server -------------------------------
     before = [r.state() for r in recs]
@@ -286,8 +295,8 @@ def inner():
     r = http_raw(px, b"GET http://192.0.2.10:8080/ HTTP/1.1\r\nHost: 192.0.2.10:8080\r\n\r\n")
     ok(r.startswith(b"HTTP/1.1 403"), "an IP literal not allowed: 403")
     denied(px, "192.0.2.10", 8080, "not in the allow list", "IP literal")
-    code, _ = socks(px, 1, "192.0.2.10", 9000)
-    ok(code == 2, "SOCKS5 IPv4 literal not allowed (%d)" % code)
+    code, _ = socks(px, 1, "192.0.2.10", 8080)
+    ok(code == 2, "SOCKS5 IPv4 literal on a port not allowed (%d)" % code)
     code, _ = socks(px, 4, "::1", 9000)
     ok(code == 2, "SOCKS5 IPv6 literal not allowed (%d)" % code)
     denied(px, "::1", 9000, "not in the allow list", "IPv6 literal")
