@@ -297,6 +297,17 @@ def inner():
     ok(e is not None and "ok.test (--allow-domain)" in e,
        "conn event with bytes and rule (%s)" % e)
 
+    # a head in pieces, its end split across them (the search for the
+    # blank line resumes where it stopped)
+    s = socket.create_connection(("127.0.0.1", px.http))
+    for piece in (b"CONNECT ok.", b"test:9000 HTTP/1.1\r\n\r", b"\n"):
+        s.sendall(piece)
+        time.sleep(0.05)
+    s.settimeout(3)
+    head = s.recv(100)
+    ok(head.startswith(b"HTTP/1.1 200"), "a head sent in pieces is read (%r)" % head)
+    s.close()
+
     r = http_raw(px, b"GET http://ok.test:8080/a?b=c HTTP/1.1\r\nHost: ok.test:8080\r\n"
                  b"Proxy-Connection: keep-alive\r\nUser-Agent: t\r\n\r\n")
     ok(r.startswith(b"HTTP/1.1 200") and b"hello from GET /a?b=c HTTP/1.1" in r,
