@@ -316,6 +316,20 @@ def inner():
        and b"Host: ok.test:8080" in web.data,
        "the forwarded head drops Proxy-* and asks Connection: close")
 
+    # a body of a declared length: what follows it (a second request a
+    # server would read unchecked) is never passed on
+    s = socket.create_connection(("127.0.0.1", px.http))
+    s.sendall(b"POST http://ok.test:9000/up HTTP/1.1\r\nHost: ok.test:9000\r\n"
+              b"Content-Length: 4\r\n\r\nabcdGET /smuggled HTTP/1.1\r\n"
+              b"Host: internal.test\r\n\r\n")
+    time.sleep(0.5)
+    s.sendall(b"GET /later HTTP/1.1\r\n\r\n")
+    time.sleep(0.3)
+    s.close()
+    ok(b"POST /up HTTP/1.1" in echo.data and b"\r\n\r\nabcd" in echo.data
+       and b"smuggled" not in echo.data and b"/later" not in echo.data,
+       "only the declared body follows the head (%r)" % echo.data[-40:])
+
     code, got = socks(px, 3, b"ok.test", 9000)
     ok(code == 0 and got == b"ping", "SOCKS5 by host name reaches the echo server (%d %r)" % (code, got))
     code, got = socks(px, 3, b"a.wild.test", 9000)
