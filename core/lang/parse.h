@@ -80,6 +80,7 @@ enum {
 	W_QUOTED = 1, /* some quoting occurred (heredoc delimiters) */
 	W_PLAIN = 2,  /* one unquoted literal without glob characters */
 	W_ASSIGN = 4, /* NAME=... */
+	W_BRACE = 8,  /* an unquoted '{' in a literal: brace expansion */
 };
 
 struct word {

@@ -54,6 +54,7 @@ enum sh_opt {
 	O_PRIVILEGED,
 	O_DEBUG,
 	O_EXPLAIN,
+	O_POSIX,
 	O__N,
 };
 
