@@ -348,6 +348,8 @@ void job_sigchld_install(struct shell *sh);
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 /* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
 void ast_text(struct sbx_buf *b, const struct node *n, int depth);
+/* One ${...} as typed (for "${x@Z}: bad substitution"). */
+void part_text(struct sbx_buf *b, const struct wpart *p);
 void job_set_node(struct shell *sh, int id, const struct node *n);
 void job_set_argv(struct shell *sh, int id, char **argv);
 /* Reaps, then prints Done/Exit/Killed/Stopped notices (interactive
