@@ -603,6 +603,17 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				e->err = -1;
 			break;
 		}
+		case WP_PROCSUB: {
+			char *s = ps_open(e->sh, w);
+
+			if (!s) {
+				e->err = -1;
+				break;
+			}
+			add_value(e, s, 1);
+			free(s);
+			break;
+		}
 		case WP_ARITH: {
 			char *s = exp_str(e->sh, w->arg, false);
 			intmax_t v;

@@ -129,6 +129,11 @@ struct shell {
 	int optoff;
 
 	const char *srcname; /* for messages: NULL = "line N" form */
+
+	/* procsub.c: the fds of the <(...) and >(...) of the commands being
+	 * run, closed when each command ends */
+	int ps_fds[40];
+	size_t nps;
 };
 
 /* --- reap.c --------------------------------------------------------------- */
@@ -257,6 +262,14 @@ int ac_eval(struct shell *sh, struct node *n);
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
 /* Is the option NAME (set -o's names, and posix) on? */
 bool sh_option_on(struct shell *sh, const char *name);
+
+/* --- procsub.c (bash's <(cmd), >(cmd)) ------------------------------- */
+/* Starts w->cmd (a WP_PROCSUB part) and returns "/dev/fd/N" (new string),
+ * or NULL after a message. */
+char *ps_open(struct shell *sh, struct wpart *w);
+/* The fds opened so far; ps_close_from closes those opened after. */
+size_t ps_mark(struct shell *sh);
+void ps_close_from(struct shell *sh, size_t mark);
 
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
