@@ -271,6 +271,35 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 }
 
 /*
+ * bash's array assignments (a=(...), a[i]=v, a+=(...)) parse, but arrays
+ * are not there yet: the command is refused whole before anything of it
+ * is expanded or run. Taking `x=(rm -rf build)` as "x=" followed by a
+ * command would run rm; taking a[i]=v as a command name would run
+ * whatever "a[i]=v" names in PATH.
+ */
+static bool refuse_array(struct shell *sh, struct node *n)
+{
+	struct word *w;
+
+	for (w = n->assigns; w; w = w->next)
+		if (w->flags & W_ARRAY)
+			break;
+	if (!w)
+		for (w = n->args; w; w = w->next)
+			if (w->flags & W_LIST)
+				break;
+	if (!w)
+		return false;
+	sh_err(sh,
+	       "%.*s: arrays are not supported yet (nothing of this "
+	       "command ran)",
+	       (int)strcspn(w->parts && w->parts->s ? w->parts->s : "?", "[+="),
+	       w->parts && w->parts->s ? w->parts->s : "?");
+	assign_fail(sh);
+	return true;
+}
+
+/*
  * A simple command in the order of XCU 2.9.1: the words are expanded,
  * then the redirections are performed, then the assignments are
  * expanded and assigned (so x=$(cmd 2>&1) 2>f sees f), then the command
@@ -286,9 +315,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	struct node *fn = NULL;
 	bool special, frame = false;
 	int st = 0, rc;
+	size_t psmark = ps_mark(sh);
 
 	sh->lineno = n->lineno;
 	sh->cmdsub_status = -1;
+	if (refuse_array(sh, n))
+		return 2;
 	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
 	if (args.n && !strchr(args.v[0], '/')) {
@@ -354,6 +386,7 @@ out:
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
+	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
 	sh->status = st;
@@ -364,6 +397,7 @@ experr:
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
+	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
 	return sh->status;
@@ -586,7 +620,7 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 }
 
 /* Handles break/continue after a loop body; returns true to leave. */
-static bool loop_jump(struct shell *sh)
+bool eval_loop_jump(struct shell *sh)
 {
 	if (sh->jump == J_BREAK) {
 		if (--sh->jumpn <= 0)
@@ -612,14 +646,14 @@ static int eval_loop(struct shell *sh, struct node *n, int flags)
 	for (;;) {
 		c = eval_node(sh, n->a, flags | EV_TESTED);
 		if (sh->jump) {
-			if (loop_jump(sh))
+			if (eval_loop_jump(sh))
 				break;
 			continue;
 		}
 		if ((c == 0) != (n->type == N_WHILE))
 			break;
 		st = eval_node(sh, n->b, flags);
-		if (sh->jump && loop_jump(sh))
+		if (sh->jump && eval_loop_jump(sh))
 			break;
 	}
 	sh->loopdepth--;
@@ -652,7 +686,7 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 			break;
 		}
 		st = eval_node(sh, n->b, flags);
-		if (sh->jump && loop_jump(sh))
+		if (sh->jump && eval_loop_jump(sh))
 			break;
 	}
 	sh->loopdepth--;
@@ -742,6 +776,17 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 		func_set(sh, n->name, n);
 		st = 0;
 		break;
+	case N_COND:
+		st = cond_eval(sh, n);
+		check_errexit(sh, st, flags);
+		break;
+	case N_ARITH:
+		st = ac_eval(sh, n);
+		check_errexit(sh, st, flags);
+		break;
+	case N_ARITHFOR:
+		st = ac_eval_for(sh, n, flags);
+		break;
 	default:
 		break;
 	}
@@ -806,14 +851,17 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		default:
 			if (n->redirs && n->type != N_FUNC) {
 				struct redir_save *save = NULL;
+				size_t psmark = ps_mark(sh);
 
 				if (redir_apply(sh, n->redirs, &save) < 0) {
 					redir_restore(sh, save);
+					ps_close_from(sh, psmark);
 					st = 2;
 					break;
 				}
 				st = eval_compound(sh, n, flags);
 				redir_restore(sh, save);
+				ps_close_from(sh, psmark);
 			} else {
 				st = eval_compound(sh, n, flags);
 			}

@@ -811,7 +811,7 @@ static int arith_set(void *ctx, const char *name, const char *val)
 /* $((expr)) with the shell's variables (arith_vars for the evaluator). */
 static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
 {
-	struct arith_vars av = {arith_get, arith_set, sh};
+	struct arith_vars av = {arith_get, arith_set, sh, sh->opt[O_POSIX]};
 	struct sbx_diag d = {0};
 
 	if (sh->opt[O_NOUNSET]) {
@@ -875,6 +875,17 @@ static int expand_parts(struct exp *e, struct wpart *w)
 			free(s);
 			if (e->sh->jump == J_EXIT)
 				e->err = -1;
+			break;
+		}
+		case WP_PROCSUB: {
+			char *s = ps_open(e->sh, w);
+
+			if (!s) {
+				e->err = -1;
+				break;
+			}
+			add_value(e, s, 1);
+			free(s);
 			break;
 		}
 		case WP_ARITH: {
@@ -1079,6 +1090,18 @@ char *exp_pattern(struct shell *sh, struct word *w)
 	if (!w)
 		return xstrdup("");
 	return exp_one(sh, w->parts, 1, true);
+}
+
+int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
+{
+	char *s = exp_str(sh, w, false);
+	int rc;
+
+	if (!s)
+		return -1;
+	rc = exp_arith(sh, s, out);
+	free(s);
+	return rc;
 }
 
 char *exp_assign(struct shell *sh, struct word *w, char **name)
