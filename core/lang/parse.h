@@ -104,7 +104,7 @@ enum {
 	W_ARRAY = 8,
 	W_APPEND = 16, /* NAME+=... */
 	W_LIST = 32,   /* NAME=(...) or NAME+=(...): elems (may be none) */
-	W_BRACE = 64, /* an unquoted '{' in a literal: brace expansion */
+	W_BRACE = 64,  /* an unquoted '{' in a literal: brace expansion */
 };
 
 struct word {
