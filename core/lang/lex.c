@@ -622,6 +622,15 @@ static void read_param_args(struct parser *p, struct wpart *w, int op, int stop,
 		return;
 	}
 	wb_init(&sub, p);
+	if (op == PO_REPL || op == PO_REPLALL) {
+		/* a pattern may start with its own '/': ${p////:} (bash) */
+		int c = pgetc_nl(p);
+
+		if (c == '/')
+			wb_lit(&sub, c, 0);
+		else
+			pungetc(p, c);
+	}
 	end = read_parts_to(p, &sub, CTX_PARAM, adq, 0, stop);
 	w->arg = wb_finish(&sub);
 	if (end == stop && stop && !p->err) {

@@ -471,8 +471,10 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	char *s;
 	int rc;
 
-	if (!w->arg || !w->arg->parts)
+	if (!w->arg || !w->arg->parts) {
+		e->fail_stay = true;
 		return bad_subst(e, w); /* ${x:} */
+	}
 	s = exp_str(e->sh, w->arg, false);
 	if (!s)
 		return -1;
@@ -505,6 +507,7 @@ static int expand_slice(struct exp *e, struct wpart *w, bool at)
 	if (has_len && len < 0) {
 		sh_err(sh, "%jd: substring expression < 0", len);
 		e->fail_status = 1;
+		e->fail_stay = true;
 		return -1;
 	}
 	if (off < 0)
@@ -568,6 +571,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		if (!rc && px_substr(v, off, has_len, len, &res) < 0) {
 			sh_err(sh, "%jd: substring expression < 0", len);
 			e->fail_status = 1;
+			e->fail_stay = true;
 			rc = -1;
 		}
 		break;
@@ -922,16 +926,21 @@ static void exp_init(struct exp *e, struct shell *sh)
 static void exp_fail(struct exp *e)
 {
 	struct shell *sh = e->sh;
-
 	int st = e->fail_status ? e->fail_status : 2;
 
 	buf_free(&e->cur);
 	buf_free(&e->pat);
 	sh->status = st;
+	/* bash drops the rest of the command line after some of its own
+	 * errors (${!unset}, ${x:0:-9}, ${x:}) and goes on with the next */
+	if (e->fail_stay && sh->jump != J_EXIT) {
+		sh->jump = J_INTR;
+		sh->exit_status = st;
+		return;
+	}
 	/* An expansion error in a non-interactive shell ends it (POSIX
 	 * 2.8.1); in a subshell, just that subshell. */
-	if (!sh->opt[O_INTERACTIVE] && sh->jump != J_EXIT && !sh->in_command &&
-	    !e->fail_stay) {
+	if (!sh->opt[O_INTERACTIVE] && sh->jump != J_EXIT && !sh->in_command) {
 		sh->jump = J_EXIT;
 		sh->exit_status = st;
 	}
