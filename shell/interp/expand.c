@@ -326,6 +326,12 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 		snprintf(buf, sizeof(buf), "%d", sh->lineno);
 		return *tmp = xstrdup(buf);
 	}
+	if (!sh->opt[O_POSIX] && strchr("RSEBPF", name[0])) {
+		const char *v = sv_value(sh, name, tmp);
+
+		if (v)
+			return v;
+	}
 	return var_get(sh, name);
 }
 

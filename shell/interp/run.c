@@ -368,6 +368,8 @@ struct shell *sh_new(const struct sh_config *cfg)
 	sh->opt[O_EXPLAIN] = cfg->pol && !cfg->no_explain;
 	sh->opt[O_POSIX] = cfg->posix;
 	var_init(sh, environ);
+	if (!sh->opt[O_POSIX])
+		sv_init(sh);
 	SH_HOOK(sh, init, sh);
 	sh_pwd_init(sh);
 	trap_init(sh);
