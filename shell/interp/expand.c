@@ -118,20 +118,50 @@ static bool real_pattern(const char *p)
 	return false;
 }
 
+/* "." or ".." as the last component: bash 5.2 never globs them
+ * (globskipdots), dash does (".*"). */
+static bool dot_or_dotdot(const char *p)
+{
+	const char *b = strrchr(p, '/');
+
+	b = b ? b + 1 : p;
+	return b[0] == '.' && (!b[1] || (b[1] == '.' && !b[2]));
+}
+
 static void emit(struct exp *e)
 {
+	struct shell *sh = e->sh;
+	bool bash = !sh->opt[O_POSIX];
+
 	if (!e->out)
 		return;
 	if (e->glob && e->hasglob && real_pattern(e->pat.s)) {
 		glob_t g;
+		size_t n = 0;
+		/* shopt -s dotglob: a leading '.' needs no explicit dot */
+		int flags = bash && sh->shopt[SHOPT_DOTGLOB] ? GLOB_PERIOD : 0;
 
-		if (glob(e->pat.s, 0, NULL, &g) == 0) {
-			for (size_t i = 0; i < g.gl_pathc; i++)
+		if (glob(e->pat.s, flags, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++) {
+				if (bash && dot_or_dotdot(g.gl_pathv[i]))
+					continue;
 				strv_push(e->out, g.gl_pathv[i]);
-			globfree(&g);
-			goto reset;
+				n++;
+			}
 		}
 		globfree(&g);
+		if (n)
+			goto reset;
+		if (bash && sh->shopt[SHOPT_NULLGLOB])
+			goto reset; /* no match: no word */
+		if (bash && sh->shopt[SHOPT_FAILGLOB]) {
+			/* the line is dropped, the script goes on (bash) */
+			sh_err(sh, "no match: %s", e->cur.s ? e->cur.s : "");
+			e->err = -1;
+			e->fail_status = 1;
+			e->fail_stay = true;
+			goto reset;
+		}
 	}
 	strv_push(e->out, e->cur.s ? e->cur.s : "");
 reset:
@@ -962,7 +992,7 @@ static int expand_field(struct exp *e, struct wpart *parts)
 	if (e->inword)
 		emit(e);
 	e->inword = false;
-	return 0;
+	return e->err; /* failglob */
 }
 
 /* Brace expansion (bash mode), before every other expansion: the word as
