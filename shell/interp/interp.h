@@ -58,10 +58,21 @@ enum sh_opt {
 	O__N,
 };
 
+/* bash's shopt options (bi_shopt.c has their names): all off at start */
+enum sh_shopt {
+	SHOPT_DOTGLOB,
+	SHOPT_FAILGLOB,
+	SHOPT_NOCASEGLOB,
+	SHOPT_NULLGLOB,
+	SHOPT_XPG_ECHO,
+	SHOPT__N,
+};
+
 struct shell {
 	const struct sh_config *cfg;
 	const struct sh_hooks *hooks; /* cfg->hooks: shell/interp/hooks.h */
 	bool opt[O__N];
+	bool shopt[SHOPT__N];
 	enum scope_mode check;
 	struct sbx_policy *pol;
 
@@ -466,11 +477,15 @@ int bi_read(struct shell *sh, int argc, char **argv);
 int bi_getopts(struct shell *sh, int argc, char **argv);
 int bi_cd(struct shell *sh, int argc, char **argv);
 int bi_pwd(struct shell *sh, int argc, char **argv);
+int bi_shopt(struct shell *sh, int argc, char **argv);
 /* option letters/names */
 int sh_setopt_name(struct shell *sh, const char *name, bool on);
 int sh_setopt_letter(struct shell *sh, char c, bool on);
 /* "$-": the letters of the options that are on, in dash's order. */
 void sh_dollar_dash(struct shell *sh, char *buf, size_t n);
+/* The shell's locale, from LC_ALL, LC_CTYPE, LANG as setlocale would take
+ * them (the interpreter never calls it): is it UTF-8? (echo's \u) */
+bool sh_utf8_locale(struct shell *sh);
 void sh_pwd_init(struct shell *sh);
 
 #endif
