@@ -118,6 +118,21 @@ static int assign_words(struct shell *sh, struct word *w, bool local,
 			free(name);
 			return -1;
 		}
+		if (w->flags & W_APPEND) {
+			/* bash's NAME+=value: appended to the value */
+			const char *old;
+			size_t n = strlen(name);
+
+			if (n && name[n - 1] == '+')
+				name[n - 1] = 0;
+			old = var_get(sh, name);
+			if (old && *old) {
+				char *cat = xasprintf("%s%s", old, val);
+
+				free(val);
+				val = cat;
+			}
+		}
 		if (local)
 			var_make_local(sh, name);
 		if (var_set(sh, name, val, flags) < 0) {
