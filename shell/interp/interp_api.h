@@ -39,7 +39,7 @@ struct sh_config {
 	const char *set_flags;
 	const char *unset_flags; /* +m and friends: turned off after */
 	enum scope_mode check;	 /* --check */
-	bool no_explain;	 /* --explain-denials=off: set +o explain */
+	bool no_denials;	 /* --denial-lines off: set +o denials */
 	/* --posix, -o posix, or invoked as sh: dash's language exactly
 	 * (set -o posix); otherwise bash's (docs/language.md). */
 	bool posix;

@@ -368,7 +368,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 		}
 	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
-	sh->opt[O_EXPLAIN] = cfg->pol && !cfg->no_explain;
+	sh->opt[O_DENIALS] = cfg->pol && !cfg->no_denials;
 	sh->opt[O_POSIX] = cfg->posix;
 	var_init(sh, environ);
 	if (!sh->opt[O_POSIX])
