@@ -578,6 +578,82 @@ static int expand_names(struct exp *e, struct wpart *w)
 	return 0;
 }
 
+/* The operands of a replacement (pattern, replacement), a case change
+ * (pattern) or a transform (its letter), expanded once. */
+static int op_operands(struct exp *e, struct wpart *w, char **pat, char **rep)
+{
+	*pat = *rep = NULL;
+	if (w->op == PO_TRANSFORM)
+		*pat = exp_str(e->sh, w->arg, false);
+	else
+		*pat = sub_str(e, w->arg, true);
+	if (!*pat)
+		return -1;
+	if (w->op == PO_REPL || w->op == PO_REPLALL || w->op == PO_REPLBEG ||
+	    w->op == PO_REPLEND) {
+		*rep = sub_str(e, w->arg ? w->arg->next : NULL, true);
+		if (!*rep)
+			return -1;
+	}
+	return 0;
+}
+
+/* One value through the operator (paramx.c computes) into |res|. */
+static int op_apply(struct exp *e, struct wpart *w, const char *v,
+		    const char *pat, const char *rep, struct sbx_buf *res)
+{
+	switch (w->op) {
+	case PO_TRANSFORM:
+		if (px_transform(v, pat, res) < 0)
+			return bad_subst(e, w);
+		return 0;
+	case PO_REPL:
+	case PO_REPLALL:
+	case PO_REPLBEG:
+	case PO_REPLEND:
+		px_replace(v, pat, rep, w->op, res);
+		return 0;
+	case PO_RSMALL:
+	case PO_RLARGE:
+	case PO_LSMALL:
+	case PO_LLARGE:
+		buf_putn(res, "", 0);
+		return remove_pattern(v, pat, w->op, res);
+	default:
+		px_case(v, pat, w->op, res);
+		return 0;
+	}
+}
+
+/* ${@/p/r}, ${*^^}, ${@@Q}...: the operator on each parameter, the
+ * results as "$@" or "$*" would give them (bash). The parameters are
+ * copied first: an operand may run `set --`. */
+static int expand_each(struct exp *e, struct wpart *w, bool at)
+{
+	struct shell *sh = e->sh;
+	int n = sh->nparams, rc;
+	char **v = xcalloc((size_t)n + 1, sizeof(*v)), *pat, *rep;
+
+	for (int i = 0; i < n; i++)
+		v[i] = xstrdup(sh->params[i]);
+	rc = op_operands(e, w, &pat, &rep);
+	for (int i = 0; !rc && i < n; i++) {
+		struct sbx_buf res = {0};
+
+		rc = op_apply(e, w, v[i], pat, rep, &res);
+		free(v[i]);
+		v[i] = res.s ? res.s : xstrdup("");
+	}
+	if (!rc)
+		add_list(e, v, n, w->quoted, at);
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	free(pat);
+	free(rep);
+	return rc;
+}
+
 /* bash's operators on one value (paramx.c computes). The value is copied
  * first: expanding the operands may assign the variable. */
 static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
@@ -591,6 +667,8 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 
 	if (w->op == PO_SUBSTR && atstar)
 		return expand_slice(e, w, name[0] == '@');
+	if (atstar)
+		return expand_each(e, w, name[0] == '@');
 	val = param_value(e, name, &tmp);
 	if (!val && sh->opt[O_NOUNSET] && !atstar) {
 		free(tmp);
@@ -598,8 +676,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		return -1;
 	}
 	v = tmp ? tmp : xstrdup(val ? val : "");
-	switch (w->op) {
-	case PO_SUBSTR: {
+	if (w->op == PO_SUBSTR) {
 		intmax_t off, len;
 		bool has_len;
 
@@ -610,35 +687,12 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 			e->fail_stay = true;
 			rc = -1;
 		}
-		break;
-	}
-	case PO_TRANSFORM:
-		pat = exp_str(sh, w->arg, false);
-		if (!pat)
-			rc = -1;
-		else if (px_transform(v, pat, &res) < 0)
-			rc = bad_subst(e, w);
-		else if (!val)
+	} else {
+		rc = op_operands(e, w, &pat, &rep);
+		if (!rc)
+			rc = op_apply(e, w, v, pat, rep, &res);
+		if (!rc && !val)
 			res.len = 0; /* ${unset@Q} is nothing */
-		break;
-	case PO_REPL:
-	case PO_REPLALL:
-	case PO_REPLBEG:
-	case PO_REPLEND:
-		pat = sub_str(e, w->arg, true);
-		rep =
-		    pat ? sub_str(e, w->arg ? w->arg->next : NULL, true) : NULL;
-		if (!rep)
-			rc = -1;
-		else
-			px_replace(v, pat, rep, w->op, &res);
-		break;
-	default:
-		pat = sub_str(e, w->arg, true);
-		if (!pat)
-			rc = -1;
-		else
-			px_case(v, pat, w->op, &res);
 	}
 	if (!rc) {
 		if (res.s)
@@ -709,6 +763,13 @@ static int expand_param(struct exp *e, struct wpart *w)
 		}
 	}
 	atstar = !name[1] && (name[0] == '@' || name[0] == '*');
+	if (atstar && !sh->opt[O_POSIX] &&
+	    (w->op == PO_RSMALL || w->op == PO_RLARGE || w->op == PO_LSMALL ||
+	     w->op == PO_LLARGE)) {
+		/* "${@%-*}": each parameter (bash), not the joined value */
+		free(ind);
+		return expand_each(e, w, name[0] == '@');
+	}
 
 	if (atstar && w->op == PO_NONE) {
 		if (w->quoted && name[0] == '@' && e->out) {
