@@ -35,7 +35,7 @@ _sbxsh()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
-			--keep-runs --no-persist --persist --config --no-config --norc
+			--keep-runs --no-persist --persist --config --no-config --norc --posix
 			--backend --scope --no-network --network --allow-domain --deny-domain
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
 			--check --denial-lines --explain-denials --banner --agent

@@ -78,6 +78,7 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
 	cfg->unset_flags = o->unset_flags;
 	cfg->check = o->check;
 	cfg->no_denials = o->no_denials;
+	cfg->posix = o->posix;
 	cfg->pol = s->pol;
 	cfg->builtin = s->builtin;
 	cfg->agent = o->agent;

@@ -385,7 +385,54 @@ mutations() {
 	mut proxy-no-head-timeout shell/proxy/proxy.c \
 		'/^\s*bufferevent_set_timeouts\(c->cli, \&px->head_tv, \&px->head_tv\);/d' \
 		integration/proxy_rules.py
-
+	# issue 24, the two languages: an array assignment refused whole (not
+	# "x=" and a command), the mode reaching the parser, $'...' decoded,
+	# ** only outside posix mode, quoted regex characters literal, the
+	# here-string's newline, a process substitution's fd closed
+	mut lang-array-not-refused-whole shell/interp/run.c \
+		's/if \(rc == PARSE_OK && n && parse_saw_array\(p\)\) \{/if (0) {/' \
+		integration/lang_modes.sh integration/shell_malformed.sh
+	mut lang-array-not-seen core/lang/parse.c \
+		's/^(\s*)p->saw_array = true;/\1;/' \
+		unit/test_parse integration/lang_modes.sh
+	mut lang-posix-not-told shell/interp/run.c \
+		's/parse_set_posix\(p, sh->opt\[O_POSIX\]\);/parse_set_posix(p, false);/' \
+		integration/lang_modes.sh
+	mut lang-ansi-not-decoded core/lang/lex.c \
+		"s/if \\(c == '\\\\'' \&\& !dq \&\& !p->o.posix\\) \\{/if (0) {/" \
+		unit/test_parse integration/lang_modes.sh
+	mut lang-pow-in-posix shell/interp/arith.c \
+		's/!\(o->dbl == T_POW && a->v && a->v->posix\)/1/' \
+		unit/test_arith integration/lang_modes.sh
+	mut lang-regex-quotes-not-literal shell/interp/cond.c \
+		's/if \(strchr\("\\\\\.\[\]\(\)\*\+\?\{\}\|\^\$", \*p\)\)/if (0)/' \
+		integration/lang_modes.sh
+	mut lang-herestr-no-newline shell/interp/redir.c \
+		"/^\\s*buf_putc\\(&b, '\\\\n'\\);/d" integration/lang_modes.sh
+	mut lang-procsub-fd-left-open shell/interp/procsub.c \
+		's/^(\s*)close\(sh->ps_fds\[--sh->nps\]\);/\1--sh->nps;/' \
+		integration/lang_modes.sh
+	# issue 24, bash's words: brace expansion off, or on under posix; the
+	# computed variables under posix; & in a replacement; echo -e; the
+	# cap on a brace expansion's words
+	mut words-brace-off shell/interp/expand.c \
+		's/if \(\(w->flags & W_BRACE\) && !sh->opt\[O_POSIX\]\) \{/if (0) {/' \
+		unit/test_expand
+	mut words-brace-in-posix shell/interp/expand.c \
+		's/if \(\(w->flags & W_BRACE\) && !sh->opt\[O_POSIX\]\) \{/if (w->flags \& W_BRACE) {/' \
+		unit/test_expand
+	mut words-specvars-in-posix shell/interp/expand.c \
+		's/if \(!sh->opt\[O_POSIX\] && strchr\("RSEBPF", name\[0\]\)\) \{/if (strchr("RSEBPF", name[0])) {/' \
+		unit/test_expand
+	mut words-patsub-no-match-ref shell/interp/paramx.c \
+		"s/else if \(\*r == '&'\)/else if (0)/" \
+		unit/test_expand
+	mut words-echo-e-ignored shell/interp/bi_printf.c \
+		"s/esc = \*p == 'e';/esc = false;/" \
+		unit/test_bi_printf
+	mut words-brace-uncapped shell/interp/brace.c \
+		's/if \(\(uintmax_t\)cnt > BRACE_MAX_WORDS\)/if (0)/' \
+		unit/test_brace
 }
 
 # --- the harness --------------------------------------------------------------
