@@ -22,6 +22,7 @@
 #include "policy.h"
 #include "scope.h"
 #include "interp.h"
+#include "kaudit.h"
 
 /* How much of a failed command's stderr is read back: the refusal that
  * ended it is near its end. */
@@ -250,6 +251,7 @@ void ex_begin(struct shell *sh)
 {
 	if (!sh->opt[O_EXPLAIN])
 		return;
+	ka_begin();
 	if (ex.reg)
 		ex.off = lseek(2, 0, SEEK_CUR);
 	if (ex.fwd) {
@@ -425,8 +427,12 @@ static char *canon_of(struct shell *sh, const char *p)
 	return sh_canon(sh, folded);
 }
 
-/* Returns how many bytes of the command's stderr it could read. */
-static size_t from_stderr(struct shell *sh, struct dn_report *r)
+/* Returns how many bytes of the command's stderr it could read.
+ * |kernel|: the kernel's records named Landlock's refusals already
+ * (kaudit.c), so a "Permission denied" is not read again: a pipe and a
+ * terminal get the same lines (the records name the folder a file was
+ * refused in, the message the file). */
+static size_t from_stderr(struct shell *sh, struct dn_report *r, bool kernel)
 {
 	struct sbx_buf text = {0};
 	struct dn_cands c;
@@ -441,7 +447,7 @@ static size_t from_stderr(struct shell *sh, struct dn_report *r)
 		struct dn_facts f = {0};
 		struct why_answer w;
 
-		if (!canon)
+		if (!canon || (kernel && c.v[i].err == DN_EACCES))
 			continue;
 		f.mode_ok = mode_ok(canon);
 		f.covered_socket = ex_covered_socket(canon);
@@ -499,6 +505,7 @@ void ex_end(struct shell *sh, const struct node *n)
 {
 	struct dn_report r = {0};
 	struct sbx_buf text = {0};
+	int k;
 
 	if (!sh->status || !sh->opt[O_EXPLAIN] || !sh->pol || sh->subshell ||
 	    sh->jump == J_INTR)
@@ -506,8 +513,11 @@ void ex_end(struct shell *sh, const struct node *n)
 	/* The checker only foresaw a write: when the command said what went
 	 * wrong and it was not that (`cp nothere /etc/x`: the source was
 	 * missing), its flag is no evidence. It speaks when there is nothing
-	 * to read: a terminal, 2>/dev/null, a silent tool. */
-	if (!from_stderr(sh, &r)) {
+	 * to read: a terminal, 2>/dev/null, a silent tool. The kernel's
+	 * records (kaudit.c), where the session has them, come first. */
+	k = ka_end(sh, &r);
+
+	if (!from_stderr(sh, &r, k > 0) && !k) {
 		ast_text(&text, n, 0);
 		from_checker(sh, text.s, text.len, &r);
 		buf_free(&text);

@@ -1,0 +1,35 @@
+/* backends/audit_sup.h — the kernel's Landlock audit records for the
+ * session's denial lines (audit_sup.c): opened before the privilege drop,
+ * read by the supervisor outside the sandbox, filtered to the session's
+ * own domain, and passed to the shell on a pipe. */
+#ifndef SBX_AUDIT_SUP_H
+#define SBX_AUDIT_SUP_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "be_base.h"
+
+/* Before pns_enter()'s forks, while the process still holds
+ * CAP_AUDIT_READ: the read-log socket and the pipe, at Landlock |abi| >= 7
+ * only. Never fails: what was refused is kept for as_note(). */
+void as_open(int abi);
+/* In the process that goes on to confine itself (the shell), once
+ * pns_enter() returned: drops the socket and the pipe's write end, keeps
+ * the read end (close-on-exec, out of the redirection range).
+ * |supervised|: a supervisor outside (P0) holds the other ends. */
+void as_child(bool supervised);
+/* P0: the socket (-1: none) and the pipe's write end, which it keeps. */
+int as_sup_sock(void);
+int as_sup_pipe(void);
+/* P0: reads every record queued on the socket and passes those of the
+ * domain the shell (pid |shell|, as P0 sees it) created to the pipe. */
+void as_pump(pid_t shell);
+/* The shell: the pipe's read end (-1: the kernel source is off). */
+int as_shell_fd(void);
+/* Why the source is off (NULL: on). */
+const char *as_why(void);
+/* The note `policy` shows: key "denials". */
+void as_note(struct be_notes *notes);
+
+#endif

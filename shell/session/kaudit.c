@@ -1,0 +1,153 @@
+/* shell/session/kaudit.c — denial lines from the kernel's records.
+ *
+ * The records come from P0, the supervisor outside the sandbox, which
+ * holds the audit socket and passes on only this session's domain's
+ * access records (backends/audit_sup.c says why the shell never holds
+ * the socket: a job that took the shell over would read the host's audit
+ * stream). Each line is the text of one AUDIT_LANDLOCK_ACCESS record.
+ *
+ * Matching to the command: by time. ka_begin() drops what came before
+ * (a background job's, the previous command's late ones) and notes the
+ * kernel's coarse clock, the one the records are stamped with; ka_end()
+ * keeps the records stamped since. The records carry no pid (the
+ * SYSCALL record that has one comes only with syscall auditing), so a
+ * background job's denial during the command is taken for the command's:
+ * the line is still true of the session, and says which path and rule.
+ *
+ * The kernel queues a record and a kernel thread sends it, then P0 passes
+ * it on: it can come a little after the command ended. ka_end() waits
+ * KA_FIRST_MS for the first, and while more come KA_NEXT_MS each, up to
+ * KA_MAX_MS; only after a command that failed, and only with this source.
+ */
+#include "kaudit.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "audit_sup.h"
+#include "auditrec.h"
+#include "canon.h"
+#include "denial.h"
+#include "interp.h"
+#include "why.h"
+
+#define KA_FIRST_MS 25
+#define KA_NEXT_MS 10
+#define KA_MAX_MS 200
+
+static uint64_t ka_since; /* ms: records stamped before are not ours */
+static char ka_buf[8192]; /* a partial line carried to the next read */
+static size_t ka_len;
+
+bool ka_on(void)
+{
+	return as_shell_fd() >= 0;
+}
+
+static uint64_t coarse_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME_COARSE, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* One record's line: a denial line if the policy explains it. */
+static void one(struct shell *sh, const char *line, size_t n,
+		struct dn_report *r)
+{
+	struct ar_rec rec;
+	struct why_answer w;
+	enum why_access acc;
+
+	if (ar_parse(AR_TYPE_ACCESS, line, n, &rec) < 0)
+		return;
+	if (rec.ms < ka_since)
+		goto out;
+	if (rec.kind == AR_NET) {
+		why_ask(sh->pol, NULL, WHY_NET, &w);
+	} else if (rec.path && rec.path[0] == '/' &&
+		   (rec.kind == AR_FS_READ || rec.kind == AR_FS_WRITE ||
+		    rec.kind == AR_FS_MAKE)) {
+		SBX_AUTOFREE char *canon = sh_canon(sh, rec.path);
+
+		/* fs.make_*: the kernel names the folder the new entry was
+		 * refused in, not the entry (the name is not in the
+		 * record) */
+		acc = rec.kind == AR_FS_READ ? WHY_READ : WHY_WRITE;
+		why_ask(sh->pol, canon ? canon : rec.path, acc, &w);
+	} else {
+		goto out; /* a scope (signal, abstract socket): no line */
+	}
+	/* Nothing is claimed that the policy does not explain. */
+	if (!w.allowed)
+		dn_report_add(r, &w);
+	why_free(&w);
+out:
+	ar_free(&rec);
+}
+
+/* Reads what is queued; |r| NULL: thrown away. Returns lines read. */
+static int drain(struct shell *sh, struct dn_report *r)
+{
+	int fd = as_shell_fd(), lines = 0;
+
+	for (;;) {
+		ssize_t n = read(fd, ka_buf + ka_len, sizeof(ka_buf) - ka_len);
+		char *nl;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return lines;
+		ka_len += (size_t)n;
+		while ((nl = memchr(ka_buf, '\n', ka_len))) {
+			size_t k = (size_t)(nl - ka_buf);
+
+			if (r)
+				one(sh, ka_buf, k, r);
+			lines++;
+			memmove(ka_buf, nl + 1, ka_len - k - 1);
+			ka_len -= k + 1;
+		}
+		/* P0 writes whole lines below PIPE_BUF: a full buffer
+		 * without one is not a record */
+		if (ka_len == sizeof(ka_buf))
+			ka_len = 0;
+	}
+}
+
+void ka_begin(void)
+{
+	if (!ka_on())
+		return;
+	drain(NULL, NULL);
+	ka_since = coarse_ms();
+}
+
+int ka_end(struct shell *sh, struct dn_report *r)
+{
+	struct pollfd pf = {.fd = as_shell_fd(), .events = POLLIN};
+	int got = 0, waited = 0, wait = KA_FIRST_MS;
+
+	if (!ka_on())
+		return 0;
+	for (;;) {
+		int n = drain(sh, r);
+
+		got += n;
+		if (n)
+			wait = KA_NEXT_MS;
+		if (waited >= KA_MAX_MS)
+			break;
+		if (poll(&pf, 1, wait) <= 0)
+			break;
+		waited += wait;
+	}
+	return got;
+}
