@@ -33,9 +33,11 @@
  * Not in these records: the mount layer's refusals (EROFS, EBUSY: the
  * kernel refuses before Landlock is asked), which stay with stderr.
  *
- * Cost: two sockets and a pipe at start-up (AUDIT_GET is answered from a
- * kernel thread: one round trip), nothing in the shell until a command
- * fails.
+ * Cost: a socket bound and a pipe at start-up (tens of microseconds);
+ * the question whether audit is on (AUDIT_GET, answered from a kernel
+ * thread, 0.5 to 1 ms) is asked by P0, which puts the answer in a shared
+ * page (as_ask(), as_audit()), so no start-up waits for it. Nothing in the
+ * shell until a command fails or `policy` is asked.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -65,6 +68,11 @@ static struct {
 	int wr;	   /* P0: the pipe's write end */
 	int rd;	   /* the shell: its read end */
 	char *why; /* why the source is off, or NULL */
+	/* P0's answer to AUDIT_GET (AS_AUDIT_*), in a page shared with the
+	 * shell since before the forks: every process of the shell reads it
+	 * (a subshell's `policy` too) without taking it from the others, as
+	 * reading a line from the pipe would. */
+	int *answer;
 	/* P0: the session's domain, once its "allocated" record came */
 	bool have_domain;
 	uint64_t domain;
@@ -93,52 +101,34 @@ static void close_all(void)
 	as.sock = as.wr = as.rd = -1;
 }
 
-/* Is the kernel's audit on? 1 yes, 0 no, -1 cannot tell (then the
- * socket stays: records may come). */
-static int audit_on(void)
+static void answer(int v)
+{
+	if (as.answer)
+		__atomic_store_n(as.answer, v, __ATOMIC_RELEASE);
+}
+
+/* P0, still privileged (AUDIT_GET needs CAP_AUDIT_CONTROL, checked
+ * when the request is sent): asks whether the kernel's audit is on. The
+ * kernel answers from a kernel thread, 0.5 to 1 ms later on a busy
+ * machine: P0 reads the answer with the records (as_pump()) and tells
+ * the shell, so nobody's start-up waits for it. */
+void as_ask(void)
 {
 	struct {
 		struct nlmsghdr h;
-		char pad[64];
+		char pad[16];
 	} req = {0};
-	union {
-		struct nlmsghdr h;
-		char buf[512];
-	} rep;
 	struct sockaddr_nl k = {.nl_family = AF_NETLINK};
-	struct timeval tv = {.tv_sec = 0, .tv_usec = 300 * 1000};
-	int fd = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
-	int on = -1;
 
-	if (fd < 0)
-		return -1;
+	if (as.sock < 0)
+		return;
 	req.h.nlmsg_len = NLMSG_LENGTH(0);
 	req.h.nlmsg_type = AUDIT_GET;
 	req.h.nlmsg_flags = NLM_F_REQUEST;
 	req.h.nlmsg_seq = 1;
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	if (sendto(fd, &req, req.h.nlmsg_len, 0, (struct sockaddr *)&k,
-		   sizeof(k)) < 0)
-		goto out;
-	for (int i = 0; i < 4; i++) {
-		ssize_t n = recv(fd, &rep, sizeof(rep), 0);
-
-		if (n < (ssize_t)NLMSG_HDRLEN)
-			break;
-		if (rep.h.nlmsg_type == NLMSG_ERROR)
-			break; /* EPERM without CAP_AUDIT_CONTROL */
-		if (rep.h.nlmsg_type == AUDIT_GET &&
-		    (size_t)n >= NLMSG_LENGTH(sizeof(struct audit_status))) {
-			struct audit_status s;
-
-			memcpy(&s, NLMSG_DATA(&rep.h), sizeof(s));
-			on = s.enabled != 0;
-			break;
-		}
-	}
-out:
-	close(fd);
-	return on;
+	if (sendto(as.sock, &req, req.h.nlmsg_len, MSG_DONTWAIT,
+		   (struct sockaddr *)&k, sizeof(k)) < 0)
+		answer(AS_AUDIT_UNKNOWN);
 }
 
 void as_open(int abi)
@@ -174,13 +164,6 @@ void as_open(int abi)
 			set_why("the audit socket was refused", e);
 		return;
 	}
-	if (audit_on() == 0) {
-		close_all();
-		set_why("the kernel's audit is off (auditd, audit=1 or "
-			"`auditctl -e 1` turns it on)",
-			0);
-		return;
-	}
 	if (pipe2(p, O_CLOEXEC | O_NONBLOCK) < 0) {
 		close_all();
 		set_why("no pipe for the records", errno);
@@ -188,6 +171,12 @@ void as_open(int abi)
 	}
 	as.rd = p[0];
 	as.wr = p[1];
+	if (!as.answer) {
+		void *m = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+		as.answer = m == MAP_FAILED ? NULL : m;
+	}
 	free(as.why);
 	as.why = NULL;
 }
@@ -234,6 +223,12 @@ int as_sup_pipe(void)
 int as_shell_fd(void)
 {
 	return as.rd;
+}
+
+int as_audit(void)
+{
+	return as.answer ? __atomic_load_n(as.answer, __ATOMIC_ACQUIRE)
+			 : AS_AUDIT_UNKNOWN;
 }
 
 const char *as_why(void)
@@ -313,8 +308,18 @@ void as_pump(pid_t shell)
 			return;
 		if (m.h.nlmsg_len < NLMSG_HDRLEN || m.h.nlmsg_len > (size_t)n)
 			continue;
-		if (m.h.nlmsg_type == AR_TYPE_ACCESS ||
-		    m.h.nlmsg_type == AR_TYPE_DOMAIN)
+		if (m.h.nlmsg_type == AUDIT_GET &&
+		    m.h.nlmsg_len >=
+			NLMSG_LENGTH(sizeof(struct audit_status))) {
+			struct audit_status st;
+
+			memcpy(&st, NLMSG_DATA(&m.h), sizeof(st));
+			answer(st.enabled ? AS_AUDIT_ON : AS_AUDIT_OFF);
+		} else if (m.h.nlmsg_type == NLMSG_ERROR) {
+			/* refused: records may still come */
+			answer(AS_AUDIT_UNKNOWN);
+		} else if (m.h.nlmsg_type == AR_TYPE_ACCESS ||
+			   m.h.nlmsg_type == AR_TYPE_DOMAIN)
 			one(shell, m.h.nlmsg_type, NLMSG_DATA(&m.h),
 			    m.h.nlmsg_len - NLMSG_HDRLEN);
 	}
@@ -323,14 +328,9 @@ void as_pump(pid_t shell)
 void as_note(struct be_notes *notes)
 {
 	if (as.rd >= 0)
-		be_note(notes, "denials",
-			"from the kernel's audit records (Landlock ABI 7), "
-			"matched to this session's domain, whatever stderr "
-			"is; the mount layer's refusals from stderr");
+		be_note(notes, "denials", AS_NOTE_ON);
 	else
-		be_note(notes, "denials",
-			"from stderr (read back from a pipe or a file, not a "
-			"terminal): no kernel records: %s",
+		be_note(notes, "denials", AS_NOTE_OFF "%s",
 			as.why ? as.why
 			       : "no supervisor outside the sandbox to read "
 				 "them (no private PID namespace)");

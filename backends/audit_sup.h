@@ -19,6 +19,15 @@ void as_open(int abi);
  * the read end (close-on-exec, out of the redirection range).
  * |supervised|: a supervisor outside (P0) holds the other ends. */
 void as_child(bool supervised);
+/* P0, before its privilege drop: asks whether the kernel's audit is on;
+ * the answer comes with the records, and as_audit() reads it in any
+ * process of the session. */
+void as_ask(void);
+#define AS_AUDIT_WAITING 0 /* not answered yet */
+#define AS_AUDIT_ON 1
+#define AS_AUDIT_OFF 2
+#define AS_AUDIT_UNKNOWN 3 /* the kernel would not say: counts as on */
+int as_audit(void);
 /* P0: the socket (-1: none) and the pipe's write end, which it keeps. */
 int as_sup_sock(void);
 int as_sup_pipe(void);
@@ -29,7 +38,18 @@ void as_pump(pid_t shell);
 int as_shell_fd(void);
 /* Why the source is off (NULL: on). */
 const char *as_why(void);
-/* The note `policy` shows: key "denials". */
+/* The note `policy` shows: key "denials"; the shell changes it to
+ * AS_NOTE_OFF AS_WHY_AUDIT_OFF when P0 says audit is off. */
+#define AS_NOTE_ON                                                             \
+	"from the kernel's audit records (Landlock ABI 7), matched to this "   \
+	"session's domain, whatever stderr is; the mount layer's refusals "    \
+	"from stderr"
+#define AS_NOTE_OFF                                                            \
+	"from stderr (read back from a pipe or a file, not a terminal): no "   \
+	"kernel records: "
+#define AS_WHY_AUDIT_OFF                                                       \
+	"the kernel's audit is off (auditd, audit=1 or `auditctl -e 1` turns " \
+	"it on)"
 void as_note(struct be_notes *notes);
 
 #endif

@@ -765,6 +765,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		close(ipfd[1]);
 		close(epfd[1]);
 		close_from_but3(3, epfd[0], as_sup_sock(), as_sup_pipe());
+		as_ask();
 		pns_drop("pid namespace supervisor", shell);
 		pns_supervise(init, shell, epfd[0], ttyfd, had_fg, &old);
 	}

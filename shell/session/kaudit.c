@@ -34,6 +34,7 @@
 #include "canon.h"
 #include "denial.h"
 #include "interp.h"
+#include "policy.h"
 #include "why.h"
 
 #define KA_FIRST_MS 25
@@ -46,7 +47,9 @@ static size_t ka_len;
 
 bool ka_on(void)
 {
-	return as_shell_fd() >= 0;
+	/* P0 says whether the kernel's audit is on soon after start-up
+	 * (audit_sup.c, as_ask()): until then it counts as on. */
+	return as_shell_fd() >= 0 && as_audit() != AS_AUDIT_OFF;
 }
 
 static uint64_t coarse_ms(void)
@@ -122,6 +125,18 @@ static int drain(struct shell *sh, struct dn_report *r)
 	}
 }
 
+void ka_settle(struct shell *sh)
+{
+	/* 300 ms at most: P0's answer comes a millisecond after start-up */
+	for (int i = 0;
+	     i < 100 && as_shell_fd() >= 0 && as_audit() == AS_AUDIT_WAITING;
+	     i++)
+		(void)poll(NULL, 0, 3);
+	if (as_audit() == AS_AUDIT_OFF && sh->pol &&
+	    pol_note(sh->pol, "denials"))
+		pol_set_note(sh->pol, "denials", AS_NOTE_OFF AS_WHY_AUDIT_OFF);
+}
+
 void ka_begin(void)
 {
 	if (!ka_on())
@@ -135,6 +150,10 @@ int ka_end(struct shell *sh, struct dn_report *r)
 	struct pollfd pf = {.fd = as_shell_fd(), .events = POLLIN};
 	int got = 0, waited = 0, wait = KA_FIRST_MS;
 
+	if (!ka_on())
+		return 0;
+	if (as_audit() == AS_AUDIT_WAITING)
+		ka_settle(sh);
 	if (!ka_on())
 		return 0;
 	for (;;) {

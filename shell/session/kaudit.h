@@ -2,7 +2,7 @@
  * audit records (kaudit.c): what the supervisor passed on for this
  * session's domain, matched to the command that ran by time.
  *
- * Lifecycle: ka_on() once; per top-level command ka_begin() before it
+ * Lifecycle: per top-level command ka_begin() before it
  * runs, ka_end() after it failed. */
 #ifndef SBX_KAUDIT_H
 #define SBX_KAUDIT_H
@@ -14,6 +14,10 @@ struct dn_report;
 
 /* The kernel source is on (backends/audit_sup.c). */
 bool ka_on(void);
+/* Waits (300 ms at most) for the supervisor's word whether the kernel's
+ * audit is on, and where it is off says so in `policy` (the note
+ * "denials"). Before `policy` prints. */
+void ka_settle(struct shell *sh);
 /* Forgets the records of what ran before (a background job's). */
 void ka_begin(void);
 /* Adds to |r| a line for each record since ka_begin() that the policy

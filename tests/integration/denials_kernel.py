@@ -116,6 +116,15 @@ was = audit()
 if was is None:
     strict.skip_all("audit", "the kernel's audit status cannot be read")
 if not was:
+    # Audit off: the session says so, and falls back to stderr.
+    root = plant()
+    p = subprocess.run([binary(), "--workspace", os.path.join(root, "tmp"), "-c",
+                        "policy; policy --json"],
+                       env=dict(os.environ, HOME=os.path.join(root, "home")),
+                       stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, timeout=30)
+    ok(p.stdout.count(b"no kernel records: the kernel's audit is off") == 2,
+       "audit off: policy and its JSON name the fallback and why", text(p.stdout)[-600:])
     if not audit(1):
         strict.skip_all("audit", "the kernel's audit cannot be turned on")
     atexit.register(audit, 0)
