@@ -177,7 +177,8 @@ for be in ("landlock", "namespace"):
         with open(other, "w") as f:
             f.write("x\n")
         bg = subprocess.Popen([sys.executable, "-c", OTHER, other, "0.3"])
-        out, st = s.run("sleep 1; false")
+        # (one command: each of `a; b` has its own window)
+        out, st = s.run("sh -c 'sleep 1; exit 1'")
         bg.wait()
         ok(st == 1 and lines(out) == [],
            be + ": another domain's denial meanwhile: no line", text(out))
