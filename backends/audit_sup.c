@@ -45,11 +45,14 @@
 #include <linux/audit.h>
 #include <linux/netlink.h>
 #include <poll.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/time.h>
 #include <unistd.h>
 
@@ -73,6 +76,11 @@ static struct {
 	 * (a subshell's `policy` too) without taking it from the others, as
 	 * reading a line from the pipe would. */
 	int *answer;
+	/* The sync socket (as_sync_path()): P0 holds it listening. */
+	int sync;
+	char sync_path[40]; /* "\0sbxsh-audit-sync-<16 hex>" */
+	size_t sync_len;
+	char sync_hex[80];
 	/* P0: the session's domain, once its "allocated" record came */
 	bool have_domain;
 	uint64_t domain;
@@ -80,7 +88,7 @@ static struct {
 	 * first denial's record before the domain's) */
 	char *pend[16];
 	size_t npend;
-} as = {.sock = -1, .wr = -1, .rd = -1};
+} as = {.sock = -1, .wr = -1, .rd = -1, .sync = -1};
 
 /* |msg|, and ": strerror(err)" when |err| > 0. */
 static void set_why(const char *msg, int err)
@@ -98,7 +106,9 @@ static void close_all(void)
 		close(as.wr);
 	if (as.rd >= 0)
 		close(as.rd);
-	as.sock = as.wr = as.rd = -1;
+	if (as.sync >= 0)
+		close(as.sync);
+	as.sock = as.wr = as.rd = as.sync = -1;
 }
 
 static void answer(int v)
@@ -129,6 +139,52 @@ void as_ask(void)
 	if (sendto(as.sock, &req, req.h.nlmsg_len, MSG_DONTWAIT,
 		   (struct sockaddr *)&k, sizeof(k)) < 0)
 		answer(AS_AUDIT_UNKNOWN);
+}
+
+/* The sync socket: a random name, so that no other process's socket is
+ * taken for it (and none of them is connected to). Without it the shell
+ * waits by time (kaudit.c). */
+static void open_sync(void)
+{
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	uint64_t r;
+	int fd;
+
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r))
+		return;
+	as.sync_len =
+	    1 + (size_t)snprintf(as.sync_path + 1, sizeof(as.sync_path) - 1,
+				 "sbxsh-audit-sync-%016llx",
+				 (unsigned long long)r);
+	for (size_t i = 0; i < as.sync_len; i++)
+		snprintf(as.sync_hex + 2 * i, 3, "%02X",
+			 (unsigned char)as.sync_path[i]);
+	memcpy(a.sun_path, as.sync_path, as.sync_len);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		return;
+	if (bind(fd, (struct sockaddr *)&a,
+		 (socklen_t)(offsetof(struct sockaddr_un, sun_path) +
+			     as.sync_len)) < 0 ||
+	    listen(fd, 0) < 0) {
+		close(fd);
+		return;
+	}
+	as.sync = fd;
+}
+
+int as_sup_sync(void)
+{
+	return as.sync;
+}
+
+const char *as_sync_path(size_t *len, const char **hex)
+{
+	if (!as.sync_len || as.rd < 0)
+		return NULL;
+	*len = as.sync_len;
+	*hex = as.sync_hex;
+	return as.sync_path;
 }
 
 void as_open(int abi)
@@ -171,6 +227,7 @@ void as_open(int abi)
 	}
 	as.rd = p[0];
 	as.wr = p[1];
+	open_sync();
 	if (!as.answer) {
 		void *m = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -187,7 +244,9 @@ void as_child(bool supervised)
 		close(as.sock);
 	if (as.wr >= 0)
 		close(as.wr);
-	as.sock = as.wr = -1;
+	if (as.sync >= 0)
+		close(as.sync);
+	as.sock = as.wr = as.sync = -1;
 	if (as.rd < 0)
 		return;
 	if (!supervised) {

@@ -31,6 +31,14 @@ int as_audit(void);
 /* P0: the socket (-1: none) and the pipe's write end, which it keeps. */
 int as_sup_sock(void);
 int as_sup_pipe(void);
+/* P0: the listening abstract socket of as_sync_path() (-1: none). */
+int as_sup_sync(void);
+/* The shell: after a command, a connect() to an abstract unix socket P0
+ * made outside the domain is refused by Landlock's scope and logged; the
+ * kernel queues records in order, so once its record came every record
+ * of the command has. |*hex|: the path as the record names it (hex: it
+ * begins with a NUL). NULL when there is none. */
+const char *as_sync_path(size_t *len, const char **hex);
 /* P0: reads every record queued on the socket and passes those of the
  * domain the shell (pid |shell|, as P0 sees it) created to the pipe. */
 void as_pump(pid_t shell);

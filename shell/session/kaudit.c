@@ -15,7 +15,12 @@
  * the line is still true of the session, and says which path and rule.
  *
  * The kernel queues a record and a kernel thread sends it, then P0 passes
- * it on: it can come a little after the command ended. ka_end() waits
+ * it on: it can come a little after the command ended. After a failed
+ * command the shell connects to P0's abstract socket, which Landlock's
+ * scope refuses and logs (sync_mark()): the kernel sends records in the
+ * order it queued them, so when that one's record comes, every record
+ * of the command has (well under a millisecond on an idle machine).
+ * Without it (no such socket, a connect not refused) ka_end() waits
  * KA_FIRST_MS for the first, and while more come KA_NEXT_MS each, up to
  * KA_MAX_MS; only after a command that failed, and only with this source.
  */
@@ -23,6 +28,9 @@
 
 #include <errno.h>
 #include <poll.h>
+#include <stddef.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +50,7 @@
 #define KA_MAX_MS 200
 
 static uint64_t ka_since; /* ms: records stamped before are not ours */
+static bool ka_synced;	  /* the sync record came (ka_end()) */
 static char ka_buf[8192]; /* a partial line carried to the next read */
 static size_t ka_len;
 
@@ -70,6 +79,16 @@ static void one(struct shell *sh, const char *line, size_t n,
 
 	if (ar_parse(AR_TYPE_ACCESS, line, n, &rec) < 0)
 		return;
+	{
+		size_t sl;
+		const char *hex;
+
+		if (rec.path && as_sync_path(&sl, &hex) &&
+		    strcmp(rec.path, hex) == 0) {
+			ka_synced = true; /* ours, not the command's */
+			goto out;
+		}
+	}
 	if (rec.ms < ka_since)
 		goto out;
 	if (rec.kind == AR_NET) {
@@ -112,9 +131,13 @@ static int drain(struct shell *sh, struct dn_report *r)
 		while ((nl = memchr(ka_buf, '\n', ka_len))) {
 			size_t k = (size_t)(nl - ka_buf);
 
+			bool was = ka_synced;
+
 			if (r)
 				one(sh, ka_buf, k, r);
-			lines++;
+			/* the sync mark's record is not the command's */
+			if (!r || was || !ka_synced)
+				lines++;
 			memmove(ka_buf, nl + 1, ka_len - k - 1);
 			ka_len -= k + 1;
 		}
@@ -145,6 +168,30 @@ void ka_begin(void)
 	ka_since = coarse_ms();
 }
 
+/* The shell's own refused connect to P0's abstract socket: true when
+ * Landlock refused it (EPERM), so its record will come after every
+ * record of the command (audit_sup.h, as_sync_path()). */
+static bool sync_mark(void)
+{
+	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	const char *hex, *p;
+	size_t len;
+	int fd, rc, e;
+
+	p = as_sync_path(&len, &hex);
+	if (!p || len > sizeof(a.sun_path))
+		return false;
+	memcpy(a.sun_path, p, len);
+	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	if (fd < 0)
+		return false;
+	rc = connect(fd, (struct sockaddr *)&a,
+		     (socklen_t)(offsetof(struct sockaddr_un, sun_path) + len));
+	e = errno;
+	close(fd);
+	return rc < 0 && e == EPERM;
+}
+
 int ka_end(struct shell *sh, struct dn_report *r)
 {
 	struct pollfd pf = {.fd = as_shell_fd(), .events = POLLIN};
@@ -156,6 +203,18 @@ int ka_end(struct shell *sh, struct dn_report *r)
 		ka_settle(sh);
 	if (!ka_on())
 		return 0;
+	ka_synced = false;
+	if (sync_mark()) {
+		/* exact: wait for the mark's record, 200 ms at most */
+		for (int i = 0; i < KA_MAX_MS / 5 && !ka_synced; i++) {
+			got += drain(sh, r);
+			if (!ka_synced)
+				(void)poll(&pf, 1, 5);
+		}
+		got += drain(sh, r);
+		if (ka_synced)
+			return got;
+	}
 	for (;;) {
 		int n = drain(sh, r);
 
