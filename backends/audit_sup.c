@@ -30,6 +30,15 @@
  * `auditctl -e 1`: with it off Landlock writes nothing). Else the shell
  * reads stderr back as before, and `policy` says why (as_note()).
  *
+ * The sync socket (open_sync()): an abstract unix socket P0 holds
+ * listening under a random name and never accepts on. The shell's
+ * connect to it after a failed command is refused by Landlock's scope
+ * (the socket was made outside the domain) and logged: its record marks
+ * the end of the command's (kaudit.c). A job cannot reach it either (the
+ * same scope); a host process that finds the name in /proc/net/unix and
+ * connects sits in a backlog nobody reads; a name taken already only
+ * means no socket (the shell then waits by time).
+ *
  * Not in these records: the mount layer's refusals (EROFS, EBUSY: the
  * kernel refuses before Landlock is asked), which stay with stderr.
  *
