@@ -61,6 +61,7 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -182,6 +183,25 @@ static void open_sync(void)
 	as.sync = fd;
 }
 
+/* Is this process in another network namespace than pid 1 (the host's
+ * /proc: the PID namespace comes later)? A socket made there binds the
+ * read-log group but receives nothing: the kernel multicasts audit
+ * records in the initial network namespace only. */
+static bool own_netns(void)
+{
+	struct stat a, b;
+
+	if (stat("/proc/self/ns/net", &a) < 0)
+		return false;
+	if (stat("/proc/1/ns/net", &b) == 0)
+		return a.st_ino != b.st_ino || a.st_dev != b.st_dev;
+	/* pid 1's is not ours to see (EACCES): the initial namespace's
+	 * fixed inode (PROC_NET_INIT_INO, Linux 6.18 here); a kernel that
+	 * numbers it otherwise gets the stderr fallback, never a claim of
+	 * records that cannot come */
+	return a.st_ino != 0xEFFFFFF9u;
+}
+
 int as_sup_sync(void)
 {
 	return as.sync;
@@ -210,6 +230,13 @@ void as_open(int abi)
 			 "Landlock ABI %d (audit records need 7)", abi);
 		free(as.why);
 		as.why = xstrdup(buf);
+		return;
+	}
+	if (own_netns()) {
+		set_why("the session has a network namespace of its own "
+			"(--network domains), and the kernel sends audit "
+			"records to the initial one only",
+			0);
 		return;
 	}
 	as.sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);

@@ -147,6 +147,17 @@ if not was:
         strict.skip_all("audit", "the kernel's audit cannot be turned on")
     atexit.register(audit, 0)
 
+# --network domains: the session's own network namespace, where no
+# audit record is multicast: the fallback, said as such.
+root = plant()
+p = subprocess.run([binary(), "--workspace", os.path.join(root, "tmp"), "--network",
+                    "domains", "-c", "policy"],
+                   env=dict(os.environ, HOME=os.path.join(root, "home")),
+                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                   stderr=subprocess.STDOUT, timeout=30)
+ok(b"no kernel records: the session has a network namespace of its own" in p.stdout,
+   "--network domains: policy names the fallback and why", text(p.stdout)[-600:])
+
 for be in ("landlock", "namespace"):
     root = plant()
     s = Sh.start(root=root, backend=be)
