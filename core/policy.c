@@ -1313,6 +1313,18 @@ void pol_add_note(struct sbx_policy *pol, const char *key, const char *val)
 	strv_push(&pol->note_vals, val);
 }
 
+void pol_set_note(struct sbx_policy *pol, const char *key, const char *val)
+{
+	for (size_t i = 0; i < pol->note_keys.n; i++) {
+		if (strcmp(pol->note_keys.v[i], key) == 0) {
+			free(pol->note_vals.v[i]);
+			pol->note_vals.v[i] = xstrdup(val);
+			return;
+		}
+	}
+	pol_add_note(pol, key, val);
+}
+
 int pol_override(struct sbx_policy *pol, const char *name, const char *value)
 {
 	struct rt_plan *r = &pol->route;

@@ -245,6 +245,9 @@ enum pol_guard pol_guard(const struct sbx_policy *pol);
 /* Free-form lines a backend adds to the display (effective Landlock ABI,
  * rights it could not enforce). Copied. */
 void pol_add_note(struct sbx_policy *pol, const char *key, const char *val);
+/* The first note under |key| becomes |val| (added when there is none):
+ * a fact learned after start-up (shell/session/kaudit.c). */
+void pol_set_note(struct sbx_policy *pol, const char *key, const char *val);
 /* The first note under |key|, or NULL. */
 const char *pol_note(const struct sbx_policy *pol, const char *key);
 size_t pol_nnotes(const struct sbx_policy *pol);

@@ -1,6 +1,7 @@
 /* shell/session/bi_policy.c — `policy`: explain the sandbox from the policy
  * itself. */
 #include "bi_policy.h"
+#include "kaudit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -406,6 +407,7 @@ int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
+	ka_settle(sh); /* the note "denials": is the kernel's audit on? */
 	rc = pb_main(sh->pol, argc, argv, &env, s ? dl_last(&s->dl) : NULL,
 		     &out, &err);
 	bi_flush(sh, "policy", &err, 2);
