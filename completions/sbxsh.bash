@@ -16,6 +16,10 @@ _sbxsh()
 		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
 	--check)
 		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
+	--network)
+		COMPREPLY=($(compgen -W "on off domains registries" -- "$cur")); return ;;
+	--allow-domain|--deny-domain)
+		return ;;
 	--denial-lines|--explain-denials)
 		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
 	--print-profile)
@@ -31,8 +35,8 @@ _sbxsh()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
-			--keep-runs --no-persist --persist --config --no-config --norc
-			--backend --scope --no-network --network
+			--keep-runs --no-persist --persist --config --no-config --norc --posix
+			--backend --scope --no-network --network --allow-domain --deny-domain
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
 			--check --denial-lines --explain-denials --banner --banner=short --agent
 			--print-policy

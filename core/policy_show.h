@@ -22,7 +22,8 @@ void pol_format_sentence(const struct sbx_policy *pol, struct sbx_buf *b);
 void pol_format_seccomp(const struct sbx_strv *sc, struct sbx_buf *b);
 /* Plain `policy`: the header, the notes, the contract line and its
  * sentence, how many roots, routed variables, masked secrets and sockets
- * (each is in `policy --all`), and the seccomp block. */
+ * (each is in `policy --all`), the network rules (--network domains),
+ * and the seccomp block. */
 void pol_format_brief(const struct sbx_policy *pol, const struct sbx_strv *sc,
 		      struct sbx_buf *b);
 /* pol_format_json with the seccomp families as "seccomp": [...]. */

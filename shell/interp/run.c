@@ -64,7 +64,8 @@ static const char *parser_alias(void *ctx, const char *name)
 
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 {
-	struct parse_opts po = {parser_alias, sh, lineno, false};
+	struct parse_opts po = {parser_alias, sh, lineno, false,
+				sh->opt[O_POSIX]};
 	struct parser *p = parse_new(r, &po);
 	struct sbx_buf text = {0};
 	struct sbx_diag d;
@@ -85,6 +86,8 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			break;
 		a = arena_new();
 		d.msg[0] = 0;
+		/* `set -o posix` takes effect from the next command on */
+		parse_set_posix(p, sh->opt[O_POSIX]);
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
@@ -105,6 +108,19 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			}
 			break;
 		}
+		/* bash's arrays parse but are not there yet: the command is
+		 * refused whole, as a syntax error is, so nothing of the line
+		 * runs (x=(rm -rf build) must never run rm; eval_simple
+		 * refuses them again, for any other way in). */
+		if (rc == PARSE_OK && n && parse_saw_array(p)) {
+			sbx_diag_set(&d, -EINVAL,
+				     "line %d: syntax error: arrays are not "
+				     "supported yet "
+				     "(a=(...), a[i]=v, a+=(...)): nothing of "
+				     "this command ran",
+				     parse_lineno(p));
+			rc = -EINVAL;
+		}
 		if (rc == -EINTR) {
 			/* Ctrl-C dropped an unfinished command: like bash */
 			arena_unref(a);
@@ -123,7 +139,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			buf_free(&b);
 			arena_unref(a);
 			sh->status = 2;
-			if (sh->in_command && sh->evaldepth) {
+			/* bash (not posix mode): a syntax error in an eval
+			 * string or a sourced file ends only that */
+			if (sh->evaldepth &&
+			    (sh->in_command || !sh->opt[O_POSIX])) {
 				/* command eval 'if': the error ends the eval,
 				 * not the shell (XCU 2.8.1, as dash) */
 				break;
@@ -350,7 +369,10 @@ struct shell *sh_new(const struct sh_config *cfg)
 	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	sh->opt[O_DENIALS] = cfg->pol && !cfg->no_denials;
+	sh->opt[O_POSIX] = cfg->posix;
 	var_init(sh, environ);
+	if (!sh->opt[O_POSIX])
+		sv_init(sh);
 	SH_HOOK(sh, init, sh);
 	sh_pwd_init(sh);
 	trap_init(sh);

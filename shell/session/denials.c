@@ -22,6 +22,7 @@
 #include "policy.h"
 #include "scope.h"
 #include "interp.h"
+#include "kaudit.h"
 
 static void *forward(void *arg)
 {
@@ -217,6 +218,7 @@ void dl_begin(struct dl_state *dl, struct shell *sh)
 {
 	if (!sh->opt[O_DENIALS])
 		return;
+	ka_begin();
 	if (dl->reg)
 		dl->off = lseek(2, 0, SEEK_CUR);
 	if (dl->fwd) {
@@ -392,9 +394,13 @@ static char *canon_of(struct shell *sh, const char *p)
 	return sh_canon(sh, folded);
 }
 
-/* Returns how many bytes of the command's stderr it could read. */
+/* Returns how many bytes of the command's stderr it could read.
+ * |kernel|: the kernel's records named Landlock's refusals already
+ * (kaudit.c), so a "Permission denied" is not read again: a pipe and a
+ * terminal get the same lines (the records name the folder a file was
+ * refused in, the message the file). */
 static size_t from_stderr(struct dl_state *dl, struct shell *sh,
-			  struct dn_report *r)
+			  struct dn_report *r, bool kernel)
 {
 	struct sbx_buf text = {0};
 	struct dn_cands c;
@@ -409,7 +415,7 @@ static size_t from_stderr(struct dl_state *dl, struct shell *sh,
 		struct dn_facts f = {0};
 		struct why_answer w;
 
-		if (!canon)
+		if (!canon || (kernel && c.v[i].err == DN_EACCES))
 			continue;
 		f.mode_ok = mode_ok(canon);
 		f.covered_socket = dl_covered_socket(canon);
@@ -467,6 +473,7 @@ void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 {
 	struct dn_report r = {0};
 	struct sbx_buf text = {0};
+	int k;
 
 	if (!sh->status || !sh->opt[O_DENIALS] || !sh->pol || sh->subshell ||
 	    sh->jump == J_INTR)
@@ -474,8 +481,10 @@ void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 	/* The checker only foresaw a write: when the command said what went
 	 * wrong and it was not that (`cp nothere /etc/x`: the source was
 	 * missing), its flag is no evidence. It speaks when there is nothing
-	 * to read: a terminal, 2>/dev/null, a silent tool. */
-	if (!from_stderr(dl, sh, &r)) {
+	 * to read: a terminal, 2>/dev/null, a silent tool. The kernel's
+	 * records (kaudit.c), where the session has them, come first. */
+	k = ka_end(sh, &r);
+	if (!from_stderr(dl, sh, &r, k > 0) && !k) {
 		ast_text(&text, n, 0);
 		from_checker(sh, text.s, text.len, &r);
 		buf_free(&text);

@@ -3,6 +3,9 @@
  * sandbox refused it, on stderr, after the command's own output.
  *
  * Where the paths come from, best first (docs/explain.md says why each):
+ *   0. the kernel's Landlock audit records, where the session has them
+ *      (root, ABI 7, the kernel's audit on: shell/session/kaudit.c,
+ *      backends/audit_sup.c), whatever stderr is;
  *   1. what the command wrote on stderr, when the shell can read it back
  *      without standing between the command and the user: a regular file
  *      (2>log, a harness's capture file) is reread from where the command
@@ -10,11 +13,11 @@
  *      a terminal is not read at all;
  *   2. the scope checker's flags for the command's own text (writes it
  *      predicted the sandbox denies, masked secrets, protected paths).
- * Landlock's audit records would name even paths a tool never prints,
- * but a session cannot read them as an ordinary user (binding the audit
- * multicast group needs CAP_AUDIT_READ), and as root only where audit
- * is on, and the mount layer refuses root's writes before Landlock sees
- * them: not used.
+ * Landlock's audit records name even paths a tool never prints, but a
+ * session cannot read them as an ordinary user (binding the audit
+ * multicast group needs CAP_AUDIT_READ), as root only where audit is on,
+ * and the mount layer refuses root's writes before Landlock sees them:
+ * those stay with stderr.
  *
  * Cost: nothing when a command succeeds but one lseek() of a regular
  * stderr per top-level command; the rest runs only after a failure.
