@@ -38,7 +38,7 @@ _sbxsh()
 			--keep-runs --no-persist --persist --config --no-config --norc --posix
 			--backend --scope --no-network --network --allow-domain --deny-domain
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
-			--check --denial-lines --explain-denials --banner --banner=short --agent
+			--check --denial-lines --explain-denials --banner --banner=short --agent --agent-token-fd
 			--print-policy
 			--json --print-profile --check-line --explain --help --version
 			-c -s -i

@@ -29,6 +29,7 @@ complete -c sbxsh -l denial-lines -x -a 'on off' -d 'a line per refused path aft
 complete -c sbxsh -l explain-denials -x -a 'on off' -d 'old name of --denial-lines'
 complete -c sbxsh -l banner -d 'print the banner on stderr (--banner=short: one line)'
 complete -c sbxsh -l agent -d 'plain prompt, no colour, OSC 133'
+complete -c sbxsh -l agent-token-fd -r -d 'with --agent: read the marks token from this fd'
 complete -c sbxsh -l print-policy -d 'print the policy and exit'
 complete -c sbxsh -l json -d 'JSON output'
 complete -c sbxsh -l print-profile -x -a 'seatbelt bwrap' -d 'print an equivalent profile'

@@ -222,8 +222,25 @@ static int start_session(int argc, char **argv, struct session *s,
 	 * dropped roots). */
 	be_report_merge(&rep, s->pol);
 	be_report_free(&rep);
-	/* 10 */
-	if (interactive && u->o.agent &&
+	/* 10: a token the harness chose (--agent-token-fd) is read, and
+	 * its descriptor closed, before anything of the user's runs */
+	if (u->o.agent_token_fd >= 0) {
+		if (!u->o.agent) {
+			close(u->o.agent_token_fd);
+			snprintf(d.msg, sizeof(d.msg),
+				 "--agent-token-fd needs --agent");
+			rc = -1;
+		} else {
+			rc = term_read_token(&s->ia->term, u->o.agent_token_fd,
+					     &d);
+		}
+		if (rc < 0) {
+			fprintf(stderr, "sbxsh: %s\n", d.msg);
+			ses_close(s);
+			return EXIT_USAGE;
+		}
+	}
+	if (interactive && u->o.agent && !term_token(&s->ia->term) &&
 	    term_draw_token(&s->ia->term, &d) < 0) {
 		/* fail closed: marks a command could forge are worse than
 		 * no session */

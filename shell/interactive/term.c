@@ -130,6 +130,38 @@ int term_draw_token(struct term_state *ts, struct sbx_diag *d)
 	return 0;
 }
 
+int term_read_token(struct term_state *ts, int fd, struct sbx_diag *d)
+{
+	char buf[2 * TERM_TOKEN_BYTES + 3];
+	size_t got = 0;
+	ssize_t n;
+
+	/* Read to EOF (a pipe the harness wrote and closed), then close:
+	 * no job may inherit the descriptor and read a second copy. */
+	do {
+		n = read(fd, buf + got, sizeof(buf) - 1 - got);
+		if (n > 0)
+			got += (size_t)n;
+	} while ((n > 0 && got < sizeof(buf) - 1) || (n < 0 && errno == EINTR));
+	close(fd);
+	if (n < 0)
+		return sbx_diag_set(d, -EBADF, "--agent-token-fd %d: %s", fd,
+				    strerror(errno));
+	if (got && buf[got - 1] == '\n')
+		got--;
+	if (got != 2 * TERM_TOKEN_BYTES ||
+	    strspn(buf, "0123456789abcdef") < got)
+		return sbx_diag_set(
+		    d, -EINVAL,
+		    "--agent-token-fd %d: expected %d lowercase "
+		    "hex digits",
+		    fd, 2 * TERM_TOKEN_BYTES);
+	memcpy(ts->token, buf, got);
+	ts->token[got] = '\0';
+	explicit_bzero(buf, sizeof(buf));
+	return 0;
+}
+
 const char *term_token(const struct term_state *ts)
 {
 	return ts->token[0] ? ts->token : NULL;

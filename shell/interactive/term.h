@@ -54,6 +54,10 @@ void term_set_osc133(struct term_state *ts, bool on);
 /* --agent: draws the session's mark token (getrandom), before any job
  * runs; every OSC 133 mark then ends in ";token=HEX". 0 or -errno. */
 int term_draw_token(struct term_state *ts, struct sbx_diag *d);
+/* --agent-token-fd: the token the harness chose, 32 lowercase hex digits
+ * (a final newline allowed) read from |fd| to its end; |fd| is closed in
+ * every case. 0 or -errno. */
+int term_read_token(struct term_state *ts, int fd, struct sbx_diag *d);
 /* The token, or NULL when the marks carry none. */
 const char *term_token(const struct term_state *ts);
 bool term_osc133(const struct term_state *ts);

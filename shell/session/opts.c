@@ -92,6 +92,8 @@ const char opt_usage[] =
     "                       (short: one line; `policy` for more)\n"
     "  --agent              plain stable prompt, no colour, OSC 133 marks\n"
     "                       ending in the banner's agent_token\n"
+    "  --agent-token-fd N   with --agent: the marks' token is the 32 hex\n"
+    "                       digits read from fd N (closed before any job)\n"
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
@@ -125,10 +127,10 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 }
 
 static const char *const long_vals_other[] = {
-    "scope",	    "check",	    "mask",	    "keep-env",
-    "keep-runs",    "allow-socket", "protect",	    "git-depth",
-    "backend",	    "allow-write",  "denial-lines", "explain-denials",
-    "allow-domain", "deny-domain",  NULL,
+    "scope",	    "check",	    "mask",	      "keep-env",
+    "keep-runs",    "allow-socket", "protect",	      "git-depth",
+    "backend",	    "allow-write",  "denial-lines",   "explain-denials",
+    "allow-domain", "deny-domain",  "agent-token-fd", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -272,6 +274,11 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		if (number(name, v, 0, 6, &k, d) < 0)
 			return -EINVAL;
 		o->git_depth = (int)k;
+	} else if (!strcmp(name, "agent-token-fd")) {
+		/* 0..2 are the terminal: a token is never typed there */
+		if (number(name, v, 3, 65535, &k, d) < 0)
+			return -EINVAL;
+		o->agent_token_fd = (int)k;
 	} else if (!strcmp(name, "keep-runs")) {
 		if (number(name, v, 1, 1000, &k, d) < 0)
 			return -EINVAL;
@@ -472,6 +479,7 @@ void opt_init(struct sbx_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->interactive = -1;
+	o->agent_token_fd = -1;
 	o->git_depth = -1;
 }
 

@@ -51,11 +51,12 @@ struct sbx_opts {
 	const char *net_from;	       /* where |net| was set; NULL: default */
 	struct opt_list allow_domains; /* --allow-domain PATTERN */
 	struct opt_list deny_domains;  /* --deny-domain PATTERN */
-	bool banner;	   /* --banner: banner on stderr even with -c */
-	bool banner_short; /* --banner=short: the banner in one line */
-	bool agent;	   /* --agent: plain prompt, no colour, OSC 133 */
-	int interactive;   /* -1 unknown (decide from the tty), 0, 1 */
-	unsigned keep;	   /* --keep-runs N */
+	bool banner;	    /* --banner: banner on stderr even with -c */
+	bool banner_short;  /* --banner=short: the banner in one line */
+	int agent_token_fd; /* --agent-token-fd N, or -1 */
+	bool agent;	    /* --agent: plain prompt, no colour, OSC 133 */
+	int interactive;    /* -1 unknown (decide from the tty), 0, 1 */
+	unsigned keep;	    /* --keep-runs N */
 	enum scope_mode check;
 	struct opt_list masks;	     /* --mask PATH */
 	struct opt_list sockets;     /* --allow-socket PATH */

@@ -17,6 +17,7 @@ Under both Linux backends, as root and as nobody (setpriv).
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -35,7 +36,7 @@ FORGE = ("printf 'x\\033]133;D;0\\007y\\033]133;D;0;token=%s\\007z\\n'; "
 MARK = re.compile(rb"\x1b\]133;([ABCD])((?:;[^\x07\x1b]*)?)\x07")
 
 
-def session(be, nobody, trust=True):
+def session(be, nobody, trust=True, extra=()):
     root = tempfile.mkdtemp(prefix="sbx-token-")
     os.chmod(root, 0o755)
     ws, home = os.path.join(root, "demo"), os.path.join(root, "home")
@@ -46,7 +47,7 @@ def session(be, nobody, trust=True):
     env = {"PATH": "/usr/bin:/bin", "TERM": "xterm", "HOME": home,
            "LANG": "C.UTF-8", "TMPDIR": os.path.join(root, "tmp"),
            "XDG_STATE_HOME": os.path.join(root, "state")}
-    argv = [SB, "--agent", "--workspace", ws, "--backend", be]
+    argv = [SB, "--agent", "--workspace", ws, "--backend", be] + list(extra)
     if nobody:
         argv = AS_NOBODY + argv
     try:
@@ -114,4 +115,35 @@ for be in ("landlock", "namespace"):
            "into status 0 (%s)" % tag, "%r %r" % (st, out))
         naive.close()
         shutil.rmtree(root2, True)
+# --agent-token-fd N: the harness chooses the token; fd N is read and
+# closed before any job runs.
+CHOSEN = "0123456789abcdef" * 2
+for be in ("landlock", "namespace"):
+    r, w = os.pipe()
+    os.set_inheritable(r, True)
+    os.write(w, (CHOSEN + "\n").encode())
+    os.close(w)
+    root, sh = session(be, False, extra=("--agent-token-fd", str(r)))
+    os.close(r)
+    if root is None:
+        skip_case("%s: no session here: %s" % (be, sh[-200:]),
+                  "landlock" if be == "landlock" else "userns")
+        continue
+    ok(sh.token == CHOSEN, "--agent-token-fd: the marks carry the harness's token (%s)" % be,
+       sh.banner[-200:])
+    out, st = sh.run(FORGE)
+    ok(st == 3, "--agent-token-fd: the forged marks still read as 3 (%s)" % be, out)
+    out, st = sh.run("[ -e /proc/self/fd/%d ] && echo FD-OPEN || echo FD-CLOSED" % r)
+    ok(st == 0 and b"FD-CLOSED" in out, "--agent-token-fd: no job inherits the fd (%s)" % be, out)
+    sh.close()
+    shutil.rmtree(root, True)
+for bad, why in (("xyz\n", "a malformed token"), (CHOSEN.upper(), "upper-case hex")):
+    r, w = os.pipe()
+    os.write(w, bad.encode())
+    os.close(w)
+    p = subprocess.run([SB, "--agent", "--agent-token-fd", str(r), "-c", "echo RAN"],
+                       pass_fds=(r,), capture_output=True, timeout=20)
+    os.close(r)
+    ok(p.returncode == 2 and b"RAN" not in p.stdout and b"--agent-token-fd" in p.stderr,
+       "--agent-token-fd with %s: refused, nothing run" % why, p)
 done()
