@@ -470,6 +470,8 @@ mutations() {
 		's/^\tif \(all\) \{$/\tif (1) {/' integration/policy_brief.sh unit/test_bi_policy
 	mut policy-json-no-seccomp core/policy_show.c \
 		'/^\t\tjson_str\(&w, NULL, sc->v\[i\]\);$/d' integration/policy_brief.sh
+	mut agent-token-fd-left-open shell/interactive/term.c \
+		'/^\tclose\(fd\);$/d' integration/pty_agent_token.py
 }
 
 # --- the harness --------------------------------------------------------------
