@@ -271,7 +271,12 @@ def inner():
                 "--head-timeout", "1500", "--max-conns", "600"])
 
     # the proxy confined itself once started (defence in depth)
-    st = open("/proc/%d/status" % px.p.pid).read()
+    # (the ready file is written before px_run() starts: poll)
+    for _ in range(100):
+        st = open("/proc/%d/status" % px.p.pid).read()
+        if "NoNewPrivs:\t1" in st and "CapEff:\t0000000000000000" in st:
+            break
+        time.sleep(0.02)
     ok("NoNewPrivs:\t1" in st and "CapEff:\t0000000000000000" in st
        and "CapBnd:\t0000000000000000" in st,
        "the proxy runs with no_new_privs and no capabilities")
