@@ -42,8 +42,20 @@ const char opt_usage[] =
     "Sandbox:\n"
     "  --backend NAME       landlock (default), namespace, seatbelt, none\n"
     "  --scope SCOPE        workspace (default), read-only, unrestricted\n"
-    "  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
-    "  --network            allow them (the default)\n"
+    "  --network MODE       on (the default: the host's network), off (no "
+    "TCP/UDP\n"
+    "                       sockets; also --no-network), domains (a network "
+    "of its\n"
+    "                       own, out only through sbxsh's proxy to allowed "
+    "names),\n"
+    "                       registries (domains with @registries; "
+    "docs/network.md)\n"
+    "  --allow-domain PATTERN  let the proxy reach PATTERN (example.com,\n"
+    "                       *.example.com, an address or CIDR, each with "
+    "[:PORT];\n"
+    "                       repeatable; implies --network domains)\n"
+    "  --deny-domain PATTERN   refuse PATTERN even when allowed "
+    "(repeatable)\n"
     "  --private-tmp        give the session a private /tmp (namespace "
     "backend)\n"
     "  --no-private-tmp     share the host's /tmp (the default)\n"
@@ -65,9 +77,9 @@ const char opt_usage[] =
     "workspace\n"
     "                       (default 2, 0-6)\n"
     "  --check MODE         scope checker: warn (default), deny, off\n"
-    "  --explain-denials on|off  after a failed command, one line per path "
+    "  --denial-lines on|off  after a failed command, one line per path "
     "the\n"
-    "                       sandbox refused (default on; set +o explain)\n"
+    "                       sandbox refused (default on; set +o denials)\n"
     "Shell:\n"
     "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
     "  -s                   read commands from standard input\n"
@@ -78,8 +90,12 @@ const char opt_usage[] =
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
-    "  --explain 'LINE'     what the scope checker flags in LINE (exit 1 if "
-    "any)\n"
+    "  --check-line 'LINE'  the line check: what the scope checker flags in "
+    "LINE\n"
+    "                       (exit 1 if any)\n"
+    "  (--explain and --explain-denials are the old names of --check-line "
+    "and\n"
+    "   --denial-lines, and still work)\n"
     "  --help, --version\n";
 
 /* Long options taking a value, and where the value goes. */
@@ -97,15 +113,17 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 		return &o->config;
 	if (!strcmp(name, "print-profile"))
 		return &o->profile;
-	if (!strcmp(name, "explain"))
-		return &o->explain;
+	/* --explain: the line check's old name, kept as an alias */
+	if (!strcmp(name, "check-line") || !strcmp(name, "explain"))
+		return &o->check_line;
 	return NULL;
 }
 
 static const char *const long_vals_other[] = {
-    "scope",	       "check",	  "mask",      "keep-env", "keep-runs",
-    "allow-socket",    "protect", "git-depth", "backend",  "allow-write",
-    "explain-denials", NULL,
+    "scope",	    "check",	    "mask",	    "keep-env",
+    "keep-runs",    "allow-socket", "protect",	    "git-depth",
+    "backend",	    "allow-write",  "denial-lines", "explain-denials",
+    "allow-domain", "deny-domain",  NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -163,8 +181,9 @@ static int list_push(struct sbx_opts *o, struct opt_list *l, const char *name,
 		return sbx_diag_set(d, -EINVAL, "too many --%s options", name);
 	if (!*v)
 		return sbx_diag_set(d, -EINVAL, "--%s needs %s", name,
-				    strcmp(name, "keep-env") ? "a path"
-							     : "a name");
+				    !strcmp(name, "keep-env") ? "a name"
+				    : strstr(name, "-domain") ? "a pattern"
+							      : "a path");
 	l->v[l->n] = (char *)v;
 	l->from[l->n++] = o->origin ? o->origin : "flag";
 	l->v[l->n] = NULL;
@@ -203,12 +222,25 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			return sbx_diag_set(
 			    d, -EINVAL,
 			    "--check %s: expected warn, deny or off", v);
-	} else if (!strcmp(name, "explain-denials")) {
+	} else if (!strcmp(name, "denial-lines") ||
+		   !strcmp(name, "explain-denials")) {
+		/* --explain-denials: the old name, kept as an alias */
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			return sbx_diag_set(
-			    d, -EINVAL,
-			    "--explain-denials %s: expected on or off", v);
-		o->no_explain = !strcmp(v, "off");
+			    d, -EINVAL, "--%s %s: expected on or off", name, v);
+		o->no_denials = !strcmp(v, "off");
+	} else if (!strcmp(name, "allow-domain")) {
+		if (list_push(o, &o->allow_domains, name, v, d) < 0)
+			return -EINVAL;
+		/* Naming what to allow asks for the proxy; off stays off
+		 * (the narrower of the two). */
+		if (o->net == OPT_NET_ON) {
+			o->net = OPT_NET_DOMAINS;
+			o->net_from = o->origin ? o->origin : "flag";
+		}
+		return 0;
+	} else if (!strcmp(name, "deny-domain")) {
+		return list_push(o, &o->deny_domains, name, v, d);
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {
@@ -250,6 +282,40 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 	return 0;
 }
 
+/* --network's values; NULL-terminated. */
+static const char *const net_modes[] = {
+    [OPT_NET_ON] = "on",
+    [OPT_NET_OFF] = "off",
+    [OPT_NET_DOMAINS] = "domains",
+    [OPT_NET_REGISTRIES] = "registries",
+    NULL,
+};
+
+const char *opt_net_name(enum opt_net n)
+{
+	return net_modes[n];
+}
+
+/* --network [MODE]: with no value, "on" (what --network meant before it
+ * took one). */
+static int set_network(struct sbx_opts *o, const char *v, struct sbx_diag *d)
+{
+	int k;
+
+	for (k = 0; v && net_modes[k]; k++)
+		if (!strcmp(net_modes[k], v))
+			break;
+	if (v && !net_modes[k])
+		return sbx_diag_set(d, -EINVAL,
+				    "--network %s: expected on, off, domains "
+				    "or registries",
+				    v);
+	o->net = v ? (enum opt_net)k : OPT_NET_ON;
+	o->net_from = o->origin ? o->origin : "flag";
+	o->no_network = o->net == OPT_NET_OFF;
+	return 0;
+}
+
 /* Long option |name| with value |val| (NULL: it was given none). */
 static int set_long(struct sbx_opts *o, const char *name, const char *val,
 		    struct sbx_diag *d)
@@ -257,6 +323,8 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	const char **slot = long_val(o, name);
 	bool takes = slot != NULL;
 
+	if (!strcmp(name, "network"))
+		return set_network(o, val, d);
 	for (int k = 0; long_vals_other[k]; k++)
 		if (!strcmp(long_vals_other[k], name))
 			takes = true;
@@ -269,8 +337,9 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 			*slot = val;
 			if (!strcmp(name, "print-profile"))
 				o->action = OPT_PRINT_PROFILE;
-			else if (!strcmp(name, "explain"))
-				o->action = OPT_EXPLAIN;
+			else if (!strcmp(name, "check-line") ||
+				 !strcmp(name, "explain"))
+				o->action = OPT_CHECK_LINE;
 			return 0;
 		}
 		return other_val(o, name, val, d);
@@ -287,9 +356,7 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	else if (!strcmp(name, "json"))
 		o->json = true;
 	else if (!strcmp(name, "no-network"))
-		o->no_network = true;
-	else if (!strcmp(name, "network"))
-		o->no_network = false;
+		return set_network(o, "off", d);
 	else if (!strcmp(name, "no-persist"))
 		o->no_persist = true;
 	else if (!strcmp(name, "persist"))
@@ -331,6 +398,16 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 			takes = true;
 	if (takes && !eq && *i + 1 < argc)
 		val = argv[++*i];
+	/* --network's value is optional: the next word is taken only when
+	 * it is a mode, so `sbxsh --network script.sh` still runs the
+	 * script. */
+	if (!strcmp(name, "network") && !eq && *i + 1 < argc) {
+		for (int k = 0; net_modes[k]; k++)
+			if (!strcmp(net_modes[k], argv[*i + 1])) {
+				val = argv[++*i];
+				break;
+			}
+	}
 	return set_long(o, name, val, d);
 }
 

@@ -13,7 +13,7 @@ enum opt_action {
 	OPT_VERSION,
 	OPT_PRINT_POLICY,
 	OPT_PRINT_PROFILE,
-	OPT_EXPLAIN,
+	OPT_CHECK_LINE,
 };
 
 /* A repeatable option's values in the order given, and where each came
@@ -27,15 +27,30 @@ struct opt_list {
 	int n;
 };
 
+/* --network MODE (docs/network.md). */
+enum opt_net {
+	OPT_NET_ON,	    /* the host's network (the default) */
+	OPT_NET_OFF,	    /* --network off, --no-network: no TCP/UDP */
+	OPT_NET_DOMAINS,    /* its own namespace, out through the proxy */
+	OPT_NET_REGISTRIES, /* domains with @registries allowed */
+};
+
 struct sbx_opts {
 	enum opt_action action;
 	bool json;
-	const char *profile; /* --print-profile NAME */
-	const char *explain; /* --explain LINE */
+	const char *profile;	/* --print-profile NAME */
+	const char *check_line; /* --check-line LINE (--explain LINE) */
 	const char *workspace, *workflow, *root, *state;
 	const char *backend; /* NULL: platform default */
 	enum pol_scope scope;
 	bool no_network, no_persist, private_tmp;
+	/* --network MODE; no_network is kept equal to (net == OPT_NET_OFF).
+	 * The last of --network, --no-network, --allow-domain wins, flags
+	 * after the file: --allow-domain turns on (not off) into domains. */
+	enum opt_net net;
+	const char *net_from;	       /* where |net| was set; NULL: default */
+	struct opt_list allow_domains; /* --allow-domain PATTERN */
+	struct opt_list deny_domains;  /* --deny-domain PATTERN */
 	bool banner;	 /* --banner: banner on stderr even with -c */
 	bool agent;	 /* --agent: plain prompt, no colour, OSC 133 */
 	int interactive; /* -1 unknown (decide from the tty), 0, 1 */
@@ -52,7 +67,7 @@ struct sbx_opts {
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;
-	bool no_explain;      /* --explain-denials=off */
+	bool no_denials;      /* --denial-lines off (--explain-denials off) */
 	int git_depth;	      /* --git-depth N; -1: the default */
 	char set_flags[32];   /* -e -u -x ... letters */
 	char unset_flags[32]; /* +e +m ... letters (after set_flags) */
@@ -77,6 +92,9 @@ void opt_init(struct sbx_opts *o);
  * o->origin: what the configuration file uses. 0 or -EINVAL (+diag). */
 int opt_set(struct sbx_opts *o, const char *name, const char *value,
 	    struct sbx_diag *diag);
+
+/* "on", "off", "domains", "registries". */
+const char *opt_net_name(enum opt_net n);
 
 extern const char opt_usage[];
 
