@@ -24,6 +24,30 @@
 
 enum { EXIT_USAGE = 2, EXIT_SANDBOX = 125 };
 
+/* What a program in the session can tell from its environment: SBXSH=1,
+ * the documented marker that it runs inside sbxsh; SHELL, this binary,
+ * so an editor's `:sh` (or anything else that starts "the user's shell")
+ * opens a session nested in this one, which can only narrow it
+ * (docs/design.md §5), instead of an unconfined-looking bash prompt that
+ * the user takes for their own. A session started inside another says so
+ * once in its banner and in `policy`. */
+static void session_env(struct session *s, bool nested)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (nested)
+		pol_add_note(s->pol, "nested",
+			     "inside another sbxsh session (SBXSH=1): this one "
+			     "can only narrow what that one allows; exit goes "
+			     "back to it");
+	setenv("SBXSH", "1", 1);
+	if (n > 0 && self[0] == '/') {
+		self[n] = 0;
+		setenv("SHELL", self, 1);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct sbx_opts o;
@@ -37,6 +61,9 @@ int main(int argc, char **argv)
 	char *rc_path = NULL;
 	bool interactive;
 	int st, rc;
+	/* Read first: the filter and the session below see the outer's. */
+	const char *outer = getenv("SBXSH");
+	bool nested = outer && !strcmp(outer, "1");
 
 	be_mark("start");
 	if (opt_parse(argc, argv, &o, &d) < 0) {
@@ -139,6 +166,7 @@ int main(int argc, char **argv)
 	 * policy (the notes the banner shows, the guard, dropped roots). */
 	be_report_merge(&rep, s.pol);
 	be_report_free(&rep);
+	session_env(&s, nested);
 	if (interactive || o.banner)
 		cli_banner(stderr, &s, backend);
 	/* docs/design.md §2b: what a mount cannot hold is fingerprinted now,

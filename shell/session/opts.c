@@ -329,8 +329,19 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 	for (int k = 0; long_vals_other[k]; k++)
 		if (!strcmp(long_vals_other[k], name))
 			takes = true;
-	if (takes && !eq && *i + 1 < argc)
+	if (takes && !eq && *i + 1 < argc) {
 		val = argv[++*i];
+		/* `--workspace -c true` would open a folder named "-c" and
+		 * run the shell on "true" as a script; `--keep-env -c ...`
+		 * would pass a variable "-c": the value was forgotten, so
+		 * say so. A value that does start with '-' goes after '='. */
+		if (val[0] == '-' && val[1])
+			return sbx_diag_set(d, -EINVAL,
+					    "option '--%s' needs an argument, "
+					    "got the option '%s' (write "
+					    "--%s=%s if that is the value)",
+					    name, val, name, val);
+	}
 	return set_long(o, name, val, d);
 }
 
