@@ -120,6 +120,9 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
 
+			if (top && r->sync)
+				r->sync(r); /* inside C ... D, as errors */
+
 			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
 			out_write(2, b.s, b.len);
 			buf_free(&b);
@@ -155,6 +158,12 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		if (rc < 0) {
 			struct sbx_buf b = {0};
 
+			/* The line ran, as far as a terminal or a harness can
+			 * tell: its error goes inside OSC 133 C ... D;2 (the
+			 * reader's sync sends C), where a harness reads a
+			 * command's output, not before C. */
+			if (top && r->sync)
+				r->sync(r);
 			buf_puts(&b, "sbxsh: ");
 			if (sh->srcname)
 				buf_printf(&b, "%s: ", sh->srcname);
