@@ -18,6 +18,8 @@ _sbxsh()
 		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
 	--explain-denials)
 		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+	--agent-history)
+		COMPREPLY=($(compgen -W "separate shared" -- "$cur")); return ;;
 	--print-profile)
 		COMPREPLY=($(compgen -W "seatbelt bwrap" -- "$cur")); return ;;
 	--workflow)
@@ -34,7 +36,7 @@ _sbxsh()
 			--keep-runs --no-persist --persist --config --no-config --norc
 			--backend --scope --no-network --network
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
-			--check --explain-denials --banner --agent --print-policy
+			--check --explain-denials --banner --agent --agent-history --print-policy
 			--json --print-profile --explain --help --version -c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))
 		return

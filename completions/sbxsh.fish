@@ -25,6 +25,7 @@ complete -c sbxsh -l check -x -a 'warn deny off' -d 'scope checker mode'
 complete -c sbxsh -l explain-denials -x -a 'on off' -d 'a line per refused path after a failed command'
 complete -c sbxsh -l banner -d 'print the banner on stderr'
 complete -c sbxsh -l agent -d 'plain prompt, no colour, OSC 133'
+complete -c sbxsh -l agent-history -x -a 'separate shared' -d "an --agent session's history file"
 complete -c sbxsh -l print-policy -d 'print the policy and exit'
 complete -c sbxsh -l json -d 'JSON output'
 complete -c sbxsh -l print-profile -x -a 'seatbelt bwrap' -d 'print an equivalent profile'

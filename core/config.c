@@ -56,6 +56,7 @@ static const struct cfg_key cfg_keys[] = {
     {"banner", CFG_SECT_SESSION, CFG_V_BOOL, "banner", NULL},
     {"agent", CFG_SECT_SESSION, CFG_V_BOOL, "agent", NULL},
     {"explain-denials", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"agent-history", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
 };
 
 static const char *const sect_names[] = {

@@ -129,10 +129,11 @@ int main(int argc, char **argv)
 	backend = o.backend ? o.backend : "landlock";
 	/* History lies outside the writable roots on purpose (the agent
 	 * inside must not rewrite it): open it now, append through the fd. */
-	cfg.hist_fd =
-	    interactive
-		? le_open_history(pol_layout(s.pol)->workflow_id, 0, NULL, NULL)
-		: -1;
+	cfg.hist_fd = interactive ? hf_open(pol_layout(s.pol)->workflow_id,
+					    pol_layout(s.pol)->workspace,
+					    o.agent && !o.agent_history_shared,
+					    0, NULL, NULL)
+				  : -1;
 	bo.private_tmp = o.private_tmp;
 	/* docs/design.md §8: the rc file is run inside the sandbox, but judged
 	 * (its owner, the writable roots) out here, with the real uids. */

@@ -318,6 +318,33 @@ mutations() {
 	# session (the denial lines' forwarder, the git scan's touch)
 	mut hook-before-fork-dropped shell/interp/jobs.c \
 		'/^\s*SH_HOOK\(sh, before_fork, sh\);/d' unit/test_hooks
+	# issue 23 (ux): what a new user and an agent harness tripped on
+	mut ctrld-at-ps2-ends-session shell/interp/run.c \
+		's/^(\s*)if \(top && parse_at_eof\(p\)\) \{/\1if (0) {/' \
+		integration/pty_ctrld.py
+	mut ignoreeof-ignored shell/interp/run.c \
+		's/if \(top && isatty\(0\) && eofs < ignoreeof_limit\(sh\)\) \{/if (0) {/' \
+		integration/pty_ctrld.py
+	mut route-npm-store-dir core/route.c \
+		's/\{ "PNPM_HOME",( *)"pnpm",/{ "npm_config_store_dir", "pnpm",/' \
+		integration/pty_tools_quiet.py
+	mut opt-value-may-be-an-option shell/session/opts.c \
+		"s/if \\(val\\[0\\] == '-' && val\\[1\\]\\)/if (0)/" \
+		integration/pty_nested.py
+	mut session-shell-not-sbxsh shell/main.c \
+		'/^\s*setenv\("SHELL", self, 1\);/d' integration/pty_nested.py
+	mut write-error-unsaid shell/interp/bi_table.c \
+		's/"%s: write error: %s", name, strerror\(-e\)/"%s: I\/O error", name/' \
+		integration/pty_full_disk.py
+	mut history-keyed-by-name shell/interactive/histfile.c \
+		's/fnv1a\(workspace\)/fnv1a("")/' \
+		unit/test_histfile integration/pty_history_paths.py
+	mut history-d-keeps-the-file shell/interactive/histfile.c \
+		's/^(\s*)rc = replace_all\(fd, &out, &all\);/\1rc = 0;/' \
+		unit/test_histfile integration/pty_history_paths.py
+	mut syntax-error-before-c shell/interp/run.c \
+		'/The line ran, as far as a terminal/,/r->sync\(r\);/ s/r->sync\(r\);/;/' \
+		integration/pty_agent_syntax.py
 }
 
 # --- the harness --------------------------------------------------------------

@@ -75,6 +75,9 @@ const char opt_usage[] =
     "  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
     "  --banner             print the start-up banner on stderr even with -c\n"
     "  --agent              plain stable prompt, no colour, OSC 133 marks\n"
+    "  --agent-history separate|shared  an --agent session's history: its "
+    "own\n"
+    "                       file (the default) or the person's\n"
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
@@ -103,9 +106,9 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 }
 
 static const char *const long_vals_other[] = {
-    "scope",	       "check",	  "mask",      "keep-env", "keep-runs",
-    "allow-socket",    "protect", "git-depth", "backend",  "allow-write",
-    "explain-denials", NULL,
+    "scope",	       "check",		"mask",	     "keep-env", "keep-runs",
+    "allow-socket",    "protect",	"git-depth", "backend",	 "allow-write",
+    "explain-denials", "agent-history", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -209,6 +212,13 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			    d, -EINVAL,
 			    "--explain-denials %s: expected on or off", v);
 		o->no_explain = !strcmp(v, "off");
+	} else if (!strcmp(name, "agent-history")) {
+		if (strcmp(v, "separate") && strcmp(v, "shared"))
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--agent-history %s: expected separate or shared",
+			    v);
+		o->agent_history_shared = !strcmp(v, "shared");
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {
