@@ -345,6 +345,9 @@ mutations() {
 	mut syntax-error-before-c shell/interp/run.c \
 		'/The line ran, as far as a terminal/,/r->sync\(r\);/ s/r->sync\(r\);/;/' \
 		integration/pty_agent_syntax.py
+	mut denials-counted-in-window-only shell/session/explain.c \
+		's/^(\s*)keep_marked\(&ex\.kept, buf, \(size_t\)n\);/\1;/' \
+		integration/explain_count.sh
 }
 
 # --- the harness --------------------------------------------------------------

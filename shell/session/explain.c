@@ -27,6 +27,27 @@
  * ended it is near its end. */
 #define EX_TAIL (64 * 1024)
 
+/* Before that window only the lines that may be refusals are kept (at
+ * most EX_KEPT bytes of them; a file is read for them up to EX_SCAN), so
+ * that "... and N more" counts every refusal the command reported, not
+ * those of its last 64 KiB. The needles are core/denial.c's markers as
+ * tools write them, without the first letter's case. */
+#define EX_KEPT (1024 * 1024)
+#define EX_SCAN ((off_t)64 * 1024 * 1024)
+static const char *const ex_needles[] = {
+    "ermission denied",		"rrno 13]",
+    "ead-only file system",	"rrno 30]",
+    "peration not permitted",	"rrno 1]",
+    "o such file or directory", "onnection refused",
+};
+
+struct ex_kept {
+	struct sbx_buf line; /* the line not ended yet (up to 4 KiB) */
+	bool long_line;	     /* ... which is longer: not a message */
+	struct sbx_buf out;  /* the lines kept, '\n' after each */
+	bool over;	     /* some did not fit */
+};
+
 static struct {
 	bool started;
 	bool reg;  /* fd 2 is a regular file */
@@ -55,8 +76,67 @@ static struct {
 	/* The denials of the last command that had any: "access path"
 	 * (`policy why` with no path asks about them). */
 	struct sbx_strv last;
+	struct ex_kept kept; /* the thread's, under |mu|; since |mark| */
 	char ring[EX_TAIL];
 } ex = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
+
+static bool has_needle(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof(ex_needles) / sizeof(*ex_needles); i++)
+		if (memmem(s, n, ex_needles[i], strlen(ex_needles[i])))
+			return true;
+	return false;
+}
+
+static void keep_line(struct ex_kept *k, const char *s, size_t n)
+{
+	if (n > 4096 || !has_needle(s, n))
+		return; /* dn_scan() skips a longer line too */
+	if (k->out.len + n + 1 > EX_KEPT) {
+		k->over = true;
+		return;
+	}
+	buf_putn(&k->out, s, n);
+	buf_putc(&k->out, '\n');
+}
+
+static void pend(struct ex_kept *k, const char *s, size_t n)
+{
+	if (k->line.len + n > 4096)
+		k->long_line = true;
+	else
+		buf_putn(&k->line, s, n);
+}
+
+/* The lines of |n| bytes at |s| that may be refusals go to k->out; a
+ * chunk with none of the needles costs a few memmem() passes. */
+static void keep_marked(struct ex_kept *k, const char *s, size_t n)
+{
+	const char *e = s + n, *nl = memchr(s, '\n', n);
+
+	if (!nl) {
+		pend(k, s, n);
+		return;
+	}
+	/* the line the last chunk began */
+	pend(k, s, (size_t)(nl - s));
+	if (!k->long_line)
+		keep_line(k, k->line.s ? k->line.s : "", k->line.len);
+	k->line.len = 0;
+	k->long_line = false;
+	s = nl + 1;
+	if (s < e && has_needle(s, (size_t)(e - s))) {
+		while ((nl = memchr(s, '\n', (size_t)(e - s)))) {
+			keep_line(k, s, (size_t)(nl - s));
+			s = nl + 1;
+		}
+	} else if (s < e) {
+		const char *last = memrchr(s, '\n', (size_t)(e - s));
+
+		s = last ? last + 1 : s;
+	}
+	pend(k, s, (size_t)(e - s));
+}
 
 static void *forward(void *arg)
 {
@@ -96,8 +176,10 @@ static void *forward(void *arg)
 		n = read(ex.pipe_r, buf, sizeof(buf));
 		for (ssize_t i = 0; i < n; i++)
 			ex.ring[(ex.got + (uint64_t)i) % EX_TAIL] = buf[i];
-		if (n > 0)
+		if (n > 0) {
 			ex.got += (uint64_t)n;
+			keep_marked(&ex.kept, buf, (size_t)n);
+		}
 		pthread_mutex_unlock(&ex.mu);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
@@ -255,6 +337,8 @@ void ex_begin(struct shell *sh)
 	if (ex.fwd) {
 		pthread_mutex_lock(&ex.mu);
 		ex.mark = queued_end();
+		ex.kept.out.len = 0; /* a line ended since is this command's */
+		ex.kept.over = false;
 		pthread_mutex_unlock(&ex.mu);
 	}
 }
@@ -343,25 +427,33 @@ bool ex_covered_socket(const char *path)
 	       S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3);
 }
 
-/* What the command wrote on a regular-file stderr since ex_begin().
- * fd 2 is usually write-only, so the file is opened again for reading
- * (through /proc/self/fd: the same file even if renamed). */
-static void read_back(struct sbx_buf *b)
+/* What the command wrote on stderr since ex_begin(): the last EX_TAIL
+ * bytes, after the lines before them that may be refusals (a line in
+ * both is only counted once: dn_scan() and the report keep each path
+ * once). A regular file: fd 2 is usually write-only, so the file is
+ * opened again for reading (through /proc/self/fd: the same file even if
+ * renamed). |*cut|: some of it could not be read. */
+static void read_back(struct sbx_buf *b, bool *cut)
 {
-	off_t end, from;
+	off_t end, from, start;
 	int fd;
 
 	if (ex.fwd) {
-		uint64_t to, start;
+		uint64_t to, first;
 
 		drain(&to, true);
 		pthread_mutex_lock(&ex.mu);
-		start = ex.mark;
-		if (to > start + EX_TAIL)
-			start = to - EX_TAIL;
-		if (ex.got > EX_TAIL && start < ex.got - EX_TAIL)
-			start = ex.got - EX_TAIL;
-		for (uint64_t i = start; i < to; i++)
+		first = ex.mark;
+		if (to > first + EX_TAIL)
+			first = to - EX_TAIL;
+		if (ex.got > EX_TAIL && first < ex.got - EX_TAIL)
+			first = ex.got - EX_TAIL;
+		if (first > ex.mark) {
+			buf_putn(b, ex.kept.out.s ? ex.kept.out.s : "",
+				 ex.kept.out.len);
+			*cut = ex.kept.over;
+		}
+		for (uint64_t i = first; i < to; i++)
 			buf_putc(b, ex.ring[i % EX_TAIL]);
 		pthread_mutex_unlock(&ex.mu);
 		return;
@@ -376,6 +468,34 @@ static void read_back(struct sbx_buf *b)
 		  O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return;
+	start = ex.off;
+	if (from - start > EX_SCAN) {
+		start = from - EX_SCAN;
+		*cut = true;
+	}
+	if (start < from) {
+		struct ex_kept k = {0};
+		char buf[16384];
+
+		while (start < from) {
+			size_t want = (size_t)(from - start) < sizeof(buf)
+					  ? (size_t)(from - start)
+					  : sizeof(buf);
+			ssize_t n = pread(fd, buf, want, start);
+
+			if (n <= 0)
+				break;
+			keep_marked(&k, buf, (size_t)n);
+			start += n;
+		}
+		buf_putn(b, k.out.s ? k.out.s : "", k.out.len);
+		/* the head of the line the window starts inside */
+		if (!k.long_line)
+			buf_putn(b, k.line.s ? k.line.s : "", k.line.len);
+		*cut |= k.over;
+		buf_free(&k.out);
+		buf_free(&k.line);
+	}
 	while (from < end) {
 		char buf[8192];
 		size_t want = (size_t)(end - from) < sizeof(buf)
@@ -430,12 +550,14 @@ static size_t from_stderr(struct shell *sh, struct dn_report *r)
 {
 	struct sbx_buf text = {0};
 	struct dn_cands c;
+	bool cut = false;
 	size_t len;
 
-	read_back(&text);
+	read_back(&text, &cut);
 	if (!text.len)
 		return 0;
 	dn_scan(text.s, text.len, &c);
+	r->at_least = cut || c.dropped;
 	for (size_t i = 0; i < c.n; i++) {
 		SBX_AUTOFREE char *canon = canon_of(sh, c.v[i].path);
 		struct dn_facts f = {0};
