@@ -348,6 +348,9 @@ mutations() {
 	mut denials-counted-in-window-only shell/session/explain.c \
 		's/^(\s*)keep_marked\(&ex\.kept, buf, \(size_t\)n\);/\1;/' \
 		integration/explain_count.sh
+	mut git-worktree-a-read core/scope.c \
+		's/else if \(sub == &scope_spec_git_worktree\)/else if (0)/' \
+		unit/test_scope integration/pty_scope_git.py
 }
 
 # --- the harness --------------------------------------------------------------
