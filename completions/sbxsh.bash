@@ -15,7 +15,7 @@ _sbxsh()
 	--scope)
 		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
 	--check)
-		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
+		COMPREPLY=($(compgen -W "warn writes deny off" -- "$cur")); return ;;
 	--explain-denials)
 		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
 	--agent-history)

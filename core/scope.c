@@ -1311,6 +1311,8 @@ int scope_mode_parse(const char *s, enum scope_mode *out)
 		*out = SCOPE_MODE_DENY;
 	else if (strcmp(s, "off") == 0)
 		*out = SCOPE_MODE_OFF;
+	else if (strcmp(s, "writes") == 0)
+		*out = SCOPE_MODE_WRITES;
 	else
 		return -EINVAL;
 	return 0;
@@ -1325,6 +1327,8 @@ const char *scope_mode_name(enum scope_mode m)
 		return "deny";
 	case SCOPE_MODE_OFF:
 		return "off";
+	case SCOPE_MODE_WRITES:
+		return "writes";
 	}
 	return "?";
 }

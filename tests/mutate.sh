@@ -351,6 +351,9 @@ mutations() {
 	mut git-worktree-a-read core/scope.c \
 		's/else if \(sub == &scope_spec_git_worktree\)/else if (0)/' \
 		unit/test_scope integration/pty_scope_git.py
+	mut check-writes-says-reads shell/hooktab.c \
+		's/rep\.flags\[i\]\.kind == SCOPE_FLAG_READ\)/rep.flags[i].kind == SCOPE_FLAG_READ \&\& 0)/' \
+		integration/pty_check_writes.py
 }
 
 # --- the harness --------------------------------------------------------------

@@ -64,7 +64,8 @@ const char opt_usage[] =
     "  --git-depth N        look for repositories N folders below the "
     "workspace\n"
     "                       (default 2, 0-6)\n"
-    "  --check MODE         scope checker: warn (default), deny, off\n"
+    "  --check MODE         scope checker: warn (default), writes (only what\n"
+    "                       will be refused), deny, off\n"
     "  --explain-denials on|off  after a failed command, one line per path "
     "the\n"
     "                       sandbox refused (default on; set +o explain)\n"
@@ -205,7 +206,8 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		if (scope_mode_parse(v, &o->check) < 0)
 			return sbx_diag_set(
 			    d, -EINVAL,
-			    "--check %s: expected warn, deny or off", v);
+			    "--check %s: expected warn, writes, deny or off",
+			    v);
 	} else if (!strcmp(name, "explain-denials")) {
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			return sbx_diag_set(

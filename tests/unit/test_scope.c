@@ -602,6 +602,9 @@ static void modes(void **state)
 	assert_string_equal(scope_mode_name(SCOPE_MODE_WARN), "warn");
 	assert_string_equal(scope_mode_name(SCOPE_MODE_DENY), "deny");
 	assert_string_equal(scope_mode_name(SCOPE_MODE_OFF), "off");
+	assert_int_equal(scope_mode_parse("writes", &m), 0);
+	assert_int_equal(m, SCOPE_MODE_WRITES);
+	assert_string_equal(scope_mode_name(SCOPE_MODE_WRITES), "writes");
 }
 
 static char *repeat(const char *unit, size_t total, size_t *len)
