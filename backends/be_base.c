@@ -270,6 +270,13 @@ int be_drop_privs(bool *bnd_left, const char *backend, struct sbx_diag *diag)
  * as the start-up confines one process once. */
 static int be_sess_fd = -1;
 
+int be_open_dir(int dfd, const char *name)
+{
+	return openat(dfd, name,
+		      O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
+			  O_NONBLOCK);
+}
+
 int be_session_fd(void)
 {
 	return be_sess_fd;

@@ -154,6 +154,12 @@ const char *be_errstr(int err, char *buf, size_t n);
 int be_fail(struct sbx_diag *diag, int err, const char *backend,
 	    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* The directory |name| below |dfd|, opened never through a symlink (a job
+ * that swaps a link in for a folder we walk must not steer the walk
+ * elsewhere) and never blocking (O_NONBLOCK: a FIFO planted where a folder
+ * was is refused by O_DIRECTORY, not waited on). -1 with errno on failure. */
+int be_open_dir(int dfd, const char *name);
+
 /* be_opts.session_fd of the be_confine() under way (-1: none), for the
  * PID namespace's init to keep open; set by be_confine(). */
 int be_session_fd(void);

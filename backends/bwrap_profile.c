@@ -15,6 +15,7 @@
  * is what tests/bench/bench-session.sh measures.
  */
 #include "profiles.h"
+#include "route.h"
 
 #include <string.h>
 
@@ -163,6 +164,16 @@ void bw_args_disk(const struct sbx_policy *pol, const struct prof_disk *disk,
 		bw_protect(pol, argv);
 		bw_masks(pol, disk, argv);
 	}
+	/* docs/design.md §2b, as a session has them: SysV IPC and the host
+	 * name of the session's own (a job that finds another process's
+	 * shared memory segment reads and writes it), its own PID
+	 * namespace (with the --proc above, processes outside can be
+	 * neither seen nor signalled), and no capability inside, root
+	 * included (bwrap run as root keeps them all otherwise). */
+	strv_push(argv, "--unshare-ipc");
+	strv_push(argv, "--unshare-uts");
+	strv_push(argv, "--unshare-pid");
+	bw_push3(argv, "--cap-drop", "ALL", NULL);
 	if (!pol_network(pol)) {
 		/* A private network namespace holds only a loopback that is
 		 * down: no TCP or UDP reaches anything. Unix sockets on the
@@ -182,6 +193,38 @@ void bw_args_disk(const struct sbx_policy *pol, const struct prof_disk *disk,
 	strv_push(argv, "--die-with-parent");
 }
 
+/* |s| with the session's run folder replaced by the profile's own,
+ * <runs>/bwrap: a preview names a fresh run folder that no session will
+ * ever create, and a bwrap run must not borrow a live session's (its
+ * temp files would land in another session's TMPDIR). New string. */
+static char *bw_runpath(const struct sbx_policy *pol, const char *s)
+{
+	const char *run = pol_layout(pol)->run_dir,
+		   *runs = pol_layout(pol)->runs_dir;
+	size_t n = run ? strlen(run) : 0;
+	struct sbx_buf b = {0};
+	const char *at;
+
+	/* Every occurrence, not only a leading one: a value such as
+	 * MAVEN_OPTS=-Dmaven.repo.local=RUN/m2 holds the folder inside. */
+	while (n && runs && (at = strstr(s, run)) &&
+	       (at[n] == '/' || at[n] == '\0' || at[n] == ':')) {
+		buf_putn(&b, s, (size_t)(at - s));
+		buf_printf(&b, "%s/bwrap", runs);
+		s = at + n;
+	}
+	buf_puts(&b, s);
+	return b.s ? b.s : xstrdup("");
+}
+
+static void bw_push_run(const struct sbx_policy *pol, struct sbx_strv *sv,
+			const char *s)
+{
+	SBX_AUTOFREE char *p = bw_runpath(pol, s);
+
+	strv_push(sv, p);
+}
+
 /* Characters that never need quoting in sh. */
 static const char bw_safe[] = "abcdefghijklmnopqrstuvwxyz"
 			      "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -192,26 +235,112 @@ static bool bw_plain(const char *s)
 	return *s && strspn(s, bw_safe) == strlen(s);
 }
 
+static void bw_quote(const char *a, struct sbx_buf *out)
+{
+	if (bw_plain(a)) {
+		buf_puts(out, a);
+		return;
+	}
+	/* Single quotes keep everything literal, newlines included; a
+	 * quote itself is closed, escaped and reopened. */
+	buf_putc(out, '\'');
+	for (; *a; a++) {
+		if (*a == '\'')
+			buf_puts(out, "'\\''");
+		else
+			buf_putc(out, *a);
+	}
+	buf_putc(out, '\'');
+}
+
 void bw_format(const struct sbx_strv *argv, struct sbx_buf *out)
 {
 	for (size_t i = 0; i < argv->n; i++) {
-		const char *a = argv->v[i];
-
 		if (i)
 			buf_putc(out, ' ');
-		if (bw_plain(a)) {
-			buf_puts(out, a);
-			continue;
-		}
-		/* Single quotes keep everything literal, newlines included;
-		 * a quote itself is closed, escaped and reopened. */
-		buf_putc(out, '\'');
-		for (; *a; a++) {
-			if (*a == '\'')
-				buf_puts(out, "'\\''");
-			else
-				buf_putc(out, *a);
-		}
-		buf_putc(out, '\'');
+		bw_quote(argv->v[i], out);
 	}
+}
+
+void bw_format_lines(const struct sbx_strv *argv, const char *indent,
+		     struct sbx_buf *out)
+{
+	for (size_t i = 0; i < argv->n; i++) {
+		if (i && !strncmp(argv->v[i], "--", 2))
+			buf_printf(out, " \\\n%s", indent);
+		else if (i)
+			buf_putc(out, ' ');
+		bw_quote(argv->v[i], out);
+	}
+}
+
+void bw_script(const struct sbx_policy *pol, const struct sbx_strv *argv,
+	       struct sbx_buf *out)
+{
+	const struct lay_layout *l = pol_layout(pol);
+	const struct rt_plan *rt = pol_route(pol);
+	struct sbx_strv mk = {0}, args = {0};
+
+	buf_printf(out,
+		   "# sbxsh --print-profile bwrap: the policy of workflow "
+		   "%s as one\n"
+		   "# bubblewrap command. Run it as printed:\n"
+		   "#   sbxsh --print-profile bwrap > box.sh && "
+		   "sh box.sh [COMMAND [ARG...]]\n"
+		   "#   eval \"$(sbxsh --print-profile bwrap)\"   "
+		   "(runs /bin/sh)\n"
+		   "# Not in it: the system-call filter, the environment "
+		   "filter, the checker,\n"
+		   "# the covers for other terminals and sockets, and the "
+		   "git report at the end\n"
+		   "# (docs/backends.md). Its run folder, one for every "
+		   "bwrap run:\n#   %s/bwrap\n",
+		   l->workflow_id ? l->workflow_id : "?",
+		   l->runs_dir ? l->runs_dir : "?");
+	/* The folders a session creates before it confines itself (its
+	 * state folders' roots): bwrap binds only what exists. */
+	for (size_t i = 0; i < pol_nroots(pol); i++) {
+		const struct pol_root *r = pol_root(pol, i);
+
+		if (!r->device &&
+		    (r->create ||
+		     (l->runs_dir && path_under(l->runs_dir, r->path))))
+			bw_push_run(pol, &mk, r->path);
+	}
+	if (mk.n) {
+		buf_puts(out, "mkdir -p --");
+		for (size_t i = 0; i < mk.n; i++) {
+			buf_puts(out, " \\\n\t");
+			bw_quote(mk.v[i], out);
+		}
+		buf_puts(out, " &&\n");
+	}
+	for (size_t i = 0; i < argv->n; i++)
+		bw_push_run(pol, &args, argv->v[i]);
+	/* The routed variables (docs/design.md §3), so that installs land
+	 * where a session puts them; PATH's prefix leads the caller's. */
+	for (size_t i = 0; rt && i < rt->nvars; i++) {
+		const char *v = rt_value(rt, rt->vars[i].name);
+
+		if (!v)
+			continue;
+		strv_push(&args, "--setenv");
+		strv_push(&args, rt->vars[i].name);
+		bw_push_run(pol, &args, v);
+	}
+	bw_format_lines(&args, "\t", out);
+	if (rt && rt->path_prefix.n) {
+		buf_puts(out, " \\\n\t--setenv PATH ");
+		for (size_t i = 0; i < rt->path_prefix.n; i++) {
+			SBX_AUTOFREE char *p =
+			    bw_runpath(pol, rt->path_prefix.v[i]);
+
+			bw_quote(p, out);
+			buf_putc(out, ':');
+		}
+		buf_puts(out, "\"$PATH\"");
+	}
+	buf_puts(out, " \\\n\t-- \"${@:-/bin/sh}\"\n");
+	strv_free(&mk);
+	strv_free(&args);
 }

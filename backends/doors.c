@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "doors.h"
+#include "be_base.h"
 
 int dr_parse_unix(const char *text, struct sbx_strv *out)
 {
@@ -589,9 +590,7 @@ static void walk_entry(struct walk *k, int dfd, const char *name,
 		if (!same)
 			return;
 	}
-	fd = openat(dfd, name,
-		    O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC |
-			O_NONBLOCK);
+	fd = be_open_dir(dfd, name);
 	if (fd < 0)
 		return;
 	k->path[plen] = '/';

@@ -63,6 +63,20 @@ void bw_args(const struct sbx_policy *pol, struct sbx_strv *argv);
  * line can be pasted into sh. Appends to |out|. Pure. */
 void bw_format(const struct sbx_strv *argv, struct sbx_buf *out);
 
+/* |argv| one option per line: a word that starts with "--" begins a new
+ * line (after " \\" and |indent|), its operands follow on it. Pure. */
+void bw_format_lines(const struct sbx_strv *argv, const char *indent,
+		     struct sbx_buf *out);
+
+/* `sbxsh --print-profile bwrap`: |argv| (from bw_args) as a runnable sh
+ * script: a comment saying how to run it, `mkdir -p` of the folders a
+ * session would create, then the bwrap command one option per line with
+ * the routed variables set (--setenv, PATH's prefix leading "$PATH"),
+ * ending in `-- "${@:-/bin/sh}"`. The session's run folder becomes
+ * <runs>/bwrap. Pure. */
+void bw_script(const struct sbx_policy *pol, const struct sbx_strv *argv,
+	       struct sbx_buf *out);
+
 /* sb_profile() from the flattened plan every backend gets (be_base.h),
  * as --backend seatbelt applies it. |pol| (may be NULL) only adds the
  * comments: the workflow, and why each root is writable. Pure. */

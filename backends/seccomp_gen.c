@@ -56,6 +56,21 @@ static int scg_fail(struct sbx_diag *diag, int e, const char *step,
 			    strerror(-e));
 }
 
+#if defined(__x86_64__)
+/* Refuses the syscall |name| whole with EPERM, where libseccomp knows it
+ * (i386's multiplexers, below). 0 or -errno with |diag| filled. */
+static int refuse_by_name(scmp_filter_ctx ctx, const char *name,
+			  struct sbx_diag *diag)
+{
+	int nr = seccomp_syscall_resolve_name(name), e;
+
+	if (nr == __NR_SCMP_ERROR)
+		return 0;
+	e = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
+	return e < 0 ? scg_fail(diag, e, "seccomp_rule_add", name) : 0;
+}
+#endif
+
 /* Adds the rule(s) of |r| for syscall |nr|. 0 or -errno. */
 static int add_one(scmp_filter_ctx ctx, int nr, const struct sc_rule *r)
 {
@@ -213,31 +228,17 @@ static int scg_filter(unsigned variant, scmp_filter_ctx *out,
 	 * would be read as a native one: x86_64's getuid, which would then
 	 * fail with EPERM (test_seccomp checks it does not). */
 	if (variant & SC_NO_NETWORK) {
-		int nr = seccomp_syscall_resolve_name("socketcall");
-
-		if (nr != __NR_SCMP_ERROR) {
-			e = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
-			if (e < 0) {
-				e = scg_fail(diag, e, "seccomp_rule_add",
-					     "socketcall");
-				goto fail;
-			}
-		}
+		e = refuse_by_name(ctx, "socketcall", diag);
+		if (e < 0)
+			goto fail;
 	}
 	/* Likewise i386's ipc() multiplexer, without a private IPC
 	 * namespace: every one of its operations is SysV IPC (shmat, semop,
 	 * msgsnd, ...), each refused by name above. */
 	if (variant & SC_NO_IPCNS) {
-		int nr = seccomp_syscall_resolve_name("ipc");
-
-		if (nr != __NR_SCMP_ERROR) {
-			e = seccomp_rule_add(ctx, SCMP_ACT_ERRNO(EPERM), nr, 0);
-			if (e < 0) {
-				e = scg_fail(diag, e, "seccomp_rule_add",
-					     "ipc");
-				goto fail;
-			}
-		}
+		e = refuse_by_name(ctx, "ipc", diag);
+		if (e < 0)
+			goto fail;
 	}
 #endif
 	*out = ctx;

@@ -113,6 +113,18 @@ static void out_s(struct out *o, const char *s)
 	o->n = str_shown_copy(o->b, o->cap, o->n, s);
 }
 
+/* A line in |buf| that begins "sbxsh: git: " (nothing if |cap| is 0). */
+static struct out out_open(char *buf, size_t cap)
+{
+	struct out o = {buf, cap, 0};
+
+	if (cap) {
+		buf[0] = '\0';
+		out_s(&o, "sbxsh: git: ");
+	}
+	return o;
+}
+
 static const char *change_word(enum gm_change ch, enum gm_why why)
 {
 	switch (ch) {
@@ -132,12 +144,10 @@ static const char *change_word(enum gm_change ch, enum gm_why why)
 size_t gm_fmt_change(char *buf, size_t cap, const char *path, enum gm_why why,
 		     enum gm_change ch, const char *repo)
 {
-	struct out o = {buf, cap, 0};
+	struct out o = out_open(buf, cap);
 
 	if (!cap)
 		return 0;
-	buf[0] = '\0';
-	out_s(&o, "sbxsh: git: ");
 	out_s(&o, path);
 	out_s(&o, " ");
 	out_s(&o, change_word(ch, why));
@@ -156,13 +166,12 @@ size_t gm_fmt_change(char *buf, size_t cap, const char *path, enum gm_why why,
 size_t gm_fmt_new_repo(char *buf, size_t cap, const char *dir,
 		       const char *hooks, const char *keys)
 {
-	struct out o = {buf, cap, 0};
+	struct out o = out_open(buf, cap);
 	bool h = hooks && *hooks, k = keys && *keys;
 
 	if (!cap)
 		return 0;
-	buf[0] = '\0';
-	out_s(&o, "sbxsh: git: new repository ");
+	out_s(&o, "new repository ");
 	out_s(&o, dir);
 	out_s(&o, " (created during the session) has ");
 	if (h) {

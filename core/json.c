@@ -1,5 +1,6 @@
 /* core/json.c — the one JSON writer (json.h). Pure. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "json.h"
 
@@ -38,6 +39,9 @@ static size_t utf8_seq(const unsigned char *p)
  * bytes. */
 void json_put_str(struct sbx_buf *b, const char *s)
 {
+	/* the characters JSON writes as a backslash and a letter */
+	static const char esc_from[] = "\"\\\n\t\r", esc_to[] = "\"\\ntr";
+
 	buf_putc(b, '"');
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
 		if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
@@ -57,29 +61,14 @@ void json_put_str(struct sbx_buf *b, const char *s)
 			p += n - 1;
 			continue;
 		}
-		switch (*p) {
-		case '"':
-			buf_puts(b, "\\\"");
-			break;
-		case '\\':
-			buf_puts(b, "\\\\");
-			break;
-		case '\n':
-			buf_puts(b, "\\n");
-			break;
-		case '\t':
-			buf_puts(b, "\\t");
-			break;
-		case '\r':
-			buf_puts(b, "\\r");
-			break;
-		default:
+		if (strchr(esc_from, *p))
+			buf_printf(b, "\\%c",
+				   esc_to[strchr(esc_from, *p) - esc_from]);
+		else if (*p < 0x20 || *p == 0x7f)
 			/* DEL too: the same code point, never the raw byte */
-			if (*p < 0x20 || *p == 0x7f)
-				buf_printf(b, "\\u%04x", *p);
-			else
-				buf_putc(b, (char)*p);
-		}
+			buf_printf(b, "\\u%04x", *p);
+		else
+			buf_putc(b, (char)*p);
 	}
 	buf_putc(b, '"');
 }

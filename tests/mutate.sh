@@ -318,6 +318,24 @@ mutations() {
 	# session (the denial lines' forwarder, the git scan's touch)
 	mut hook-before-fork-dropped shell/interp/jobs.c \
 		'/^\s*SH_HOOK\(sh, before_fork, sh\);/d' unit/test_hooks
+	# issue 21, session state and the renames (shell/main.c's start-up
+	# sequence, the old spellings kept as aliases): the withheld values
+	# never wiped from the shell's initial environment; the environment
+	# not filtered at all; `set -o explain`, `--explain`, `policy explain`
+	# and the config key `explain-denials` no longer accepted
+	mut startup-no-env-wipe shell/main.c \
+		'/^\s*es_wipe\(&s->env\);/d' integration/env_secrets.sh
+	mut startup-no-env-filter shell/main.c \
+		'/^\s*es_filter\(&s->env, /d' integration/env_secrets.sh
+	mut alias-set-o-explain shell/interp/bi_vars.c \
+		's/ \|\| !strcmp\(name, "explain"\)\) \{/) {/' integration/renames.sh
+	mut alias-explain-line shell/session/opts.c \
+		's/if \(!strcmp\(name, "check-line"\) \|\| !strcmp\(name, "explain"\)\)/if (!strcmp(name, "check-line"))/' \
+		integration/renames.sh
+	mut alias-policy-explain shell/session/bi_policy.c \
+		's/ \|\| !strcmp\(sub, "explain"\)\) \{/) {/' integration/renames.sh
+	mut alias-config-explain-denials core/config.c \
+		'/^\s*\{"explain-denials", CFG_SECT_SESSION/d' integration/renames.sh
 	# issue 23 (ux): what a new user and an agent harness tripped on
 	mut ctrld-at-ps2-ends-session shell/interp/run.c \
 		's/^(\s*)if \(top && parse_at_eof\(p\)\) \{/\1if (0) {/' \
@@ -345,8 +363,8 @@ mutations() {
 	mut syntax-error-before-c shell/interp/run.c \
 		'/The line ran, as far as a terminal/,/r->sync\(r\);/ s/r->sync\(r\);/;/' \
 		integration/pty_agent_syntax.py
-	mut denials-counted-in-window-only shell/session/explain.c \
-		's/^(\s*)keep_marked\(&ex\.kept, buf, \(size_t\)n\);/\1;/' \
+	mut denials-counted-in-window-only shell/session/denials.c \
+		's/^(\s*)keep_marked\(&dl->kept, buf, \(size_t\)n\);/\1;/' \
 		integration/explain_count.sh
 	mut git-worktree-a-read core/scope.c \
 		's/else if \(sub == &scope_spec_git_worktree\)/else if (0)/' \

@@ -158,16 +158,12 @@ char *pr_expand(const struct pr_ctx *c, const char *ps)
 			buf_putc(&b, geteuid() ? '$' : '#');
 			break;
 		case 'n':
-			buf_putc(&b, '\n');
-			break;
 		case '\\':
-			buf_putc(&b, '\\');
-			break;
 		case 'e':
-			buf_putc(&b, '\033');
-			break;
 		case 'a':
-			buf_putc(&b, '\007');
+			/* bash's one-character escapes */
+			buf_putc(&b,
+				 "\n\\\033\007"[strchr("n\\ea", *p) - "n\\ea"]);
 			break;
 		case 's':
 			buf_puts(&b, "sbxsh");

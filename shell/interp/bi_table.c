@@ -132,38 +132,36 @@ static int bi_break(struct shell *sh, int argc, char **argv)
 	return 0;
 }
 
-static int bi_return(struct shell *sh, int argc, char **argv)
+/* return and exit: $? by default, else a number; a bad one is a special
+ * builtin's error. dash keeps all of it: return 300 makes $? 300 (POSIX:
+ * values above 255 are unspecified), and $? in the EXIT trap is all of it;
+ * only the process exit (_exit) keeps the low 8 bits. */
+static int jump_with_status(struct shell *sh, int argc, char **argv,
+			    enum sh_jump j)
 {
 	long n = sh->status;
 
 	if (argc > 1 && !parse_num(argv[1], &n)) {
-		sh_err(sh, "return: Illegal number: %s", argv[1]);
+		sh_err(sh, "%s: Illegal number: %s", argv[0], argv[1]);
 		sh->special_err = true;
 		return 2;
 	}
-	/* dash keeps all of it: return 300 makes $? 300 (POSIX: values
-	 * above 255 are unspecified); only the process exit truncates */
-	sh->jump = J_RETURN;
+	sh->jump = j;
 	sh->exit_status = (int)n;
 	return sh->exit_status;
 }
 
+static int bi_return(struct shell *sh, int argc, char **argv)
+{
+	return jump_with_status(sh, argc, argv, J_RETURN);
+}
+
 static int bi_exit(struct shell *sh, int argc, char **argv)
 {
-	long n = sh->status;
-
 	/* a stopped job warns once (jobs.c) */
 	if (sh->opt[O_INTERACTIVE] && !sh->subshell && !job_exit_ok(sh, true))
 		return 1;
-	if (argc > 1 && !parse_num(argv[1], &n)) {
-		sh_err(sh, "exit: Illegal number: %s", argv[1]);
-		sh->special_err = true;
-		return 2;
-	}
-	/* $? in the EXIT trap is all of it; _exit() keeps the low 8 bits */
-	sh->jump = J_EXIT;
-	sh->exit_status = (int)n;
-	return sh->exit_status;
+	return jump_with_status(sh, argc, argv, J_EXIT);
 }
 
 static int bi_eval(struct shell *sh, int argc, char **argv)
@@ -603,6 +601,31 @@ static int bi_hash(struct shell *sh, int argc, char **argv)
 	return st;
 }
 
+/* kill -l WORD: the name of a signal number (or of the signal that ended
+ * a job with status 128+N), or the number of a signal name. */
+static int kill_list_one(struct shell *sh, const char *word,
+			 struct sbx_buf *out)
+{
+	long n;
+	int s = -1;
+	const char *nm = NULL;
+
+	if (parse_num(word, &n))
+		nm = sig_name((int)(n > 128 ? n - 128 : n));
+	else
+		s = sig_byname(word);
+	if (!nm && s < 0) {
+		sh_err(sh, "kill: invalid signal number or exit status: %s",
+		       word);
+		return 1;
+	}
+	if (nm)
+		buf_printf(out, "%s\n", nm);
+	else
+		buf_printf(out, "%d\n", s);
+	return 0;
+}
+
 static int bi_kill(struct shell *sh, int argc, char **argv)
 {
 	int sig = SIGTERM, i = 1, st = 0;
@@ -612,43 +635,11 @@ static int bi_kill(struct shell *sh, int argc, char **argv)
 	if (!strcmp(argv[1], "-l") || !strcmp(argv[1], "-L")) {
 		struct sbx_buf out = {0};
 
-		if (argc == 2) {
+		if (argc == 2)
 			sig_list(&out);
-		} else {
-			for (i = 2; i < argc; i++) {
-				long n;
-				const char *nm;
-
-				if (parse_num(argv[i], &n)) {
-					if (n > 128)
-						n -= 128;
-					nm = sig_name((int)n);
-					if (!nm) {
-						sh_err(
-						    sh,
-						    "kill: invalid signal "
-						    "number or exit status: %s",
-						    argv[i]);
-						st = 1;
-						continue;
-					}
-					buf_printf(&out, "%s\n", nm);
-				} else {
-					int s = sig_byname(argv[i]);
-
-					if (s < 0) {
-						sh_err(
-						    sh,
-						    "kill: invalid signal "
-						    "number or exit status: %s",
-						    argv[i]);
-						st = 1;
-						continue;
-					}
-					buf_printf(&out, "%d\n", s);
-				}
-			}
-		}
+		for (i = 2; i < argc; i++)
+			if (kill_list_one(sh, argv[i], &out))
+				st = 1;
 		if (bi_flush(sh, "kill", &out, 1))
 			st = 1;
 		return st;

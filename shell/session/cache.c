@@ -2,6 +2,7 @@
  * are read and written by libarchive (tar, gzip); what an import accepts
  * is core/cachetar.c's ct_check, member by member. */
 #include "cache.h"
+#include "be_base.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -88,9 +89,7 @@ static void walk(int fd, struct tally *t, int depth)
 			continue;
 		count(t, &st);
 		if (S_ISDIR(st.st_mode) && depth < 256) {
-			int c = openat(dirfd(d), e->d_name,
-				       O_RDONLY | O_DIRECTORY | O_NOFOLLOW |
-					   O_CLOEXEC);
+			int c = be_open_dir(dirfd(d), e->d_name);
 
 			if (c >= 0)
 				walk(c, t, depth + 1);
@@ -110,8 +109,7 @@ static bool measure(int root, const char *name, struct tally *t)
 	count(t, &st);
 	if (!S_ISDIR(st.st_mode))
 		return true;
-	fd =
-	    openat(root, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = be_open_dir(root, name);
 	if (fd >= 0)
 		walk(fd, t, 0);
 	return true;
@@ -147,13 +145,23 @@ static void age(char *b, size_t n, int64_t last, int64_t now)
 		snprintf(b, n, "%lldd ago", (long long)(s / 86400));
 }
 
-static int open_root(const char *dir, struct sbx_buf *err)
+/* The cache folder |dir|, and (|rows| not NULL) the rows to measure in it. */
+static int open_root(const char *dir, struct ct_rows *rows, struct sbx_buf *err)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0)
 		buf_printf(err, "policy cache: %s: %s\n", dir, strerror(errno));
+	else if (rows)
+		ct_rows_make(rows);
 	return fd;
+}
+
+/* The opening of a JSON answer: one object on one line. */
+static void json_open(struct json_w *w, struct sbx_buf *out)
+{
+	json_begin(w, out);
+	json_obj(w, NULL, JSON_INLINE);
 }
 
 /* The rows, and a last "other" row for entries no toolchain names
@@ -177,17 +185,15 @@ static int list(const char *dir, bool json, struct sbx_buf *out,
 	struct ct_rows rows;
 	struct tally t, other = {0}, total = {0};
 	int64_t now = (int64_t)time(NULL);
-	int root = open_root(dir, err);
+	int root = open_root(dir, &rows, err);
 	DIR *d;
 	struct dirent *e;
 	struct json_w w;
 
 	if (root < 0)
 		return 1;
-	ct_rows_make(&rows);
 	if (json) {
-		json_begin(&w, out);
-		json_obj(&w, NULL, JSON_INLINE);
+		json_open(&w, out);
 		json_str(&w, "dir", dir);
 		json_arr(&w, "rows", JSON_INLINE);
 	} else
@@ -271,7 +277,7 @@ static int rm_tree(int dfd, const char *name)
 		return -errno;
 	if (!S_ISDIR(st.st_mode))
 		return unlinkat(dfd, name, 0) ? -errno : 0;
-	fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	fd = be_open_dir(dfd, name);
 	if (fd < 0 || !(d = fdopendir(fd))) {
 		if (fd >= 0)
 			close(fd);
@@ -335,13 +341,11 @@ static int prune(const char *dir, bool json, int argc, char **argv,
 			      "--older-than DAYS and/or --tool NAME\n");
 		return 2;
 	}
-	root = open_root(dir, err);
+	root = open_root(dir, &rows, err);
 	if (root < 0)
 		return 1;
-	ct_rows_make(&rows);
 	if (json) {
-		json_begin(&w, out);
-		json_obj(&w, NULL, JSON_INLINE);
+		json_open(&w, out);
 		json_bool(&w, "dry_run", dry);
 		json_arr(&w, "removed", JSON_INLINE);
 	}
@@ -495,8 +499,7 @@ static void exp_entry(struct exp *x, int dfd, const char *name, const char *rel,
 	if (S_ISREG(st.st_mode) && !x->failed)
 		exp_data(x, dfd, name, st.st_size);
 	if (S_ISDIR(st.st_mode) && depth < 256 && !x->failed) {
-		int fd = openat(
-		    dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int fd = be_open_dir(dfd, name);
 
 		if (fd >= 0)
 			exp_dir(x, fd, rel, depth);
@@ -518,8 +521,7 @@ static void done_line(bool json, const char *verb, uint64_t n, const char *dir,
 		buf_putc(out, '\n');
 		return;
 	}
-	json_begin(&w, out);
-	json_obj(&w, NULL, JSON_INLINE);
+	json_open(&w, out);
 	json_u64(&w, verb, n);
 	json_str(&w, "dir", dir);
 	json_str(&w, "file", file);
@@ -532,7 +534,7 @@ static int export(const char *dir, bool json, const char *file,
 {
 	struct exp x = {0};
 	struct stat st;
-	int root = open_root(dir, err), fd, rc;
+	int root = open_root(dir, NULL, err), fd, rc;
 
 	if (root < 0)
 		return 1;

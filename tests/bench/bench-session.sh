@@ -160,11 +160,14 @@ else
 fi
 
 ns_bwrap=
-if command -v bwrap >/dev/null && line=$("$SBXSH" --print-profile bwrap 2>/dev/null); then
-	eval "bw=($line)"
-	for ((i = 0; i < ${#bw[@]}; i++)); do
-		[ "${bw[i]}" = --bind ] && mkdir -p "${bw[i + 1]}"
-	done
+if command -v bwrap >/dev/null && script=$("$SBXSH" --print-profile bwrap 2>/dev/null); then
+	# The printed script makes its folders, then runs bwrap: a `bwrap`
+	# function in front of the real one keeps the argv instead, without
+	# its trailing `-- /bin/sh`.
+	bwrap() { bw=(bwrap "$@"); }
+	eval "$script"
+	unset -f bwrap
+	unset 'bw[-1]' 'bw[-1]'
 	if "${bw[@]}" /bin/true 2>/dev/null; then
 		bwloop() {
 			local i

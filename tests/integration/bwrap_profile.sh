@@ -40,21 +40,22 @@ echo "machine example.com password SECRET-NETRC" >"$H/.netrc"
 chmod 700 "$H/.ssh"
 chmod 600 "$H/.ssh/id_test" "$H/.netrc"
 
-# The argv for a policy; the folders a session would create (run folder,
-# caches) are made here, as session start-up makes them.
+# The script `sbxsh --print-profile bwrap` prints, saved as $T/box-VAR.sh
+# and run as its first lines say (sh box.sh COMMAND...), and its bwrap
+# argv in VAR, read by running the script with a `bwrap` function in
+# front of the real one.
 profile() { # profile VAR [sbxsh options...]
 	local -n out=$1
+	local name=$1
 	shift
-	local line
-	line=$(cd "$WS" && env -i PATH=/usr/bin:/bin HOME="$H" TMPDIR="$T/tmp" \
-		"$SBXSH" --workspace "$WS" "$@" --print-profile bwrap) || return 1
-	eval "out=($line)" || return 1
-	local i
-	for ((i = 0; i < ${#out[@]}; i++)); do
-		if [ "${out[i]}" = --bind ]; then
-			mkdir -p "${out[i + 1]}"
-		fi
-	done
+	(cd "$WS" && env -i PATH=/usr/bin:/bin HOME="$H" TMPDIR="$T/tmp" \
+		"$SBXSH" --workspace "$WS" "$@" --print-profile bwrap) \
+		>"$T/box-$name.sh" || return 1
+	# shellcheck disable=SC2317
+	bwrap() { out=(bwrap "$@"); }
+	. "$T/box-$name.sh" || return 1
+	unset -f bwrap
+	[ "${out[0]}" = bwrap ]
 }
 
 declare -a A NN
@@ -66,14 +67,14 @@ fi
 profile NN --no-network || NN=()
 
 # In the sandbox, "$@" runs as the given user; prints nothing on success.
+# The saved script itself runs, as its comment tells a person to.
 inbox() { # inbox USER ARGV-NAME SCRIPT
 	local user=$1 name=$2 script=$3
-	local -n argv=$name
 	local pre=()
 	if [ "$user" = nobody ]; then
 		pre=(setpriv --reuid=65534 --regid=65534 --clear-groups)
 	fi
-	"${pre[@]}" "$BWRAP" "${argv[@]:1}" -- /bin/sh -c "$script" sh "$WS" "$H" "$T/tmp"
+	"${pre[@]}" sh "$T/box-$name.sh" /bin/sh -c "$script" sh "$WS" "$H" "$T/tmp"
 }
 
 run_checks() { # run_checks USER
@@ -86,7 +87,25 @@ run_checks() { # run_checks USER
 	check "[$u] ... and lands on the host" \
 		grep -qx hi "$WS/written-$u"
 	check "[$u] a write in TMPDIR works" \
-		inbox "$u" A 'echo t >"$3/t-'"$u"'"'
+		inbox "$u" A 'echo t >"$TMPDIR/t-'"$u"'"'
+	check "[$u] ... TMPDIR is the profile's run folder, made by the script" \
+		grep -qx t "$WS/.sandbox-runs/bwrap/tmp/t-$u"
+	out=$(inbox "$u" A 'echo "$PIP_CACHE_DIR"')
+	check "[$u] the routed variables are set (PIP_CACHE_DIR)" \
+		test "$out" = "$WS/.sandbox-cache/pip"
+	out=$(inbox "$u" A 'echo "$PATH"')
+	check "[$u] PATH's routed prefix leads the caller's PATH" \
+		eval 'case $out in "$WS/.sandbox-cache/bin:"*":$PATH") true ;; *) false ;; esac'
+	out=$(inbox "$u" A 'grep ^CapEff: /proc/self/status')
+	check "[$u] no capability inside, root included" \
+		test "$out" = "$(printf 'CapEff:\t0000000000000000')"
+	check "[$u] processes outside cannot be signalled (own PID namespace)" \
+		inbox "$u" A "! kill -0 $listener 2>/dev/null"
+	if [ -n "$shmid" ]; then
+		out=$(inbox "$u" A 'cat /proc/sysvipc/shm' | grep -c -w "$shmid")
+		check "[$u] the host's SysV shared memory is not visible (own IPC namespace)" \
+			test "$out" = 0
+	fi
 	check "[$u] /dev/null is writable, /dev/zero readable" \
 		inbox "$u" A 'echo x >/dev/null && head -c 4 /dev/zero | od -An -tx1 | grep -q "00 00 00 00"'
 	check "[$u] a write to /etc fails" \
@@ -150,6 +169,17 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do
 	sleep 0.2
 done
 port=$(cat "$T/port")
+# A SysV shared memory segment of the host's, which the sandbox's own
+# IPC namespace must not show.
+shmid=
+if command -v ipcmk >/dev/null 2>&1; then
+	shmid=$(ipcmk -M 4096 2>/dev/null | grep -o '[0-9]*$')
+	if [ -n "$shmid" ] && grep -qw "$shmid" /proc/sysvipc/shm; then
+		trap 'kill "$listener" 2>/dev/null; ipcrm -m "$shmid"; rm -rf "$T"' EXIT
+	else
+		shmid=
+	fi
+fi
 connect="python3 -c 'import socket; socket.create_connection((\"127.0.0.1\", $port), timeout=5)'"
 
 users=(root)
@@ -162,6 +192,14 @@ elif [ "$(id -u)" = 0 ]; then
 	skip_case_for userns "bwrap as nobody cannot create namespaces here"
 fi
 [ "$(id -u)" = 0 ] || users=(user)
+
+# The other way the script's comment gives: eval in an interactive-like
+# shell with no arguments starts /bin/sh in the sandbox.
+out=$(echo 'touch /etc/sbxsh-bwrap-eval 2>/dev/null; echo "in:$TMPDIR"' |
+	BOX=$T/box-A.sh bash -c 'eval "$(cat "$BOX")"' 2>&1)
+check "eval \"\$(sbxsh --print-profile bwrap)\" runs /bin/sh inside" \
+	test "$out" = "in:$WS/.sandbox-runs/bwrap/tmp"
+check "... where /etc stays read-only" test ! -e /etc/sbxsh-bwrap-eval
 
 for u in "${users[@]}"; do
 	if [ "$u" = nobody ]; then

@@ -1,4 +1,4 @@
-"""docs/tutorial.md and docs/policy-guide.md do what they say: every
+"""docs/tutorial.md, docs/policy-guide.md and README.md do what they say: every
 ```console block of each, in order,
 in one scratch home (under /var/tmp, outside every writable root, with a
 key in ~/.ssh and a ~/.profile, as a newcomer's home has), with sbxsh on
@@ -141,7 +141,8 @@ def run_session(step):
 
 
 # Each document in a scratch home of its own, its blocks in order.
-for doc, least in (("tutorial.md", 10), ("policy-guide.md", 10)):
+for doc, least in (("docs/tutorial.md", 10), ("docs/policy-guide.md", 10),
+                   ("README.md", 1)):
     tmp = tempfile.mkdtemp(prefix="sbxsh-tutorial.", dir="/var/tmp")
     try:
         HOME = scratch_home(tmp)
@@ -154,7 +155,7 @@ for doc, least in (("tutorial.md", 10), ("policy-guide.md", 10)):
         # A sanitizer build keeps the options its run was given.
         ENV.update({k: v for k, v in os.environ.items()
                     if k.endswith("SAN_OPTIONS") or k.startswith("SBXSH_SANITIZER")})
-        with open(os.path.join(SRC, "docs", doc)) as f:
+        with open(os.path.join(SRC, doc)) as f:
             steps = blocks(f.read())
         t.ok(len(steps) >= least, f"{doc} has {len(steps)} commands")
         for step in steps:

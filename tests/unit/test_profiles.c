@@ -149,22 +149,13 @@ static void check_golden(const char *name, const char *ext, const char *got)
 	}
 }
 
-/* One option with its operands per line, quoted as bw_format() would:
- * readable diffs. */
-static char *bw_lines(const struct sbx_strv *argv)
+/* What `sbxsh --print-profile bwrap` prints for |pol|: the script, one
+ * option per line (readable diffs). */
+static char *bw_lines(const struct sbx_policy *pol, const struct sbx_strv *argv)
 {
 	struct sbx_buf b = {0};
 
-	for (size_t i = 0; i < argv->n; i++) {
-		struct sbx_strv one = {0};
-
-		if (i)
-			buf_putc(&b, strncmp(argv->v[i], "--", 2) ? ' ' : '\n');
-		strv_push(&one, argv->v[i]);
-		bw_format(&one, &b);
-		strv_free(&one);
-	}
-	buf_putc(&b, '\n');
+	bw_script(pol, argv, &b);
 	return b.s;
 }
 
@@ -191,7 +182,7 @@ static void golden_all(void **state)
 		sb_profile(pol, &sb);
 		check_golden(cases[i].name, "sb", sb.s);
 		bw_args_disk(pol, &fake_disk, &argv);
-		lines = bw_lines(&argv);
+		lines = bw_lines(pol, &argv);
 		check_golden(cases[i].name, "bwrap", lines);
 		buf_free(&sb);
 		strv_free(&argv);
