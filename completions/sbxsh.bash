@@ -16,6 +16,10 @@ _sbxsh()
 		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
 	--check)
 		COMPREPLY=($(compgen -W "warn writes deny off" -- "$cur")); return ;;
+	--network)
+		COMPREPLY=($(compgen -W "on off domains registries" -- "$cur")); return ;;
+	--allow-domain|--deny-domain)
+		return ;;
 	--denial-lines|--explain-denials)
 		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
 	--agent-history)
@@ -34,7 +38,7 @@ _sbxsh()
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
 			--keep-runs --no-persist --persist --config --no-config --norc
-			--backend --scope --no-network --network
+			--backend --scope --no-network --network --allow-domain --deny-domain
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
 			--check --denial-lines --explain-denials --banner --agent
 			--agent-history

@@ -37,6 +37,11 @@ struct dn_cands {
 	/* A refusal that names no path but a socket or the network (a
 	 * TCP/UDP socket under --no-network: seccomp says EPERM). */
 	bool net;
+	/* dn_scan's own: a refusal with no path and no word of the network
+	 * on its line, and a line that names the network (Python's
+	 * traceback: `sock.connect(sa)`, then "PermissionError: [Errno 1]
+	 * Operation not permitted"). Both: |net|. */
+	bool bare_eperm, net_word;
 	/* More than DN_MAX_CANDS paths: some were left out. */
 	bool dropped;
 };

@@ -17,6 +17,7 @@
 #include "interactive.h"
 #include "lineedit.h"
 #include "live.h"
+#include "netses.h"
 #include "scope.h"
 #include "session.h"
 #include "interp.h"
@@ -128,6 +129,11 @@ static void hk_cmd_end(void *ctx, struct shell *sh, const struct node *n)
 {
 	struct session *s = ctx;
 
+	/* the proxy's refusals first: they are known, not guessed; read by
+	 * the shell itself, never a subshell (a background one would take
+	 * them from it) */
+	if (!sh->subshell)
+		nets_after_cmd(sh->opt[O_DENIALS]);
 	dl_end(&s->dl, sh, n);
 }
 

@@ -19,6 +19,7 @@
 #include "gitscan.h"
 #include "hooktab.h"
 #include "lineedit.h"
+#include "netses.h"
 #include "opts.h"
 #include "session.h"
 #include "interp_api.h"
@@ -227,8 +228,16 @@ static int start_session(int argc, char **argv, struct session *s,
 	}
 	u->cfg.rc_path = u->rc_path;
 	be_mark("history, workspace entered");
-	/* 9 */
+	/* 9: docs/network.md: with --network domains, the proxy forked in
+	 * the host's network, then this process into a namespace of its
+	 * own. Fail closed: never the host's network for a session that
+	 * asked for domains. */
 	bo.session_fd = s->run_lock_fd;
+	if (nets_open(s->pol, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		ses_close(s);
+		return EXIT_SANDBOX;
+	}
 	if (be_confine(u->backend, s->pol, &bo, &rep, &d) < 0) {
 		be_report_free(&rep);
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n",

@@ -336,6 +336,56 @@ mutations() {
 		's/ \|\| !strcmp\(sub, "explain"\)\) \{/) {/' integration/renames.sh
 	mut alias-config-explain-denials core/config.c \
 		'/^\s*\{"explain-denials", CFG_SECT_SESSION/d' integration/renames.sh
+	# issue 22, --network domains on the session's side: the shell left in
+	# the host's network, the proxy's refusals and its end unsaid, the
+	# proxy variables, --network off's curl message
+	mut netses-no-netns shell/session/netses.c \
+		's/if \(unshare\(CLONE_NEWNET\) < 0\)/if (0)/' \
+		integration/net_domains.sh
+	mut netses-deny-lines-dropped shell/session/netses.c \
+		's/if \(!e\.deny \|\| !explain\)/if (1)/' \
+		integration/net_domains.sh
+	mut netses-proxy-end-unsaid shell/session/netses.c \
+		's/if \(nets\.gone && !nets\.said\) \{/if (0) {/' \
+		integration/net_domains.sh
+	mut polnet-node-env-dropped core/polnet.c \
+		'/"NODE_USE_ENV_PROXY"/d' unit/test_polnet
+	mut denial-curl-no-network core/denial.c \
+		"s/\"couldn't connect to server\", //" \
+		unit/test_why integration/net_domains.sh
+	# issue 22, the egress proxy: the rules (core/netrule.c), the head
+	# parser (shell/proxy/httphead.c) and the proxy (shell/proxy/proxy.c)
+	mut netrule-deny-ignored core/netrule.c \
+		's/^(\s*)if \(r->deny\) \{$/\1if (0 \&\& r->deny) {/' \
+		unit/test_netrule integration/proxy_rules.py
+	mut netrule-wildcard-takes-apex core/netrule.c \
+		's/return hl > rl \+ 1 \&\& host\[hl - rl - 1\] == .\.. \&\&/return hl == rl ? !strcmp(host, r->host) : hl > rl + 1 \&\& host[hl - rl - 1] == '"'"'.'"'"' \&\&/' \
+		unit/test_netrule integration/proxy_rules.py
+	mut netrule-ranges-not-refused core/netrule.c \
+		's/^(\s*)cls = nr_addr_class\(addr, own, nown\);/\1cls = NULL;/' \
+		unit/test_netrule integration/proxy_rules.py
+	mut netrule-loopback-row core/netrule.c \
+		'/^\s*\{"127\.0\.0\.0", 104, "loopback"\},/d' \
+		unit/test_netrule integration/proxy_rules.py
+	mut httphead-te-with-cl shell/proxy/httphead.c \
+		's/if \(te \&\& rq->content_length >= 0\)/if (0)/' \
+		unit/test_httphead integration/proxy_rules.py
+	mut httphead-repeated-cl shell/proxy/httphead.c \
+		's/^(\s*)if \(rq->content_length >= 0\)$/\1if (0)/' \
+		unit/test_httphead integration/proxy_rules.py
+	mut proxy-resolved-addresses-unchecked shell/proxy/proxy.c \
+		's/^(\s*)!nr_decide_addr\(/\1!1 \&\& !nr_decide_addr(/' \
+		integration/proxy_rules.py
+	mut proxy-event-unescaped shell/proxy/proxy.c \
+		's/if \(c < lo \|\| c > 0x7e \|\| c == .\\\\.\)/if (0)/' \
+		integration/proxy_rules.py
+	mut proxy-body-unbounded shell/proxy/proxy.c \
+		's/^(\s*)if \(from == c->cli \&\& c->absolute\) \{/\1if (0) {/' \
+		integration/proxy_rules.py
+	mut proxy-no-head-timeout shell/proxy/proxy.c \
+		'/^\s*bufferevent_set_timeouts\(c->cli, \&px->head_tv, \&px->head_tv\);/d' \
+		integration/proxy_rules.py
+
 	# issue 23 (ux): what a new user and an agent harness tripped on
 	mut ctrld-at-ps2-ends-session shell/interp/run.c \
 		's/^(\s*)if \(top && parse_at_eof\(p\)\) \{/\1if (0) {/' \
@@ -462,6 +512,7 @@ targets_for() {
 	for t in "$@"; do
 		case $t in
 		unit/*) out+=("${t#unit/}") ;;
+		integration/proxy_*) out+=(sbxsh-proxy-test) ;;
 		*) need_sh=1 ;;
 		esac
 	done
