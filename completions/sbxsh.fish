@@ -24,11 +24,12 @@ complete -c sbxsh -l allow-socket -r -d 'let jobs connect to the unix socket PAT
 complete -c sbxsh -l keep-env -x -a '(set -n -x)' -d 'pass a credential variable to the session'
 complete -c sbxsh -l protect -r -d 'keep PATH read-only like git hooks and config'
 complete -c sbxsh -l git-depth -x -a '0 1 2 3 4 5 6' -d 'folders below the workspace to look for repositories'
-complete -c sbxsh -l check -x -a 'warn deny off' -d 'scope checker mode'
+complete -c sbxsh -l check -x -a 'warn writes deny off' -d 'scope checker mode'
 complete -c sbxsh -l denial-lines -x -a 'on off' -d 'a line per refused path after a failed command'
 complete -c sbxsh -l explain-denials -x -a 'on off' -d 'old name of --denial-lines'
 complete -c sbxsh -l banner -d 'print the banner on stderr'
 complete -c sbxsh -l agent -d 'plain prompt, no colour, OSC 133'
+complete -c sbxsh -l agent-history -x -a 'separate shared' -d "an --agent session's history file"
 complete -c sbxsh -l print-policy -d 'print the policy and exit'
 complete -c sbxsh -l json -d 'JSON output'
 complete -c sbxsh -l print-profile -x -a 'seatbelt bwrap' -d 'print an equivalent profile'

@@ -446,6 +446,42 @@ mutations() {
 	mut auditrec-hex-kept core/auditrec.c \
 		's/^(\s*)bool hex = n > 0 && n % 2 == 0;/\1bool hex = false;/' \
 		unit/test_auditrec
+	# issue 23 (ux): what a new user and an agent harness tripped on
+	mut ctrld-at-ps2-ends-session shell/interp/run.c \
+		's/^(\s*)if \(top && parse_at_eof\(p\)\) \{/\1if (0) {/' \
+		integration/pty_ctrld.py
+	mut ignoreeof-ignored shell/interp/run.c \
+		's/if \(top && isatty\(0\) && eofs < ignoreeof_limit\(sh\)\) \{/if (0) {/' \
+		integration/pty_ctrld.py
+	mut route-npm-store-dir core/route.c \
+		's/\{ "PNPM_HOME",( *)"pnpm",/{ "npm_config_store_dir", "pnpm",/' \
+		integration/pty_tools_quiet.py
+	mut opt-value-may-be-an-option shell/session/opts.c \
+		"s/if \\(val\\[0\\] == '-' && val\\[1\\]\\)/if (0)/" \
+		integration/pty_nested.py
+	mut session-shell-not-sbxsh shell/main.c \
+		'/^\s*setenv\("SHELL", self, 1\);/d' integration/pty_nested.py
+	mut write-error-unsaid shell/interp/bi_table.c \
+		's/"%s: write error: %s", name, strerror\(-e\)/"%s: I\/O error", name/' \
+		integration/pty_full_disk.py
+	mut history-keyed-by-name shell/interactive/histfile.c \
+		's/fnv1a\(workspace\)/fnv1a("")/' \
+		unit/test_histfile integration/pty_history_paths.py
+	mut history-d-keeps-the-file shell/interactive/histfile.c \
+		's/^(\s*)rc = replace_all\(fd, &out, &all\);/\1rc = 0;/' \
+		unit/test_histfile integration/pty_history_paths.py
+	mut syntax-error-before-c shell/interp/run.c \
+		'/The line ran, as far as a terminal/,/r->sync\(r\);/ s/r->sync\(r\);/;/' \
+		integration/pty_agent_syntax.py
+	mut denials-counted-in-window-only shell/session/denials.c \
+		's/^(\s*)keep_marked\(&dl->kept, buf, \(size_t\)n\);/\1;/' \
+		integration/explain_count.sh
+	mut git-worktree-a-read core/scope.c \
+		's/else if \(sub == &scope_spec_git_worktree\)/else if (0)/' \
+		unit/test_scope integration/pty_scope_git.py
+	mut check-writes-says-reads shell/hooktab.c \
+		's/rep\.flags\[i\]\.kind == SCOPE_FLAG_READ\)/rep.flags[i].kind == SCOPE_FLAG_READ \&\& 0)/' \
+		integration/pty_check_writes.py
 }
 
 # --- the harness --------------------------------------------------------------

@@ -51,8 +51,11 @@ struct sbx_opts {
 	const char *net_from;	       /* where |net| was set; NULL: default */
 	struct opt_list allow_domains; /* --allow-domain PATTERN */
 	struct opt_list deny_domains;  /* --deny-domain PATTERN */
-	bool banner;	 /* --banner: banner on stderr even with -c */
-	bool agent;	 /* --agent: plain prompt, no colour, OSC 133 */
+	bool banner; /* --banner: banner on stderr even with -c */
+	bool agent;  /* --agent: plain prompt, no colour, OSC 133 */
+	/* --agent-history shared: an --agent session reads and writes the
+	 * person's history file, not its own */
+	bool agent_history_shared;
 	int interactive; /* -1 unknown (decide from the tty), 0, 1 */
 	unsigned keep;	 /* --keep-runs N */
 	enum scope_mode check;
