@@ -41,6 +41,8 @@ struct wb {
 
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       int op);
+static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+			 int op, int stop);
 static void quoted_mark(struct wb *wb);
 
 void lex_perr(struct parser *p, const char *fmt, ...)
@@ -478,13 +480,60 @@ static void read_arith(struct parser *p, struct wb *wb, int dq)
 	w->arg = wb_finish(&sub);
 }
 
+/* The operands of bash's ${x/p/r}, ${x:o:l}, ${x^p} and ${x@Q}: the
+ * first up to |stop| (or '}'), a second after it up to '}'. Patterns
+ * and replacements are quoted by their own quotes only, as the pattern of
+ * ${x#p} (bash 5.2: "${x/a/'&'}" replaces with a plain '&'); the
+ * offsets of ${x:o:l} are arithmetic, as in "...". */
+static void read_param_args(struct parser *p, struct wpart *w, int op, int stop,
+			    int dq)
+{
+	struct wb sub;
+	int end, adq = op == PO_SUBSTR ? dq : 0;
+
+	w->op = (unsigned char)op;
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	wb_init(&sub, p);
+	if (op == PO_REPL || op == PO_REPLALL) {
+		/* a pattern may start with its own '/': ${p////:} (bash) */
+		int c = pgetc_nl(p);
+
+		if (c == '/')
+			wb_lit(&sub, c, 0);
+		else
+			pungetc(p, c);
+	}
+	end = read_parts_to(p, &sub, CTX_PARAM, adq, 0, stop);
+	w->arg = wb_finish(&sub);
+	if (end == stop && stop && !p->err) {
+		wb_init(&sub, p);
+		read_parts_to(p, &sub, CTX_PARAM, adq, 0, 0);
+		w->arg->next = wb_finish(&sub);
+	}
+	p->depth--;
+}
+
 static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 {
 	struct sbx_buf name = {0};
 	struct wpart *w;
-	bool length = false;
+	bool length = false, indirect = false;
 	int c = pgetc_nl(p), d;
 
+	if (c == '!') {
+		/* ${!name}, ${!prefix*} (bash); ${!} stays $! */
+		d = pgetc_nl(p);
+		if (is_name_start(d) || (d != EOF && isdigit(d)) ||
+		    (d == '@' || d == '*' || d == '#')) {
+			indirect = true;
+			c = d;
+			goto name;
+		}
+		pungetc(p, d);
+	}
 	if (c == '#') {
 		d = pgetc_nl(p);
 		if (d == '}') {
@@ -527,8 +576,18 @@ op:
 	w = wb_part(wb, WP_PARAM, dq);
 	w->s = arena_strndup(p->a, name.s, name.len);
 	w->len = name.len;
+	w->indirect = indirect;
 	buf_free(&name);
 	c = pgetc_nl(p);
+	if (indirect && (c == '*' || c == '@') && is_name_start(w->s[0])) {
+		d = pgetc_nl(p);
+		if (d == '}') {
+			w->op = PO_NAMES;
+			w->colon = c == '@';
+			return;
+		}
+		pungetc(p, d);
+	}
 	if (length) {
 		if (c != '}') {
 			lex_perr(p, "bad substitution");
@@ -542,13 +601,56 @@ op:
 		return;
 	case ':':
 		d = pgetc_nl(p);
-		if (!d || d == EOF || !strchr("-=?+", d)) {
-			lex_perr(p, "bad substitution");
+		if (d == EOF) {
+			lex_perr_eof(p, "unterminated ${...}");
 			return;
 		}
-		w->colon = 1;
-		w->op = (unsigned char)d;
-		break;
+		if (d && strchr("-=?+", d)) {
+			w->colon = 1;
+			w->op = (unsigned char)d;
+			break;
+		}
+		pungetc(p, d);
+		{
+			read_param_args(p, w, PO_SUBSTR, ':', dq);
+			return;
+		}
+	case '/':
+		d = pgetc_nl(p);
+		if (d == '/' || d == '#' || d == '%') {
+			read_param_args(p, w,
+					d == '/'   ? PO_REPLALL
+					: d == '#' ? PO_REPLBEG
+						   : PO_REPLEND,
+					'/', dq);
+			return;
+		}
+		pungetc(p, d);
+		{
+			read_param_args(p, w, PO_REPL, '/', dq);
+			return;
+		}
+	case '^':
+	case ',':
+	case '~':
+		d = pgetc_nl(p);
+		if (d == c) {
+			read_param_args(p, w,
+					c == '^'   ? PO_UPPER
+					: c == ',' ? PO_LOWER
+						   : PO_TOGGLE,
+					0, dq);
+			return;
+		}
+		pungetc(p, d);
+		{
+			read_param_args(p, w, c, 0, dq);
+			return;
+		}
+	case '@': {
+		read_param_args(p, w, PO_TRANSFORM, 0, dq);
+		return;
+	}
 	case '-':
 	case '=':
 	case '?':
@@ -714,6 +816,15 @@ static void read_dquote(struct parser *p, struct wb *wb)
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       int op)
 {
+	read_parts_to(p, wb, ctx, dq, op, 0);
+}
+
+/* The same; in CTX_PARAM an unquoted |stop| ends it too (the '/' of
+ * ${x/p/r}, the ':' of ${x:o:l}). Returns the character that ended it
+ * ('}' or |stop|), or 0. */
+static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+			 int op, int stop)
+{
 	int c, d, depth = 0;
 	bool pattern = op == PO_RSMALL || op == PO_RLARGE || op == PO_LSMALL ||
 		       op == PO_LLARGE;
@@ -725,7 +836,7 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 				lex_perr_eof(p, "unterminated ${...}");
 			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
 				lex_perr_eof(p, "unterminated $((...))");
-			return;
+			return 0;
 		}
 		switch (ctx) {
 		case CTX_WORD:
@@ -739,18 +850,18 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			}
 			if (c == '(' && array_start(p, wb)) {
 				read_array(p, wb);
-				return;
+				return 0;
 			}
 			if (strchr(" \t\n;&|<>()", c)) {
 				pungetc(p, c);
-				return;
+				return 0;
 			}
 			break;
 		case CTX_REGEX:
 			if (!depth &&
 			    (c == ' ' || c == '\t' || c == '\n' || c == ')')) {
 				pungetc(p, c);
-				return;
+				return 0;
 			}
 			if (c == '(')
 				depth++;
@@ -758,8 +869,8 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 				depth--;
 			break;
 		case CTX_PARAM:
-			if (c == '}')
-				return;
+			if (c == '}' || (stop && c == stop))
+				return c;
 			break;
 		case CTX_HEREDOC:
 			if (c == '\\') {
@@ -785,7 +896,7 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 				depth++;
 			} else if (c == ';' && !depth && ctx == CTX_ARITHFOR) {
 				wb->endc = ';';
-				return;
+				return 0;
 			} else if (c == ')') {
 				if (depth) {
 					depth--;
@@ -793,10 +904,10 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 					d = pgetc_nl(p);
 					wb->endc = ')';
 					if (d == ')')
-						return;
+						return ')';
 					pungetc(p, d);
 					lex_perr(p, "missing ')' in $((...))");
-					return;
+					return 0;
 				}
 			}
 			break;
@@ -836,6 +947,7 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			wb_lit(wb, c, dq);
 		}
 	}
+	return 0;
 }
 
 /* --- here-documents ------------------------------------------------------- */

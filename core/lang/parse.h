@@ -64,15 +64,32 @@ enum {
 	PO_LSMALL = '#',
 	PO_LLARGE = 'H',
 	PO_LEN = 'L',
+	/* bash's (parsed always; the posix mode refuses them when they are
+	 * expanded, as dash does): arg holds the pattern, arg->next the
+	 * replacement (NULL: none) */
+	PO_REPL = '/',	    /* ${x/p/r} */
+	PO_REPLALL = 'A',   /* ${x//p/r} */
+	PO_REPLBEG = 'B',   /* ${x/#p/r} */
+	PO_REPLEND = 'E',   /* ${x/%p/r} */
+	PO_SUBSTR = ':',    /* ${x:off:len}: arg off, arg->next len or NULL */
+	PO_UPPER1 = '^',    /* ${x^p}: arg the pattern (none: any character) */
+	PO_UPPER = 'U',	    /* ${x^^p} */
+	PO_LOWER1 = ',',    /* ${x,p} */
+	PO_LOWER = 'l',	    /* ${x,,p} */
+	PO_TOGGLE1 = '~',   /* ${x~p} */
+	PO_TOGGLE = 'T',    /* ${x~~p} */
+	PO_TRANSFORM = '@', /* ${x@Q}: arg the operator letter */
+	PO_NAMES = 'N',	    /* ${!prefix*} (colon 0) and ${!prefix@} (1) */
 };
 
 struct wpart {
 	struct wpart *next;
 	unsigned char type;
-	unsigned char quoted; /* inside "..." (or '...'/\x for literals) */
-	unsigned char op;     /* WP_PARAM */
-	unsigned char colon;  /* WP_PARAM: ${x:-y} rather than ${x-y} */
-	char *s;	      /* WP_LIT text, WP_PARAM name */
+	unsigned char quoted;	/* inside "..." (or '...'/\x for literals) */
+	unsigned char op;	/* WP_PARAM */
+	unsigned char colon;	/* WP_PARAM: ${x:-y} rather than ${x-y} */
+	unsigned char indirect; /* WP_PARAM: ${!x...} (bash) */
+	char *s;		/* WP_LIT text, WP_PARAM name */
 	size_t len;
 	struct word *arg; /* WP_PARAM argument, WP_ARITH expression */
 	struct node *cmd; /* WP_CMD */
@@ -223,6 +240,8 @@ void parse_reset(struct parser *p);
 /* After EOF from an interactive reader that will be read again (Ctrl-D
  * refused because of stopped jobs): forget the EOF. */
 void parse_clear_eof(struct parser *p);
+/* The reader returned NULL (end of input) since the last reset. */
+bool parse_at_eof(const struct parser *p);
 
 /* A warning the parser produced (here-document ended by EOF, NUL bytes),
  * or NULL; cleared by the next parse_next(). */

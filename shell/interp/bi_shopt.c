@@ -2,8 +2,9 @@
  * and so the posix mode, has none) and the options it sets.
  *
  * The table is the one place an option is named: a module that honours
- * one reads sh->shopt[SHOPT_X] (echo reads xpg_echo, the glob code
- * nullglob, dotglob, failglob and nocaseglob). */
+ * one reads sh->shopt[SHOPT_X] (echo reads xpg_echo, expand.c's emit()
+ * nullglob, dotglob and failglob; nocaseglob is accepted, not honoured
+ * yet: glibc's glob has no flag for it). */
 #include <string.h>
 
 #include "interp.h"

@@ -22,11 +22,13 @@
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
-	int rc = 0;
+	int rc = 0, e;
 
-	if (b->len && out_write(fd, b->s, b->len) < 0) {
+	if (b->len && (e = out_write(fd, b->s, b->len)) < 0) {
+		/* Said as bash says it: "No space left on device" tells a
+		 * full disk from a bad one, which "I/O error" did not. */
 		if (fd == 1)
-			sh_err(sh, "%s: I/O error", name);
+			sh_err(sh, "%s: write error: %s", name, strerror(-e));
 		rc = 1;
 	}
 	buf_free(b);

@@ -443,6 +443,7 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 {
 	char **params = sh->params;
 	int nparams = sh->nparams, loopdepth = sh->loopdepth, st;
+	const char *fname;
 
 	if (sh->funcdepth >= EVAL_MAXDEPTH) {
 		sh_err(sh, "%s: function nesting too deep", argv[0]);
@@ -455,6 +456,8 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 	var_set_params(sh, argc - 1, argv + 1);
 	var_push_frame(sh);
 	arena_ref(def->arena);
+	fname = sh->funcname;
+	sh->funcname = argv[0];
 	sh->funcdepth++;
 	sh->loopdepth = 0;
 	st = eval_node(sh, def->a, flags & ~EV_EXIT);
@@ -463,6 +466,7 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 		st = sh->exit_status;
 	}
 	sh->funcdepth--;
+	sh->funcname = fname;
 	sh->loopdepth = loopdepth;
 	arena_unref(def->arena);
 	var_pop_frame(sh);
@@ -845,6 +849,8 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		switch (n->type) {
 		case N_CMD:
 			st = eval_simple(sh, n, flags);
+			sh->pipest[0] = st; /* $PIPESTATUS */
+			sh->npipest = 1;
 			break;
 		case N_PIPE:
 			st = eval_pipe(sh, n, flags);

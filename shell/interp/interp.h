@@ -68,6 +68,8 @@ enum sh_shopt {
 	SHOPT__N,
 };
 
+#define SH_PIPEST_MAX 64 /* $PIPESTATUS keeps the first 64 stages */
+
 struct shell {
 	const struct sh_config *cfg;
 	const struct sh_hooks *hooks; /* cfg->hooks: shell/interp/hooks.h */
@@ -140,6 +142,15 @@ struct shell {
 	int optoff;
 
 	const char *srcname; /* for messages: NULL = "line N" form */
+
+	/* specvars.c: bash's $RANDOM, $SECONDS, $PIPESTATUS, $FUNCNAME */
+	uint32_t rseed;
+	int rlast;
+	pid_t rpid;
+	long sec_base;
+	int pipest[SH_PIPEST_MAX];
+	int npipest;
+	const char *funcname; /* the running function's name, or NULL */
 
 	/* procsub.c: the fds of the <(...) and >(...) of the commands being
 	 * run, closed when each command ends */
@@ -378,6 +389,8 @@ void job_sigchld_install(struct shell *sh);
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 /* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
 void ast_text(struct sbx_buf *b, const struct node *n, int depth);
+/* One ${...} as typed (for "${x@Z}: bad substitution"). */
+void part_text(struct sbx_buf *b, const struct wpart *p);
 void job_set_node(struct shell *sh, int id, const struct node *n);
 void job_set_argv(struct shell *sh, int id, char **argv);
 /* Reaps, then prints Done/Exit/Killed/Stopped notices (interactive
@@ -488,6 +501,15 @@ void sh_dollar_dash(struct shell *sh, char *buf, size_t n);
 /* The shell's locale, from LC_ALL, LC_CTYPE, LANG as setlocale would take
  * them (the interpreter never calls it): is it UTF-8? (echo's \u) */
 bool sh_utf8_locale(struct shell *sh);
+
+/* --- specvars.c: bash's special variables (not under posix) ----------- */
+/* $UID, $EUID (read-only), $HOSTNAME, $OSTYPE; the clocks start. */
+void sv_init(struct shell *sh);
+/* |name| was assigned |val|: RANDOM seeds, SECONDS sets the count. */
+void sv_assigned(struct shell *sh, const char *name, const char *val);
+/* The value of a computed variable (|*tmp| owns it), or NULL when |name|
+ * is none of them. The caller checks the mode. */
+const char *sv_value(struct shell *sh, const char *name, char **tmp);
 void sh_pwd_init(struct shell *sh);
 
 #endif

@@ -28,15 +28,21 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			break;
 		case WP_PARAM:
 			if (p->op == PO_NONE) {
-				buf_printf(b, "${%s}", p->s ? p->s : "");
+				buf_printf(b, "${%s%s}", p->indirect ? "!" : "",
+					   p->s ? p->s : "");
+				break;
+			}
+			if (p->op == PO_NAMES) {
+				buf_printf(b, "${!%s%c}", p->s ? p->s : "",
+					   p->colon ? '@' : '*');
 				break;
 			}
 			if (p->op == PO_LEN) {
 				buf_printf(b, "${#%s}", p->s ? p->s : "");
 				break;
 			}
-			buf_printf(b, "${%s%s", p->s ? p->s : "",
-				   p->colon ? ":" : "");
+			buf_printf(b, "${%s%s%s", p->indirect ? "!" : "",
+				   p->s ? p->s : "", p->colon ? ":" : "");
 			switch (p->op) {
 			case PO_RLARGE:
 				buf_puts(b, "%%");
@@ -44,12 +50,35 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			case PO_LLARGE:
 				buf_puts(b, "##");
 				break;
+			case PO_REPLALL:
+				buf_puts(b, "//");
+				break;
+			case PO_REPLBEG:
+				buf_puts(b, "/#");
+				break;
+			case PO_REPLEND:
+				buf_puts(b, "/%");
+				break;
+			case PO_UPPER:
+				buf_puts(b, "^^");
+				break;
+			case PO_LOWER:
+				buf_puts(b, ",,");
+				break;
+			case PO_TOGGLE:
+				buf_puts(b, "~~");
+				break;
 			default:
 				buf_putc(b, (char)p->op);
 				break;
 			}
 			if (p->arg)
 				word_text(b, p->arg, depth + 1);
+			if (p->arg && p->arg->next) {
+				/* ${x/p/r}, ${x:o:l} */
+				buf_putc(b, p->op == PO_SUBSTR ? ':' : '/');
+				word_text(b, p->arg->next, depth + 1);
+			}
 			buf_putc(b, '}');
 			break;
 		case WP_CMD:
@@ -111,6 +140,16 @@ static void cond_text(struct sbx_buf *b, const struct cond *c, int depth)
 		word_text(b, c->l, depth);
 		break;
 	}
+}
+
+void part_text(struct sbx_buf *b, const struct wpart *p)
+{
+	struct wpart one = *p;
+	struct word w = {.parts = &one};
+
+	one.next = NULL;
+	one.quoted = 0;
+	word_text(b, &w, 0);
 }
 
 static void words_text(struct sbx_buf *b, const struct word *w, int depth)

@@ -115,8 +115,11 @@ static void var_changed(struct shell *sh, struct var *v)
 	if (v->name[0] == 'P' && !strcmp(v->name, "PATH")) {
 		sh_hash_invalidate(sh);
 		sh->path_changed = true;
-	} else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND"))
+	} else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND")) {
 		sh->optoff = 0;
+	} else if (v->name[0] == 'R' || v->name[0] == 'S') {
+		sv_assigned(sh, v->name, v->val);
+	}
 }
 
 int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
