@@ -14,19 +14,19 @@ static const char *lex_getvar(const struct scan *sc, const char *name)
 	return sc->env->getvar(sc->env->ctx, name);
 }
 
-static inline void put_v(struct cmd *c, struct word *w, char ch)
+static inline void put_v(struct scmd *c, struct sword *w, char ch)
 {
 	if (!w->partial)
 		bput(&c->vals, ch);
 }
 
-static inline void put_lit(struct cmd *c, struct word *w, char ch)
+static inline void put_lit(struct scmd *c, struct sword *w, char ch)
 {
 	put_v(c, w, ch);
 	bput(&c->typed, ch);
 }
 
-static void put_raw(struct cmd *c, const char *s, size_t n)
+static void put_raw(struct scmd *c, const char *s, size_t n)
 {
 	buf_putn(&c->typed, s, n);
 }
@@ -111,7 +111,7 @@ static size_t skip_nested(const char *s, size_t len, size_t i, char close)
  * the word partial when the variable is unknown. */
 /* Appends |val| to the word's value, within the expansion budget; past
  * it the word is partial (judged by its known prefix). */
-static void put_expansion(struct scan *sc, struct cmd *c, struct word *w,
+static void put_expansion(struct scan *sc, struct scmd *c, struct sword *w,
 			  const char *val)
 {
 	size_t n = strlen(val);
@@ -126,7 +126,7 @@ static void put_expansion(struct scan *sc, struct cmd *c, struct word *w,
 	buf_putn(&c->vals, val, n);
 }
 
-static void expand_var(struct scan *sc, struct cmd *c, struct word *w,
+static void expand_var(struct scan *sc, struct scmd *c, struct sword *w,
 		       const char *name, size_t n)
 {
 	char buf[128];
@@ -150,7 +150,7 @@ static void expand_var(struct scan *sc, struct cmd *c, struct word *w,
 
 /* $'...': the escapes bash decodes. |i| is at the quote; returns the
  * index past the closing quote. */
-static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
+static size_t ansi_c(struct scan *sc, struct scmd *c, struct sword *w, size_t i)
 {
 	const char *s = sc->s;
 	size_t len = sc->len;
@@ -225,10 +225,11 @@ static size_t ansi_c(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 	return i < len && s[i] == '\'' ? i + 1 : i;
 }
 
-static size_t dquote(struct scan *sc, struct cmd *c, struct word *w, size_t i);
+static size_t dquote(struct scan *sc, struct scmd *c, struct sword *w,
+		     size_t i);
 
 /* A '$' at |i|. Returns the index after the expansion. */
-static size_t dollar(struct scan *sc, struct cmd *c, struct word *w, size_t i,
+static size_t dollar(struct scan *sc, struct scmd *c, struct sword *w, size_t i,
 		     bool in_dq)
 {
 	const char *s = sc->s;
@@ -278,7 +279,7 @@ static size_t dollar(struct scan *sc, struct cmd *c, struct word *w, size_t i,
 }
 
 /* A backquote at |i|: an old-style command substitution. */
-static size_t bquote(struct scan *sc, struct cmd *c, struct word *w, size_t i)
+static size_t bquote(struct scan *sc, struct scmd *c, struct sword *w, size_t i)
 {
 	size_t end = skip_nested(sc->s, sc->len, i + 1, '`');
 
@@ -289,7 +290,7 @@ static size_t bquote(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 }
 
 /* A double quote at |i|; returns the index after the closing quote. */
-static size_t dquote(struct scan *sc, struct cmd *c, struct word *w, size_t i)
+static size_t dquote(struct scan *sc, struct scmd *c, struct sword *w, size_t i)
 {
 	const char *s = sc->s;
 	size_t len = sc->len;
@@ -322,7 +323,7 @@ static size_t dquote(struct scan *sc, struct cmd *c, struct word *w, size_t i)
  * another user's home is a fact we do not have, so that word is left
  * alone. Returns NOPOS when this is not a tilde prefix (a quote follows).
  */
-static size_t tilde(struct scan *sc, struct cmd *c, struct word *w, size_t i)
+static size_t tilde(struct scan *sc, struct scmd *c, struct sword *w, size_t i)
 {
 	const char *s = sc->s, *val = NULL, *user;
 	size_t len = sc->len, j = i + 1, n;
@@ -360,7 +361,7 @@ static size_t tilde(struct scan *sc, struct cmd *c, struct word *w, size_t i)
 	return j;
 }
 
-static void push_word(struct cmd *c, const struct word *w)
+static void push_word(struct scmd *c, const struct sword *w)
 {
 	if (c->n == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 16;
@@ -370,11 +371,11 @@ static void push_word(struct cmd *c, const struct word *w)
 }
 
 /* Scans one word starting at sc->i and appends it to |c|. */
-static void scan_word(struct scan *sc, struct cmd *c)
+static void scan_word(struct scan *sc, struct scmd *c)
 {
 	const char *s = sc->s;
 	size_t len = sc->len, i = sc->i, r;
-	struct word w = {
+	struct sword w = {
 	    .v = c->vals.len,
 	    .t = c->typed.len,
 	    .veq = NOPOS,
@@ -476,7 +477,7 @@ static void scan_word(struct scan *sc, struct cmd *c)
  * operator sets *rd to what its target word is. Operators that split
  * commands (; & | && || ;; ( ) and newline) are TK_SEP or TK_NL.
  */
-enum tk scope_lex_next(struct scan *sc, struct cmd *c, unsigned char *rd)
+enum tk scope_lex_next(struct scan *sc, struct scmd *c, unsigned char *rd)
 {
 	const char *s = sc->s;
 	size_t len = sc->len, i, j;
@@ -539,7 +540,7 @@ enum tk scope_lex_next(struct scan *sc, struct cmd *c, unsigned char *rd)
 		/* <(...) and >(...): a process substitution stands for a
 		 * /dev/fd path; its inside is a command line of its own. */
 		size_t end = skip_nested(s, len, i + 2, ')');
-		struct word w = {
+		struct sword w = {
 		    .v = c->vals.len,
 		    .t = c->typed.len,
 		    .veq = NOPOS,
