@@ -1113,8 +1113,8 @@ static void walk_top(void *ctx, const struct node *n)
 	walk(ctx, n);
 }
 
-/* Step one: constructs the parser does not know yet (bash's $'...',
- * <(...), <<<, &>, a=(...)) are left to the old tokenizer. */
+/* For now: a line with a construct the parser does not know yet (bash's
+ * $'...', <(...), <<<, &>, a=(...)) is left to the old tokenizer. */
 static bool needs_lexer(const char *s, size_t len)
 {
 	static const char *const bash[] = {"$'", "<(", ">(", "<<<", "&>", "=("};
@@ -1152,8 +1152,7 @@ static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 		copy[len] = '\0';
 		s = copy;
 	}
-	if (needs_lexer(s, len) ||
-	    scope_parse_each(s, len, false, NULL, NULL, &d) < 0) {
+	if (needs_lexer(s, len)) {
 		check_range(cx, s, len, depth);
 		return;
 	}

@@ -697,6 +697,48 @@ static void syntax_as_the_shell(void **state)
 	}
 }
 
+/* The checker reads the shell's own parse tree (core/lang/): it judges
+ * what the shell parses, as the shell parses it, and nothing of a line
+ * the shell refuses. */
+static void follows_the_parse_tree(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	/* A line the shell refuses runs no part: nothing to flag. */
+	assert_clean("cat /etc/passwd; echo (");
+	assert_clean("cat /etc/passwd > /etc/x; if true; then");
+	/* Command by command: what parsed before the error is judged. */
+	r = check("cat /etc/a\necho (\ncat /etc/b");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].path, "/etc/a");
+	scope_report_free(&r);
+	/* An unquoted here-document's body is data, but its $(...) runs;
+	 * a quoted one's is text. */
+	assert_one("cat <<EOF\n$(cat /etc/shadow) /etc/x\nEOF\n",
+		   SCOPE_FLAG_READ, "/etc/shadow");
+	assert_clean("cat <<'EOF'\n$(cat /etc/shadow)\nEOF\n");
+	/* Substitutions anywhere in a word: ${x:-$(..)}, $(( $(..) )). */
+	assert_one("echo ${x:-$(cat /etc/shadow)}", SCOPE_FLAG_READ,
+		   "/etc/shadow");
+	assert_one("echo $(( $(cat /etc/n) + 1 ))", SCOPE_FLAG_READ, "/etc/n");
+	/* Compound commands: bodies, and their own redirections. */
+	assert_one("f() { cat /etc/a; }", SCOPE_FLAG_READ, "/etc/a");
+	assert_one("case $x in a) rm /etc/a;; esac", SCOPE_FLAG_WRITE,
+		   "/etc/a");
+	assert_one("{ echo x; } > /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("while read l; do :; done < /etc/in", SCOPE_FLAG_READ,
+		   "/etc/in");
+	assert_one("for f in /etc/a; do :; done", SCOPE_FLAG_READ, "/etc/a");
+	assert_one("! cat /etc/a | wc -l", SCOPE_FLAG_READ, "/etc/a");
+	/* Reserved words are the parser's: quoted, one is a command. */
+	assert_one("'if' /etc/a", SCOPE_FLAG_READ, "/etc/a");
+	/* The message names the word as typed, quotes removed. */
+	assert_msg("cat ${HOME}x/../../../etc/passwd",
+		   "sbxsh: scope: /etc/passwd is outside the workspace "
+		   "(read-only) [typed: ${HOME}x/../../../etc/passwd]");
+}
+
 /* ---- protected paths (docs/design.md §2b) -------------------------------- */
 
 static void git_one(const char *line, enum scope_kind kind, const char *path)
@@ -870,6 +912,7 @@ int main(void)
 	    cmocka_unit_test(modes),
 	    cmocka_unit_test(huge_lines),
 	    cmocka_unit_test(syntax_as_the_shell),
+	    cmocka_unit_test(follows_the_parse_tree),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),
