@@ -1156,7 +1156,8 @@ static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 		check_range(cx, s, len, depth);
 		return;
 	}
-	(void)scope_parse_each(s, len, false, walk_top, &sc, &d);
+	(void)scope_parse_each(s, len, cx->env && cx->env->posix, walk_top, &sc,
+			       &d);
 	free(sc.nodes);
 	free(sc.cmd.w);
 	buf_free(&sc.cmd.vals);

@@ -64,7 +64,13 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 	return rc < 0 ? -EINVAL : 0;
 }
 
+int scope_syntax_mode(const char *line, size_t len, bool posix,
+		      struct sbx_diag *diag)
+{
+	return scope_parse_each(line, len, posix, NULL, NULL, diag);
+}
+
 int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
 {
-	return scope_parse_each(line, len, false, NULL, NULL, diag);
+	return scope_syntax_mode(line, len, false, diag);
 }

@@ -475,7 +475,12 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 			 struct dn_report *r)
 {
 	struct scope_report rep = {0};
-	struct scope_env env = {getvar, sh->pwd ? sh->pwd : "/", sh_canon, sh};
+	struct scope_env env = {
+	    .getvar = getvar,
+	    .cwd = sh->pwd ? sh->pwd : "/",
+	    .canon = sh_canon,
+	    .ctx = sh,
+	};
 
 	if (!text || !len)
 		return;
