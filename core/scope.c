@@ -1108,6 +1108,14 @@ static void walk(struct scan *sc, const struct node *n)
 	}
 }
 
+static void scan_free(struct scan *sc)
+{
+	free(sc->nodes);
+	free(sc->cmd.w);
+	buf_free(&sc->cmd.vals);
+	buf_free(&sc->cmd.typed);
+}
+
 static void walk_top(void *ctx, const struct node *n)
 {
 	walk(ctx, n);
@@ -1158,19 +1166,17 @@ static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 	}
 	(void)scope_parse_each(s, len, cx->env && cx->env->posix, walk_top, &sc,
 			       &d);
-	free(sc.nodes);
-	free(sc.cmd.w);
-	buf_free(&sc.cmd.vals);
-	buf_free(&sc.cmd.typed);
+	scan_free(&sc);
 }
 
-void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
-		 const char *line, size_t len, struct scope_report *out)
+/* A check: |line| (|len| bytes) parsed here, or the shell's own |tree|
+ * of a text of |len| bytes. */
+static void check(const struct sbx_policy *pol, const struct scope_env *env,
+		  const char *line, const struct node *tree, size_t len,
+		  struct scope_report *out)
 {
 	struct ctx cx = {.pol = pol, .env = env, .out = out};
 
-	if (!pol || !line || !out)
-		return;
 	cx.cap = out->n;
 	/* Expansions may add up to twice the line plus 64 KiB: plenty for
 	 * any real line, linear for any pathological one. */
@@ -1178,12 +1184,40 @@ void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 	if (env && env->cwd && env->cwd[0] == '/')
 		cx.cwd = path_fold(env->cwd);
 	scope_set_grow(&cx);
-	check_line(&cx, line, len, 0);
+	if (line) {
+		check_line(&cx, line, len, 0);
+	} else {
+		struct scan sc = {
+		    .pol = pol,
+		    .env = env,
+		    .cx = &cx,
+		    .budget = &cx.budget,
+		    .cmd = {.shc = NOPOS},
+		};
+
+		walk(&sc, tree);
+		scan_free(&sc);
+	}
 	free(cx.set);
 	free(cx.cwd);
 	free(cx.av);
 	free(cx.ops);
 	strv_free(&cx.newrepos);
+}
+
+void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
+		 const char *line, size_t len, struct scope_report *out)
+{
+	if (pol && line && out)
+		check(pol, env, line, NULL, len, out);
+}
+
+void scope_check_tree(const struct sbx_policy *pol, const struct scope_env *env,
+		      const struct node *tree, size_t len,
+		      struct scope_report *out)
+{
+	if (pol && tree && out)
+		check(pol, env, NULL, tree, len, out);
 }
 
 void scope_report_free(struct scope_report *r)

@@ -9,6 +9,7 @@
 #include "sbx.h"
 
 struct sbx_policy;
+struct node;
 
 enum scope_mode {
 	SCOPE_MODE_WARN, /* print the flags, then run (default) */
@@ -57,6 +58,12 @@ struct scope_env {
  * commands before it are judged (the shell runs those, and no more). */
 void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 		 const char *line, size_t len, struct scope_report *out);
+/* The same for the shell's own parse of a text of |len| bytes: the tree
+ * the shell is about to run (aliases expanded, in its language), so the
+ * checker judges exactly what runs, without parsing it again. */
+void scope_check_tree(const struct sbx_policy *pol, const struct scope_env *env,
+		      const struct node *tree, size_t len,
+		      struct scope_report *out);
 void scope_report_free(struct scope_report *r);
 
 /* 0 when the shell would parse all of |line| (|len| bytes); -EINVAL, with

@@ -26,7 +26,7 @@ static const char *scope_getvar(void *ctx, const char *name)
 /* The scope checker's flags on stderr; in deny mode a flagged line is
  * refused whole. */
 static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
-			  size_t len)
+			  size_t len, const struct node *tree)
 {
 	struct scope_report rep = {0};
 	struct scope_env env;
@@ -39,7 +39,11 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
-	scope_check(sh->pol, &env, text, len, &rep);
+	env.posix = false;
+	if (tree)
+		scope_check_tree(sh->pol, &env, tree, len, &rep);
+	else
+		scope_check(sh->pol, &env, text, len, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
 		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
 		out_write(2, "\n", 1);

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "fixture_policy.h"
+#include "parse.h"
 #include "policy.h"
 #include "scope.h"
 
@@ -739,6 +740,62 @@ static void follows_the_parse_tree(void **state)
 		   "(read-only) [typed: ${HOME}x/../../../etc/passwd]");
 }
 
+/* The shell's own tree (scope_check_tree, the check before each line):
+ * what runs is judged, aliases expanded, with no second parse. */
+struct one_line {
+	struct sh_reader r;
+	const char *s;
+	bool done;
+};
+
+static const char *one_line_read(struct sh_reader *r, bool cont, size_t *len)
+{
+	struct one_line *l = (struct one_line *)r;
+
+	(void)cont;
+	if (l->done)
+		return NULL;
+	l->done = true;
+	*len = strlen(l->s);
+	return l->s;
+}
+
+static const char *alias_of(void *ctx, const char *name)
+{
+	(void)ctx;
+	return strcmp(name, "save") ? NULL : "tee /etc/saved <";
+}
+
+static void checks_the_shells_tree(void **state)
+{
+	const char *line = "save /etc/in";
+	struct one_line l = {.r.read_line = one_line_read, .s = line};
+	struct parse_opts o = {.alias = alias_of, .lineno = 1};
+	struct parser *p = parse_new(&l.r, &o);
+	struct arena *a = arena_new();
+	struct scope_report r = {0};
+	struct sbx_diag d;
+	struct node *n = NULL;
+
+	(void)state;
+	assert_int_equal(parse_next(p, a, &n, NULL, &d), PARSE_OK);
+	scope_check_tree(pol, &senv, n, strlen(line), &r);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[0].path, "/etc/saved");
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_READ);
+	assert_string_equal(r.flags[1].path, "/etc/in");
+	scope_report_free(&r);
+	/* The text alone: no aliases known, `save` is some command that
+	 * reads its operand. */
+	r = check(line);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].path, "/etc/in");
+	scope_report_free(&r);
+	arena_unref(a);
+	parse_free(p);
+}
+
 /* ---- protected paths (docs/design.md §2b) -------------------------------- */
 
 static void git_one(const char *line, enum scope_kind kind, const char *path)
@@ -913,6 +970,7 @@ int main(void)
 	    cmocka_unit_test(huge_lines),
 	    cmocka_unit_test(syntax_as_the_shell),
 	    cmocka_unit_test(follows_the_parse_tree),
+	    cmocka_unit_test(checks_the_shells_tree),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),
