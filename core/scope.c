@@ -21,7 +21,7 @@
  * guess.
  */
 #include "scope.h"
-#include "scope_lex.h"
+#include "scope_cmd.h"
 #include "parse.h"
 #include "scope_table.h"
 
@@ -46,12 +46,6 @@ static const char *getvar(struct ctx *cx, const char *name)
 }
 
 /* ---- stage 2: what each word of a command is ---------------------- */
-
-/* Reserved words that leave the next word in command position. */
-static const char *const keywords[] = {
-    "!",  "{",	"}",	"if",	 "then",  "else", "elif",
-    "fi", "do", "done", "while", "until", "esac",
-};
 
 static inline const char *wval(const struct scmd *c, const struct sword *w)
 {
@@ -753,18 +747,7 @@ static bool apply_spec(struct scan *sc, struct scmd *c, const size_t *av,
 
 /* ---- driving it --------------------------------------------------- */
 
-static bool is_keyword(const struct scmd *c, const struct sword *w)
-{
-	if (w->quoted || w->partial)
-		return false;
-	for (size_t k = 0; k < sizeof(keywords) / sizeof(*keywords); k++)
-		if (strcmp(keywords[k], wval(c, w)) == 0)
-			return true;
-	return false;
-}
-
-static void set_target(struct scan *sc, struct scmd *c, struct sword *w,
-		       unsigned char rd)
+static void set_target(struct scmd *c, struct sword *w, unsigned char rd)
 {
 	const char *v = wval(c, w);
 	size_t k;
@@ -784,13 +767,6 @@ static void set_target(struct scan *sc, struct scmd *c, struct sword *w,
 			;
 		if (k < w->vlen && !w->partial)
 			w->role = rd == RD_DUPOUT ? R_WRITE : R_READ;
-		break;
-	case RD_HEREDOC:
-	case RD_HEREDOC_TAB:
-		if (sc->nhd < SCOPE_MAX_HEREDOCS) {
-			sc->hd[sc->nhd] = xstrndup(c->typed.s + w->t, w->tlen);
-			sc->hdtab[sc->nhd++] = rd == RD_HEREDOC_TAB;
-		}
 		break;
 	default:
 		break;
@@ -864,80 +840,6 @@ static void analyze(struct scan *sc, struct scmd *c)
 	}
 }
 
-static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
-{
-	struct scan sc = {
-	    .s = s,
-	    .len = len,
-	    .depth = depth,
-	    .pol = cx->pol,
-	    .env = cx->env,
-	    .cx = cx,
-	    .budget = &cx->budget,
-	};
-	struct scmd c = {.shc = NOPOS};
-	unsigned char pend = RD_NONE, rd = RD_NONE;
-	bool array = false; /* inside the (...) of an a=(...) assignment */
-
-	for (;;) {
-		enum tk t = scope_lex_next(&sc, &c, &rd);
-
-		if (t == TK_WORD) {
-			struct sword *w = &c.w[c.n - 1];
-
-			if (pend != RD_NONE) {
-				set_target(&sc, &c, w, pend);
-				pend = RD_NONE;
-			} else if (array) {
-				w->rd = RD_ARRAY;
-				set_operand(&c, w, R_READ);
-			} else if (c.nargv == 0 && is_keyword(&c, w)) {
-				c.n--;
-			} else {
-				c.nargv++;
-				/* a=(/x /y): bash's array assignment. */
-				if (w->assign && !w->partial &&
-				    w->vlen == w->veq + 1 && sc.i < len &&
-				    s[sc.i] == '(') {
-					array = true;
-					sc.i++;
-				}
-			}
-			continue;
-		}
-		if (t == TK_REDIR) {
-			pend = rd;
-			continue;
-		}
-		if (array &&
-		    (t == TK_NL || (t == TK_SEP && s[sc.i - 1] == ')'))) {
-			array = t == TK_NL;
-			continue;
-		}
-		array = false;
-		pend = RD_NONE;
-		analyze(&sc, &c);
-		for (size_t k = 0; k < sc.nsubs; k++)
-			check_range(cx, s + sc.subs[k].start,
-				    sc.subs[k].end - sc.subs[k].start,
-				    depth + 1);
-		sc.nsubs = 0;
-		c.n = c.nargv = 0;
-		c.vals.len = c.typed.len = 0;
-		c.shc = NOPOS;
-		if (t == TK_NL && sc.nhd)
-			scope_lex_heredocs(&sc);
-		if (t == TK_EOF)
-			break;
-	}
-	for (size_t h = 0; h < sc.nhd; h++)
-		free(sc.hd[h]);
-	free(sc.subs);
-	free(c.w);
-	buf_free(&c.vals);
-	buf_free(&c.typed);
-}
-
 /* ---- walking the parse tree --------------------------------------- */
 
 static void walk(struct scan *sc, const struct node *n);
@@ -993,7 +895,19 @@ static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
 			continue;
 		}
 		scope_word_add(sc, c, r->target);
-		set_target(sc, c, &c->w[c->n - 1], rd);
+		set_target(c, &c->w[c->n - 1], rd);
+	}
+}
+
+/* |w|, and the elements of bash's NAME=(...): each a word of its own,
+ * read as an operand would be (a=(/x /y)). */
+static void add_word(struct scan *sc, struct scmd *c, const struct word *w)
+{
+	scope_word_add(sc, c, w);
+	for (const struct word *e = w->elems; e; e = e->next) {
+		scope_word_add(sc, c, e);
+		c->w[c->n - 1].rd = RD_ARRAY;
+		set_operand(c, &c->w[c->n - 1], R_READ);
 	}
 }
 
@@ -1004,9 +918,9 @@ static void walk_simple(struct scan *sc, const struct node *n)
 
 	cmd_reset(c);
 	for (const struct word *w = n->assigns; w; w = w->next)
-		scope_word_add(sc, c, w);
+		add_word(sc, c, w);
 	for (const struct word *w = n->args; w; w = w->next)
-		scope_word_add(sc, c, w);
+		add_word(sc, c, w);
 	add_redirs(sc, c, n->redirs);
 	analyze(sc, c);
 	cmd_reset(c);
@@ -1025,19 +939,73 @@ static void walk_redirs(struct scan *sc, const struct node *n)
 	walk_subs(sc);
 }
 
-/* for NAME in WORDS: each word is read, as an operand would be. */
-static void walk_for_list(struct scan *sc, const struct word *w)
+/* |w| judged as a read, as an operand would be. */
+static void judge_read(struct scan *sc, const struct word *w)
 {
 	struct scmd *c = &sc->cmd;
 
-	cmd_reset(c);
-	for (; w; w = w->next) {
-		scope_word_add(sc, c, w);
-		set_operand(c, &c->w[c->n - 1], R_READ);
-		scope_judge_word(sc->cx, c, &c->w[c->n - 1]);
-	}
-	cmd_reset(c);
+	scope_word_add(sc, c, w);
+	set_operand(c, &c->w[c->n - 1], R_READ);
+	scope_judge_word(sc->cx, c, &c->w[c->n - 1]);
+}
+
+/* for NAME in WORDS: each word is read. */
+static void walk_for_list(struct scan *sc, const struct word *w)
+{
+	cmd_reset(&sc->cmd);
+	for (; w; w = w->next)
+		judge_read(sc, w);
+	cmd_reset(&sc->cmd);
 	walk_subs(sc);
+}
+
+/* Does the [[ ]] operator |op| test a file (-f /etc/x, a -nt b)? The
+ * others compare strings or name a variable, an option, a descriptor. */
+static bool cond_file_op(const char *op)
+{
+	static const char *const notfile[] = {"-z", "-n", "-v",
+					      "-o", "-t", "-R"};
+
+	if (!op || op[0] != '-' || !op[1])
+		return false;
+	if (op[2]) /* binary: -nt -ot -ef */
+		return !strcmp(op, "-nt") || !strcmp(op, "-ot") ||
+		       !strcmp(op, "-ef");
+	for (size_t k = 0; k < sizeof(notfile) / sizeof(*notfile); k++)
+		if (!strcmp(op, notfile[k]))
+			return false;
+	return true;
+}
+
+/* [[ ... ]]: the files it tests are reads; the substitutions in any of
+ * its words run. The chains are right-deep: walked in a loop. */
+static void walk_cond(struct scan *sc, const struct cond *c)
+{
+	while (c) {
+		switch (c->type) {
+		case C_AND:
+		case C_OR:
+			walk_cond(sc, c->a);
+			c = c->b;
+			continue;
+		case C_NOT:
+			c = c->a;
+			continue;
+		case C_UNARY:
+		case C_BINARY:
+			if (cond_file_op(c->op)) {
+				judge_read(sc, c->l);
+				if (c->r)
+					judge_read(sc, c->r);
+				break;
+			}
+			/* fall through */
+		default:
+			scope_word_subs(sc, c->l);
+			scope_word_subs(sc, c->r);
+		}
+		break;
+	}
 }
 
 /*
@@ -1090,6 +1058,21 @@ static void walk(struct scan *sc, const struct node *n)
 			walk(sc, m->b);
 			walk_redirs(sc, m);
 			break;
+		case N_COND:
+			cmd_reset(&sc->cmd);
+			walk_cond(sc, m->cond);
+			cmd_reset(&sc->cmd);
+			walk_subs(sc);
+			walk_redirs(sc, m);
+			break;
+		case N_ARITH:
+		case N_ARITHFOR: /* expressions: only their $(...) */
+			for (const struct word *w = m->args; w; w = w->next)
+				scope_word_subs(sc, w);
+			walk_subs(sc);
+			walk(sc, m->b);
+			walk_redirs(sc, m);
+			break;
 		case N_CASE:
 			/* The subject and the patterns are no paths. */
 			scope_word_subs(sc, m->args);
@@ -1121,18 +1104,6 @@ static void walk_top(void *ctx, const struct node *n)
 	walk(ctx, n);
 }
 
-/* For now: a line with a construct the parser does not know yet (bash's
- * $'...', <(...), <<<, &>, a=(...)) is left to the old tokenizer. */
-static bool needs_lexer(const char *s, size_t len)
-{
-	static const char *const bash[] = {"$'", "<(", ">(", "<<<", "&>", "=("};
-
-	for (size_t k = 0; k < sizeof(bash) / sizeof(*bash); k++)
-		if (memmem(s, len, bash[k], strlen(bash[k])))
-			return true;
-	return false;
-}
-
 /*
  * One line (or an `sh -c` string): parsed by the shell's own parser
  * (core/lang/), command by command as the shell does, and each command
@@ -1159,10 +1130,6 @@ static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 			copy[k] = s[k] ? s[k] : ' ';
 		copy[len] = '\0';
 		s = copy;
-	}
-	if (needs_lexer(s, len)) {
-		check_range(cx, s, len, depth);
-		return;
 	}
 	(void)scope_parse_each(s, len, cx->env && cx->env->posix, walk_top, &sc,
 			       &d);

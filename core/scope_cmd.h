@@ -24,19 +24,16 @@ struct word;
  * down to this depth; each level parses its text once, so the total
  * cost stays within (depth + 1) times the line length. */
 #define SCOPE_MAX_DEPTH 4
-#define SCOPE_MAX_HEREDOCS 16
 
-/* What the word after a redirection operator is. */
+/* What the word after a redirection operator is. (A here-document's
+ * body and a here-string are data, never words of the command.) */
 enum rd {
 	RD_NONE,
-	RD_IN,		/* <        a read */
-	RD_OUT,		/* > >> >| <> &> &>>   a write */
-	RD_DUPIN,	/* <&N: a descriptor, or (bash) a file to read */
-	RD_DUPOUT,	/* >&N: a descriptor, or (bash) a file to write */
-	RD_HEREDOC,	/* <<  the delimiter, not a path */
-	RD_HEREDOC_TAB, /* <<- */
-	RD_HERESTR,	/* <<< a string, not a path */
-	RD_ARRAY,	/* not a redirection: an element of a=(...) */
+	RD_IN,	   /* <        a read */
+	RD_OUT,	   /* > >> >| <> &> &>>   a write */
+	RD_DUPIN,  /* <&N: a descriptor, or (bash) a file to read */
+	RD_DUPOUT, /* >&N: a descriptor, or (bash) a file to write */
+	RD_ARRAY,  /* not a redirection: an element of a=(...) */
 };
 
 /* One word of a simple command. Its text lives in the command's two
@@ -61,10 +58,6 @@ struct scmd {
 	size_t n, cap;
 	size_t nargv; /* words that are not redirection targets */
 	size_t shc;   /* index of an `sh -c` string to check, or NOPOS */
-};
-
-struct range {
-	size_t start, end;
 };
 
 enum role { R_NONE, R_READ, R_WRITE };
@@ -92,26 +85,20 @@ struct ctx {
 				     DIR` earlier in the line */
 };
 
+/* One line (or `sh -c` string) being walked. */
 struct scan {
-	const char *s;
-	size_t len, i;
-	int depth;
+	int depth; /* of `sh -c` strings */
 	const struct sbx_policy *pol;
 	const struct scope_env *env;
 	struct ctx *cx; /* the checker's; opaque here */
 	/* Bytes that expansions may still add, shared by the whole check:
 	 * "$BIG $BIG ..." must not turn a short line into gigabytes. */
 	size_t *budget;
-	struct range *subs;
-	size_t nsubs, capsubs;
 	/* The command substitutions met in the current command's words:
 	 * checked after it, as commands of their own. */
 	const struct node **nodes;
 	size_t nnodes, capnodes;
 	struct scmd cmd; /* the simple command being looked at */
-	char *hd[SCOPE_MAX_HEREDOCS];
-	bool hdtab[SCOPE_MAX_HEREDOCS];
-	size_t nhd;
 };
 
 /* scope_judge.c: judging a path. |v| (|vl| bytes, expanded) as typed
@@ -148,27 +135,10 @@ static inline void bput(struct sbx_buf *b, char ch)
 	b->s[b->len] = '\0';
 }
 
-static inline bool is_blank(char ch)
-{
-	return ch == ' ' || ch == '\t' || ch == '\0';
-}
-
-/* Characters that end an unquoted word (besides blanks and newline). */
-static inline bool is_meta(char ch)
-{
-	return ch == ';' || ch == '&' || ch == '|' || ch == '(' || ch == ')' ||
-	       ch == '<' || ch == '>';
-}
-
-static inline bool is_name_start(char ch)
-{
-	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       ch == '_';
-}
-
 static inline bool is_name_char(char ch)
 {
-	return is_name_start(ch) || (ch >= '0' && ch <= '9');
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       ch == '_' || (ch >= '0' && ch <= '9');
 }
 
 /* The last '/' of v[0..n), or NULL (memrchr is not in macOS's libc). */

@@ -43,11 +43,10 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
 	/* No aliases: the checker does not know the session's (--explain
 	 * has none), and the shell parses a line it checks first anyway. */
-	struct parse_opts o = {NULL, NULL, 1, false};
+	struct parse_opts o = {.lineno = 1, .posix = posix};
 	struct parser *p = parse_new(&lr.r, &o);
 	int rc;
 
-	(void)posix;
 	/* Each command is parsed, handed over and dropped: the parser's
 	 * cost is linear in the line (its nesting is bounded by
 	 * PARSE_MAXDEPTH). */
@@ -58,6 +57,16 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 		rc = parse_next(p, a, &n, NULL, diag);
 		if (rc == PARSE_OK && n && fn)
 			fn(ctx, n);
+		/* the shell refuses these whole (shell/interp/run.c); the
+		 * checker has judged the command all the same (its words
+		 * name what the agent meant to touch) */
+		if (rc == PARSE_OK && parse_saw_array(p))
+			rc = sbx_diag_set(
+			    diag, -EINVAL,
+			    "line %d: syntax error: arrays are not supported "
+			    "yet (a=(...), a[i]=v, a+=(...)): "
+			    "nothing of this command ran",
+			    parse_lineno(p));
 		arena_unref(a);
 	} while (rc == PARSE_OK);
 	parse_free(p);

@@ -72,7 +72,7 @@ static void add_node(struct scan *sc, const struct node *n)
 void scope_word_subs(struct scan *sc, const struct word *pw)
 {
 	for (const struct wpart *p = pw ? pw->parts : NULL; p; p = p->next) {
-		if (p->type == WP_CMD)
+		if (p->type == WP_CMD || p->type == WP_PROCSUB)
 			add_node(sc, p->cmd);
 		else if (p->arg)
 			scope_word_subs(sc, p->arg);
@@ -138,6 +138,9 @@ static void put_typed_part(struct sbx_buf *b, const struct wpart *p)
 		break;
 	case WP_ARITH:
 		buf_puts(b, "$((...))");
+		break;
+	case WP_PROCSUB:
+		buf_puts(b, p->op == '>' ? ">(...)" : "<(...)");
 		break;
 	}
 }
@@ -292,6 +295,7 @@ void scope_word_add(struct scan *sc, struct scmd *c, const struct word *pw)
 				scope_word_subs(sc, p->arg);
 			break;
 		case WP_CMD:
+		case WP_PROCSUB: /* a /dev/fd name: the inside is checked */
 			w.partial = true;
 			add_node(sc, p->cmd);
 			break;

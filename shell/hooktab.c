@@ -39,7 +39,7 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
-	env.posix = false;
+	env.posix = sh->opt[O_POSIX]; /* the language the shell reads */
 	if (tree)
 		scope_check_tree(sh->pol, &env, tree, len, &rep);
 	else

@@ -158,6 +158,7 @@ int main(int argc, char **argv)
 	cfg.unset_flags = o.unset_flags;
 	cfg.check = o.check;
 	cfg.no_explain = o.no_explain;
+	cfg.posix = o.posix;
 	cfg.pol = s.pol;
 	cfg.builtin = s.builtin;
 	cfg.agent = o.agent;

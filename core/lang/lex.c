@@ -15,7 +15,16 @@
 
 #include "lex.h"
 
-enum ctx { CTX_WORD, CTX_PARAM, CTX_HEREDOC, CTX_ARITH };
+/* CTX_ARITHFOR: (( ... )) of a for loop, also ended by ';' at depth 0.
+ * CTX_REGEX: the right side of =~ in [[ ]]. */
+enum ctx {
+	CTX_WORD,
+	CTX_PARAM,
+	CTX_HEREDOC,
+	CTX_ARITH,
+	CTX_ARITHFOR,
+	CTX_REGEX
+};
 
 struct wb {
 	struct parser *p;
@@ -23,11 +32,14 @@ struct wb {
 	struct sbx_buf lit;
 	int litq;
 	unsigned flags;
-	unsigned long n; /* parts and characters added so far */
+	unsigned long n;    /* parts and characters added so far */
+	struct word *elems; /* NAME=(...): the words */
+	int endc;	    /* CTX_ARITHFOR: the character that ended it */
 };
 
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       int op);
+static void quoted_mark(struct wb *wb);
 
 void lex_perr(struct parser *p, const char *fmt, ...)
 {
@@ -219,6 +231,38 @@ static struct wpart *wb_part(struct wb *wb, int type, int quoted)
 	return w;
 }
 
+/* bash's NAME+=value and NAME[subscript]=value (|eq|: the first '=' in
+ * the first part |h|, or NULL). */
+static void bash_assign(struct word *w, const struct wpart *h, const char *eq)
+{
+	size_t n = 0;
+
+	if (eq && eq > h->s && eq[-1] == '+' &&
+	    str_is_name(h->s, (size_t)(eq - 1 - h->s))) {
+		w->flags |= W_ASSIGN | W_APPEND;
+		return;
+	}
+	while (n < h->len &&
+	       (isalnum((unsigned char)h->s[n]) || h->s[n] == '_'))
+		n++;
+	if (!n || n >= h->len || h->s[n] != '[' || !str_is_name(h->s, n))
+		return;
+	/* the subscript may hold expansions: "]=" or "]+=" in any unquoted
+	 * literal part from here on makes it an element's assignment */
+	for (const struct wpart *q = h; q; q = q->next) {
+		if (q->type != WP_LIT || q->quoted)
+			continue;
+		for (size_t i = q == h ? n : 0; i + 1 < q->len; i++)
+			if (q->s[i] == ']' &&
+			    (q->s[i + 1] == '=' ||
+			     (q->s[i + 1] == '+' && i + 2 < q->len &&
+			      q->s[i + 2] == '='))) {
+				w->flags |= W_ASSIGN | W_ARRAY;
+				return;
+			}
+	}
+}
+
 static struct word *wb_finish(struct wb *wb)
 {
 	struct word *w = arena_alloc(wb->p->a, sizeof(*w));
@@ -242,6 +286,14 @@ static struct word *wb_finish(struct wb *wb)
 
 		if (eq && str_is_name(h->s, (size_t)(eq - h->s)))
 			w->flags |= W_ASSIGN;
+		else if (!wb->p->o.posix)
+			bash_assign(w, h, eq);
+	}
+	if (wb->flags & W_ARRAY) {
+		/* not a plain word: nothing may take "a=" for the whole */
+		w->elems = wb->elems;
+		w->raw = NULL;
+		w->flags &= ~(unsigned)W_PLAIN;
 	}
 	return w;
 }
@@ -261,7 +313,7 @@ static bool is_name_char(int c)
 	return c != EOF && (isalnum(c) || c == '_');
 }
 
-static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
+static struct wpart *read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 {
 	struct wpart *w;
 	struct node *n;
@@ -270,7 +322,7 @@ static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 
 	if (++p->depth > PARSE_MAXDEPTH) {
 		lex_perr(p, "nesting too deep");
-		return;
+		return NULL;
 	}
 	p->ready = false;
 	n = parse_list(p, false);
@@ -282,6 +334,216 @@ static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 	p->depth--;
 	w = wb_part(wb, WP_CMD, dq);
 	w->cmd = n;
+	return w;
+}
+
+/* bash's <(cmd) and >(cmd): the '(' has been read. */
+static void read_procsub(struct parser *p, struct wb *wb, int dir)
+{
+	struct wpart *w = read_cmdsubst(p, wb, 0);
+
+	if (w) {
+		w->type = WP_PROCSUB;
+		w->op = (unsigned char)dir;
+	}
+}
+
+/* bash's NAME=(word...): the '(' has been read. Elements are words
+ * (blanks and newlines between them, '#' comments), never a nested
+ * array or an operator. */
+static void read_array(struct parser *p, struct wb *wb)
+{
+	struct word **t = &wb->elems;
+	int c;
+
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	wb_flush(wb);
+	wb->flags |= W_ARRAY | W_LIST;
+	p->in_array = true;
+	while (!p->err) {
+		c = pgetc_nl(p);
+		if (c == ' ' || c == '\t' || c == '\n')
+			continue;
+		if (c == '#') {
+			while ((c = pgetc(p)) != EOF && c != '\n')
+				;
+			continue;
+		}
+		if (c == ')')
+			break;
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated array (...)");
+			break;
+		}
+		if (strchr(";&|<>(", c)) {
+			lex_perr(p, "unexpected '%c' in an array (...)", c);
+			break;
+		}
+		pungetc(p, c);
+
+		struct wb e;
+
+		wb_init(&e, p);
+		read_parts(p, &e, CTX_WORD, 0, 0);
+		if (p->err) {
+			buf_free(&e.lit);
+			break;
+		}
+		*t = wb_finish(&e);
+		t = &(*t)->next;
+	}
+	p->in_array = false;
+	p->depth--;
+	c = pgetc_nl(p);
+	pungetc(p, c);
+	if (!p->err && c != EOF && !strchr(" \t\n;&|<>)", c))
+		lex_perr(p, "unexpected '%c' after an array (...)", c);
+}
+
+/* "name=" or "name+=" so far, nothing quoted: '(' begins an array. */
+static bool array_start(struct parser *p, struct wb *wb)
+{
+	size_t n = wb->lit.len;
+
+	if (p->o.posix || p->in_array || wb->head || wb->litq || n < 2 ||
+	    wb->lit.s[n - 1] != '=')
+		return false;
+	n--;
+	if (n && wb->lit.s[n - 1] == '+')
+		n--;
+	return str_is_name(wb->lit.s, n);
+}
+
+static int hexdig(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static void put_utf8(struct wb *wb, unsigned long v)
+{
+	if (v < 0x80) {
+		wb_lit(wb, (int)v, 1);
+	} else if (v < 0x800) {
+		wb_lit(wb, (int)(0xc0 | (v >> 6)), 1);
+		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
+	} else if (v < 0x10000) {
+		wb_lit(wb, (int)(0xe0 | (v >> 12)), 1);
+		wb_lit(wb, (int)(0x80 | ((v >> 6) & 0x3f)), 1);
+		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
+	} else if (v < 0x110000) {
+		wb_lit(wb, (int)(0xf0 | (v >> 18)), 1);
+		wb_lit(wb, (int)(0x80 | ((v >> 12) & 0x3f)), 1);
+		wb_lit(wb, (int)(0x80 | ((v >> 6) & 0x3f)), 1);
+		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
+	}
+}
+
+/* Up to |max| digits of base |base| (8 or 16) into |*v|; how many. */
+static int read_digits(struct parser *p, int base, int max, unsigned long *v)
+{
+	int k = 0, c, d;
+
+	*v = 0;
+	while (k < max) {
+		c = pgetc(p);
+		d = c == EOF ? -1 : hexdig(c);
+		if (d < 0 || d >= base) {
+			pungetc(p, c);
+			break;
+		}
+		*v = *v * (unsigned)base + (unsigned)d;
+		k++;
+	}
+	return k;
+}
+
+/* bash's $'...' (the "$'" has been read): decoded now, as quoted
+ * literal characters. A NUL ends the string (the rest up to the quote
+ * is dropped), as in bash. */
+static void read_ansi(struct parser *p, struct wb *wb)
+{
+	static const char esc[] = "a\ab\be\033E\033f\fn\nr\rt\tv\v\\\\''\"\"??";
+	unsigned long n0 = wb->n, v;
+	bool nul = false;
+	int c;
+
+	wb->flags |= W_QUOTED;
+	for (;;) {
+		c = pgetc(p);
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		}
+		if (c == '\'')
+			break;
+		if (c != '\\') {
+			if (!nul)
+				wb_lit(wb, c, 1);
+			continue;
+		}
+		c = pgetc(p);
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		}
+		const char *e = strchr(esc, c);
+
+		if (e && (e - esc) % 2 == 0) {
+			v = (unsigned char)e[1];
+		} else if (c >= '0' && c <= '7') {
+			pungetc(p, c);
+			read_digits(p, 8, 3, &v);
+			v &= 0xff;
+		} else if (c == 'x' || c == 'u' || c == 'U') {
+			if (!read_digits(p, 16,
+					 c == 'x'   ? 2
+					 : c == 'u' ? 4
+						    : 8,
+					 &v)) {
+				if (!nul) {
+					wb_lit(wb, '\\', 1);
+					wb_lit(wb, c, 1);
+				}
+				continue;
+			}
+			if (c != 'x') {
+				if (!v)
+					nul = true;
+				if (!nul)
+					put_utf8(wb, v);
+				continue;
+			}
+		} else if (c == 'c') {
+			c = pgetc(p);
+			if (c == EOF) {
+				lex_perr_eof(p, "unterminated quoted string");
+				return;
+			}
+			v = c == '?' ? 0x7f
+				     : (unsigned long)(toupper(c) & 0x1f);
+		} else {
+			if (!nul) {
+				wb_lit(wb, '\\', 1);
+				wb_lit(wb, c, 1);
+			}
+			continue;
+		}
+		if (!v)
+			nul = true;
+		if (!nul)
+			wb_lit(wb, (int)v, 1);
+	}
+	if (wb->n == n0)
+		quoted_mark(wb);
 }
 
 static void read_backquote(struct parser *p, struct wb *wb, int dq)
@@ -459,7 +721,9 @@ static void read_dollar(struct parser *p, struct wb *wb, int dq)
 	struct wpart *w;
 
 	wb->flags |= 0;
-	if (c == '{') {
+	if (c == '\'' && !dq && !p->o.posix) {
+		read_ansi(p, wb);
+	} else if (c == '{') {
 		read_brace_param(p, wb, dq);
 	} else if (c == '(') {
 		d = pgetc_nl(p);
@@ -578,16 +842,39 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
 				lex_perr_eof(p, "unterminated ${...}");
-			else if (ctx == CTX_ARITH)
+			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
 				lex_perr_eof(p, "unterminated $((...))");
 			return;
 		}
 		switch (ctx) {
 		case CTX_WORD:
+			if ((c == '<' || c == '>') && !p->o.posix) {
+				d = pgetc_nl(p);
+				if (d == '(') {
+					read_procsub(p, wb, c);
+					continue;
+				}
+				pungetc(p, d);
+			}
+			if (c == '(' && array_start(p, wb)) {
+				read_array(p, wb);
+				return;
+			}
 			if (strchr(" \t\n;&|<>()", c)) {
 				pungetc(p, c);
 				return;
 			}
+			break;
+		case CTX_REGEX:
+			if (!depth &&
+			    (c == ' ' || c == '\t' || c == '\n' || c == ')')) {
+				pungetc(p, c);
+				return;
+			}
+			if (c == '(')
+				depth++;
+			else if (c == ')')
+				depth--;
 			break;
 		case CTX_PARAM:
 			if (c == '}')
@@ -612,13 +899,18 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 				wb_lit(wb, c, 1);
 			continue;
 		case CTX_ARITH:
+		case CTX_ARITHFOR:
 			if (c == '(') {
 				depth++;
+			} else if (c == ';' && !depth && ctx == CTX_ARITHFOR) {
+				wb->endc = ';';
+				return;
 			} else if (c == ')') {
 				if (depth) {
 					depth--;
 				} else {
 					d = pgetc_nl(p);
+					wb->endc = ')';
 					if (d == ')')
 						return;
 					pungetc(p, d);
@@ -895,13 +1187,25 @@ again:
 		d = pgetc_nl(p);
 		if (d == '&')
 			return p->tok = T_AND;
+		if (d == '>' && !p->o.posix) {
+			/* bash's &>file and &>>file: >file 2>&1 */
+			d = pgetc_nl(p);
+			p->trt = d == '>' ? R_APPEND : R_OUT;
+			if (d != '>')
+				pungetc(p, d);
+			p->tfd = -1;
+			p->tboth = true;
+			return p->tok = T_REDIR;
+		}
 		pungetc(p, d);
 		return p->tok = T_AMP;
 	case '|':
 		d = pgetc_nl(p);
 		if (d == '|')
 			return p->tok = T_OR;
-		pungetc(p, d);
+		p->tpipe_err = d == '&' && !p->o.posix; /* bash's |& */
+		if (!p->tpipe_err)
+			pungetc(p, d);
 		return p->tok = T_PIPE;
 	case '(':
 		return p->tok = T_LP;
@@ -909,6 +1213,13 @@ again:
 		return p->tok = T_RP;
 	case '<':
 	case '>':
+		if (!p->o.posix) {
+			/* <(cmd) and >(cmd) begin a word (bash) */
+			d = pgetc_nl(p);
+			pungetc(p, d);
+			if (d == '(')
+				break; /* c is given back below */
+		}
 		p->tfd = -1;
 		goto redir;
 	}
@@ -978,13 +1289,16 @@ again:
 	}
 	return p->tok = T_WORD;
 redir:
+	p->tboth = false;
 	d = pgetc_nl(p);
 	if (c == '<') {
 		if (d == '<') {
 			int e = pgetc_nl(p);
 
 			p->trt = R_HEREDOC;
-			if (e == '-')
+			if (e == '<' && !p->o.posix)
+				p->trt = R_HERESTR; /* bash's <<< word */
+			else if (e == '-')
 				p->tfd = p->tfd < 0 ? -2 : -3 - p->tfd;
 			else
 				pungetc(p, e);
@@ -1023,6 +1337,48 @@ enum tok lex_peek(struct parser *p, bool chkalias)
 void lex_consume(struct parser *p)
 {
 	p->ready = false;
+}
+
+bool lex_dparen(struct parser *p)
+{
+	int c = pgetc_nl(p);
+
+	if (c == '(')
+		return true;
+	pungetc(p, c);
+	return false;
+}
+
+struct word *lex_arith_word(struct parser *p, bool forsemi, int *end)
+{
+	struct wb wb;
+
+	wb_init(&wb, p);
+	read_parts(p, &wb, forsemi ? CTX_ARITHFOR : CTX_ARITH, 1, 0);
+	*end = wb.endc;
+	if (p->err) {
+		buf_free(&wb.lit);
+		return NULL;
+	}
+	return wb_finish(&wb);
+}
+
+struct word *lex_regex_word(struct parser *p)
+{
+	struct wb wb;
+	int c;
+
+	do
+		c = pgetc_nl(p);
+	while (c == ' ' || c == '\t');
+	pungetc(p, c);
+	wb_init(&wb, p);
+	read_parts(p, &wb, CTX_REGEX, 0, 0);
+	if (p->err) {
+		buf_free(&wb.lit);
+		return NULL;
+	}
+	return wb_finish(&wb);
 }
 
 struct word *parse_dq_string(const char *s, struct arena *a,

@@ -48,7 +48,9 @@ struct sh_reader {
 
 /* A word is a list of parts; quoting is kept per part so expansion knows
  * what is subject to field splitting and pathname expansion. */
-enum wpart_type { WP_LIT, WP_PARAM, WP_CMD, WP_ARITH };
+/* WP_PROCSUB: bash's <(cmd) (op '<') and >(cmd) (op '>'): cmd is the
+ * inner command's tree; it expands to a /dev/fd/N name. */
+enum wpart_type { WP_LIT, WP_PARAM, WP_CMD, WP_ARITH, WP_PROCSUB };
 
 /* ${name op arg} operators */
 enum {
@@ -80,6 +82,11 @@ enum {
 	W_QUOTED = 1, /* some quoting occurred (heredoc delimiters) */
 	W_PLAIN = 2,  /* one unquoted literal without glob characters */
 	W_ASSIGN = 4, /* NAME=... */
+	/* bash's array assignments: NAME=(...) (elems holds the words),
+	 * NAME[sub]=..., NAME+=(...). W_ASSIGN too. */
+	W_ARRAY = 8,
+	W_APPEND = 16, /* NAME+=... */
+	W_LIST = 32,   /* NAME=(...) or NAME+=(...): elems (may be none) */
 };
 
 struct word {
@@ -87,6 +94,7 @@ struct word {
 	struct wpart *parts;
 	char *raw; /* as typed */
 	unsigned flags;
+	struct word *elems; /* W_ARRAY: NAME=(elems...) */
 };
 
 enum redir_type {
@@ -98,6 +106,7 @@ enum redir_type {
 	R_DUPIN,
 	R_DUPOUT,
 	R_HEREDOC,
+	R_HERESTR, /* <<< word: the word expanded, a newline added (bash) */
 };
 
 struct redir {
@@ -124,6 +133,23 @@ enum node_type {
 	N_FOR,
 	N_CASE,
 	N_FUNC,
+	N_COND,	   /* [[ ... ]]: cond */
+	N_ARITH,   /* (( expr )): args = the expression */
+	N_ARITHFOR /* for (( init; test; step )): args = the three
+		      expressions (an empty one: a word with no parts), b =
+		      body */
+};
+
+/* [[ ... ]]: no field splitting or pathname expansion in its words; the
+ * right side of ==, = and != is a pattern (quoted characters literal),
+ * that of =~ an extended regular expression. */
+enum cond_type { C_AND, C_OR, C_NOT, C_UNARY, C_BINARY, C_WORD };
+
+struct cond {
+	enum cond_type type;
+	const char *op;	    /* C_UNARY "-f", C_BINARY "==", "=~", "<" ... */
+	struct word *l, *r; /* C_UNARY: l; C_BINARY: l, r; C_WORD: l */
+	struct cond *a, *b; /* C_AND, C_OR: a, b; C_NOT: a */
 };
 
 struct case_item {
@@ -147,6 +173,7 @@ struct node {
 	struct case_item *items;
 	char *name;
 	bool for_in;
+	struct cond *cond;   /* N_COND */
 	struct arena *arena; /* N_FUNC: the arena the body lives in */
 };
 
@@ -165,6 +192,11 @@ struct parse_opts {
 	 * of a command, return -EAGAIN (need more) instead of a syntax
 	 * error. */
 	bool probe;
+	/* dash's language exactly (sbxsh --posix, `set -o posix`, invoked
+	 * as sh): none of bash's syntax (`[[`, `((`, `function`, `<<<`,
+	 * `&>`, `|&`, `<(...)`, `$'...'`, `a=(...)`). Off (the zero value):
+	 * bash's, the shell's default. */
+	bool posix;
 };
 
 /* Does not take |r|. */
@@ -176,6 +208,13 @@ void parse_free(struct parser *p);
  * |text| (may be NULL) gets the text that was read for this command. */
 int parse_next(struct parser *p, struct arena *a, struct node **out,
 	       struct sbx_buf *text, struct sbx_diag *diag);
+/* The mode of the commands parsed from now on (`set -o posix` between
+ * two commands). */
+void parse_set_posix(struct parser *p, bool posix);
+/* Does the command parse_next() last returned hold one of bash's array
+ * assignments (NAME=(...), NAME[i]=v, NAME+=(...))? The shell refuses
+ * such a command whole until arrays exist: nothing of the line runs. */
+bool parse_saw_array(const struct parser *p);
 /* Line number the parser is at (for $LINENO and messages). */
 int parse_lineno(const struct parser *p);
 /* After a syntax error: drop the rest of the current line. */

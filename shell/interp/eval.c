@@ -271,6 +271,35 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 }
 
 /*
+ * bash's array assignments (a=(...), a[i]=v, a+=(...)) parse, but arrays
+ * are not there yet: the command is refused whole before anything of it
+ * is expanded or run. Taking `x=(rm -rf build)` as "x=" followed by a
+ * command would run rm; taking a[i]=v as a command name would run
+ * whatever "a[i]=v" names in PATH.
+ */
+static bool refuse_array(struct shell *sh, struct node *n)
+{
+	struct word *w;
+
+	for (w = n->assigns; w; w = w->next)
+		if (w->flags & W_ARRAY)
+			break;
+	if (!w)
+		for (w = n->args; w; w = w->next)
+			if (w->flags & W_LIST)
+				break;
+	if (!w)
+		return false;
+	sh_err(sh,
+	       "%.*s: arrays are not supported yet (nothing of this "
+	       "command ran)",
+	       (int)strcspn(w->parts && w->parts->s ? w->parts->s : "?", "[+="),
+	       w->parts && w->parts->s ? w->parts->s : "?");
+	assign_fail(sh);
+	return true;
+}
+
+/*
  * A simple command in the order of XCU 2.9.1: the words are expanded,
  * then the redirections are performed, then the assignments are
  * expanded and assigned (so x=$(cmd 2>&1) 2>f sees f), then the command
@@ -289,6 +318,8 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 
 	sh->lineno = n->lineno;
 	sh->cmdsub_status = -1;
+	if (refuse_array(sh, n))
+		return 2;
 	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
 	if (args.n && !strchr(args.v[0], '/')) {
@@ -586,7 +617,7 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 }
 
 /* Handles break/continue after a loop body; returns true to leave. */
-static bool loop_jump(struct shell *sh)
+bool eval_loop_jump(struct shell *sh)
 {
 	if (sh->jump == J_BREAK) {
 		if (--sh->jumpn <= 0)
@@ -612,14 +643,14 @@ static int eval_loop(struct shell *sh, struct node *n, int flags)
 	for (;;) {
 		c = eval_node(sh, n->a, flags | EV_TESTED);
 		if (sh->jump) {
-			if (loop_jump(sh))
+			if (eval_loop_jump(sh))
 				break;
 			continue;
 		}
 		if ((c == 0) != (n->type == N_WHILE))
 			break;
 		st = eval_node(sh, n->b, flags);
-		if (sh->jump && loop_jump(sh))
+		if (sh->jump && eval_loop_jump(sh))
 			break;
 	}
 	sh->loopdepth--;
@@ -652,7 +683,7 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 			break;
 		}
 		st = eval_node(sh, n->b, flags);
-		if (sh->jump && loop_jump(sh))
+		if (sh->jump && eval_loop_jump(sh))
 			break;
 	}
 	sh->loopdepth--;
@@ -741,6 +772,17 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 	case N_FUNC:
 		func_set(sh, n->name, n);
 		st = 0;
+		break;
+	case N_COND:
+		st = cond_eval(sh, n);
+		check_errexit(sh, st, flags);
+		break;
+	case N_ARITH:
+		st = ac_eval(sh, n);
+		check_errexit(sh, st, flags);
+		break;
+	case N_ARITHFOR:
+		st = ac_eval_for(sh, n, flags);
 		break;
 	default:
 		break;

@@ -537,7 +537,7 @@ static int arith_set(void *ctx, const char *name, const char *val)
 /* $((expr)) with the shell's variables (arith_vars for the evaluator). */
 static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
 {
-	struct arith_vars av = {arith_get, arith_set, sh};
+	struct arith_vars av = {arith_get, arith_set, sh, sh->opt[O_POSIX]};
 	struct sbx_diag d = {0};
 
 	if (sh->opt[O_NOUNSET]) {
@@ -716,6 +716,18 @@ char *exp_pattern(struct shell *sh, struct word *w)
 	if (!w)
 		return xstrdup("");
 	return exp_one(sh, w->parts, 1, true);
+}
+
+int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
+{
+	char *s = exp_str(sh, w, false);
+	int rc;
+
+	if (!s)
+		return -1;
+	rc = exp_arith(sh, s, out);
+	free(s);
+	return rc;
 }
 
 char *exp_assign(struct shell *sh, struct word *w, char **name)

@@ -54,6 +54,7 @@ enum sh_opt {
 	O_PRIVILEGED,
 	O_DEBUG,
 	O_EXPLAIN,
+	O_POSIX,
 	O__N,
 };
 
@@ -239,14 +240,29 @@ int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
 char *exp_str(struct shell *sh, struct word *w, bool tilde_assign);
 /* A pattern for fnmatch (quoted characters escaped). New string. */
 char *exp_pattern(struct shell *sh, struct word *w);
+/* (( expr )), for (( ; ; )), let: |w| expanded as the inside of
+ * $((...)) and evaluated. 0, or -1 after the error was printed. */
+int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out);
 /* Value part of NAME=value word. */
 char *exp_assign(struct shell *sh, struct word *w, char **name);
 /* Splits |s| by IFS for read: |max| fields, the last one gets the rest. */
 void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 			size_t len, int max, struct sbx_strv *out);
 
+/* --- cond.c, arithcmd.c (bash's [[ ]], (( )), for (( )), let) -------- */
+/* N_COND: 0 true, 1 false, 2 error (printed). */
+int cond_eval(struct shell *sh, struct node *n);
+/* N_ARITH: 0 if the value is not zero, 1 if it is or on an error. */
+int ac_eval(struct shell *sh, struct node *n);
+/* N_ARITHFOR */
+int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* Is the option NAME (set -o's names, and posix) on? */
+bool sh_option_on(struct shell *sh, const char *name);
+
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
+/* After a loop body: handles break/continue; true to leave the loop. */
+bool eval_loop_jump(struct shell *sh);
 int eval_node(struct shell *sh, struct node *n, int flags);
 /* The output of |n| run in a subshell, trailing newlines removed. */
 char *eval_cmdsubst(struct shell *sh, struct node *n);

@@ -40,6 +40,9 @@ struct sh_config {
 	const char *unset_flags; /* +m and friends: turned off after */
 	enum scope_mode check;	 /* --check */
 	bool no_explain;	 /* --explain-denials=off: set +o explain */
+	/* --posix, -o posix, or invoked as sh: dash's language exactly
+	 * (set -o posix); otherwise bash's (docs/language.md). */
+	bool posix;
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;

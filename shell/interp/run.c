@@ -66,7 +66,8 @@ static const char *parser_alias(void *ctx, const char *name)
 
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 {
-	struct parse_opts po = {parser_alias, sh, lineno, false};
+	struct parse_opts po = {parser_alias, sh, lineno, false,
+				sh->opt[O_POSIX]};
 	struct parser *p = parse_new(r, &po);
 	struct sbx_buf text = {0};
 	struct sbx_diag d;
@@ -87,6 +88,8 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			break;
 		a = arena_new();
 		d.msg[0] = 0;
+		/* `set -o posix` takes effect from the next command on */
+		parse_set_posix(p, sh->opt[O_POSIX]);
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
@@ -106,6 +109,19 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 				continue;
 			}
 			break;
+		}
+		/* bash's arrays parse but are not there yet: the command is
+		 * refused whole, as a syntax error is, so nothing of the line
+		 * runs (x=(rm -rf build) must never run rm; eval_simple
+		 * refuses them again, for any other way in). */
+		if (rc == PARSE_OK && n && parse_saw_array(p)) {
+			sbx_diag_set(&d, -EINVAL,
+				     "line %d: syntax error: arrays are not "
+				     "supported yet "
+				     "(a=(...), a[i]=v, a+=(...)): nothing of "
+				     "this command ran",
+				     parse_lineno(p));
+			rc = -EINVAL;
 		}
 		if (rc == -EINTR) {
 			/* Ctrl-C dropped an unfinished command: like bash */
@@ -352,6 +368,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	sh->opt[O_EXPLAIN] = cfg->pol && !cfg->no_explain;
+	sh->opt[O_POSIX] = cfg->posix;
 	var_init(sh, environ);
 	SH_HOOK(sh, init, sh);
 	sh_pwd_init(sh);

@@ -371,6 +371,7 @@ int bi_policy(struct shell *sh, int argc, char **argv)
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
+	env.posix = sh->opt[O_POSIX];
 	rc = pb_main(sh->pol, argc, argv, &env, &out, &err);
 	bi_flush(sh, "policy", &err, 2);
 	if (bi_flush(sh, "policy", &out, 1) && !rc)

@@ -80,7 +80,8 @@ int cli_explain(const struct sbx_opts *o)
 	/* A line the shell would refuse runs nothing: say so, as the shell
 	 * would, instead of explaining what it would do (status 2, the
 	 * shell's for a syntax error). */
-	if (scope_syntax(o->explain, strlen(o->explain), &d) < 0) {
+	if (scope_syntax_mode(o->explain, strlen(o->explain), o->posix, &d) <
+	    0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return 2;
 	}
@@ -101,6 +102,7 @@ int cli_explain(const struct sbx_opts *o)
 	env.getvar = explain_getvar;
 	env.ctx = s.pol;
 	env.canon = sh_canon;
+	env.posix = o->posix; /* read in the language the shell would */
 	/* The session starts in the workspace: relative paths are judged
 	 * from there, not from wherever --explain was typed. */
 	env.cwd = pol_layout(s.pol)->workspace;

@@ -480,6 +480,7 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 	    .cwd = sh->pwd ? sh->pwd : "/",
 	    .canon = sh_canon,
 	    .ctx = sh,
+	    .posix = sh->opt[O_POSIX],
 	};
 
 	if (!text || !len)

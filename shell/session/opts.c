@@ -39,6 +39,8 @@ const char opt_usage[] =
     "  --no-config          read no configuration file\n"
     "  --norc               interactive: source neither $ENV nor\n"
     "                       $XDG_CONFIG_HOME/sbxsh/sbxshrc\n"
+    "  --posix              dash's language exactly (also -o posix, or run\n"
+    "                       as sh); the default is bash's (docs/language.md)\n"
     "Sandbox:\n"
     "  --backend NAME       landlock (default), namespace, seatbelt, none\n"
     "  --scope SCOPE        workspace (default), read-only, unrestricted\n"
@@ -143,6 +145,10 @@ static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (!strcmp(map[i].name, name))
 			return set_flag_letter(o, map[i].letter, false);
+	if (!strcmp(name, "posix")) {
+		o->posix = true;
+		return 0;
+	}
 	if (!strcmp(name, "pipefail")) {
 		/* Not a letter: passed as 'P' to the shell. */
 		n = strlen(o->set_flags);
@@ -302,6 +308,8 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 		o->no_config = true;
 	else if (!strcmp(name, "norc"))
 		o->norc = true;
+	else if (!strcmp(name, "posix"))
+		o->posix = true;
 	else if (!strcmp(name, "banner"))
 		o->banner = true;
 	else if (!strcmp(name, "agent"))
@@ -388,6 +396,15 @@ int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
 
 	o->origin = "flag";
 	o->arg0 = argv[0] ? argv[0] : "sbxsh";
+	/* Invoked as sh (or -sh, a login shell): scripts written for sh get
+	 * dash's language exactly, as bash does in its posix mode. */
+	{
+		const char *b = strrchr(o->arg0, '/');
+
+		b = b ? b + 1 : o->arg0;
+		if (!strcmp(b, "sh") || !strcmp(b, "-sh"))
+			o->posix = true;
+	}
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r;

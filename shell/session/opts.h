@@ -49,6 +49,7 @@ struct sbx_opts {
 	const char *config;	     /* --config FILE */
 	bool no_config;		     /* --no-config */
 	bool norc;		     /* --norc */
+	bool posix; /* --posix, -o posix, or invoked as sh: dash's language */
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;

@@ -4,12 +4,15 @@
 # test, and compare stdout, exit status and (for *-stderr cases) normalized
 # stderr.  Output is TAP.  See README.md.
 #
-# usage: run.sh [--ref auto|dash|bash] [--modes LIST] [-j N] [-v] SHELL [case...]
+# usage: run.sh [--corpus posix|bash] [--ref auto|dash|bash] [--modes LIST] [-j N] [-v] SHELL [case...]
 #   SHELL   the shell under test, e.g. build/sbxsh or /usr/bin/dash.  Extra
 #           words for it (e.g. --check=off) go in $SBXSH_ARGS.  If SHELL is
 #           "-" the value of $SBXSH is used.
 #   case    an area ("param"), a case ("param/003-default" with or
 #           without .sh) or a path to a case file; none = all cases.
+#   --corpus posix (default): cases/ against dash, sbxsh run with --posix;
+#           bash: bash/cases/ against bash (5.2, not --posix), sbxsh in its
+#           default (bash) language.
 #   --ref   auto (default): dash, but bash --posix for the cases listed in
 #           deviations.txt; dash: dash for every case; bash: bash --posix
 #           for every case.
@@ -24,6 +27,7 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 cases_dir=$here/cases
+corpus=posix
 ref=auto
 modes=
 jobs=${DIFF_JOBS:-1}
@@ -36,6 +40,8 @@ usage() {
 
 while [ $# -gt 0 ]; do
 	case $1 in
+	--corpus) corpus=${2:?}; shift 2 ;;
+	--corpus=*) corpus=${1#--corpus=}; shift ;;
 	--ref) ref=${2:?}; shift 2 ;;
 	--ref=*) ref=${1#--ref=}; shift ;;
 	--modes) modes=${2:?}; shift 2 ;;
@@ -61,6 +67,15 @@ command -v dash >/dev/null 2>&1 || { echo "run.sh: dash is required as reference
 command -v bash >/dev/null 2>&1 || { echo "run.sh: bash is required as reference" >&2; exit 2; }
 # shellcheck disable=SC2206
 shell_cmd=("$shell" ${SBXSH_ARGS:-})
+case $corpus in
+posix)
+	# sbxsh speaks bash's language by default: dash's is --posix
+	case ${shell##*/} in sbxsh*) shell_cmd=("$shell" --posix ${SBXSH_ARGS:-}) ;; esac ;;
+bash)
+	cases_dir=$here/bash/cases
+	ref=bash5 ;;
+*) echo "run.sh: --corpus must be posix or bash" >&2; exit 2 ;;
+esac
 
 # --- select the cases ---------------------------------------------------
 list=()
@@ -138,6 +153,8 @@ run_in() {
 	id=${f%/*} id=${id##*/}/${f##*/} id=${id%.sh}
 	if [ "$who" = sut ]; then
 		cmd=("${shell_cmd[@]}")
+	elif [ "$ref" = bash5 ]; then
+		cmd=(bash)
 	elif [ "$ref" = bash ] || { [ "$ref" = auto ] && [ -n "${deviant[$id]:-}" ]; }; then
 		cmd=(bash --posix)
 	else

@@ -34,9 +34,15 @@ static const char *test_alias(void *ctx, const char *name)
 	return NULL;
 }
 
+/* dash's language (sbxsh --posix) for the next pr_open()s, else bash's */
+static bool posix_mode;
+
 static void pr_open(struct pr *x, const char *text, bool probe)
 {
-	struct parse_opts o = {test_alias, NULL, 1, probe};
+	struct parse_opts o = {.alias = test_alias,
+			       .lineno = 1,
+			       .probe = probe,
+			       .posix = posix_mode};
 
 	memset(x, 0, sizeof(*x));
 	x->r = in_string(text, strlen(text));
@@ -279,11 +285,28 @@ static void syntax_errors(void **state)
 	    "(echo a; x=(y))\n",
 	    NULL,
 	};
+	posix_mode = true;
 	for (int i = 0; nosep[i]; i++) {
 		pr_open(&x, nosep[i], false);
 		assert_int_equal(pr_next(&x), -EINVAL);
 		assert_null(x.n);
 		assert_non_null(strstr(x.d.msg, "syntax error: unexpected"));
+		pr_close(&x);
+	}
+	posix_mode = false;
+	/* In bash's language the array assignments parse (and the shell
+	 * refuses the whole command: parse_saw_array); the rest stay
+	 * errors. */
+	for (int i = 0; nosep[i]; i++) {
+		bool array = strstr(nosep[i], "=(") != NULL;
+
+		pr_open(&x, nosep[i], false);
+		assert_int_equal(pr_next(&x), array ? PARSE_OK : -EINVAL);
+		if (array)
+			assert_true(parse_saw_array(x.p));
+		else
+			assert_non_null(
+			    strstr(x.d.msg, "syntax error: unexpected"));
 		pr_close(&x);
 	}
 	pr_open(&x, "echo a; (echo b)\nf() (echo c)\n", false);
@@ -325,6 +348,21 @@ static void nesting_limit(void **state)
 	strcpy(s + n, "echo hi");
 	memset(s + n + 7, ')', n);
 	strcpy(s + 2 * n + 7, "\n");
+	posix_mode = true;
+	pr_open(&x, s, false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_non_null(strstr(x.d.msg, "nesting too deep"));
+	pr_close(&x);
+	posix_mode = false;
+	free(s);
+	/* bash's language: "((" begins (( expr )), so "( (" nests */
+	s = malloc(4 * n + 16);
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 2 * i, "( ", 2);
+	strcpy(s + 2 * n, "echo hi");
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 2 * n + 7 + 2 * i, " )", 2);
+	strcpy(s + 4 * n + 7, "\n");
 	pr_open(&x, s, false);
 	assert_int_equal(pr_next(&x), -EINVAL);
 	assert_non_null(strstr(x.d.msg, "nesting too deep"));

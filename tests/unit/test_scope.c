@@ -657,15 +657,18 @@ static void huge_lines(void **state)
 static void syntax_as_the_shell(void **state)
 {
 	static const char *const refused[] = {
-	    "echo (",	 "a=(x)",      "x=(rm -rf build)",   "echo x (echo X)",
-	    "echo 'abc", "echo \"abc", "if true; then",	     "echo a; fi",
-	    "(echo a",	 "echo $(",    "cat <(sort /etc/a)", "| cat",
-	    NULL,
+	    "echo (",	       "a=(x)",	     "x=(rm -rf build)",
+	    "echo x (echo X)", "echo 'abc",  "echo \"abc",
+	    "if true; then",   "echo a; fi", "(echo a",
+	    "echo $(",	       "| cat",	     NULL,
 	};
 	static const char *const parsed[] = {
 	    "",
 	    "echo a; (echo b)",
 	    "f() (echo f)",
+	    /* bash's process substitution (sbxsh's default language; the
+	     * --posix refusal is test_parse's posix_mode_keeps_dash) */
+	    "cat <(sort /etc/a)",
 	    "if true; then :; fi",
 	    "cat <<EOF\n/etc/x\nEOF\n",
 	    "a=1 b=2 cmd > /etc/x 2>&1",
@@ -794,6 +797,41 @@ static void checks_the_shells_tree(void **state)
 	scope_report_free(&r);
 	arena_unref(a);
 	parse_free(p);
+}
+
+/* The checker reads the line in the shell's language: bash's by default
+ * (its constructs hold commands and paths too), dash's under --posix
+ * (where those lines are refused, and nothing of them runs). */
+static void in_the_shells_language(void **state)
+{
+	struct scope_env posix = senv;
+	struct scope_report r = {0};
+	struct sbx_diag d;
+
+	(void)state;
+	posix.posix = true;
+	assert_one("cat < <(cat /etc/a)", SCOPE_FLAG_READ, "/etc/a");
+	assert_one("tee >(cat > /etc/x) < /dev/null", SCOPE_FLAG_WRITE,
+		   "/etc/x");
+	assert_one("cat <<< $(cat /etc/b)", SCOPE_FLAG_READ, "/etc/b");
+	assert_one("[[ -f /etc/f && $x == /etc/g ]]", SCOPE_FLAG_READ,
+		   "/etc/f");
+	assert_clean("[[ $x == /etc/g || -n /etc/h ]]");
+	assert_one("(( $(cat /etc/n) > 1 ))", SCOPE_FLAG_READ, "/etc/n");
+	assert_one("for ((i = 0; i < 2; i++)); do rm /etc/x; done",
+		   SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("function f { rm /etc/x; }", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("echo x |& tee /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	/* --posix: dash's language, where <(...) is a syntax error. */
+	scope_check(pol, &posix, "diff <(sort /etc/a) /tmp/b", 26, &r);
+	assert_int_equal(r.n, 0);
+	scope_check(pol, &posix, "cat /etc/a", 10, &r);
+	assert_int_equal(r.n, 1);
+	scope_report_free(&r);
+	assert_int_equal(scope_syntax_mode("cat <(sort /etc/a)", 18, true, &d),
+			 -EINVAL);
+	assert_int_equal(scope_syntax_mode("cat <(sort /etc/a)", 18, false, &d),
+			 0);
 }
 
 /* ---- protected paths (docs/design.md §2b) -------------------------------- */
@@ -971,6 +1009,7 @@ int main(void)
 	    cmocka_unit_test(syntax_as_the_shell),
 	    cmocka_unit_test(follows_the_parse_tree),
 	    cmocka_unit_test(checks_the_shells_tree),
+	    cmocka_unit_test(in_the_shells_language),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),

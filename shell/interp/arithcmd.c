@@ -1,0 +1,60 @@
+/* shell/interp/arithcmd.c — bash's arithmetic commands: (( expr )) (N_ARITH)
+ * and for (( init; test; step )) (N_ARITHFOR). The expression is expanded
+ * as the inside of $((...)) is, then evaluated by arith.c (which has **).
+ * An error in it is printed and makes the status 1; it does not end the
+ * shell, as in bash. */
+#include <stdlib.h>
+
+#include "interp.h"
+
+/* 0: value not zero; 1: zero; -1: error (printed). An empty expression
+ * is |empty|. */
+static int ac_value(struct shell *sh, struct word *w, int empty)
+{
+	intmax_t v;
+
+	if (!w || !w->parts)
+		return empty;
+	if (exp_arith_word(sh, w, &v) < 0)
+		return -1;
+	return v ? 0 : 1;
+}
+
+int ac_eval(struct shell *sh, struct node *n)
+{
+	int rc;
+
+	sh->lineno = n->lineno;
+	rc = ac_value(sh, n->args, 1);
+	return rc < 0 ? 1 : rc;
+}
+
+int ac_eval_for(struct shell *sh, struct node *n, int flags)
+{
+	struct word *init = n->args, *test = init ? init->next : NULL,
+		    *step = test ? test->next : NULL;
+	int st = 0, rc;
+
+	flags &= ~EV_EXIT;
+	sh->lineno = n->lineno;
+	if (ac_value(sh, init, 0) < 0)
+		return 1;
+	sh->loopdepth++;
+	for (;;) {
+		rc = ac_value(sh, test, 0);
+		if (rc) {
+			if (rc < 0)
+				st = 1;
+			break;
+		}
+		st = eval_node(sh, n->b, flags);
+		if (sh->jump && eval_loop_jump(sh))
+			break;
+		if (ac_value(sh, step, 0) < 0) {
+			st = 1;
+			break;
+		}
+	}
+	sh->loopdepth--;
+	return st;
+}
