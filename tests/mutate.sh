@@ -330,6 +330,14 @@ mutations() {
 		's/^(\s*)scope_word_subs\(sc, r->target\);/\1;/' unit/test_scope
 	mut checker-rdwr-not-a-write core/scope.c '/^\s*case R_RDWR:/d' \
 		unit/test_scope
+	mut checker-procsub-unchecked core/scope_words.c '/^\s*case WP_PROCSUB: \/\*/d' \
+		unit/test_scope
+	mut checker-always-bash core/scope_syntax.c 's/\.posix = posix\}/.posix = false}/' \
+		unit/test_scope integration/shell_modes.sh
+	mut checker-hook-ignores-posix shell/hooktab.c \
+		's/env\.posix = sh->opt\[O_POSIX\];/env.posix = false;/' integration/shell_modes.sh
+	mut checker-hook-reparses-text shell/hooktab.c 's/^(\s*)if \(tree\)$/\1if (0)/' \
+		integration/shell_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------
