@@ -862,7 +862,7 @@ static void walk_subs(struct scan *sc)
 
 static void cmd_reset(struct scmd *c)
 {
-	c->n = c->nargv = 0;
+	c->n = 0;
 	c->vals.len = c->typed.len = 0;
 	c->shc = NOPOS;
 }

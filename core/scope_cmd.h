@@ -45,7 +45,7 @@ struct sword {
 	size_t voff, toff; /* where the path part starts (--opt=, -o/p) */
 	bool partial;	   /* the value stops where an unknowable
 			      expansion ($(..), $1, ~other) began */
-	bool quoted;	   /* some part was quoted: not a reserved word */
+	bool quoted;	   /* some part was quoted: not NAME=value */
 	bool assign;	   /* NAME=value with an unquoted NAME */
 	bool list;	   /* the path part is a ':' list (PATH=/a:/b) */
 	unsigned char rd;  /* enum rd: this word is a redirection target */
@@ -56,8 +56,7 @@ struct scmd {
 	struct sbx_buf vals, typed;
 	struct sword *w;
 	size_t n, cap;
-	size_t nargv; /* words that are not redirection targets */
-	size_t shc;   /* index of an `sh -c` string to check, or NOPOS */
+	size_t shc; /* index of an `sh -c` string to check, or NOPOS */
 };
 
 enum role { R_NONE, R_READ, R_WRITE };
@@ -80,7 +79,7 @@ struct ctx {
 	size_t *av;  /* scratch: argv word indexes of a command */
 	size_t *ops; /* scratch: operand word indexes */
 	size_t scratch;
-	size_t budget;		  /* see struct scan */
+	size_t budget;		  /* see struct scan's */
 	struct sbx_strv newrepos; /* folded: `git init DIR`, `git clone URL
 				     DIR` earlier in the line */
 };
@@ -90,7 +89,7 @@ struct scan {
 	int depth; /* of `sh -c` strings */
 	const struct sbx_policy *pol;
 	const struct scope_env *env;
-	struct ctx *cx; /* the checker's; opaque here */
+	struct ctx *cx;
 	/* Bytes that expansions may still add, shared by the whole check:
 	 * "$BIG $BIG ..." must not turn a short line into gigabytes. */
 	size_t *budget;

@@ -469,9 +469,9 @@ static const char *getvar(void *ctx, const char *name)
 	return var_get(ctx, name);
 }
 
-/* The checker's flags for the command's own text: the writes it said
+/* The checker's flags for the command that ran (its tree): the writes it said
  * the sandbox would deny, the masked secrets, the protected paths. */
-static void from_checker(struct shell *sh, const char *text, size_t len,
+static void from_checker(struct shell *sh, const struct node *n,
 			 struct dn_report *r)
 {
 	struct scope_report rep = {0};
@@ -483,9 +483,10 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 	    .posix = sh->opt[O_POSIX],
 	};
 
-	if (!text || !len)
+	if (!n)
 		return;
-	scope_check(sh->pol, &env, text, len, &rep);
+	/* The tree that ran, as the check before the line read it. */
+	scope_check_tree(sh->pol, &env, n, 0, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
 		enum scope_kind k = rep.flags[i].kind;
 		struct why_answer w;
@@ -504,7 +505,6 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 void ex_end(struct shell *sh, const struct node *n)
 {
 	struct dn_report r = {0};
-	struct sbx_buf text = {0};
 
 	if (!sh->status || !sh->opt[O_EXPLAIN] || !sh->pol || sh->subshell ||
 	    sh->jump == J_INTR)
@@ -513,11 +513,8 @@ void ex_end(struct shell *sh, const struct node *n)
 	 * wrong and it was not that (`cp nothere /etc/x`: the source was
 	 * missing), its flag is no evidence. It speaks when there is nothing
 	 * to read: a terminal, 2>/dev/null, a silent tool. */
-	if (!from_stderr(sh, &r)) {
-		ast_text(&text, n, 0);
-		from_checker(sh, text.s, text.len, &r);
-		buf_free(&text);
-	}
+	if (!from_stderr(sh, &r))
+		from_checker(sh, n, &r);
 	dn_report_finish(&r);
 	if (r.out.len) {
 		out_write(2, r.out.s, r.out.len);
