@@ -281,6 +281,12 @@ static struct word *wb_finish(struct wb *wb)
 			w->flags |= W_PLAIN;
 		w->raw = h->s;
 	}
+	/* bash's brace expansion looks only at unquoted characters: a word
+	 * without an unquoted '{' skips it at no cost */
+	for (struct wpart *q = h; q; q = q->next)
+		if (q->type == WP_LIT && !q->quoted &&
+		    memchr(q->s, '{', q->len))
+			w->flags |= W_BRACE;
 	if (h && h->type == WP_LIT && !h->quoted) {
 		char *eq = memchr(h->s, '=', h->len);
 

@@ -82,11 +82,12 @@ enum {
 	W_QUOTED = 1, /* some quoting occurred (heredoc delimiters) */
 	W_PLAIN = 2,  /* one unquoted literal without glob characters */
 	W_ASSIGN = 4, /* NAME=... */
+	W_BRACE = 8,  /* an unquoted '{' in a literal: brace expansion */
 	/* bash's array assignments: NAME=(...) (elems holds the words),
 	 * NAME[sub]=..., NAME+=(...). W_ASSIGN too. */
-	W_ARRAY = 8,
-	W_APPEND = 16, /* NAME+=... */
-	W_LIST = 32,   /* NAME=(...) or NAME+=(...): elems (may be none) */
+	W_ARRAY = 16,
+	W_APPEND = 32, /* NAME+=... */
+	W_LIST = 64,   /* NAME=(...) or NAME+=(...): elems (may be none) */
 };
 
 struct word {

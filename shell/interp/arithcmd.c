@@ -4,8 +4,18 @@
  * An error in it is printed and makes the status 1; it does not end the
  * shell, as in bash. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "interp.h"
+
+/* An empty expression of for (( ; ; )): nothing but blanks. */
+static bool blank(const struct word *w)
+{
+	for (const struct wpart *p = w->parts; p; p = p->next)
+		if (p->type != WP_LIT || strspn(p->s, " \t\n") != p->len)
+			return false;
+	return true;
+}
 
 /* 0: value not zero; 1: zero; -1: error (printed). An empty expression
  * is |empty|. */
@@ -13,7 +23,7 @@ static int ac_value(struct shell *sh, struct word *w, int empty)
 {
 	intmax_t v;
 
-	if (!w || !w->parts)
+	if (!w || blank(w))
 		return empty;
 	if (exp_arith_word(sh, w, &v) < 0)
 		return -1;

@@ -56,7 +56,12 @@ static int bi_echo(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0};
 
-	pf_echo(argc, argv, &out);
+	/* bash's echo by default (-e, -E, -n, "-ne"); dash's under posix */
+	if (sh->opt[O_POSIX])
+		pf_echo(argc, argv, &out);
+	else
+		pf_echo_bash(argc, argv, sh->shopt[SHOPT_XPG_ECHO],
+			     sh_utf8_locale(sh), &out);
 	return bi_flush(sh, "echo", &out, 1);
 }
 
@@ -772,6 +777,7 @@ static const struct builtin builtins[] = {
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },
 	{ "shift",    bi_shift,    BI_SPECIAL },
+	{ "shopt",    bi_shopt,    BI_REGULAR },
 	/* not in dash, but agents `source venv/bin/activate` all day; bash
 	 * has it as a synonym of "." */
 	{ "source",   bi_dot,      BI_SPECIAL },

@@ -118,6 +118,21 @@ static int assign_words(struct shell *sh, struct word *w, bool local,
 			free(name);
 			return -1;
 		}
+		if (w->flags & W_APPEND) {
+			/* bash's NAME+=value: appended to the value */
+			const char *old;
+			size_t n = strlen(name);
+
+			if (n && name[n - 1] == '+')
+				name[n - 1] = 0;
+			old = var_get(sh, name);
+			if (old && *old) {
+				char *cat = xasprintf("%s%s", old, val);
+
+				free(val);
+				val = cat;
+			}
+		}
 		if (local)
 			var_make_local(sh, name);
 		if (var_set(sh, name, val, flags) < 0) {
@@ -315,6 +330,7 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	struct node *fn = NULL;
 	bool special, frame = false;
 	int st = 0, rc;
+	size_t psmark = ps_mark(sh);
 
 	sh->lineno = n->lineno;
 	sh->cmdsub_status = -1;
@@ -385,6 +401,7 @@ out:
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
+	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
 	sh->status = st;
@@ -395,6 +412,7 @@ experr:
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
+	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
 	return sh->status;
@@ -848,14 +866,17 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		default:
 			if (n->redirs && n->type != N_FUNC) {
 				struct redir_save *save = NULL;
+				size_t psmark = ps_mark(sh);
 
 				if (redir_apply(sh, n->redirs, &save) < 0) {
 					redir_restore(sh, save);
+					ps_close_from(sh, psmark);
 					st = 2;
 					break;
 				}
 				st = eval_compound(sh, n, flags);
 				redir_restore(sh, save);
+				ps_close_from(sh, psmark);
 			} else {
 				st = eval_compound(sh, n, flags);
 			}

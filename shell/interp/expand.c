@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "arith.h"
+#include "brace.h"
 #include "pw.h"
 #include "interp.h"
 
@@ -603,6 +604,17 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				e->err = -1;
 			break;
 		}
+		case WP_PROCSUB: {
+			char *s = ps_open(e->sh, w);
+
+			if (!s) {
+				e->err = -1;
+				break;
+			}
+			add_value(e, s, 1);
+			free(s);
+			break;
+		}
 		case WP_ARITH: {
 			char *s = exp_str(e->sh, w->arg, false);
 			intmax_t v;
@@ -649,6 +661,93 @@ static void exp_fail(struct exp *e)
 	}
 }
 
+/* One word of a list: its fields into e->out. */
+static int expand_field(struct exp *e, struct wpart *parts)
+{
+	e->tilde = 1;
+	e->pending = false;
+	if (expand_parts(e, parts) < 0)
+		return -1;
+	if (e->inword)
+		emit(e);
+	e->inword = false;
+	return 0;
+}
+
+/* Brace expansion (bash mode), before every other expansion: the word as
+ * tokens (brace.h: each unquoted character, or a whole part), each word
+ * it expands to rebuilt as parts and expanded in turn ({~,x} has a tilde
+ * to expand, {$a,b} a parameter). */
+static int expand_braced(struct exp *e, struct wpart *parts)
+{
+	struct brace_list l = {0};
+	struct wpart **opq, *p;
+	size_t n = 0, np = 0, m = 0;
+	int *t, rc = 0;
+
+	for (p = parts; p; p = p->next, np++)
+		n += p->type == WP_LIT && !p->quoted ? p->len : 1;
+	t = xmalloc((n + 1) * sizeof(*t));
+	opq = xmalloc((np + 1) * sizeof(*opq));
+	np = 0;
+	for (p = parts; p; p = p->next) {
+		if (p->type == WP_LIT && !p->quoted) {
+			for (size_t i = 0; i < p->len; i++)
+				t[m++] = (unsigned char)p->s[i];
+		} else {
+			opq[np] = p;
+			t[m++] = BRACE_OPAQUE + (int)np++;
+		}
+	}
+	if (!brace_maybe(t, m)) {
+		free(t);
+		free(opq);
+		return expand_field(e, parts);
+	}
+	brace_expand(t, m, &l);
+	for (size_t k = 0; !rc && k < l.n; k++) {
+		const struct brace_word *bw = &l.v[k];
+		struct wpart *pv = xcalloc(bw->n + 1, sizeof(*pv)),
+			     *head = NULL, **tail = &head;
+		char *chars = xmalloc(2 * bw->n + 1), *cp = chars;
+
+		for (size_t i = 0; i < bw->n;) {
+			struct wpart *q = &pv[i];
+			int c = bw->t[i];
+
+			if (c >= BRACE_OPAQUE) {
+				*q = *opq[c - BRACE_OPAQUE];
+				i++;
+			} else if (c == BRACE_QNULL) {
+				q->type = WP_LIT;
+				q->quoted = 1;
+				q->s = "";
+				i++;
+			} else {
+				q->type = WP_LIT;
+				q->s = cp;
+				while (i < bw->n && bw->t[i] >= 0 &&
+				       bw->t[i] < BRACE_OPAQUE)
+					*cp++ = (char)bw->t[i++];
+				q->len = (size_t)(cp - q->s);
+				*cp++ = 0;
+			}
+			q->next = NULL;
+			*tail = q;
+			tail = &q->next;
+		}
+		/* a word that expanded to nothing at all ({,a}) is no field */
+		if (head)
+			rc = expand_field(e, head);
+		free(pv);
+		free(chars);
+	}
+	brace_list_free(&l);
+	free(t);
+	free(opq);
+	return rc;
+}
+
 int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)
 {
 	return exp_words_until(sh, w, NULL, out);
@@ -666,21 +765,20 @@ int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
 	if (e.glob)
 		buf_putn(&e.pat, "", 0);
 	for (; w && w != stop; w = w->next) {
-		if (w->flags & W_PLAIN) {
-			if (w->parts->s[0] != '~') {
-				strv_push(out, w->parts->s);
-				continue;
-			}
+		int rc;
+
+		if ((w->flags & W_BRACE) && !sh->opt[O_POSIX]) {
+			rc = expand_braced(&e, w->parts);
+		} else if ((w->flags & W_PLAIN) && w->parts->s[0] != '~') {
+			strv_push(out, w->parts->s);
+			continue;
+		} else {
+			rc = expand_field(&e, w->parts);
 		}
-		e.tilde = 1;
-		e.pending = false;
-		if (expand_parts(&e, w->parts) < 0) {
+		if (rc < 0) {
 			exp_fail(&e);
 			return -1;
 		}
-		if (e.inword)
-			emit(&e);
-		e.inword = false;
 	}
 	buf_free(&e.cur);
 	buf_free(&e.pat);

@@ -58,10 +58,21 @@ enum sh_opt {
 	O__N,
 };
 
+/* bash's shopt options (bi_shopt.c has their names): all off at start */
+enum sh_shopt {
+	SHOPT_DOTGLOB,
+	SHOPT_FAILGLOB,
+	SHOPT_NOCASEGLOB,
+	SHOPT_NULLGLOB,
+	SHOPT_XPG_ECHO,
+	SHOPT__N,
+};
+
 struct shell {
 	const struct sh_config *cfg;
 	const struct sh_hooks *hooks; /* cfg->hooks: shell/interp/hooks.h */
 	bool opt[O__N];
+	bool shopt[SHOPT__N];
 	enum scope_mode check;
 	struct sbx_policy *pol;
 
@@ -129,6 +140,11 @@ struct shell {
 	int optoff;
 
 	const char *srcname; /* for messages: NULL = "line N" form */
+
+	/* procsub.c: the fds of the <(...) and >(...) of the commands being
+	 * run, closed when each command ends */
+	int ps_fds[40];
+	size_t nps;
 };
 
 /* --- reap.c --------------------------------------------------------------- */
@@ -258,6 +274,14 @@ int ac_eval(struct shell *sh, struct node *n);
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
 /* Is the option NAME (set -o's names, and posix) on? */
 bool sh_option_on(struct shell *sh, const char *name);
+
+/* --- procsub.c (bash's <(cmd), >(cmd)) ------------------------------- */
+/* Starts w->cmd (a WP_PROCSUB part) and returns "/dev/fd/N" (new string),
+ * or NULL after a message. */
+char *ps_open(struct shell *sh, struct wpart *w);
+/* The fds opened so far; ps_close_from closes those opened after. */
+size_t ps_mark(struct shell *sh);
+void ps_close_from(struct shell *sh, size_t mark);
 
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
@@ -454,11 +478,15 @@ int bi_read(struct shell *sh, int argc, char **argv);
 int bi_getopts(struct shell *sh, int argc, char **argv);
 int bi_cd(struct shell *sh, int argc, char **argv);
 int bi_pwd(struct shell *sh, int argc, char **argv);
+int bi_shopt(struct shell *sh, int argc, char **argv);
 /* option letters/names */
 int sh_setopt_name(struct shell *sh, const char *name, bool on);
 int sh_setopt_letter(struct shell *sh, char c, bool on);
 /* "$-": the letters of the options that are on, in dash's order. */
 void sh_dollar_dash(struct shell *sh, char *buf, size_t n);
+/* The shell's locale, from LC_ALL, LC_CTYPE, LANG as setlocale would take
+ * them (the interpreter never calls it): is it UTF-8? (echo's \u) */
+bool sh_utf8_locale(struct shell *sh);
 void sh_pwd_init(struct shell *sh);
 
 #endif

@@ -141,7 +141,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			buf_free(&b);
 			arena_unref(a);
 			sh->status = 2;
-			if (sh->in_command && sh->evaldepth) {
+			/* bash (not posix mode): a syntax error in an eval
+			 * string or a sourced file ends only that */
+			if (sh->evaldepth &&
+			    (sh->in_command || !sh->opt[O_POSIX])) {
 				/* command eval 'if': the error ends the eval,
 				 * not the shell (XCU 2.8.1, as dash) */
 				break;

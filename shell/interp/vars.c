@@ -577,3 +577,16 @@ void var_free_all(struct shell *sh)
 	sh->params = NULL;
 	sh->nparams = 0;
 }
+
+bool sh_utf8_locale(struct shell *sh)
+{
+	static const char *const names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = var_get(sh, names[i]);
+
+		if (v && *v)
+			return strcasestr(v, "utf-8") || strcasestr(v, "utf8");
+	}
+	return false;
+}
