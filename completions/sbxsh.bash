@@ -31,7 +31,7 @@ _sbxsh()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "--workspace --workflow --root --state
-			--keep-runs --no-persist --persist --config --no-config --norc
+			--keep-runs --no-persist --persist --config --no-config --norc --posix
 			--backend --scope --no-network --network
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
 			--check --explain-denials --banner --agent --print-policy

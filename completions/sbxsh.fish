@@ -9,6 +9,7 @@ complete -c sbxsh -l persist -d 'route installs into .sandbox-cache'
 complete -c sbxsh -l config -r -d 'read FILE as the configuration'
 complete -c sbxsh -l no-config -d 'read no configuration file'
 complete -c sbxsh -l norc -d 'source no rc file'
+complete -c sbxsh -l posix -d "dash's language exactly"
 complete -c sbxsh -l backend -x -a 'landlock namespace seatbelt none' -d 'enforcement backend'
 complete -c sbxsh -l scope -x -a 'workspace read-only unrestricted' -d 'filesystem scope'
 complete -c sbxsh -l no-network -d 'deny TCP/UDP sockets'

@@ -318,6 +318,33 @@ mutations() {
 	# session (the denial lines' forwarder, the git scan's touch)
 	mut hook-before-fork-dropped shell/interp/jobs.c \
 		'/^\s*SH_HOOK\(sh, before_fork, sh\);/d' unit/test_hooks
+	# issue 24, the two languages: an array assignment refused whole (not
+	# "x=" and a command), the mode reaching the parser, $'...' decoded,
+	# ** only outside posix mode, quoted regex characters literal, the
+	# here-string's newline, a process substitution's fd closed
+	mut lang-array-not-refused-whole shell/interp/run.c \
+		's/if \(rc == PARSE_OK && n && parse_saw_array\(p\)\) \{/if (0) {/' \
+		integration/lang_modes.sh integration/shell_malformed.sh
+	mut lang-array-not-seen core/lang/parse.c \
+		's/^(\s*)p->saw_array = true;/\1;/' \
+		unit/test_parse integration/lang_modes.sh
+	mut lang-posix-not-told shell/interp/run.c \
+		's/parse_set_posix\(p, sh->opt\[O_POSIX\]\);/parse_set_posix(p, false);/' \
+		integration/lang_modes.sh
+	mut lang-ansi-not-decoded core/lang/lex.c \
+		"s/if \\(c == '\\\\'' \&\& !dq \&\& !p->o.posix\\) \\{/if (0) {/" \
+		unit/test_parse integration/lang_modes.sh
+	mut lang-pow-in-posix shell/interp/arith.c \
+		's/!\(o->dbl == T_POW && a->v && a->v->posix\)/1/' \
+		unit/test_arith integration/lang_modes.sh
+	mut lang-regex-quotes-not-literal shell/interp/cond.c \
+		's/if \(strchr\("\\\\\.\[\]\(\)\*\+\?\{\}\|\^\$", \*p\)\)/if (0)/' \
+		integration/lang_modes.sh
+	mut lang-herestr-no-newline shell/interp/redir.c \
+		"/^\\s*buf_putc\\(&b, '\\\\n'\\);/d" integration/lang_modes.sh
+	mut lang-procsub-fd-left-open shell/interp/procsub.c \
+		's/^(\s*)close\(sh->ps_fds\[--sh->nps\]\);/\1--sh->nps;/' \
+		integration/lang_modes.sh
 	# issue 21, the checker reads the parse tree (core/scope.c): a part of
 	# the tree it no longer walks is a command it no longer checks
 	mut checker-later-pipeline-stages-unchecked core/scope.c \

@@ -68,3 +68,33 @@ int ac_eval_for(struct shell *sh, struct node *n, int flags)
 	sh->loopdepth--;
 	return st;
 }
+
+/* let EXPR...: each argument evaluated as $((...))'s text; 0 if the last
+ * is not zero. Not in posix mode (dash has none). */
+int bi_let(struct shell *sh, int argc, char **argv)
+{
+	int rc = 1;
+
+	if (sh->opt[O_POSIX]) {
+		sh_err(sh, "%s: not found", argv[0]);
+		return 127;
+	}
+	if (argc < 2) {
+		sh_err(sh, "let: expression expected");
+		return 1;
+	}
+	for (int i = 1; i < argc; i++) {
+		/* the argument is already expanded: a quoted literal */
+		struct wpart part = {.type = WP_LIT,
+				     .quoted = 1,
+				     .s = argv[i],
+				     .len = strlen(argv[i])};
+		struct word w = {.parts = &part};
+		intmax_t v;
+
+		if (exp_arith_word(sh, &w, &v) < 0)
+			return 1;
+		rc = v ? 0 : 1;
+	}
+	return rc;
+}

@@ -767,6 +767,7 @@ static const struct builtin builtins[] = {
 	{ "history",  bi_layer,    BI_REGULAR },
 	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
+	{ "let",      bi_let,      BI_REGULAR }, /* bash's (arithcmd.c) */
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
 	{ "policy",   bi_layer,    BI_REGULAR },

@@ -272,6 +272,8 @@ int cond_eval(struct shell *sh, struct node *n);
 int ac_eval(struct shell *sh, struct node *n);
 /* N_ARITHFOR */
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* bash's let (arithcmd.c) */
+int bi_let(struct shell *sh, int argc, char **argv);
 /* Is the option NAME (set -o's names, and posix) on? */
 bool sh_option_on(struct shell *sh, const char *name);
 

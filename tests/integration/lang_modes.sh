@@ -52,6 +52,25 @@ got=$(sh --posix -c 'echo $((2**5))' 2>&1; echo "st=$?")
 case $got in *"expecting primary"*"st=2") ok "--posix: ** is dash's error" ;;
 *) nok "--posix: ** is dash's error" "got: $got" ;; esac
 
+# Each construct's evaluation, once (the bash corpus compares them with
+# bash in detail; this runs where the mutations are tried).
+got=$(sh -c '[[ abc =~ "." ]] || echo no-dot; [[ a.c =~ "." ]] && echo dot
+[[ foo123 =~ [0-9]+ ]] && echo "$BASH_REMATCH"
+cat <<< "here $((1+1))" | od -An -c | tr -s " "
+cat <(echo sub); for fd in 60 61 62; do [ -e /dev/fd/$fd ] && echo "fd $fd left open"; done
+{ echo o; echo e >&2; } &>f; cat f; x=a; x+=b; echo "$x"
+for ((i = 0; i < 2; i++)); do echo "i=$i"; done' 2>&1)
+check "bash constructs evaluated" "no-dot
+dot
+123
+ h e r e 2 \n
+sub
+o
+e
+ab
+i=0
+i=1" "$got"
+
 # x=(rm -rf build): bash's array syntax. Nothing of the line may run; the
 # file is looked at from out here.
 for be in none landlock namespace; do
