@@ -187,7 +187,7 @@ static int bi_eval(struct shell *sh, int argc, char **argv)
 		buf_free(&b);
 		return 0;
 	}
-	if (!sh_scope_ok(sh, b.s, b.len)) {
+	if (!sh_scope_ok(sh, b.s, b.len, NULL)) {
 		buf_free(&b);
 		return 126;
 	}
@@ -264,7 +264,7 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		sh->special_err = true;
 		return 2;
 	}
-	if (!sh_scope_ok(sh, text, len)) {
+	if (!sh_scope_ok(sh, text, len, NULL)) {
 		free(text);
 		return 126;
 	}

@@ -176,7 +176,8 @@ void sh_err(struct shell *sh, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* Scope check of |text|: prints flags; false if the mode is deny and
  * something was flagged (then nothing of it may run: status 126). */
-bool sh_scope_ok(struct shell *sh, const char *text, size_t len);
+bool sh_scope_ok(struct shell *sh, const char *text, size_t len,
+		 const struct node *tree);
 /* Parses and runs commands from |r| until EOF or exit; |check_each|: run
  * the scope checker on each complete command first. Returns $?. */
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno);

@@ -50,11 +50,13 @@ void sh_err(struct shell *sh, const char *fmt, ...)
 	va_end(ap);
 }
 
-bool sh_scope_ok(struct shell *sh, const char *text, size_t len)
+bool sh_scope_ok(struct shell *sh, const char *text, size_t len,
+		 const struct node *tree)
 {
 	const struct sh_hooks *h = sh->hooks;
 
-	return !h || !h->check_line || h->check_line(h->ctx, sh, text, len);
+	return !h || !h->check_line ||
+	       h->check_line(h->ctx, sh, text, len, tree);
 }
 
 static const char *parser_alias(void *ctx, const char *name)
@@ -213,7 +215,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		}
 		if (r->sync && !r->lazy_sync)
 			r->sync(r);
-		if (check_each && !sh_scope_ok(sh, text.s, text.len)) {
+		if (check_each && !sh_scope_ok(sh, text.s, text.len, n)) {
 			sh->status = 126;
 			arena_unref(a);
 			continue;
@@ -489,7 +491,7 @@ static int source_rc(struct shell *sh, const struct sh_config *cfg)
 		fprintf(stderr, "sbxsh: rc file %s: %s\n", path, strerror(-rc));
 		return 0;
 	}
-	if (!sh_scope_ok(sh, text, len))
+	if (!sh_scope_ok(sh, text, len, NULL))
 		return 0;
 	r = in_string(text, len);
 	sh->srcname = path;
@@ -520,7 +522,7 @@ int sh_run(const struct sh_config *cfg)
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);
 
-		if (!sh_scope_ok(sh, cfg->command, len)) {
+		if (!sh_scope_ok(sh, cfg->command, len, NULL)) {
 			sh_free(sh);
 			return 126;
 		}

@@ -553,17 +553,24 @@ static const char *getvar(void *ctx, const char *name)
 	return var_get(ctx, name);
 }
 
-/* The checker's flags for the command's own text: the writes it said
+/* The checker's flags for the command that ran (its tree): the writes it said
  * the sandbox would deny, the masked secrets, the protected paths. */
-static void from_checker(struct shell *sh, const char *text, size_t len,
+static void from_checker(struct shell *sh, const struct node *n,
 			 struct dn_report *r)
 {
 	struct scope_report rep = {0};
-	struct scope_env env = {getvar, sh->pwd ? sh->pwd : "/", sh_canon, sh};
+	struct scope_env env = {
+	    .getvar = getvar,
+	    .cwd = sh->pwd ? sh->pwd : "/",
+	    .canon = sh_canon,
+	    .ctx = sh,
+	    .posix = sh->opt[O_POSIX],
+	};
 
-	if (!text || !len)
+	if (!n)
 		return;
-	scope_check(sh->pol, &env, text, len, &rep);
+	/* The tree that ran, as the check before the line read it. */
+	scope_check_tree(sh->pol, &env, n, 0, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
 		enum scope_kind k = rep.flags[i].kind;
 		struct why_answer w;
@@ -582,7 +589,6 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 {
 	struct dn_report r = {0};
-	struct sbx_buf text = {0};
 	int k;
 
 	if (!sh->status || !sh->opt[O_DENIALS] || !sh->pol || sh->subshell ||
@@ -594,11 +600,8 @@ void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 	 * to read: a terminal, 2>/dev/null, a silent tool. The kernel's
 	 * records (kaudit.c), where the session has them, come first. */
 	k = ka_end(sh, &r);
-	if (!from_stderr(dl, sh, &r, k > 0) && !k) {
-		ast_text(&text, n, 0);
-		from_checker(sh, text.s, text.len, &r);
-		buf_free(&text);
-	}
+	if (!from_stderr(dl, sh, &r, k > 0) && !k)
+		from_checker(sh, n, &r);
 	dn_report_finish(&r);
 	if (r.out.len) {
 		out_write(2, r.out.s, r.out.len);
