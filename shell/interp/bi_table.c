@@ -458,7 +458,7 @@ static int describe(struct shell *sh, const char *name, int mode,
 		}
 		return 0;
 	}
-	bi = bi_find(name);
+	bi = bi_find(sh, name);
 	if (bi && (bi->flags & BI_SPECIAL)) {
 		if (mode == 'v')
 			buf_printf(out, "%s\n", name);
@@ -589,7 +589,7 @@ static int bi_hash(struct shell *sh, int argc, char **argv)
 			sh_hash_invalidate(sh);
 			continue;
 		}
-		if (bi_find(argv[i]) || func_get(sh, argv[i]))
+		if (bi_find(sh, argv[i]) || func_get(sh, argv[i]))
 			continue;
 		if (exec_hash_add(sh, argv[i]) < 0) {
 			sh_err(sh, "hash: %s: not found", argv[i]);
@@ -740,6 +740,7 @@ static const struct builtin builtins[] = {
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },
+	{ "dirs",     bi_dirs,     BI_REGULAR | BI_BASH },
 	{ "disown",   bi_disown,   BI_REGULAR },
 	{ "echo",     bi_echo,     BI_REGULAR },
 	{ "eval",     bi_eval,     BI_SPECIAL },
@@ -756,7 +757,9 @@ static const struct builtin builtins[] = {
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
 	{ "policy",   bi_layer,    BI_REGULAR },
+	{ "popd",     bi_popd,     BI_REGULAR | BI_BASH },
 	{ "printf",   bi_printf,   BI_REGULAR },
+	{ "pushd",    bi_pushd,    BI_REGULAR | BI_BASH },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },
 	{ "readonly", bi_readonly, BI_SPECIAL },
@@ -779,7 +782,7 @@ static const struct builtin builtins[] = {
 };
 /* clang-format on */
 
-const struct builtin *bi_find(const char *name)
+const struct builtin *bi_find(const struct shell *sh, const char *name)
 {
 	size_t lo = 0, hi = sizeof(builtins) / sizeof(builtins[0]);
 
@@ -788,7 +791,10 @@ const struct builtin *bi_find(const char *name)
 		int c = strcmp(name, builtins[mid].name);
 
 		if (!c)
-			return &builtins[mid];
+			return sh && sh->opt[O_POSIX] &&
+				       (builtins[mid].flags & BI_BASH)
+				   ? NULL
+				   : &builtins[mid];
 		if (c < 0)
 			hi = mid;
 		else
