@@ -433,6 +433,21 @@ static bool is_keyword_name(const char *s)
 	return false;
 }
 
+bool bi_is_keyword(const struct shell *sh, const char *s)
+{
+	/* bash's own, outside posix mode */
+	static const char *const bash_only[] = {
+	    "[[", "]]", "function", "select", "time", "coproc", NULL,
+	};
+
+	if (is_keyword_name(s))
+		return true;
+	for (int i = 0; !sh->opt[O_POSIX] && bash_only[i]; i++)
+		if (!strcmp(s, bash_only[i]))
+			return true;
+	return false;
+}
+
 /* type / command -v / command -V. |mode|: 'v' or 'V'. */
 static int describe(struct shell *sh, const char *name, int mode,
 		    struct sbx_buf *out, bool defpath)
@@ -518,6 +533,8 @@ static int bi_type(struct shell *sh, int argc, char **argv)
 	struct sbx_buf out = {0};
 	int st = 0;
 
+	if (!sh->opt[O_POSIX])
+		return bi_type_bash(sh, argc, argv);
 	for (int i = 1; i < argc; i++)
 		if (describe(sh, argv[i], 'V', &out, false))
 			st = 127;
@@ -550,9 +567,21 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 	if (i >= argc)
 		return 0;
 	if (mode) {
-		/* one command_name (XCU command); dash ignores the rest */
+		/* one command_name (XCU command) in dash, which ignores the
+		 * rest; bash describes each, and fails only if none is found */
 		struct sbx_buf out = {0};
-		int st = describe(sh, argv[i], mode, &out, defpath);
+		int st;
+
+		if (mode == 'V' && !sh->opt[O_POSIX] && !defpath)
+			return bi_type_names(sh, "command", 0, argc - i,
+					     argv + i);
+		st = describe(sh, argv[i], mode, &out, defpath);
+
+		for (int k = i + 1; !sh->opt[O_POSIX] && k < argc; k++)
+			if (!describe(sh, argv[k], mode, &out, defpath))
+				st = 0;
+		if (st && !sh->opt[O_POSIX])
+			st = 1; /* bash: 1, dash: 127 */
 
 		if (bi_flush(sh, "command", &out, 1))
 			st = 1;

@@ -430,6 +430,14 @@ struct builtin {
 	bi_fn fn;
 	unsigned flags;
 };
+/* Is |s| a reserved word in |sh|'s mode? */
+bool bi_is_keyword(const struct shell *sh, const char *s);
+/* bi_type.c: type as bash has it (-a -f -p -P -t), outside posix mode. */
+int bi_type_bash(struct shell *sh, int argc, char **argv);
+/* bash's answer for each of |names| (flags 0: the sentences), errors
+ * named by |who| ("type", "command"); 0, or 1 if one was not found. */
+int bi_type_names(struct shell *sh, const char *who, int fl, int n,
+		  char **names);
 /* The builtin |name| in |sh|'s mode (|sh| NULL: any mode), or NULL. */
 const struct builtin *bi_find(const struct shell *sh, const char *name);
 extern const bi_fn bi_exec_fn;
