@@ -16,7 +16,7 @@ _sbxsh()
 		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
 	--check)
 		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
-	--explain-denials)
+	--denial-lines|--explain-denials)
 		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
 	--print-profile)
 		COMPREPLY=($(compgen -W "seatbelt bwrap" -- "$cur")); return ;;
@@ -26,7 +26,7 @@ _sbxsh()
 	--keep-env)
 		# names only: what is set now (values are never completed)
 		COMPREPLY=($(compgen -e -- "$cur")); return ;;
-	--keep-runs|--git-depth|--explain|-c|-o)
+	--keep-runs|--git-depth|--check-line|--explain|-c|-o)
 		return ;;
 	esac
 	if [[ $cur == -* ]]; then
@@ -34,8 +34,10 @@ _sbxsh()
 			--keep-runs --no-persist --persist --config --no-config --norc
 			--backend --scope --no-network --network
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
-			--check --explain-denials --banner --agent --print-policy
-			--json --print-profile --explain --help --version -c -s -i
+			--check --denial-lines --explain-denials --banner --agent
+			--print-policy
+			--json --print-profile --check-line --explain --help --version
+			-c -s -i
 			-e -u -x -f -C -v -o" -- "$cur"))
 		return
 	fi

@@ -55,6 +55,8 @@ static const struct cfg_key cfg_keys[] = {
     {"persist", CFG_SECT_SESSION, CFG_V_BOOL, "persist", "no-persist"},
     {"banner", CFG_SECT_SESSION, CFG_V_BOOL, "banner", NULL},
     {"agent", CFG_SECT_SESSION, CFG_V_BOOL, "agent", NULL},
+    {"denial-lines", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    /* denial-lines' old name, kept as an alias (--explain-denials) */
     {"explain-denials", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
 };
 

@@ -1,6 +1,6 @@
 /* core/scope_syntax.c — would the shell refuse this line? The checker's
  * answer comes from the shell's own parser (core/lang/), so `sbxsh
- * --explain LINE` refuses exactly the lines the shell refuses: `echo (`,
+ * --check-line LINE` refuses exactly the lines the shell refuses: `echo (`,
  * `a=(rm -rf build)`, an unbalanced quote, `if true; then` with no `fi`.
  * An agent that asks "what would this do?" must not be told "it reads
  * /etc/x" about a line that would not run at all. Pure.
@@ -39,7 +39,7 @@ int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
 {
 	struct line_reader lr = {
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
-	/* No aliases: the checker does not know the session's (--explain
+	/* No aliases: the checker does not know the session's (--check-line
 	 * has none), and the shell parses a line it checks first anyway. */
 	struct parse_opts o = {NULL, NULL, 1, false};
 	struct parser *p = parse_new(&lr.r, &o);

@@ -1,6 +1,9 @@
 /* shell/hooktab.c — the session's and the interactive layer's side of
  * the interpreter's hooks (shell/interp/hooks.h): which module answers which
- * event. The interpreter calls none of these modules by name. */
+ * event. The interpreter calls none of these modules by name. Every hook
+ * gets the struct session (shell/session/session.h) as its ctx: the state
+ * the modules keep between events is there, not in their files (the git
+ * scan's aside: gitscan.h says why). */
 #include "hooktab.h"
 
 #include <errno.h>
@@ -8,13 +11,14 @@
 
 #include "canon.h"
 #include "cfgread.h"
-#include "explain.h"
+#include "denials.h"
 #include "gitscan.h"
 #include "bi_policy.h"
 #include "interactive.h"
 #include "lineedit.h"
 #include "live.h"
 #include "scope.h"
+#include "session.h"
 #include "interp.h"
 #include "term.h"
 
@@ -62,24 +66,27 @@ static int hk_open_rc(void *ctx, struct shell *sh, const char *path,
 
 static struct sh_reader *hk_reader(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	return sh_interactive_reader(sh);
+	struct session *s = ctx;
+
+	return sh_interactive_reader(s->ia, sh);
 }
 
 static int hk_builtin(void *ctx, struct shell *sh, int argc, char **argv)
 {
-	(void)ctx;
+	struct session *s = ctx;
+
 	if (!strcmp(argv[0], "history"))
-		return bi_history(sh, argc, argv);
-	return bi_policy(sh, argc, argv);
+		return bi_history(s->ia, sh, argc, argv);
+	return bi_policy(s, sh, argc, argv);
 }
 
 static bool hk_marks(void *ctx, int on)
 {
-	(void)ctx;
+	struct session *s = ctx;
+
 	if (on >= 0)
-		term_set_osc133(on);
-	return term_osc133();
+		term_set_osc133(&s->ia->term, on);
+	return term_osc133(&s->ia->term);
 }
 
 static void hk_end_session(void *ctx, struct shell *sh, int status)
@@ -96,8 +103,9 @@ static void hk_init(void *ctx, struct shell *sh)
 
 static void hk_start(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	ex_start(sh);
+	struct session *s = ctx;
+
+	dl_start(&s->dl, sh);
 }
 
 static void hk_line(void *ctx, struct shell *sh)
@@ -108,14 +116,16 @@ static void hk_line(void *ctx, struct shell *sh)
 
 static void hk_cmd_begin(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	ex_begin(sh);
+	struct session *s = ctx;
+
+	dl_begin(&s->dl, sh);
 }
 
 static void hk_cmd_end(void *ctx, struct shell *sh, const struct node *n)
 {
-	(void)ctx;
-	ex_end(sh, n);
+	struct session *s = ctx;
+
+	dl_end(&s->dl, sh, n);
 }
 
 /* A fork: the pipe forwarder of the denial lines is started first (the
@@ -123,16 +133,18 @@ static void hk_cmd_end(void *ctx, struct shell *sh, const struct node *n)
  * change files (the end-of-session report compares only then). */
 static void hk_before_fork(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	ex_fork(sh);
+	struct session *s = ctx;
+
+	dl_fork(&s->dl, sh);
 	gs_touch();
 }
 
 /* The forwarder thread ends at execve: what it holds goes out first. */
 static void hk_before_exec(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	ex_stop(sh);
+	struct session *s = ctx;
+
+	dl_stop(&s->dl, sh);
 }
 
 static void hk_file_written(void *ctx, struct shell *sh)
@@ -144,24 +156,27 @@ static void hk_file_written(void *ctx, struct shell *sh)
 
 static void hk_path_search(void *ctx, struct shell *sh)
 {
-	(void)ctx;
+	struct session *s = ctx;
+
 	if (sh->path_changed)
 		live_path(sh);
 	/* A tool installed by the previous command must be found now. */
 	if (sh->live_bins_stale)
-		live_check_bins(sh);
+		live_check_bins(&s->live, sh);
 }
 
 static void hk_edit_mode(void *ctx, const char *mode)
 {
-	(void)ctx;
-	le_set_mode(NULL, mode);
+	struct session *s = ctx;
+
+	le_set_mode(s->ia, NULL, mode);
 }
 
 static void hk_at_exit(void *ctx, struct shell *sh)
 {
-	(void)ctx;
-	ex_stop(sh);
+	struct session *s = ctx;
+
+	dl_stop(&s->dl, sh);
 }
 
 static void hk_at_end(void *ctx)
@@ -170,15 +185,16 @@ static void hk_at_end(void *ctx)
 	gs_end();
 }
 
-/* Async-signal-safe: gs_end() only writes the preallocated report. */
+/* Async-signal-safe: gs_end() only writes the preallocated report. It
+ * is why the git scan's state stays in gitscan.c's statics: a signal
+ * handler cannot be handed |ctx|. */
 static void hk_at_fatal_signal(void *ctx)
 {
 	(void)ctx;
 	gs_end();
 }
 
-const struct sh_hooks hk_session = {
-    .ctx = NULL,
+static const struct sh_hooks hk_session = {
     .check_line = hk_check_line,
     .open_rc = hk_open_rc,
     .reader = hk_reader,
@@ -199,3 +215,11 @@ const struct sh_hooks hk_session = {
     .at_end = hk_at_end,
     .at_fatal_signal = hk_at_fatal_signal,
 };
+
+struct sh_hooks hk_for(struct session *s)
+{
+	struct sh_hooks h = hk_session;
+
+	h.ctx = s;
+	return h;
+}

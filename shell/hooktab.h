@@ -5,9 +5,12 @@
 
 #include "hooks.h"
 
-/* The denial lines (explain.c), the git scan (gitscan.c), live routing
- * (live.c) and the line editor's mode (lineedit.c) behind the hooks.
- * Their state is still their own modules' (ctx is NULL). */
-extern const struct sh_hooks hk_session;
+struct session;
+
+/* The denial lines (denials.c), the git scan (gitscan.c), live routing
+ * (live.c) and the line editor's mode (lineedit.c) behind the hooks, with
+ * |s| as the table's ctx: each hook finds the session's state there. |s|
+ * must outlive the shell (main()'s own). */
+struct sh_hooks hk_for(struct session *s);
 
 #endif

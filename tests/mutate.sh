@@ -318,6 +318,24 @@ mutations() {
 	# session (the denial lines' forwarder, the git scan's touch)
 	mut hook-before-fork-dropped shell/interp/jobs.c \
 		'/^\s*SH_HOOK\(sh, before_fork, sh\);/d' unit/test_hooks
+	# issue 21, session state and the renames (shell/main.c's start-up
+	# sequence, the old spellings kept as aliases): the withheld values
+	# never wiped from the shell's initial environment; the environment
+	# not filtered at all; `set -o explain`, `--explain`, `policy explain`
+	# and the config key `explain-denials` no longer accepted
+	mut startup-no-env-wipe shell/main.c \
+		'/^\s*es_wipe\(&s->env\);/d' integration/env_secrets.sh
+	mut startup-no-env-filter shell/main.c \
+		'/^\s*es_filter\(&s->env, /d' integration/env_secrets.sh
+	mut alias-set-o-explain shell/interp/bi_vars.c \
+		's/ \|\| !strcmp\(name, "explain"\)\) \{/) {/' integration/renames.sh
+	mut alias-explain-line shell/session/opts.c \
+		's/if \(!strcmp\(name, "check-line"\) \|\| !strcmp\(name, "explain"\)\)/if (!strcmp(name, "check-line"))/' \
+		integration/renames.sh
+	mut alias-policy-explain shell/session/bi_policy.c \
+		's/ \|\| !strcmp\(sub, "explain"\)\) \{/) {/' integration/renames.sh
+	mut alias-config-explain-denials core/config.c \
+		'/^\s*\{"explain-denials", CFG_SECT_SESSION/d' integration/renames.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -96,13 +96,14 @@ static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
 	}
 }
 
-struct sh_reader *sh_interactive_reader(struct shell *sh)
+struct sh_reader *sh_interactive_reader(struct le_state *st, struct shell *sh)
 {
 	const struct sh_config *cfg = sh->cfg;
 	struct le_config c = {0};
 	struct sh_reader *r;
 	const char *ps1;
 
+	c.st = st;
 	c.prog = "sbxsh";
 	c.in_fd = 0;
 	c.out_fd = 2;
@@ -131,15 +132,15 @@ struct sh_reader *sh_interactive_reader(struct shell *sh)
 	if (!ps1 || !(var_flags(sh, "PS1", NULL) & V_EXPORT))
 		var_set(sh, "PS1",
 			cfg->agent ? PR_AGENT_PS1
-				   : pr_default_ps1(term_colour()),
+				   : pr_default_ps1(term_colour(&st->term)),
 			0);
 	return r;
 }
 
-int bi_history(struct shell *sh, int argc, char **argv)
+int bi_history(struct le_state *st, struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0};
-	int rc = le_history_bi(argc, argv, &out);
+	int rc = le_history_bi(st, argc, argv, &out);
 
 	if (bi_flush(sh, "history", &out, rc == 2 ? 2 : 1) && !rc)
 		rc = 1;

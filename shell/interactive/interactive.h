@@ -7,12 +7,14 @@
 
 struct shell;
 struct sh_reader;
+struct le_state;
 
 /* The reader of an interactive session: libedit at a terminal, with the
- * prompt, completion and terminal marks wired to |sh|. */
-struct sh_reader *sh_interactive_reader(struct shell *sh);
+ * prompt, completion and terminal marks wired to |sh|; |st| is the
+ * layer's state (lineedit.h). */
+struct sh_reader *sh_interactive_reader(struct le_state *st, struct shell *sh);
 
-/* `history [N|-c]`: exit status. */
-int bi_history(struct shell *sh, int argc, char **argv);
+/* `history [N|-c]` on |st|'s reader: exit status. */
+int bi_history(struct le_state *st, struct shell *sh, int argc, char **argv);
 
 #endif

@@ -25,6 +25,7 @@
 #include "term.h"
 
 struct le {
+	struct le_state *st; /* cfg.st: the layer's state, shared */
 	struct le_config cfg;
 	struct pr_ctx pctx;
 	EditLine *el;
@@ -53,11 +54,16 @@ struct le {
 };
 
 /* Signal flags only (docs/style.md §7); the handlers are installed for
- * the duration of el_gets() and the previous ones put back after it. */
+ * the duration of el_gets() and the previous ones put back after it.
+ * File statics: a signal handler can reach nothing else (the rest of
+ * the layer's state is struct le_state's). */
 static volatile sig_atomic_t le_sigint, le_sigwinch;
-/* The reader `history` and `set -o vi` act on: one per process. */
-static struct le *le_active;
-static char le_default_mode[8] = "emacs";
+/* The mode a reader made now starts in (struct le_state's, "" before
+ * any `set -o vi|emacs`). */
+static const char *default_mode(const struct le_state *st)
+{
+	return st->default_mode[0] ? st->default_mode : "emacs";
+}
 
 static void on_sigint(int sig)
 {
@@ -425,11 +431,11 @@ static void before_ps1(struct le *le)
 	if (le->accepted && !le->cmd_started) {
 		/* The shell never called sync(): mark the command late
 		 * rather than not at all. */
-		term_fmt_cmd_start(&b);
+		term_fmt_cmd_start(&le->st->term, &b);
 		le->cmd_started = true;
 	}
 	if (le->cmd_started)
-		term_fmt_cmd_end(&b, last_status(le));
+		term_fmt_cmd_end(&le->st->term, &b, last_status(le));
 	le->accepted = le->cmd_started = false;
 	term_write(le->cfg.out_fd, &b);
 	b.len = 0;
@@ -439,7 +445,7 @@ static void before_ps1(struct le *le)
 	if (!pwd || *pwd != '/')
 		pwd = cwd = getcwd(NULL, 0);
 	gethostname(host, sizeof(host) - 1);
-	term_fmt_cwd(&b, host, pwd);
+	term_fmt_cwd(&le->st->term, &b, host, pwd);
 	term_write(le->cfg.out_fd, &b);
 	buf_free(&b);
 }
@@ -453,10 +459,10 @@ static void fresh_line(struct le *le)
 	 * cursor was not in column 0, then CR. A prompt after `printf foo`
 	 * starts on its own line; after a newline the mark is overwritten.
 	 * Not for agents: they get no bytes they did not ask for. */
-	if (le->cfg.agent || term_dumb() ||
+	if (le->cfg.agent || term_dumb(&le->st->term) ||
 	    ioctl(le->cfg.out_fd, TIOCGWINSZ, &ws) < 0 || ws.ws_col < 2)
 		return;
-	buf_puts(&b, term_colour() ? "\033[7m%\033[0m" : "%");
+	buf_puts(&b, term_colour(&le->st->term) ? "\033[7m%\033[0m" : "%");
 	for (int i = 0; i < ws.ws_col - 1; i++)
 		buf_putc(&b, ' ');
 	buf_putc(&b, '\r');
@@ -477,12 +483,12 @@ static char *edit_prompt(struct le *le, bool cont)
 	size_t last = (size_t)-1;
 	bool in = false;
 
-	if (!term_osc133())
+	if (!term_osc133(&le->st->term))
 		return sbx_steal(&body);
 	buf_puts(&b, "");
 	if (!cont) {
 		buf_putc(&b, PR_DELIM);
-		term_fmt_prompt_start(&b);
+		term_fmt_prompt_start(&le->st->term, &b);
 		buf_putc(&b, PR_DELIM);
 	}
 	buf_puts(&b, body);
@@ -497,10 +503,10 @@ static char *edit_prompt(struct le *le, bool cont)
 	buf_putc(&b, PR_DELIM);
 	if (last != (size_t)-1 && (unsigned char)body[last] < 0x7f) {
 		buf_putc(&b, body[last]);
-		term_fmt_prompt_end(&b);
+		term_fmt_prompt_end(&le->st->term, &b);
 		buf_putc(&b, '\b');
 	} else {
-		term_fmt_prompt_end(&b);
+		term_fmt_prompt_end(&le->st->term, &b);
 	}
 	buf_putc(&b, PR_DELIM);
 	{
@@ -936,7 +942,7 @@ static void edit_sync(struct sh_reader *r)
 		le->plain->sync(le->plain);
 	if (!le->accepted || le->cmd_started)
 		return;
-	term_fmt_cmd_start(&b);
+	term_fmt_cmd_start(&le->st->term, &b);
 	term_write(le->cfg.out_fd, &b);
 	buf_free(&b);
 	le->cmd_started = true;
@@ -959,9 +965,9 @@ static const char *plain_read(struct sh_reader *r, bool cont, size_t *len)
 		free(ps);
 		ps = pr_render(&le->pctx, cont);
 		if (!cont)
-			term_fmt_prompt_start(&b);
+			term_fmt_prompt_start(&le->st->term, &b);
 		buf_puts(&b, ps);
-		term_fmt_prompt_end(&b);
+		term_fmt_prompt_end(&le->st->term, &b);
 		term_write(le->cfg.out_fd, &b);
 		buf_free(&b);
 		/* Ctrl-C ends the read (no SA_RESTART) and drops the line,
@@ -995,8 +1001,8 @@ static void le_destroy(struct sh_reader *r)
 {
 	struct le *le = r->priv;
 
-	if (le_active == le)
-		le_active = NULL;
+	if (le->st->active == le)
+		le->st->active = NULL;
 	if (le->el)
 		el_end(le->el);
 	if (le->hist)
@@ -1074,32 +1080,33 @@ struct sh_reader *le_reader(const struct le_config *cfg)
 	unsigned keep = cfg->hist_size ? cfg->hist_size : LE_HIST_DEFAULT;
 
 	le->cfg = *cfg;
+	le->st = cfg->st;
 	/* 0..2 are never a history file: a zeroed config means none. */
 	le->hist_fd = cfg->hist_fd > 2 ? move_high(cfg->hist_fd) : -1;
 	snprintf(le->mode, sizeof(le->mode), "%s",
-		 cfg->mode ? cfg->mode : le_default_mode);
+		 cfg->mode ? cfg->mode : default_mode(cfg->st));
 	tf.term = getenv("TERM");
 	tf.no_color = getenv("NO_COLOR");
 	tf.out_tty = tty_out;
 	tf.interactive = true;
 	tf.agent = cfg->agent;
-	term_init(&tf);
+	term_init(&le->st->term, &tf);
 	le->pctx = cfg->prompt;
 	le->pctx.agent = cfg->agent;
-	le->pctx.colour = term_colour();
+	le->pctx.colour = term_colour(&le->st->term);
 	le->record = tty_in;
 	le->cmp = cmp_new(&cfg->complete);
 	r->priv = le;
 	r->destroy = le_destroy;
 	r->sync = edit_sync;
-	le_active = le;
+	le->st->active = le;
 
 	le->hist = history_init();
 	history(le->hist, &le->ev, H_SETSIZE, (int)keep);
 	history(le->hist, &le->ev, H_SETUNIQUE, 1);
 	le->hist_keep = keep;
 
-	if (!cfg->plain && tty_in && tty_out && !term_dumb() &&
+	if (!cfg->plain && tty_in && tty_out && !term_dumb(&le->st->term) &&
 	    tty_echoes(cfg->in_fd)) {
 		/* libedit needs the user's LC_CTYPE to draw UTF-8. */
 		setlocale(LC_CTYPE, "");
@@ -1124,26 +1131,27 @@ bool le_is_editing(const struct sh_reader *r)
 	return r && r->read_line == edit_read;
 }
 
-int le_set_mode(struct sh_reader *r, const char *mode)
+int le_set_mode(struct le_state *st, struct sh_reader *r, const char *mode)
 {
-	struct le *le = r ? r->priv : le_active;
+	struct le *le = r ? r->priv : st->active;
 
 	if (strcmp(mode, "vi") && strcmp(mode, "emacs"))
 		return -EINVAL;
-	snprintf(le_default_mode, sizeof(le_default_mode), "%s", mode);
+	snprintf(st->default_mode, sizeof(st->default_mode), "%s", mode);
 	return le ? apply_mode(le, mode) : 0;
 }
 
-const char *le_mode(const struct sh_reader *r)
+const char *le_mode(const struct le_state *st, const struct sh_reader *r)
 {
-	const struct le *le = r ? r->priv : le_active;
+	const struct le *le = r ? r->priv : st->active;
 
-	return le ? le->mode : le_default_mode;
+	return le ? le->mode : default_mode(st);
 }
 
-int le_history_bi(int argc, char **argv, struct sbx_buf *out)
+int le_history_bi(struct le_state *st, int argc, char **argv,
+		  struct sbx_buf *out)
 {
-	struct le *le = le_active;
+	struct le *le = st->active;
 	struct sbx_strv all = {0};
 	long last = -1;
 	HistEvent ev;

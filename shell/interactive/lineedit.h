@@ -26,16 +26,31 @@
 #include "input.h"
 #include "prompt.h"
 #include "sbx.h"
+#include "term.h"
 
 #define LE_HIST_DEFAULT 10000
 
+struct le;
+
+/* The interactive layer's state, one per shell process: the terminal's
+ * marks and colour, the reader `history` and `set -o vi` act on, and the
+ * mode a new reader starts in. main() owns it and the hooks reach it
+ * through struct session's |ia| (shell/hooktab.c). Zeroed: no reader
+ * yet, emacs mode, no marks. */
+struct le_state {
+	struct term_state term;
+	struct le *active;    /* the last reader made, until destroyed */
+	char default_mode[8]; /* "vi", "emacs"; "": emacs */
+};
+
 struct le_config {
-	const char *prog;   /* for "prog:" lines in ~/.editrc; "sbxsh" */
-	int in_fd, out_fd;  /* normally 0 and 2 (prompts go to stderr) */
-	int hist_fd;	    /* le_open_history(), or -1: no history file */
-	unsigned hist_size; /* entries kept; 0: LE_HIST_DEFAULT */
-	const char *mode;   /* "emacs" (default) or "vi" */
-	bool agent;	    /* --agent: stable prompt, no colour, marks */
+	struct le_state *st; /* the layer's state (required) */
+	const char *prog;    /* for "prog:" lines in ~/.editrc; "sbxsh" */
+	int in_fd, out_fd;   /* normally 0 and 2 (prompts go to stderr) */
+	int hist_fd;	     /* le_open_history(), or -1: no history file */
+	unsigned hist_size;  /* entries kept; 0: LE_HIST_DEFAULT */
+	const char *mode;    /* "emacs" (default) or "vi" */
+	bool agent;	     /* --agent: stable prompt, no colour, marks */
 	/* Prompt: getvar/njobs/status/expand/workflow/backend. The reader
 	 * fills colour, agent and delim itself. */
 	struct pr_ctx prompt;
@@ -82,14 +97,15 @@ bool le_is_editing(const struct sh_reader *r);
 
 /* `set -o vi` / `set -o emacs`: 0, or -EINVAL for another name. Without a
  * libedit reader the mode is remembered for when one exists. */
-int le_set_mode(struct sh_reader *r, const char *mode);
-const char *le_mode(const struct sh_reader *r);
+int le_set_mode(struct le_state *st, struct sh_reader *r, const char *mode);
+const char *le_mode(const struct le_state *st, const struct sh_reader *r);
 
 /* The `history` builtin on the active reader: `history` lists all entries
  * numbered, `history N` the last N, `history -c` clears the in-memory list
  * (the file is append-only by design and is not rewritten). Returns the
  * exit status (2 on a usage error, message in |out|). */
-int le_history_bi(int argc, char **argv, struct sbx_buf *out);
+int le_history_bi(struct le_state *st, int argc, char **argv,
+		  struct sbx_buf *out);
 
 /* History file format, exported for tests: one record per line; '\\' and
  * newline escaped as "\\\\" and "\\n"; a record starting "\\c" continues

@@ -6,11 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* One terminal per process: see term.h. */
-static struct {
-	bool osc133, osc7, colour, dumb;
-} ts;
-
 /* NULL, "" and "dumb" are dumb terminals. */
 static bool term_is_dumb(const char *term)
 {
@@ -38,57 +33,58 @@ bool term_osc133_default(const struct term_facts *f)
 	return !term_is_dumb(f->term) && f->interactive && f->out_tty;
 }
 
-void term_init(const struct term_facts *f)
+void term_init(struct term_state *ts, const struct term_facts *f)
 {
-	ts.dumb = term_is_dumb(f->term);
-	ts.colour = term_colour_allowed(f);
-	ts.osc133 = term_osc133_default(f);
-	ts.osc7 = ts.osc133;
+	ts->dumb = term_is_dumb(f->term);
+	ts->colour = term_colour_allowed(f);
+	ts->osc133 = term_osc133_default(f);
+	ts->osc7 = ts->osc133;
 }
 
-void term_set_osc133(bool on)
+void term_set_osc133(struct term_state *ts, bool on)
 {
-	ts.osc133 = on;
+	ts->osc133 = on;
 }
 
-bool term_osc133(void)
+bool term_osc133(const struct term_state *ts)
 {
-	return ts.osc133;
+	return ts->osc133;
 }
 
-bool term_colour(void)
+bool term_colour(const struct term_state *ts)
 {
-	return ts.colour;
+	return ts->colour;
 }
 
-bool term_dumb(void)
+bool term_dumb(const struct term_state *ts)
 {
-	return ts.dumb;
+	return ts->dumb;
 }
 
 /* BEL terminates: every terminal that knows OSC 133 accepts it, and it is
  * one byte shorter than ST, which keeps prompt literals small. */
-void term_fmt_prompt_start(struct sbx_buf *b)
+void term_fmt_prompt_start(const struct term_state *ts, struct sbx_buf *b)
 {
-	if (ts.osc133)
+	if (ts->osc133)
 		buf_puts(b, "\033]133;A\007");
 }
 
-void term_fmt_prompt_end(struct sbx_buf *b)
+void term_fmt_prompt_end(const struct term_state *ts, struct sbx_buf *b)
 {
-	if (ts.osc133)
+	if (ts->osc133)
 		buf_puts(b, "\033]133;B\007");
 }
 
-void term_fmt_cmd_start(struct sbx_buf *b)
+void term_fmt_cmd_start(const struct term_state *ts, struct sbx_buf *b)
 {
-	if (ts.osc133)
+	if (ts->osc133)
 		buf_puts(b, "\033]133;C\007");
 }
 
-void term_fmt_cmd_end(struct sbx_buf *b, int status)
+void term_fmt_cmd_end(const struct term_state *ts, struct sbx_buf *b,
+		      int status)
 {
-	if (ts.osc133)
+	if (ts->osc133)
 		buf_printf(b, "\033]133;D;%d\007", status);
 }
 
@@ -114,9 +110,10 @@ void term_osc7_uri(struct sbx_buf *b, const char *host, const char *cwd)
 	buf_putc(b, '\007');
 }
 
-void term_fmt_cwd(struct sbx_buf *b, const char *host, const char *cwd)
+void term_fmt_cwd(const struct term_state *ts, struct sbx_buf *b,
+		  const char *host, const char *cwd)
 {
-	if (ts.osc7 && cwd && *cwd == '/')
+	if (ts->osc7 && cwd && *cwd == '/')
 		term_osc7_uri(b, host, cwd);
 }
 

@@ -5,8 +5,8 @@
  * Lifecycle: term_init() once when the shell turns interactive → the line
  * reader asks term_osc133()/term_colour() and formats marks through the
  * term_fmt_* helpers → `set -o osc133` / `set +o osc133` call
- * term_set_osc133(). The state is process-wide on purpose: there is one
- * terminal per shell process.
+ * term_set_osc133(). The state is a struct term_state, the interactive
+ * layer's (struct le_state, lineedit.h): one terminal per shell process.
  *
  * The marks (https://gitlab.freedesktop.org/Per_Bothner/specifications,
  * "semantic prompts"): A prompt start, B prompt end (input starts),
@@ -35,21 +35,31 @@ struct term_facts {
 bool term_colour_allowed(const struct term_facts *f);
 bool term_osc133_default(const struct term_facts *f);
 
-/* Sets the process-wide state from |f|. */
-void term_init(const struct term_facts *f);
-void term_set_osc133(bool on);
-bool term_osc133(void);
-bool term_colour(void);
-bool term_dumb(void);
+/* What was decided for the terminal. Zeroed: no marks, no colour. */
+struct term_state {
+	bool osc133, osc7, colour, dumb;
+};
+
+/* Sets |ts| from |f|. */
+void term_init(struct term_state *ts, const struct term_facts *f);
+void term_set_osc133(struct term_state *ts, bool on);
+bool term_osc133(const struct term_state *ts);
+bool term_colour(const struct term_state *ts);
+bool term_dumb(const struct term_state *ts);
 
 /* Append one escape sequence to |b| (nothing when marks are off). */
-void term_fmt_prompt_start(struct sbx_buf *b);	      /* OSC 133;A */
-void term_fmt_prompt_end(struct sbx_buf *b);	      /* OSC 133;B */
-void term_fmt_cmd_start(struct sbx_buf *b);	      /* OSC 133;C */
-void term_fmt_cmd_end(struct sbx_buf *b, int status); /* OSC 133;D;n */
+void term_fmt_prompt_start(const struct term_state *ts,
+			   struct sbx_buf *b); /* OSC 133;A */
+void term_fmt_prompt_end(const struct term_state *ts,
+			 struct sbx_buf *b); /* OSC 133;B */
+void term_fmt_cmd_start(const struct term_state *ts,
+			struct sbx_buf *b); /* OSC 133;C */
+void term_fmt_cmd_end(const struct term_state *ts, struct sbx_buf *b,
+		      int status); /* OSC 133;D;n */
 /* OSC 7: file://|host||cwd| with every byte outside the URI unreserved
  * and '/' set percent-encoded. Nothing when OSC 7 is off. */
-void term_fmt_cwd(struct sbx_buf *b, const char *host, const char *cwd);
+void term_fmt_cwd(const struct term_state *ts, struct sbx_buf *b,
+		  const char *host, const char *cwd);
 /* The same, unconditionally (for tests and for harnesses). */
 void term_osc7_uri(struct sbx_buf *b, const char *host, const char *cwd);
 

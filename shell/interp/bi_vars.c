@@ -94,10 +94,11 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 			sh->hooks->marks(sh->hooks->ctx, on);
 		return 0;
 	}
-	/* set -o explain: a line per refused path after a failed command
-	 * (shell/session/explain.c) */
-	if (!strcmp(name, "explain")) {
-		sh->opt[O_EXPLAIN] = on;
+	/* set -o denials: a line per refused path after a failed command
+	 * (shell/session/denials.c); `explain` is its old name, kept as an
+	 * alias */
+	if (!strcmp(name, "denials") || !strcmp(name, "explain")) {
+		sh->opt[O_DENIALS] = on;
 		return 0;
 	}
 	/* set -o check=warn|deny|off: the scope checker's mode */
@@ -128,14 +129,14 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 		buf_printf(out, "%-16s%s\n", "osc133",
 			   sh_marks_on(sh) ? "on" : "off");
 		buf_printf(out, "%-16s%s\n", "check", check);
-		buf_printf(out, "%-16s%s\n", "explain",
-			   sh->opt[O_EXPLAIN] ? "on" : "off");
+		buf_printf(out, "%-16s%s\n", "denials",
+			   sh->opt[O_DENIALS] ? "on" : "off");
 	} else {
 		buf_printf(out, "set %co osc133\n",
 			   sh_marks_on(sh) ? '-' : '+');
 		buf_printf(out, "set -o check=%s\n", check);
-		buf_printf(out, "set %co explain\n",
-			   sh->opt[O_EXPLAIN] ? '-' : '+');
+		buf_printf(out, "set %co denials\n",
+			   sh->opt[O_DENIALS] ? '-' : '+');
 	}
 }
 

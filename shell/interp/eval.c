@@ -752,8 +752,8 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 {
 	int st = sh->status;
 	/* Each command of a top-level list gets its denials explained
-	 * after it ends (shell/session/explain.h); nothing deeper does. */
-	bool top = !sh->evaldepth && !sh->subshell && sh->opt[O_EXPLAIN];
+	 * after it ends (shell/session/denials.h); nothing deeper does. */
+	bool top = !sh->evaldepth && !sh->subshell && sh->opt[O_DENIALS];
 
 	if (++sh->evaldepth > EVAL_MAXDEPTH * 4) {
 		sh->evaldepth--;

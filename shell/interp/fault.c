@@ -64,7 +64,7 @@ bool flt_fail(const char *name)
 		flt_parse();
 	if (flt.parsed < 0 || strcmp(name, flt.name))
 		return false;
-	/* Atomic: the explain-denials forwarder thread writes too. */
+	/* Atomic: the denial lines' forwarder thread writes too. */
 	unsigned long seen = __atomic_add_fetch(&flt.seen, 1, __ATOMIC_SEQ_CST);
 
 	if (seen != flt.nth && !(flt.on && seen > flt.nth))

@@ -56,7 +56,7 @@ struct sh_hooks {
 	 * to run (live routing is applied again here). */
 	void (*line)(void *ctx, struct shell *sh);
 	/* One command of the top level starts / has ended (the denial
-	 * lines read back what it said: shell/session/explain.c). */
+	 * lines read back what it said: shell/session/denials.c). */
 	void (*cmd_begin)(void *ctx, struct shell *sh);
 	void (*cmd_end)(void *ctx, struct shell *sh, const struct node *n);
 	/* A process is about to be forked (a stage, a subshell, a command

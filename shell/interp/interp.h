@@ -53,7 +53,7 @@ enum sh_opt {
 	O_STDIN,
 	O_PRIVILEGED,
 	O_DEBUG,
-	O_EXPLAIN,
+	O_DENIALS,
 	O_POSIX,
 	O__N,
 };

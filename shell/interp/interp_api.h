@@ -39,7 +39,7 @@ struct sh_config {
 	const char *set_flags;
 	const char *unset_flags; /* +m and friends: turned off after */
 	enum scope_mode check;	 /* --check */
-	bool no_explain;	 /* --explain-denials=off: set +o explain */
+	bool no_denials;	 /* --denial-lines off: set +o denials */
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;

@@ -360,7 +360,7 @@ struct shell *sh_new(const struct sh_config *cfg)
 		}
 	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
-	sh->opt[O_EXPLAIN] = cfg->pol && !cfg->no_explain;
+	sh->opt[O_DENIALS] = cfg->pol && !cfg->no_denials;
 	var_init(sh, environ);
 	SH_HOOK(sh, init, sh);
 	sh_pwd_init(sh);

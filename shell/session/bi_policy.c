@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "cache.h"
-#include "explain.h"
+#include "denials.h"
+#include "session.h"
 #include "json.h"
 #include "policy_show.h"
 #include "why.h"
@@ -14,7 +15,8 @@
 #include "interp.h"
 
 const char *const pb_subcommands[] = {
-    "env", "check", "explain", "why", "cache", "--json", "--help", NULL,
+    "env",   "check",  "check-line", "explain", "why",
+    "cache", "--json", "--help",     NULL,
 };
 
 const char *const pb_cache_subcommands[] = {
@@ -35,7 +37,9 @@ static const char usage[] =
     "       policy env          routing of caches and tool homes, and the\n"
     "                           credential variables withheld (names)\n"
     "       policy check PATH...  can a command read or write PATH? why?\n"
-    "       policy explain 'LINE' what the scope checker flags in LINE\n"
+    "       policy check-line 'LINE'  the line check: what the scope\n"
+    "                           checker flags in LINE (old name: policy\n"
+    "                           explain 'LINE')\n"
     "       policy why PATH [--write|--read|--connect] [--json]\n"
     "                           which rule decides, and what would allow\n"
     "                           it (default --write); policy why --net;\n"
@@ -52,7 +56,7 @@ static void summary(struct sbx_policy *pol, struct sbx_buf *out)
 {
 	pol_format_text(pol, out);
 	buf_puts(out, "\nmore: policy env | policy check PATH | "
-		      "policy explain 'LINE' | policy --json\n");
+		      "policy check-line 'LINE' | policy --json\n");
 }
 
 static char *absolute(const struct scope_env *env, const char *p)
@@ -129,15 +133,17 @@ static int check_one(struct sbx_policy *pol, const struct scope_env *env,
 	return a == POL_ACCESS_RW ? 0 : 1;
 }
 
-static int explain(struct sbx_policy *pol, const struct scope_env *env,
-		   int argc, char **argv, struct sbx_buf *out)
+/* The line check. */
+static int check_line(struct sbx_policy *pol, const struct scope_env *env,
+		      int argc, char **argv, struct sbx_buf *out)
 {
 	struct scope_report rep = {0};
 	struct sbx_buf line = {0};
 	struct scope_env dflt = {0};
 	int rc;
 
-	/* `policy explain cat /etc/passwd` works as well as the quoted form. */
+	/* `policy check-line cat /etc/passwd` works as well as the quoted
+	 * form. */
 	for (int i = 0; i < argc; i++)
 		buf_printf(&line, "%s%s", i ? " " : "", argv[i]);
 	scope_check(pol, env ? env : &dflt, line.s, line.len, &rep);
@@ -164,13 +170,12 @@ static int explain(struct sbx_policy *pol, const struct scope_env *env,
 
 /* `policy why` alone: the denials the last failed command was told of,
  * each with its remedy. */
-static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
-		    struct sbx_buf *err)
+static int why_last(struct sbx_policy *pol, const struct sbx_strv *last,
+		    bool json, struct sbx_buf *out, struct sbx_buf *err)
 {
-	const struct sbx_strv *last = ex_last();
 	struct json_w j;
 
-	if (!last->n) {
+	if (!last || !last->n) {
 		buf_puts(err, "policy why: no denial explained yet; which "
 			      "path? (policy why PATH [--write|--read|"
 			      "--connect], policy why --net)\n");
@@ -192,7 +197,7 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 
 		if (a == WHY_CONNECT)
 			why_ask_socket(pol, path,
-				       ex_covered_socket(path) ? 1 : 0, &w);
+				       dl_covered_socket(path) ? 1 : 0, &w);
 		else
 			why_ask(pol, path, a, &w);
 		if (json)
@@ -208,8 +213,9 @@ static int why_last(struct sbx_policy *pol, bool json, struct sbx_buf *out,
 	return 1;
 }
 
-static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
-	       char **argv, struct sbx_buf *out, struct sbx_buf *err)
+static int why(struct sbx_policy *pol, const struct scope_env *env,
+	       const struct sbx_strv *last, int argc, char **argv,
+	       struct sbx_buf *out, struct sbx_buf *err)
 {
 	enum why_access acc = WHY_WRITE;
 	bool json = false, net = false;
@@ -237,7 +243,7 @@ static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
 			paths[np++] = a;
 	}
 	if (!np && !net)
-		return why_last(pol, json, out, err);
+		return why_last(pol, last, json, out, err);
 	if (json) {
 		json_begin(&j, out);
 		json_arr(&j, NULL, JSON_ROWS);
@@ -253,7 +259,7 @@ static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
 		}
 		if (i < np && acc == WHY_CONNECT)
 			why_ask_socket(pol, canon,
-				       ex_covered_socket(canon) ? 1 : 0, &w);
+				       dl_covered_socket(canon) ? 1 : 0, &w);
 		else
 			why_ask(pol, canon, i < np ? acc : WHY_NET, &w);
 		if (json)
@@ -272,8 +278,8 @@ static int why(struct sbx_policy *pol, const struct scope_env *env, int argc,
 }
 
 static int pb_run(struct sbx_policy *pol, int argc, char **argv,
-		  const struct scope_env *env, struct sbx_buf *out,
-		  struct sbx_buf *err)
+		  const struct scope_env *env, const struct sbx_strv *last,
+		  struct sbx_buf *out, struct sbx_buf *err)
 {
 	const char *sub = argc > 1 ? argv[1] : NULL;
 
@@ -314,19 +320,22 @@ static int pb_run(struct sbx_policy *pol, int argc, char **argv,
 			rc |= check_one(pol, env, argv[i], out);
 		return rc;
 	}
-	if (!strcmp(sub, "explain")) {
+	/* `explain`: the line check's old name, kept as an alias */
+	if (!strcmp(sub, "check-line") || !strcmp(sub, "explain")) {
 		if (argc < 3) {
-			buf_puts(err, "policy explain: which command line? "
-				      "(policy explain 'LINE')\n");
+			buf_printf(err,
+				   "policy %s: which command line? "
+				   "(policy %s 'LINE')\n",
+				   sub, sub);
 			return 2;
 		}
-		return explain(pol, env, argc - 2, argv + 2, out);
+		return check_line(pol, env, argc - 2, argv + 2, out);
 	}
 	if (!strcmp(sub, "cache"))
 		return cache_main(pol_layout(pol)->persist_dir, argc - 1,
 				  argv + 1, out, err);
 	if (!strcmp(sub, "why"))
-		return why(pol, env, argc - 2, argv + 2, out, err);
+		return why(pol, env, last, argc - 2, argv + 2, out, err);
 	buf_printf(err, "policy: unknown subcommand '%s'\n", sub);
 	buf_puts(err, usage);
 	return 2;
@@ -340,10 +349,10 @@ bad:
  * escaped, never raw. JSON is for tools and escapes its controls
  * itself (json_put_str). */
 int pb_main(struct sbx_policy *pol, int argc, char **argv,
-	    const struct scope_env *env, struct sbx_buf *out,
-	    struct sbx_buf *err)
+	    const struct scope_env *env, const struct sbx_strv *last,
+	    struct sbx_buf *out, struct sbx_buf *err)
 {
-	int rc = pb_run(pol, argc, argv, env, out, err);
+	int rc = pb_run(pol, argc, argv, env, last, out, err);
 	bool json = argc > 1 && !strcmp(argv[1], "json");
 
 	for (int i = 1; i < argc; i++)
@@ -361,7 +370,7 @@ static const char *pb_getvar(void *ctx, const char *name)
 
 /* The builtin: the policy of the shell's session, paths judged from its
  * working directory with its variables. */
-int bi_policy(struct shell *sh, int argc, char **argv)
+int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 {
 	struct scope_env env = {0};
 	struct sbx_buf out = {0}, err = {0};
@@ -371,7 +380,8 @@ int bi_policy(struct shell *sh, int argc, char **argv)
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
-	rc = pb_main(sh->pol, argc, argv, &env, &out, &err);
+	rc = pb_main(sh->pol, argc, argv, &env, s ? dl_last(&s->dl) : NULL,
+		     &out, &err);
 	bi_flush(sh, "policy", &err, 2);
 	if (bi_flush(sh, "policy", &out, 1) && !rc)
 		rc = 1;

@@ -5,7 +5,9 @@
  *                          writable roots with reasons, routing, secrets
  *   policy env             the routing table and what the user overrode
  *   policy check PATH...   canonical path, readable? writable? which rule
- *   policy explain 'LINE'  what the scope checker flags in LINE, and why
+ *   policy check-line 'LINE'  the line check: what the scope checker
+ *                          flags in LINE, and why (`policy explain`: the
+ *                          old name, an alias)
  *   policy why PATH [--write|--read|--connect|--net] [--json]
  *                          which rule decides, what would allow it
  *                          (core/why.h)
@@ -22,15 +24,19 @@
 /* |env| supplies the cwd (relative paths), the canonicalizer and $VARs,
  * exactly as for the checker before each line. Output goes to |out|,
  * messages to |err|. Returns the exit status: 0; for `check` 1 when a
- * path is not writable, for `explain` 1 when something was flagged;
- * 2 on a usage error. |pol| NULL (no session): a message and 1. */
+ * path is not writable, for `check-line` 1 when something was flagged;
+ * 2 on a usage error. |pol| NULL (no session): a message and 1.
+ * |last|: the denials the last failed command was told of (dl_last()),
+ * which `policy why` alone asks about; NULL: none. */
 int pb_main(struct sbx_policy *pol, int argc, char **argv,
-	    const struct scope_env *env, struct sbx_buf *out,
-	    struct sbx_buf *err);
+	    const struct scope_env *env, const struct sbx_strv *last,
+	    struct sbx_buf *out, struct sbx_buf *err);
 
 struct shell;
-/* `policy [check PATH|why|...]` in the shell: exit status. */
-int bi_policy(struct shell *sh, int argc, char **argv);
+struct session;
+/* `policy [check PATH|why|...]` in the shell of session |s|: exit
+ * status. */
+int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv);
 
 /* The subcommands, NULL-terminated, for completion and docs; then those
  * of `policy cache`, the options of `policy cache prune` and of `policy

@@ -28,15 +28,11 @@
 #include "sbx.h"
 
 /* What the file set: opts and the policy borrow these strings for the
- * rest of the process, so they are kept here, never freed. */
-static struct sbx_strv kept;
-static char *config_canon; /* the file read, canonical; NULL: none */
-static struct rt_extra *routes;
-static size_t nroutes;
-
-static char *keep(char *s)
+ * rest of the session, so they are kept in |cs| (struct cr_state, part of
+ * struct session), freed only by cr_free(). */
+static char *keep(struct cr_state *cs, char *s)
 {
-	strv_take(&kept, s);
+	strv_take(&cs->kept, s);
 	return s;
 }
 
@@ -50,6 +46,7 @@ struct cr_line {
 };
 
 struct cr_read {
+	struct cr_state *cs; /* where what is kept goes */
 	FILE *f;
 	const char *name; /* the file as named, for messages */
 	unsigned line;	  /* of the line libinih is handling */
@@ -104,23 +101,26 @@ static int cr_route(struct cr_read *r, const char *name, const char *value,
 	struct sbx_diag e = {0};
 	char *sub, *bin;
 
+	struct cr_state *cs = r->cs;
+
 	if (cfg_route_row(name, value, &sub, &bin, &e) < 0)
 		return cr_fail(r, r->line, &e);
-	for (size_t i = 0; i < nroutes; i++)
-		if (!strcmp(routes[i].name, name)) {
+	for (size_t i = 0; i < cs->nroutes; i++)
+		if (!strcmp(cs->routes[i].name, name)) {
 			free(sub);
 			free(bin);
 			sbx_diag_set(&e, -EINVAL,
 				     "[route] %s: routed already "
 				     "by %s",
-				     name, routes[i].from);
+				     name, cs->routes[i].from);
 			return cr_fail(r, r->line, &e);
 		}
-	routes = xrealloc(routes, (nroutes + 1) * sizeof(*routes));
-	routes[nroutes++] = (struct rt_extra){
-	    .name = keep(xstrdup(name)),
-	    .sub = keep(sub),
-	    .bin = bin ? keep(bin) : NULL,
+	cs->routes =
+	    xrealloc(cs->routes, (cs->nroutes + 1) * sizeof(*cs->routes));
+	cs->routes[cs->nroutes++] = (struct rt_extra){
+	    .name = keep(cs, xstrdup(name)),
+	    .sub = keep(cs, sub),
+	    .bin = bin ? keep(cs, bin) : NULL,
 	    .from = from,
 	};
 	return 1;
@@ -149,7 +149,7 @@ static int cr_handler(void *user, const char *section, const char *name,
 			return cr_fail(r, r->head, &e);
 		}
 	}
-	from = keep(xasprintf("config %s:%u", r->name, r->line));
+	from = keep(r->cs, xasprintf("config %s:%u", r->name, r->line));
 	if (r->kind == CFG_SECT_ROUTE)
 		return cr_route(r, name, value, from);
 	if (cfg_option(r->kind, name, value, &opt, &optval, &e) < 0)
@@ -160,9 +160,9 @@ static int cr_handler(void *user, const char *section, const char *name,
 	}
 	r->v[r->n++] = (struct cr_line){
 	    .kind = r->kind,
-	    .wf = r->wf ? keep(xstrdup(r->wf)) : NULL,
+	    .wf = r->wf ? keep(r->cs, xstrdup(r->wf)) : NULL,
 	    .opt = opt,
-	    .val = optval ? keep(xstrdup(optval)) : NULL,
+	    .val = optval ? keep(r->cs, xstrdup(optval)) : NULL,
 	    .from = from,
 	};
 	return 1;
@@ -310,19 +310,20 @@ int cr_refuse_in_root(const struct sbx_policy *pol, const char *what,
 			    what, r->path, pol_why_name(r->why));
 }
 
-const char *cr_config_path(void)
+const char *cr_config_path(const struct cr_state *cs)
 {
-	return config_canon;
+	return cs->config_canon;
 }
 
-int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d)
+int cr_check_roots(const struct cr_state *cs, const struct sbx_policy *pol,
+		   struct sbx_diag *d)
 {
 	struct sbx_diag e = {0};
 
-	if (!config_canon ||
-	    cr_refuse_in_root(pol, "configuration", config_canon, &e) == 0)
+	if (!cs->config_canon ||
+	    cr_refuse_in_root(pol, "configuration", cs->config_canon, &e) == 0)
 		return 0;
-	return sbx_diag_set(d, e.err, "config %s: %s", config_canon, e.msg);
+	return sbx_diag_set(d, e.err, "config %s: %s", cs->config_canon, e.msg);
 }
 
 int cr_open_rc_at(const struct sbx_policy *builtin,
@@ -377,20 +378,20 @@ int cr_open_rc(const struct sbx_policy *builtin, const struct sbx_policy *pol,
 	return cr_open_rc_at(builtin, pol, *path, d);
 }
 
-void cr_free(void)
+void cr_free(struct cr_state *cs)
 {
-	strv_free(&kept);
-	free(config_canon);
-	config_canon = NULL;
-	free(routes);
-	routes = NULL;
-	nroutes = 0;
+	strv_free(&cs->kept);
+	free(cs->config_canon);
+	cs->config_canon = NULL;
+	free(cs->routes);
+	cs->routes = NULL;
+	cs->nroutes = 0;
 }
 
-const struct rt_extra *cr_routes(size_t *n)
+const struct rt_extra *cr_routes(const struct cr_state *cs, size_t *n)
 {
-	*n = nroutes;
-	return routes;
+	*n = cs->nroutes;
+	return cs->routes;
 }
 
 /* Reads |fd| (the file |name|) into |r|. 0 or -EINVAL (+diag). */
@@ -430,11 +431,12 @@ static int cr_parse(int fd, const char *name, struct cr_read *r,
 	return r->errline ? -EINVAL : 0;
 }
 
-int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
+int cr_load(struct cr_state *cs, int argc, char **argv, struct sbx_opts *o,
+	    struct sbx_diag *d)
 {
 	SBX_AUTOFREE char *dflt = NULL;
 	SBX_AUTOFREE char *wf = NULL;
-	struct cr_read r = {0};
+	struct cr_read r = {.cs = cs};
 	struct sbx_opts n, scratch;
 	const char *path = o->config, *e;
 	char *canon = NULL;
@@ -443,9 +445,9 @@ int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
 
 	/* What an earlier call read (the unit tests make several) no
 	 * longer applies. */
-	free(config_canon);
-	config_canon = NULL;
-	nroutes = 0;
+	free(cs->config_canon);
+	cs->config_canon = NULL;
+	cs->nroutes = 0;
 	if (o->no_config)
 		return 0;
 	if (!path && (e = getenv("SBXSH_CONFIG")) && *e)
@@ -469,8 +471,8 @@ int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d)
 
 		return sbx_diag_set(d, fd, "config %s: %s", path, m);
 	}
-	config_canon = canon;
-	path = keep(xstrdup(path));
+	cs->config_canon = canon;
+	path = keep(cs, xstrdup(path));
 	rc = cr_parse(fd, path, &r, d);
 	opt_init(&n);
 	for (size_t i = 0; rc == 0 && i < r.n; i++) {

@@ -4,7 +4,8 @@
  * main: opt_parse() → cr_load() (the file, then the flags again over it)
  * → ses_open() (which asks cr_check_roots() of the policy it made) → the
  * shell, which opens its rc file with cr_open_trusted() and
- * cr_refuse_in_root(). What the file set lives as long as sbxsh.
+ * cr_refuse_in_root(). What the file set lives in a struct cr_state
+ * (struct session's |conf|) as long as the session.
  */
 #ifndef SBX_CFGREAD_H
 #define SBX_CFGREAD_H
@@ -14,6 +15,15 @@
 #include "route.h"
 
 struct sbx_policy;
+
+/* What cr_load() read: the options and the policy borrow these strings
+ * for the life of the session. Zeroed: no file read. */
+struct cr_state {
+	struct sbx_strv kept;	 /* every string handed out */
+	char *config_canon;	 /* the file read, canonical; NULL: none */
+	struct rt_extra *routes; /* its [route] rows, in file order */
+	size_t nroutes;
+};
 
 /*
  * |o| as opt_parse() left it from |argv| says which file to read
@@ -25,14 +35,15 @@ struct sbx_policy;
  * 0, or -EINVAL/-EPERM/-errno with "config FILE:LINE: ..." (or "config
  * FILE: ...") in |d|: sbxsh runs nothing (exit 2).
  */
-int cr_load(int argc, char **argv, struct sbx_opts *o, struct sbx_diag *d);
+int cr_load(struct cr_state *cs, int argc, char **argv, struct sbx_opts *o,
+	    struct sbx_diag *d);
 
 /* Frees what cr_load() kept (every string the options and the [route]
  * rows borrow): only once nothing holds them any more, for a harness
  * that loads again and again under LeakSanitizer (tests/fuzz/). */
-void cr_free(void);
+void cr_free(struct cr_state *cs);
 /* The [route] rows the file added (in file order), for pol_facts. */
-const struct rt_extra *cr_routes(size_t *n);
+const struct rt_extra *cr_routes(const struct cr_state *cs, size_t *n);
 
 /*
  * Opens |path| (a |what|: "configuration", "rc file") for reading if it
@@ -81,11 +92,12 @@ int cr_open_rc_at(const struct sbx_policy *builtin,
 		  struct sbx_diag *d);
 
 /* The configuration cr_load() read (canonical), or NULL. */
-const char *cr_config_path(void);
+const char *cr_config_path(const struct cr_state *cs);
 
 /* cr_refuse_in_root() for the configuration cr_load() read, if any:
  * asked of the built-in policy (shell/session/session.h) before anything is
  * created, and of the session's. */
-int cr_check_roots(const struct sbx_policy *pol, struct sbx_diag *d);
+int cr_check_roots(const struct cr_state *cs, const struct sbx_policy *pol,
+		   struct sbx_diag *d);
 
 #endif

@@ -1,4 +1,5 @@
-/* shell/session/cli.c — --print-policy, --explain, --print-profile, the banner.
+/* shell/session/cli.c — --print-policy, --check-line (the line check; --explain
+ * is its old name), --print-profile, the banner.
  * None of these creates anything: they preview the session's policy. */
 #include "cli.h"
 
@@ -23,15 +24,14 @@ static int preview(const struct sbx_opts *o, struct session *s)
 	return 0;
 }
 
-int cli_print_policy(const struct sbx_opts *o)
+int cli_print_policy(const struct sbx_opts *o, struct session *s)
 {
-	struct session s;
 	struct sbx_buf b = {0};
-	int rc = preview(o, &s);
+	int rc = preview(o, s);
 
 	if (rc)
 		return rc;
-	pol_add_note(s.pol, "backend", o->backend ? o->backend : "landlock");
+	pol_add_note(s->pol, "backend", o->backend ? o->backend : "landlock");
 	{
 		struct be_opts bo = {.private_tmp = o->private_tmp};
 		struct be_report rep = {0};
@@ -40,27 +40,27 @@ int cli_print_policy(const struct sbx_opts *o)
 
 		/* Show what the kernel here would enforce (ABI, rights it
 		 * cannot), and say plainly if a session would refuse. */
-		pr = be_preview(o->backend ? o->backend : "landlock", s.pol,
+		pr = be_preview(o->backend ? o->backend : "landlock", s->pol,
 				&bo, &rep, &d);
-		be_report_merge(&rep, s.pol);
+		be_report_merge(&rep, s->pol);
 		be_report_free(&rep);
 		if (pr < 0)
-			pol_add_note(s.pol, "would_refuse", d.msg);
+			pol_add_note(s->pol, "would_refuse", d.msg);
 	}
 	if (o->json)
-		pol_format_json(s.pol, &b);
+		pol_format_json(s->pol, &b);
 	else
-		pol_format_text(s.pol, &b);
+		pol_format_text(s->pol, &b);
 	if (!o->json) /* paths the workspace named: escaped (buf_put_shown) */
 		buf_make_shown(&b);
 	fputs(b.s, stdout);
 	buf_free(&b);
-	ses_close(&s);
+	ses_close(s);
 	return 0;
 }
 
 /* $VAR as the session's commands would see it: routed values first. */
-static const char *explain_getvar(void *ctx, const char *name)
+static const char *line_getvar(void *ctx, const char *name)
 {
 	const struct sbx_policy *pol = ctx;
 	const char *v = rt_value(pol_route(pol), name);
@@ -68,9 +68,8 @@ static const char *explain_getvar(void *ctx, const char *name)
 	return v ? v : getenv(name);
 }
 
-int cli_explain(const struct sbx_opts *o)
+int cli_check_line(const struct sbx_opts *o, struct session *s)
 {
-	struct session s;
 	struct scope_report rep = {0};
 	struct scope_env env = {0};
 	SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
@@ -80,11 +79,11 @@ int cli_explain(const struct sbx_opts *o)
 	/* A line the shell would refuse runs nothing: say so, as the shell
 	 * would, instead of explaining what it would do (status 2, the
 	 * shell's for a syntax error). */
-	if (scope_syntax(o->explain, strlen(o->explain), &d) < 0) {
+	if (scope_syntax(o->check_line, strlen(o->check_line), &d) < 0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return 2;
 	}
-	rc = preview(o, &s);
+	rc = preview(o, s);
 	if (rc)
 		return rc;
 	{
@@ -93,46 +92,45 @@ int cli_explain(const struct sbx_opts *o)
 		struct be_opts bo = {.private_tmp = o->private_tmp};
 		struct be_report br = {0};
 
-		(void)be_preview(o->backend ? o->backend : "landlock", s.pol,
+		(void)be_preview(o->backend ? o->backend : "landlock", s->pol,
 				 &bo, &br, NULL);
-		be_report_merge(&br, s.pol);
+		be_report_merge(&br, s->pol);
 		be_report_free(&br);
 	}
-	env.getvar = explain_getvar;
-	env.ctx = s.pol;
+	env.getvar = line_getvar;
+	env.ctx = s->pol;
 	env.canon = sh_canon;
 	/* The session starts in the workspace: relative paths are judged
-	 * from there, not from wherever --explain was typed. */
-	env.cwd = pol_layout(s.pol)->workspace;
-	scope_check(s.pol, &env, o->explain, strlen(o->explain), &rep);
+	 * from there, not from wherever --check-line was typed. */
+	env.cwd = pol_layout(s->pol)->workspace;
+	scope_check(s->pol, &env, o->check_line, strlen(o->check_line), &rep);
 	for (size_t i = 0; i < rep.n; i++)
 		printf("%s\n", rep.flags[i].msg);
 	rc = rep.n ? 1 : 0;
 	scope_report_free(&rep);
-	ses_close(&s);
+	ses_close(s);
 	return rc;
 }
 
-int cli_print_profile(const struct sbx_opts *o)
+int cli_print_profile(const struct sbx_opts *o, struct session *s)
 {
-	struct session s;
 	struct sbx_buf b = {0};
-	int rc = preview(o, &s);
+	int rc = preview(o, s);
 
 	if (rc)
 		return rc;
 	if (!strcmp(o->profile, "seatbelt")) {
-		sb_profile(s.pol, &b);
+		sb_profile(s->pol, &b);
 	} else {
 		struct sbx_strv argv = {0};
 
-		bw_args(s.pol, &argv);
-		bw_script(s.pol, &argv, &b);
+		bw_args(s->pol, &argv);
+		bw_script(s->pol, &argv, &b);
 		strv_free(&argv);
 	}
 	fputs(b.s ? b.s : "", stdout);
 	buf_free(&b);
-	ses_close(&s);
+	ses_close(s);
 	return 0;
 }
 

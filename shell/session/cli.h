@@ -7,9 +7,13 @@
 #include "opts.h"
 #include "session.h"
 
-int cli_print_policy(const struct sbx_opts *o); /* exit status */
-int cli_explain(const struct sbx_opts *o);	/* 0 clean, 1 flagged */
-int cli_print_profile(const struct sbx_opts *o);
+/* |s|: the session as the start-up left it (its configuration read, the
+ * environment filtered: shell/main.c); the policy is previewed into it
+ * and closed again. The exit status. */
+int cli_print_policy(const struct sbx_opts *o, struct session *s);
+int cli_check_line(const struct sbx_opts *o,
+		   struct session *s); /* 0, 1 flagged */
+int cli_print_profile(const struct sbx_opts *o, struct session *s);
 /* The start-up banner: version, workflow, backend, scope, network, then
  * the sandbox_writable line and its sentence. */
 void cli_banner(FILE *out, const struct session *s, const char *backend);

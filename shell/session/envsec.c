@@ -8,6 +8,8 @@
  * backends/backend.c be_drop_privs()), so the withheld strings themselves
  * are overwritten, and no copy
  * of a value is ever made: the report holds names only.
+ *
+ * The state (struct es_state) is struct session's |env|.
  */
 #include "envsec.h"
 
@@ -16,51 +18,40 @@
 
 extern char **environ;
 
-static char **start;	/* the original array (its strings, until wiped) */
-static size_t *wipe_at; /* indexes in |start| of the withheld entries */
-static size_t nwipe;
-static struct ef_report rep;
-static bool filtered;
-/* The array environ was set to. glibc's setenv() drops its pointer to
- * it when it copies it to grow the environment, and the environment may
- * still be it at exit: held here, for the life of the process (a
- * sanitizer build reported it as leaked once setenv() had copied it). */
-static char **kept;
-
-void es_filter(const char *const *keep)
+void es_filter(struct es_state *es, const char *const *keep)
 {
-	if (filtered)
+	if (es->filtered)
 		return;
-	filtered = true;
-	start = environ;
-	ef_split(environ, keep, &kept, &wipe_at, &nwipe, &rep);
+	es->filtered = true;
+	es->start = environ;
+	ef_split(environ, keep, &es->kept, &es->wipe_at, &es->nwipe, &es->rep);
 	/* |kept| borrows the strings of the initial environment; glibc's
 	 * setenv() copies an array it did not allocate before it grows it,
 	 * so the shell can go on changing its own environment as before. */
-	environ = kept;
+	environ = es->kept;
 }
 
-char *const *es_start_env(void)
+char *const *es_start_env(const struct es_state *es)
 {
-	return start;
+	return es->start;
 }
 
-const struct ef_report *es_report(void)
+const struct ef_report *es_report(const struct es_state *es)
 {
-	return filtered ? &rep : NULL;
+	return es->filtered ? &es->rep : NULL;
 }
 
-void es_wipe(void)
+void es_wipe(struct es_state *es)
 {
-	for (size_t i = 0; i < nwipe; i++) {
-		char *s = start[wipe_at[i]];
+	for (size_t i = 0; i < es->nwipe; i++) {
+		char *s = es->start[es->wipe_at[i]];
 
 		/* explicit_bzero: the compiler must not drop a store to
 		 * memory it believes nobody reads again. */
 		explicit_bzero(s, strlen(s));
 	}
-	free(wipe_at);
-	wipe_at = NULL;
-	nwipe = 0;
-	start = NULL;
+	free(es->wipe_at);
+	es->wipe_at = NULL;
+	es->nwipe = 0;
+	es->start = NULL;
 }

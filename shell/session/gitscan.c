@@ -106,6 +106,10 @@ struct walk {
  */
 #define GS_CACHE_MAX 65536
 
+/* A file static, as the git scan's others are (gitscan.h, the one
+ * exception to the state in struct session): the end-of-session scan that
+ * rewrites the cache may run in a signal handler, which can reach nothing
+ * else, and must not allocate. */
 static struct {
 	int fd; /* opened before confinement; -1: no cache */
 	char out[GS_CACHE_MAX];
@@ -680,7 +684,8 @@ struct known {
 };
 
 /* All of it allocated by gs_arm(), read by gs_end(). File statics: the
- * signal handler has no other way to reach them. */
+ * signal handler has no other way to reach them (the exception gitscan.h
+ * and docs/architecture.md "Session state" name). */
 static struct {
 	pid_t pid;
 	int fd; /* a copy of stderr, for the report */
@@ -922,6 +927,7 @@ void gs_arm(const struct sbx_policy *pol)
 
 /* --- the end of the session: no allocation from here on ------------------ */
 
+/* gs_end()'s lines said and held back: file statics for the same reason. */
 static unsigned nlines, nmore;
 
 static void say(const char *line, size_t n)

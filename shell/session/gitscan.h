@@ -10,6 +10,12 @@
  * -c, or SIGHUP/SIGTERM/SIGINT that kill the shell (gs_arm() catches
  * those that would kill it silently). gs_end() allocates nothing and
  * only makes async-signal-safe calls, so a signal handler may run it.
+ *
+ * The one exception to "a session's state lives in struct session"
+ * (shell/session/session.h, docs/architecture.md "Session state"): a
+ * signal handler cannot be handed the session, so what gs_end() reads is
+ * preallocated in gitscan.c's file statics, set up by gs_scan() and
+ * gs_arm() before anything of the user's runs.
  */
 #ifndef SBX_GITSCAN_H
 #define SBX_GITSCAN_H

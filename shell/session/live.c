@@ -8,12 +8,6 @@
 #include "policy.h"
 #include "interp.h"
 
-/* Last seen mtime per bin dir, to notice installs. Only the shell
- * process uses it; a forked child inherits a copy, which is harmless. */
-#define LIVE_MAX_BINS 16
-static struct timespec bin_mtime[LIVE_MAX_BINS];
-static bool bin_exists[LIVE_MAX_BINS];
-
 static void report(const char *name, const char *user, const char *routed)
 {
 	struct sbx_buf b = {0};
@@ -36,7 +30,7 @@ static void report(const char *name, const char *user, const char *routed)
 	buf_free(&b);
 }
 
-static bool bins_changed(const struct rt_plan *r)
+static bool bins_changed(struct live_state *lv, const struct rt_plan *r)
 {
 	bool changed = false;
 
@@ -44,13 +38,13 @@ static bool bins_changed(const struct rt_plan *r)
 		struct stat st;
 		bool ex = stat(r->path_prefix.v[i], &st) == 0;
 
-		if (ex != bin_exists[i] ||
-		    (ex && (st.st_mtim.tv_sec != bin_mtime[i].tv_sec ||
-			    st.st_mtim.tv_nsec != bin_mtime[i].tv_nsec)))
+		if (ex != lv->bin_exists[i] ||
+		    (ex && (st.st_mtim.tv_sec != lv->bin_mtime[i].tv_sec ||
+			    st.st_mtim.tv_nsec != lv->bin_mtime[i].tv_nsec)))
 			changed = true;
-		bin_exists[i] = ex;
+		lv->bin_exists[i] = ex;
 		if (ex)
-			bin_mtime[i] = st.st_mtim;
+			lv->bin_mtime[i] = st.st_mtim;
 	}
 	return changed;
 }
@@ -129,7 +123,7 @@ void live_init(struct shell *sh)
 	free(path);
 }
 
-void live_check_bins(struct shell *sh)
+void live_check_bins(struct live_state *lv, struct shell *sh)
 {
 	const struct rt_plan *r;
 
@@ -137,6 +131,6 @@ void live_check_bins(struct shell *sh)
 	if (!sh->pol)
 		return;
 	r = pol_route(sh->pol);
-	if (r->kind != RT_BASE_NONE && bins_changed(r))
+	if (r->kind != RT_BASE_NONE && bins_changed(lv, r))
 		sh_hash_invalidate(sh);
 }

@@ -3,7 +3,19 @@
 #ifndef SBX_LIVE_H
 #define SBX_LIVE_H
 
+#include <stdbool.h>
+#include <time.h>
+
 struct shell;
+
+/* struct session's |live|: the last seen mtime per bin dir, to notice
+ * installs. Only the shell process uses it; a forked child inherits a
+ * copy, which is harmless. Zeroed: nothing seen yet. */
+#define LIVE_MAX_BINS 16
+struct live_state {
+	struct timespec bin_mtime[LIVE_MAX_BINS];
+	bool bin_exists[LIVE_MAX_BINS];
+};
 
 /*
  * Before each complete command: the persistent bin dirs lead PATH again
@@ -26,6 +38,6 @@ void live_init(struct shell *sh);
 void live_path(struct shell *sh);
 /* Called by the command lookup when live_apply() ran since the last
  * check: one stat() per bin dir, the hash flushed if one changed. */
-void live_check_bins(struct shell *sh);
+void live_check_bins(struct live_state *lv, struct shell *sh);
 
 #endif

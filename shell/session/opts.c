@@ -65,9 +65,9 @@ const char opt_usage[] =
     "workspace\n"
     "                       (default 2, 0-6)\n"
     "  --check MODE         scope checker: warn (default), deny, off\n"
-    "  --explain-denials on|off  after a failed command, one line per path "
+    "  --denial-lines on|off  after a failed command, one line per path "
     "the\n"
-    "                       sandbox refused (default on; set +o explain)\n"
+    "                       sandbox refused (default on; set +o denials)\n"
     "Shell:\n"
     "  -c COMMAND           run COMMAND (then $0 and $1... from the operands)\n"
     "  -s                   read commands from standard input\n"
@@ -78,8 +78,12 @@ const char opt_usage[] =
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
-    "  --explain 'LINE'     what the scope checker flags in LINE (exit 1 if "
-    "any)\n"
+    "  --check-line 'LINE'  the line check: what the scope checker flags in "
+    "LINE\n"
+    "                       (exit 1 if any)\n"
+    "  (--explain and --explain-denials are the old names of --check-line "
+    "and\n"
+    "   --denial-lines, and still work)\n"
     "  --help, --version\n";
 
 /* Long options taking a value, and where the value goes. */
@@ -97,15 +101,16 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 		return &o->config;
 	if (!strcmp(name, "print-profile"))
 		return &o->profile;
-	if (!strcmp(name, "explain"))
-		return &o->explain;
+	/* --explain: the line check's old name, kept as an alias */
+	if (!strcmp(name, "check-line") || !strcmp(name, "explain"))
+		return &o->check_line;
 	return NULL;
 }
 
 static const char *const long_vals_other[] = {
-    "scope",	       "check",	  "mask",      "keep-env", "keep-runs",
-    "allow-socket",    "protect", "git-depth", "backend",  "allow-write",
-    "explain-denials", NULL,
+    "scope",	    "check",	       "mask",	    "keep-env", "keep-runs",
+    "allow-socket", "protect",	       "git-depth", "backend",	"allow-write",
+    "denial-lines", "explain-denials", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -203,12 +208,13 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			return sbx_diag_set(
 			    d, -EINVAL,
 			    "--check %s: expected warn, deny or off", v);
-	} else if (!strcmp(name, "explain-denials")) {
+	} else if (!strcmp(name, "denial-lines") ||
+		   !strcmp(name, "explain-denials")) {
+		/* --explain-denials: the old name, kept as an alias */
 		if (strcmp(v, "on") && strcmp(v, "off"))
 			return sbx_diag_set(
-			    d, -EINVAL,
-			    "--explain-denials %s: expected on or off", v);
-		o->no_explain = !strcmp(v, "off");
+			    d, -EINVAL, "--%s %s: expected on or off", name, v);
+		o->no_denials = !strcmp(v, "off");
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {
@@ -269,8 +275,9 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 			*slot = val;
 			if (!strcmp(name, "print-profile"))
 				o->action = OPT_PRINT_PROFILE;
-			else if (!strcmp(name, "explain"))
-				o->action = OPT_EXPLAIN;
+			else if (!strcmp(name, "check-line") ||
+				 !strcmp(name, "explain"))
+				o->action = OPT_CHECK_LINE;
 			return 0;
 		}
 		return other_val(o, name, val, d);

@@ -13,7 +13,7 @@ enum opt_action {
 	OPT_VERSION,
 	OPT_PRINT_POLICY,
 	OPT_PRINT_PROFILE,
-	OPT_EXPLAIN,
+	OPT_CHECK_LINE,
 };
 
 /* A repeatable option's values in the order given, and where each came
@@ -30,8 +30,8 @@ struct opt_list {
 struct sbx_opts {
 	enum opt_action action;
 	bool json;
-	const char *profile; /* --print-profile NAME */
-	const char *explain; /* --explain LINE */
+	const char *profile;	/* --print-profile NAME */
+	const char *check_line; /* --check-line LINE (--explain LINE) */
 	const char *workspace, *workflow, *root, *state;
 	const char *backend; /* NULL: platform default */
 	enum pol_scope scope;
@@ -52,7 +52,7 @@ struct sbx_opts {
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;
-	bool no_explain;      /* --explain-denials=off */
+	bool no_denials;      /* --denial-lines off (--explain-denials off) */
 	int git_depth;	      /* --git-depth N; -1: the default */
 	char set_flags[32];   /* -e -u -x ... letters */
 	char unset_flags[32]; /* +e +m ... letters (after set_flags) */

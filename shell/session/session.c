@@ -945,8 +945,8 @@ static void gather_facts(struct gather *g)
 	pf->pw_home = g->pwh;
 	pf->tmpdir = g->tmpdir;
 	pf->env = environ;
-	pf->env_start = es_start_env();
-	pf->envf = es_report();
+	pf->env_start = es_start_env(&g->s->env);
+	pf->envf = es_report(&g->s->env);
 	pf->uid_known = true;
 	pf->uid = (unsigned)geteuid();
 	pf->extra_masked = o->masks.v;
@@ -957,7 +957,7 @@ static void gather_facts(struct gather *g)
 	pf->allow_write = o->allow_write.v;
 	pf->allow_write_from = o->allow_write.from;
 	pf->keep_env_from = o->keep_env.from;
-	pf->route_extra = cr_routes(&pf->nroute_extra);
+	pf->route_extra = cr_routes(&g->s->conf, &pf->nroute_extra);
 	pf->cwd = g->cwd0;
 	pf->tty = isatty(0)   ? ttyname(0)
 		  : isatty(1) ? ttyname(1)
@@ -1005,7 +1005,7 @@ static int gather_builtin(struct gather *g, struct sbx_diag *d)
 		list_secret_folders(pf, g->memo);
 	rc = pol_new(&bf, &s->builtin, d);
 	if (rc == 0)
-		rc = cr_check_roots(s->builtin, d);
+		rc = cr_check_roots(&s->conf, s->builtin, d);
 	if (rc < 0)
 		return rc;
 	be_mark("ses: built-in policy");
@@ -1025,7 +1025,7 @@ static int gather_allow_write(struct gather *g, struct sbx_diag *d)
 	list_secret_folders(&g->pf, g->memo);
 	rc = pol_new(&g->pf, &probe, d);
 	if (rc == 0)
-		rc = cr_check_roots(probe, d);
+		rc = cr_check_roots(&g->s->conf, probe, d);
 	pol_free(probe);
 	return rc;
 }
@@ -1106,14 +1106,14 @@ static int gather_policy(struct gather *g, struct sbx_diag *d)
 	/* docs/design.md §8: a configuration this session could rewrite would
 	 * let it widen the next one. */
 	if (rc == 0)
-		rc = cr_check_roots(s->pol, d);
+		rc = cr_check_roots(&s->conf, s->pol, d);
 	if (rc == 0 && g->persist_ro)
 		pol_add_note(s->pol, "persistent",
 			     "the persistent folder is "
 			     "not writable (file mode): routing uses the run "
 			     "folder, and installs last this session only");
-	if (rc == 0 && cr_config_path())
-		pol_add_note(s->pol, "config", cr_config_path());
+	if (rc == 0 && cr_config_path(&s->conf))
+		pol_add_note(s->pol, "config", cr_config_path(&s->conf));
 	return rc;
 }
 
@@ -1155,9 +1155,11 @@ static int gather_with(const struct sbx_opts *o, struct session *s, bool create,
 
 	g.hist = ses_state_dir();
 	g.cwd0 = getcwd(NULL, 0);
-	memset(s, 0, sizeof(*s));
-	s->run_lock_fd = -1;
+	/* Only what the opening makes: the configuration and the
+	 * environment filter's report (s->conf, s->env) came before it. */
+	s->pol = NULL;
 	s->builtin = NULL;
+	s->run_lock_fd = -1;
 	rc = gather_workspace(&g, d);
 	if (rc == 0)
 		rc = gather_state(&g, d);
@@ -1208,6 +1210,12 @@ static int gather(const struct sbx_opts *o, struct session *s, bool create,
 		s->builtin = NULL;
 	}
 	return rc;
+}
+
+void ses_init(struct session *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->run_lock_fd = -1;
 }
 
 int ses_open(const struct sbx_opts *o, struct session *s, struct sbx_diag *d)

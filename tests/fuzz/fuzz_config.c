@@ -26,6 +26,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* What cr_load() read, as struct session's |conf| holds it. */
+static struct cr_state cs;
+
 static void load(char **argv, int argc)
 {
 	struct sbx_opts o;
@@ -36,7 +39,7 @@ static void load(char **argv, int argc)
 	char prefix[4300];
 
 	FZ_CHECK(opt_parse(argc, argv, &o, &d) == 0);
-	rc = cr_load(argc, argv, &o, &d);
+	rc = cr_load(&cs, argc, argv, &o, &d);
 	snprintf(prefix, sizeof(prefix), "config %s", file);
 	if (rc < 0) {
 		FZ_CHECK(!strncmp(d.msg, prefix, strlen(prefix)));
@@ -44,7 +47,7 @@ static void load(char **argv, int argc)
 		return;
 	}
 	FZ_CHECK(rc == 0);
-	rt = cr_routes(&nrt);
+	rt = cr_routes(&cs, &nrt);
 	for (size_t i = 0; i < nrt; i++) {
 		struct sbx_diag e = {0};
 		char *sub = NULL, *bin = NULL;
@@ -80,8 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FZ_CHECK(write(fd, data, size) == (ssize_t)size);
 	close(fd);
 	load(a1, 3);
-	cr_free();
+	cr_free(&cs);
 	load(a2, 7);
-	cr_free();
+	cr_free(&cs);
 	return 0;
 }

@@ -6,7 +6,7 @@
  * a canonical absolute path, the word as typed, and one line of message
  * ("sbxsh: scope: ...", no newline: it is printed before the line
  * runs, and a newline in it would let a typed word forge a line of its
- * own); and scope_syntax(), the shell's parser's verdict that --explain
+ * own); and scope_syntax(), the shell's parser's verdict that --check-line
  * gives. */
 #include <string.h>
 
@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		scope_report_free(&rep);
 	}
-	/* The syntax verdict (--explain's): the shell's parser, one line of
+	/* The syntax verdict (--check-line's): the shell's parser, one line of
 	 * message naming a syntax error, or nothing. */
 	{
 		struct sbx_diag d = {0};

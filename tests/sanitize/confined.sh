@@ -119,7 +119,7 @@ echo 'echo script' >"$T/ws/s.sh"
 clean "relative script" env "$SAN" "$SBXSH" --workspace "$T/ws" s.sh
 # main.c: the rc file's path of an interactive shell.
 clean "interactive, rc file" sh -c "env '$SAN' HOME='$T' '$SBXSH' -i </dev/null"
-# explain.c: stderr a pipe starts the forwarder thread at the first job;
+# denials.c: stderr a pipe starts the forwarder thread at the first job;
 # a job still holding the pipe at exit keeps it reading.
 clean "explain forwarder" bash -o pipefail -c \
 	"env '$SAN' '$SBXSH' -c 'ls /nonexistent; sleep 1 & true' 2>&1 | cat"

@@ -90,7 +90,7 @@ static int run(struct sbx_buf *out, struct sbx_buf *err, int argc, ...)
 	out->len = err->len = 0;
 	buf_puts(out, "");
 	buf_puts(err, "");
-	return pb_main(pol, argc, argv, &env, out, err);
+	return pb_main(pol, argc, argv, &env, NULL, out, err);
 }
 
 static void summary(void **state)
@@ -193,7 +193,8 @@ static void usage_and_readonly(void **state)
 	assert_int_equal(run(&o, &e, 2, "policy", "--help"), 0);
 	assert_non_null(strstr(o.s, "policy check PATH"));
 	assert_int_equal(
-	    pb_main(NULL, 1, (char *[]){"policy", NULL}, &env, &o, &e), 1);
+	    pb_main(NULL, 1, (char *[]){"policy", NULL}, &env, NULL, &o, &e),
+	    1);
 	pol_free(pol);
 	pol = mk(POL_SCOPE_READONLY);
 	assert_int_equal(run(&o, &e, 3, "policy", "check", WS "/a.c"), 1);

@@ -18,6 +18,9 @@
 static char dir[] = "/tmp/test_cfgread.XXXXXX";
 static char file[sizeof(dir) + 16];
 
+/* What cr_load() read, as struct session's |conf| holds it. */
+static struct cr_state cs;
+
 static void write_cfg(const char *text)
 {
 	FILE *f = fopen(file, "w");
@@ -34,7 +37,7 @@ static int load(struct sbx_opts *o, struct sbx_diag *d, int argc, char **argv)
 	int rc = opt_parse(argc, argv, o, d);
 
 	assert_int_equal(rc, 0);
-	return cr_load(argc, argv, o, d);
+	return cr_load(&cs, argc, argv, o, d);
 }
 
 static void precedence(void **state)
@@ -114,7 +117,7 @@ static void routes(void **state)
 	(void)state;
 	write_cfg("[route]\nMYTOOL_HOME = mytool mytool/bin\nX_CACHE = x\n");
 	assert_int_equal(load(&o, &d, 3, argv), 0);
-	r = cr_routes(&n);
+	r = cr_routes(&cs, &n);
 	assert_int_equal(n, 2);
 	assert_string_equal(r[0].name, "MYTOOL_HOME");
 	assert_string_equal(r[0].sub, "mytool");
@@ -239,7 +242,7 @@ static void hard_links(void **state)
 	assert_int_equal(load(&o, &d, 3, argv), -EPERM);
 	assert_non_null(strstr(d.msg, "2 hard links"));
 	assert_non_null(strstr(d.msg, file));
-	assert_null(cr_config_path());
+	assert_null(cr_config_path(&cs));
 	setenv("ENV", file, 1);
 	d.msg[0] = '\0';
 	assert_int_equal(cr_open_rc(NULL, NULL, &path, &d), CR_RC_REFUSED);
@@ -284,7 +287,7 @@ static void odd_files(void **state)
 	assert_int_equal(symlink(file, link), 0);
 	assert_int_equal(load(&o, &d, 3, a_link), 0);
 	assert_int_equal(o.scope, POL_SCOPE_READONLY);
-	assert_string_equal(cr_config_path(), file);
+	assert_string_equal(cr_config_path(&cs), file);
 	unlink(link);
 }
 

@@ -256,8 +256,10 @@ static void jobs_vars_policy(void **state)
 	EXPECT(c, "echo \"${PA", "${PATH}");
 	EXPECT(c, "echo a$P", "$PATH");
 	EXPECT(c, "echo '$P", ""); /* single quotes: literal */
-	EXPECT(c, "policy ", "--help|--json|cache|check|env|explain|why");
+	EXPECT(c, "policy ",
+	       "--help|--json|cache|check|check-line|env|explain|why");
 	EXPECT(c, "policy ex", "explain");
+	EXPECT(c, "policy check-", "check-line");
 	EXPECT(c, "policy cache ", "--json|export|import|list|prune");
 	EXPECT(c, "policy cache p", "prune");
 	EXPECT(c, "policy cache prune --", "--dry-run|--older-than|--tool");

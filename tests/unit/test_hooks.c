@@ -114,7 +114,7 @@ static struct shell *shell_with(const struct sh_hooks *h)
 	cfg.hooks = h;
 	sh = sh_new(&cfg);
 	/* The top-level command hooks are the denial lines': on with them. */
-	sh->opt[O_EXPLAIN] = true;
+	sh->opt[O_DENIALS] = true;
 	return sh;
 }
 

@@ -102,6 +102,9 @@ static void open_and_compact(void **state)
 	assert_int_equal(fx_rmtree(dir), 0);
 }
 
+/* The interactive layer's state, as main() owns it in sbxsh. */
+static struct le_state ls;
+
 static int st_value;
 
 static int status_cb(void *ctx)
@@ -131,6 +134,7 @@ static void plain_reader(void **state)
 	assert_int_equal(pipe(out), 0);
 	assert_int_equal(write(in[1], "echo a\nb\n", 9), 9);
 	close(in[1]);
+	c.st = &ls;
 	c.in_fd = in[0];
 	c.out_fd = out[1];
 	c.hist_fd = -1;
@@ -146,7 +150,7 @@ static void plain_reader(void **state)
 	got[n] = 0;
 	assert_string_equal(got, "P1> ");
 	/* marks on (as `set -o osc133` would): C at sync, D before PS1 */
-	term_set_osc133(true);
+	term_set_osc133(&ls.term, true);
 	r->sync(r);
 	st_value = 3;
 	s = r->read_line(r, true, &len);
@@ -161,7 +165,7 @@ static void plain_reader(void **state)
 	/* one command, one C: D follows without a second C */
 	assert_memory_equal(got, "\033]133;D;3\007", 10);
 	assert_non_null(strstr(got, "\033]133;A\007P1> \033]133;B\007"));
-	term_set_osc133(false);
+	term_set_osc133(&ls.term, false);
 	in_free(r);
 	close(in[0]);
 	close(out[0]);
@@ -185,6 +189,7 @@ static void editor_mode_changes(void **state)
 	t = open(ptsname(m), O_RDWR | O_NOCTTY);
 	assert_true(t >= 0);
 	setenv("TERM", "xterm", 1);
+	c.st = &ls;
 	c.in_fd = c.out_fd = t;
 	c.hist_fd = -1;
 	c.prompt.getvar = getvar;
@@ -192,10 +197,10 @@ static void editor_mode_changes(void **state)
 	r = le_reader(&c);
 	assert_true(le_is_editing(r));
 	for (int i = 0; i < 3; i++) {
-		assert_int_equal(le_set_mode(r, "vi"), 0);
-		assert_string_equal(le_mode(r), "vi");
-		assert_int_equal(le_set_mode(r, "emacs"), 0);
-		assert_string_equal(le_mode(r), "emacs");
+		assert_int_equal(le_set_mode(&ls, r, "vi"), 0);
+		assert_string_equal(le_mode(&ls, r), "vi");
+		assert_int_equal(le_set_mode(&ls, r, "emacs"), 0);
+		assert_string_equal(le_mode(&ls, r), "emacs");
 	}
 	in_free(r);
 	close(t);
@@ -208,15 +213,16 @@ static void history_builtin_usage(void **state)
 
 	(void)state;
 	assert_int_equal(
-	    le_history_bi(2, (char *[]){"history", "x", NULL}, &out), 2);
+	    le_history_bi(&ls, 2, (char *[]){"history", "x", NULL}, &out), 2);
 	assert_non_null(strstr(out.s, "not a number"));
 	out.len = 0;
 	assert_int_equal(
-	    le_history_bi(3, (char *[]){"history", "1", "2", NULL}, &out), 2);
-	assert_int_equal(le_set_mode(NULL, "vi"), 0);
-	assert_string_equal(le_mode(NULL), "vi");
-	assert_int_equal(le_set_mode(NULL, "nano"), -22);
-	le_set_mode(NULL, "emacs");
+	    le_history_bi(&ls, 3, (char *[]){"history", "1", "2", NULL}, &out),
+	    2);
+	assert_int_equal(le_set_mode(&ls, NULL, "vi"), 0);
+	assert_string_equal(le_mode(&ls, NULL), "vi");
+	assert_int_equal(le_set_mode(&ls, NULL, "nano"), -22);
+	le_set_mode(&ls, NULL, "emacs");
 	buf_free(&out);
 }
 

@@ -242,19 +242,20 @@ static void marks(void **state)
 {
 	struct term_facts f = {
 	    .term = "xterm", .out_tty = true, .interactive = true};
+	struct term_state ts = {0};
 	struct sbx_buf b = {0};
 
 	(void)state;
-	term_init(&f);
-	term_fmt_prompt_start(&b);
-	term_fmt_prompt_end(&b);
-	term_fmt_cmd_start(&b);
-	term_fmt_cmd_end(&b, 1);
+	term_init(&ts, &f);
+	term_fmt_prompt_start(&ts, &b);
+	term_fmt_prompt_end(&ts, &b);
+	term_fmt_cmd_start(&ts, &b);
+	term_fmt_cmd_end(&ts, &b, 1);
 	assert_string_equal(b.s, "\033]133;A\007\033]133;B\007"
 				 "\033]133;C\007\033]133;D;1\007");
 	b.len = 0;
-	term_set_osc133(false);
-	term_fmt_cmd_end(&b, 0);
+	term_set_osc133(&ts, false);
+	term_fmt_cmd_end(&ts, &b, 0);
 	assert_int_equal(b.len, 0);
 	term_osc7_uri(&b, "box", "/home/u/a b%/ü");
 	assert_string_equal(b.s,

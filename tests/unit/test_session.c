@@ -67,7 +67,7 @@ static int rival_rc = 1;
 int flock(int fd, int op)
 {
 	const struct sbx_opts *o = rival_opts;
-	struct session r;
+	struct session r = {0};
 
 	if (o) {
 		rival_opts = NULL;
@@ -153,7 +153,7 @@ static void creates_tagged_state(void **state)
 	SBX_AUTOFREE char *rgi = pathf("%s/ws/.sandbox-runs/.gitignore%s", "");
 	SBX_AUTOFREE char *txt = NULL;
 	struct sbx_opts o = opts_for(ws);
-	struct session s;
+	struct session s = {0};
 	struct sbx_diag d = {0};
 	const struct lay_layout *l;
 
@@ -184,7 +184,7 @@ static void preview_creates_nothing(void **state)
 	SBX_AUTOFREE char *p = pathf("%s/ws/.sandbox-cache%s", "");
 	SBX_AUTOFREE char *r = pathf("%s/ws/.sandbox-runs%s", "");
 	struct sbx_opts o = opts_for(ws);
-	struct session s;
+	struct session s = {0};
 
 	(void)state;
 	assert_int_equal(mkdir(ws, 0755), 0);
@@ -205,7 +205,7 @@ static void two_sessions_two_runs_and_prune(void **state)
 	SBX_AUTOFREE char *link =
 	    pathf("%s/ws/.sandbox-runs/%s", "20000101T000001Z-1-00000000");
 	struct sbx_opts o = opts_for(ws);
-	struct session s[8];
+	struct session s[8] = {0};
 	int fd;
 
 	(void)state;
@@ -249,7 +249,7 @@ static void taken_run_id_drawn_again(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
 	struct sbx_opts o = opts_for(ws);
-	struct session first, second;
+	struct session first = {0}, second = {0};
 	const char *a, *b;
 
 	(void)state;
@@ -275,7 +275,7 @@ static void live_session_not_pruned(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/ws%s", "");
 	struct sbx_opts o = opts_for(ws);
-	struct session live, s;
+	struct session live = {0}, s = {0};
 
 	(void)state;
 	assert_int_equal(mkdir(ws, 0755), 0);
@@ -305,7 +305,7 @@ static void run_mark_never_seen_unlocked(void **state)
 	SBX_AUTOFREE char *mark = NULL;
 	SBX_AUTOFREE char *tmp = NULL;
 	struct sbx_opts o = opts_for(ws), ro = opts_for(ws);
-	struct session dead, s;
+	struct session dead = {0}, s = {0};
 	int fd;
 
 	(void)state;
@@ -343,7 +343,7 @@ static void path_bins_made(void **state)
 	SBX_AUTOFREE char *outbin = pathf("%s/outside/bin%s", "");
 	struct sbx_opts o = opts_for(ws);
 	const struct rt_plan *r;
-	struct session s;
+	struct session s = {0};
 	struct stat st;
 	size_t n = 0;
 
@@ -425,7 +425,7 @@ static void oldest_run_recycled_empty(void **state)
 	SBX_AUTOFREE char *mark = NULL;
 	char *old[2];
 	struct sbx_opts o = opts_for(ws);
-	struct session s[2], s2;
+	struct session s[2] = {0}, s2 = {0};
 	struct stat st[2], st2;
 	int reused = -1, fd;
 
@@ -481,7 +481,7 @@ static void recycled_run_tmp_link_replaced(void **state)
 	SBX_AUTOFREE char *outside = pathf("%s/outside%s", "");
 	SBX_AUTOFREE char *victim = pathf("%s/outside/keep-me%s", "");
 	struct sbx_opts o = opts_for(ws);
-	struct session s, s2;
+	struct session s = {0}, s2 = {0};
 	struct stat st, old;
 
 	(void)state;
@@ -513,7 +513,7 @@ static void missing_workspace_is_clear(void **state)
 {
 	SBX_AUTOFREE char *ws = pathf("%s/nope%s", "");
 	struct sbx_opts o = opts_for(ws);
-	struct session s;
+	struct session s = {0};
 	struct sbx_diag d = {0};
 
 	(void)state;
@@ -533,7 +533,7 @@ static int readonly_case(void)
 	SBX_AUTOFREE char *st = pathf("%s/state%s", "");
 	SBX_AUTOFREE char *p = pathf("%s/state/.sandbox-cache%s", "");
 	struct sbx_opts o = opts_for(ws);
-	struct session s;
+	struct session s = {0};
 
 #define RO_CHECK(c)                                                            \
 	do {                                                                   \

@@ -1,7 +1,7 @@
-/* shell/session/explain.c — explained denials: read back what a failed command
+/* shell/session/denials.c — the denial lines: read back what a failed command
  * said, and print the refusals the policy explains (core/denial.h). */
 #include "backend.h"
-#include "explain.h"
+#include "denials.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,53 +23,18 @@
 #include "scope.h"
 #include "interp.h"
 
-/* How much of a failed command's stderr is read back: the refusal that
- * ended it is near its end. */
-#define EX_TAIL (64 * 1024)
-
-static struct {
-	bool started;
-	bool reg;  /* fd 2 is a regular file */
-	off_t off; /* its offset when the command started */
-
-	/* The forwarder, when fd 2 is a pipe: fd 2 (and fd 1, when it is
-	 * the same pipe) is the write end of |pipe_r|'s pipe, and a thread
-	 * copies what arrives to |real| as it comes, keeping the last
-	 * EX_TAIL bytes in |ring|. A pipe for a pipe: isatty() and the
-	 * order of what the job writes are what they were. */
-	bool want_fwd; /* fd 2 is a pipe: start it at the first fork */
-	bool fwd;
-	pid_t owner; /* the process whose thread it is */
-	int pipe_r, real, real1;
-#ifdef SBXSH_FREE_AT_EXIT
-	int stop_r, stop_w; /* sanitizer builds: ex_stop() ends the thread */
-#endif
-	dev_t pdev; /* the forwarder's pipe, to tell whether fd 1 */
-	ino_t pino; /* and fd 2 are still it */
-	pthread_t thread;
-	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	uint64_t got, put; /* bytes read from the pipe / written out */
-	bool dead;	   /* |real| went away (EPIPE): the pipe is closed */
-	uint64_t mark;	   /* |got| + what was queued, at ex_begin() */
-	/* The denials of the last command that had any: "access path"
-	 * (`policy why` with no path asks about them). */
-	struct sbx_strv last;
-	char ring[EX_TAIL];
-} ex = {.mu = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER};
-
 static void *forward(void *arg)
 {
+	struct dl_state *dl = arg;
 	char buf[16384];
 
-	(void)arg;
 	for (;;) {
 #ifdef SBXSH_FREE_AT_EXIT
-		/* and the stop pipe of sanitizer builds (ex_stop()) */
-		struct pollfd pfd[2] = {{.fd = ex.pipe_r, .events = POLLIN},
-					{.fd = ex.stop_r, .events = POLLIN}};
+		/* and the stop pipe of sanitizer builds (dl_stop()) */
+		struct pollfd pfd[2] = {{.fd = dl->pipe_r, .events = POLLIN},
+					{.fd = dl->stop_r, .events = POLLIN}};
 #else
-		struct pollfd pfd[1] = {{.fd = ex.pipe_r, .events = POLLIN}};
+		struct pollfd pfd[1] = {{.fd = dl->pipe_r, .events = POLLIN}};
 #endif
 		ssize_t n;
 		bool bad;
@@ -92,13 +57,13 @@ static void *forward(void *arg)
 		if (pfd[1].revents)
 			break;
 #endif
-		pthread_mutex_lock(&ex.mu);
-		n = read(ex.pipe_r, buf, sizeof(buf));
+		pthread_mutex_lock(&dl->mu);
+		n = read(dl->pipe_r, buf, sizeof(buf));
 		for (ssize_t i = 0; i < n; i++)
-			ex.ring[(ex.got + (uint64_t)i) % EX_TAIL] = buf[i];
+			dl->ring[(dl->got + (uint64_t)i) % DL_TAIL] = buf[i];
 		if (n > 0)
-			ex.got += (uint64_t)n;
-		pthread_mutex_unlock(&ex.mu);
+			dl->got += (uint64_t)n;
+		pthread_mutex_unlock(&dl->mu);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
 		if (n <= 0)
@@ -110,22 +75,22 @@ static void *forward(void *arg)
 		 * and its jobs with SIGPIPE at their next write, the
 		 * shell's own stdout too when it is the same pipe
 		 * (faults.sh, part B). */
-		rc = out_write(ex.real, buf, (size_t)n);
+		rc = out_write(dl->real, buf, (size_t)n);
 		bad = rc == -EPIPE || rc == -EBADF;
-		pthread_mutex_lock(&ex.mu);
-		ex.put = ex.got;
-		pthread_cond_broadcast(&ex.cv);
-		pthread_mutex_unlock(&ex.mu);
+		pthread_mutex_lock(&dl->mu);
+		dl->put = dl->got;
+		pthread_cond_broadcast(&dl->cv);
+		pthread_mutex_unlock(&dl->mu);
 		if (bad)
 			break;
 	}
 	/* The reader went away: writers get EPIPE (and SIGPIPE) from our
 	 * pipe as they would have from theirs. */
-	pthread_mutex_lock(&ex.mu);
-	ex.dead = true;
-	close(ex.pipe_r);
-	pthread_cond_broadcast(&ex.cv);
-	pthread_mutex_unlock(&ex.mu);
+	pthread_mutex_lock(&dl->mu);
+	dl->dead = true;
+	close(dl->pipe_r);
+	pthread_cond_broadcast(&dl->cv);
+	pthread_mutex_unlock(&dl->mu);
 	return NULL;
 }
 
@@ -137,7 +102,7 @@ static bool same_pipe(int a, int b)
 	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
-static void start_forwarder(void)
+static void start_forwarder(struct dl_state *dl)
 {
 	int p[2], rc;
 	sigset_t all, old;
@@ -157,20 +122,20 @@ static void start_forwarder(void)
 			close(p[1]);
 			return;
 		}
-		ex.stop_r = out_fd_private(q[0]);
-		ex.stop_w = out_fd_private(q[1]);
+		dl->stop_r = out_fd_private(q[0]);
+		dl->stop_w = out_fd_private(q[1]);
 	}
 #endif
-	ex.real = out_fd_private(dup(2));
-	ex.real1 = both ? out_fd_private(dup(1)) : -1;
-	if (ex.real < 0 || (both && ex.real1 < 0))
+	dl->real = out_fd_private(dup(2));
+	dl->real1 = both ? out_fd_private(dup(1)) : -1;
+	if (dl->real < 0 || (both && dl->real1 < 0))
 		goto fail;
-	ex.pipe_r = out_fd_private(p[0]);
-	if (ex.pipe_r < 0)
+	dl->pipe_r = out_fd_private(p[0]);
+	if (dl->pipe_r < 0)
 		goto fail;
-	fcntl(ex.real, F_SETFD, FD_CLOEXEC);
-	if (ex.real1 >= 0)
-		fcntl(ex.real1, F_SETFD, FD_CLOEXEC);
+	fcntl(dl->real, F_SETFD, FD_CLOEXEC);
+	if (dl->real1 >= 0)
+		fcntl(dl->real1, F_SETFD, FD_CLOEXEC);
 	/* Every signal stays with the shell's own thread: SIGCHLD and
 	 * SIGINT drive job control there, and the thread's SIGPIPE is an
 	 * EPIPE it acts on. */
@@ -179,7 +144,7 @@ static void start_forwarder(void)
 	pthread_attr_init(&attr);
 	/* read, write and a 16 KiB buffer: no need for 8 MiB of stack */
 	pthread_attr_setstacksize(&attr, 64 * 1024);
-	rc = pthread_create(&ex.thread, &attr, forward, NULL);
+	rc = pthread_create(&dl->thread, &attr, forward, dl);
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (rc)
@@ -188,74 +153,76 @@ static void start_forwarder(void)
 		struct stat st;
 
 		fstat(p[1], &st);
-		ex.pdev = st.st_dev;
-		ex.pino = st.st_ino;
+		dl->pdev = st.st_dev;
+		dl->pino = st.st_ino;
 	}
 	dup2(p[1], 2);
 	if (both)
 		dup2(p[1], 1);
 	close(p[1]);
-	ex.fwd = true;
-	ex.owner = getpid();
+	dl->fwd = true;
+	dl->owner = getpid();
 	return;
 fail:
 	close(p[0]);
 	close(p[1]);
-	if (ex.real >= 0)
-		close(ex.real);
-	if (ex.real1 >= 0)
-		close(ex.real1);
+	if (dl->real >= 0)
+		close(dl->real);
+	if (dl->real1 >= 0)
+		close(dl->real1);
 }
 
-void ex_start(struct shell *sh)
+void dl_start(struct dl_state *dl, struct shell *sh)
 {
 	struct stat st;
 
-	if (ex.started)
+	if (dl->started)
 		return;
-	ex.started = true;
-	ex.off = -1;
-	ex.real = ex.real1 = ex.pipe_r = -1;
-	if (!sh->pol || !sh->opt[O_EXPLAIN] || fstat(2, &st))
+	dl->started = true;
+	pthread_mutex_init(&dl->mu, NULL);
+	pthread_cond_init(&dl->cv, NULL);
+	dl->off = -1;
+	dl->real = dl->real1 = dl->pipe_r = -1;
+	if (!sh->pol || !sh->opt[O_DENIALS] || fstat(2, &st))
 		return;
-	ex.reg = S_ISREG(st.st_mode);
-	ex.want_fwd = S_ISFIFO(st.st_mode);
+	dl->reg = S_ISREG(st.st_mode);
+	dl->want_fwd = S_ISFIFO(st.st_mode);
 }
 
-void ex_fork(struct shell *sh)
+void dl_fork(struct dl_state *dl, struct shell *sh)
 {
-	if (!ex.want_fwd || sh->subshell || getpid() != sh->rootpid)
+	if (!dl->want_fwd || sh->subshell || getpid() != sh->rootpid)
 		return;
-	ex.want_fwd = false;
-	start_forwarder();
-	if (ex.fwd) {
+	dl->want_fwd = false;
+	start_forwarder(dl);
+	if (dl->fwd) {
 		/* a command already under way started its mark before us */
-		pthread_mutex_lock(&ex.mu);
-		ex.mark = 0;
-		pthread_mutex_unlock(&ex.mu);
+		pthread_mutex_lock(&dl->mu);
+		dl->mark = 0;
+		pthread_mutex_unlock(&dl->mu);
 	}
 }
 
 /* What is queued in the pipe now lies before |*to|. */
-static uint64_t queued_end(void)
+static uint64_t queued_end(struct dl_state *dl)
 {
 	int q = 0;
 
-	if (ex.dead || ioctl(ex.pipe_r, FIONREAD, &q) < 0)
+	if (dl->dead || ioctl(dl->pipe_r, FIONREAD, &q) < 0)
 		q = 0;
-	return ex.got + (uint64_t)q;
+	return dl->got + (uint64_t)q;
 }
 
-void ex_begin(struct shell *sh)
+void dl_begin(struct dl_state *dl, struct shell *sh)
 {
-	if (!sh->opt[O_EXPLAIN])
+	if (!sh->opt[O_DENIALS])
 		return;
-	if (ex.reg)
-		ex.off = lseek(2, 0, SEEK_CUR);
-	if (ex.fwd) {
-		pthread_mutex_lock(&ex.mu);
-		ex.mark = queued_end();
-		pthread_mutex_unlock(&ex.mu);
+	if (dl->reg)
+		dl->off = lseek(2, 0, SEEK_CUR);
+	if (dl->fwd) {
+		pthread_mutex_lock(&dl->mu);
+		dl->mark = queued_end(dl);
+		pthread_mutex_unlock(&dl->mu);
 	}
 }
 
@@ -266,7 +233,7 @@ void ex_begin(struct shell *sh)
  * lost with it (a slow machine, strace -f on the session, lost the end
  * of a job's output), and a reader that stopped reading would have held
  * the job's own write just as long. */
-static void drain(uint64_t *end, bool bounded)
+static void drain(struct dl_state *dl, uint64_t *end, bool bounded)
 {
 	struct timespec ts;
 
@@ -276,47 +243,47 @@ static void drain(uint64_t *end, bool bounded)
 		ts.tv_sec++;
 		ts.tv_nsec -= 1000000000L;
 	}
-	pthread_mutex_lock(&ex.mu);
-	*end = queued_end();
-	while (!ex.dead && ex.put < *end) {
+	pthread_mutex_lock(&dl->mu);
+	*end = queued_end(dl);
+	while (!dl->dead && dl->put < *end) {
 		if (!bounded)
-			pthread_cond_wait(&ex.cv, &ex.mu);
-		else if (pthread_cond_timedwait(&ex.cv, &ex.mu, &ts))
+			pthread_cond_wait(&dl->cv, &dl->mu);
+		else if (pthread_cond_timedwait(&dl->cv, &dl->mu, &ts))
 			break;
 	}
-	if (*end > ex.got)
-		*end = ex.got;
-	pthread_mutex_unlock(&ex.mu);
+	if (*end > dl->got)
+		*end = dl->got;
+	pthread_mutex_unlock(&dl->mu);
 }
 
-static bool is_ours(int fd)
+static bool is_ours(const struct dl_state *dl, int fd)
 {
 	struct stat st;
 
 	return fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
-	       st.st_dev == ex.pdev && st.st_ino == ex.pino;
+	       st.st_dev == dl->pdev && st.st_ino == dl->pino;
 }
 
-void ex_stop(struct shell *sh)
+void dl_stop(struct dl_state *dl, struct shell *sh)
 {
 	uint64_t end;
 
 	(void)sh;
-	if (!ex.fwd || getpid() != ex.owner)
+	if (!dl->fwd || getpid() != dl->owner)
 		return;
 	/* Our own copies of the write end go first, then what is queued
 	 * is passed on: nothing written before this is lost, and what the
 	 * shell (or the program exec replaces it with) writes next goes
 	 * straight out. */
-	drain(&end, false);
+	drain(dl, &end, false);
 	/* Only where the fd is still ours: after `exec 2>log` the user's
 	 * redirection stays. */
-	if (is_ours(2))
-		dup2(ex.real, 2);
-	if (ex.real1 >= 0 && is_ours(1))
-		dup2(ex.real1, 1);
-	drain(&end, false);
-	ex.fwd = false;
+	if (is_ours(dl, 2))
+		dup2(dl->real, 2);
+	if (dl->real1 >= 0 && is_ours(dl, 1))
+		dup2(dl->real1, 1);
+	drain(dl, &end, false);
+	dl->fwd = false;
 #ifdef SBXSH_FREE_AT_EXIT
 	/* Sanitizer builds: LeakSanitizer stops every thread with ptrace
 	 * at exit, and their seccomp filter lets it reach the shell's own
@@ -325,17 +292,17 @@ void ex_stop(struct shell *sh)
 	 * so the thread ends here as it would with the process. Not with
 	 * pthread_cancel(): ASan does not see a cancelled thread's frames
 	 * unwind and then reports its stack as overflowed. */
-	if (write(ex.stop_w, "", 1) == 1)
-		pthread_join(ex.thread, NULL);
+	if (write(dl->stop_w, "", 1) == 1)
+		pthread_join(dl->thread, NULL);
 #endif
 }
 
-const struct sbx_strv *ex_last(void)
+const struct sbx_strv *dl_last(const struct dl_state *dl)
 {
-	return &ex.last;
+	return &dl->last;
 }
 
-bool ex_covered_socket(const char *path)
+bool dl_covered_socket(const char *path)
 {
 	struct stat st;
 
@@ -343,35 +310,35 @@ bool ex_covered_socket(const char *path)
 	       S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3);
 }
 
-/* What the command wrote on a regular-file stderr since ex_begin().
+/* What the command wrote on a regular-file stderr since dl_begin().
  * fd 2 is usually write-only, so the file is opened again for reading
  * (through /proc/self/fd: the same file even if renamed). */
-static void read_back(struct sbx_buf *b)
+static void read_back(struct dl_state *dl, struct sbx_buf *b)
 {
 	off_t end, from;
 	int fd;
 
-	if (ex.fwd) {
+	if (dl->fwd) {
 		uint64_t to, start;
 
-		drain(&to, true);
-		pthread_mutex_lock(&ex.mu);
-		start = ex.mark;
-		if (to > start + EX_TAIL)
-			start = to - EX_TAIL;
-		if (ex.got > EX_TAIL && start < ex.got - EX_TAIL)
-			start = ex.got - EX_TAIL;
+		drain(dl, &to, true);
+		pthread_mutex_lock(&dl->mu);
+		start = dl->mark;
+		if (to > start + DL_TAIL)
+			start = to - DL_TAIL;
+		if (dl->got > DL_TAIL && start < dl->got - DL_TAIL)
+			start = dl->got - DL_TAIL;
 		for (uint64_t i = start; i < to; i++)
-			buf_putc(b, ex.ring[i % EX_TAIL]);
-		pthread_mutex_unlock(&ex.mu);
+			buf_putc(b, dl->ring[i % DL_TAIL]);
+		pthread_mutex_unlock(&dl->mu);
 		return;
 	}
-	if (!ex.reg || ex.off < 0)
+	if (!dl->reg || dl->off < 0)
 		return;
 	end = lseek(2, 0, SEEK_CUR);
-	if (end <= ex.off)
+	if (end <= dl->off)
 		return;
-	from = end - ex.off > EX_TAIL ? end - EX_TAIL : ex.off;
+	from = end - dl->off > DL_TAIL ? end - DL_TAIL : dl->off;
 	fd = open("/proc/self/fd/2",
 		  O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
@@ -426,13 +393,14 @@ static char *canon_of(struct shell *sh, const char *p)
 }
 
 /* Returns how many bytes of the command's stderr it could read. */
-static size_t from_stderr(struct shell *sh, struct dn_report *r)
+static size_t from_stderr(struct dl_state *dl, struct shell *sh,
+			  struct dn_report *r)
 {
 	struct sbx_buf text = {0};
 	struct dn_cands c;
 	size_t len;
 
-	read_back(&text);
+	read_back(dl, &text);
 	if (!text.len)
 		return 0;
 	dn_scan(text.s, text.len, &c);
@@ -444,7 +412,7 @@ static size_t from_stderr(struct shell *sh, struct dn_report *r)
 		if (!canon)
 			continue;
 		f.mode_ok = mode_ok(canon);
-		f.covered_socket = ex_covered_socket(canon);
+		f.covered_socket = dl_covered_socket(canon);
 		if (dn_decide(sh->pol, &c.v[i], canon, &f, &w)) {
 			dn_report_add(r, &w);
 			why_free(&w);
@@ -495,19 +463,19 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 	scope_report_free(&rep);
 }
 
-void ex_end(struct shell *sh, const struct node *n)
+void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 {
 	struct dn_report r = {0};
 	struct sbx_buf text = {0};
 
-	if (!sh->status || !sh->opt[O_EXPLAIN] || !sh->pol || sh->subshell ||
+	if (!sh->status || !sh->opt[O_DENIALS] || !sh->pol || sh->subshell ||
 	    sh->jump == J_INTR)
 		return;
 	/* The checker only foresaw a write: when the command said what went
 	 * wrong and it was not that (`cp nothere /etc/x`: the source was
 	 * missing), its flag is no evidence. It speaks when there is nothing
 	 * to read: a terminal, 2>/dev/null, a silent tool. */
-	if (!from_stderr(sh, &r)) {
+	if (!from_stderr(dl, sh, &r)) {
 		ast_text(&text, n, 0);
 		from_checker(sh, text.s, text.len, &r);
 		buf_free(&text);
@@ -515,10 +483,10 @@ void ex_end(struct shell *sh, const struct node *n)
 	dn_report_finish(&r);
 	if (r.out.len) {
 		out_write(2, r.out.s, r.out.len);
-		strv_free(&ex.last);
-		ex.last = r.seen;
+		strv_free(&dl->last);
+		dl->last = r.seen;
 		memset(&r.seen, 0, sizeof(r.seen));
 	}
 	dn_report_free(&r);
-	ex.off = -1;
+	dl->off = -1;
 }
