@@ -719,9 +719,45 @@ usage:
 	return 2;
 }
 
+/* bash's wait -n [ID...]: the next of those jobs to end. */
+static int wait_next(struct shell *sh, int argc, char **argv)
+{
+	int *ids = xcalloc((size_t)argc + 1, sizeof(*ids)), n = 0, st;
+
+	for (int i = 0; i < argc; i++) {
+		char *end;
+		long pid = strtol(argv[i], &end, 10);
+		int id = argv[i][0] == '%'
+			     ? bi_job_from_spec(sh, argv[i], "wait")
+			 : *end || pid <= 0 ? -1
+					    : job_of_pid(sh, (pid_t)pid);
+
+		if (id < 0 && argv[i][0] != '%')
+			sh_err(sh, "wait: %s: no such job", argv[i]);
+
+		if (id >= 0)
+			ids[n++] = id;
+	}
+	st = argc && !n ? 127 : job_wait_next(sh, ids, n);
+	free(ids);
+	return st;
+}
+
 static int bi_wait(struct shell *sh, int argc, char **argv)
 {
 	int st = 0;
+
+	if (!sh->opt[O_POSIX] && argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+		if (!strcmp(argv[1], "-n"))
+			return wait_next(sh, argc - 2, argv + 2);
+		if (strcmp(argv[1], "--")) {
+			sh_err(sh, "wait: %s: invalid option", argv[1]);
+			sh_usage(sh,
+				 "wait: usage: wait [-fn] [-p var] [id ...]");
+			return 2;
+		}
+		argc--, argv++;
+	}
 
 	if (argc < 2) {
 		job_reap(sh);

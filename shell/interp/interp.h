@@ -388,6 +388,11 @@ void job_disown(struct shell *sh, int id);
 int job_signal(struct shell *sh, int id, int sig);
 /* wait %n: the job's status (128+sig if a trap interrupted). */
 int job_wait_id(struct shell *sh, int id);
+/* wait -n: until one of the jobs |ids| (|nids| 0: any job) that runs now
+ * ends; its status, or 127 when none runs. */
+int job_wait_next(struct shell *sh, const int *ids, int nids);
+/* The job that process |pid| belongs to, or -1. */
+int job_of_pid(struct shell *sh, pid_t pid);
 
 /* --- bi_jobs.c ------------------------------------------------------------ */
 /* %n %+ %% % %- %string %?string -> job id, or -1 after "who: spec: no
