@@ -511,7 +511,16 @@ static int describe(struct shell *sh, const char *name, int mode,
 	} else {
 		bool tracked = !defpath && exec_hashed(sh, name);
 
-		path = exec_find(sh, name, &err, defpath ? SH_DEFPATH : NULL);
+		/* bash hashes only what ran (a PATH given to exec_find is
+		 * searched, not remembered); dash's lookup is remembered */
+		const char *pv = NULL;
+
+		if (defpath)
+			pv = SH_DEFPATH;
+		else if (!sh->opt[O_POSIX] && !tracked)
+			pv = var_get(sh, "PATH") ? var_get(sh, "PATH")
+						 : SH_DEFPATH;
+		path = exec_find(sh, name, &err, pv);
 		if (path) {
 			if (mode == 'v')
 				buf_printf(out, "%s\n", path);

@@ -124,8 +124,14 @@ static int type_one(struct shell *sh, const char *name, int fl,
 	}
 	{
 		bool hashed = exec_hashed(sh, name);
+		const char *pv = var_get(sh, "PATH");
 		int err;
-		const char *path = exec_find(sh, name, &err, NULL);
+		/* a lookup of type's own is not remembered (bash: only a
+		 * command that ran is hashed) */
+		const char *path = exec_find(sh, name, &err,
+					     hashed ? NULL
+					     : pv   ? pv
+						    : SH_DEFPATH);
 		SBX_AUTOFREE char *s = NULL;
 
 		if (!path)
