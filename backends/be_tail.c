@@ -12,6 +12,7 @@
 #include "ll_rules.h"
 #include "mounts.h"
 #include "pidns.h"
+#include "audit_sup.h"
 #include "be_seccomp.h"
 
 int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
@@ -35,11 +36,16 @@ int be_apply_tail(const struct mnt_plan *mnt, bool pidns, int last_pid_fd,
 	 * (in a user namespace: CLONE_NEWPID, and mounting its /proc), so
 	 * it comes before they are dropped. */
 	if (mnt && pidns) {
+		/* Before the forks, while CAP_AUDIT_READ is held: the
+		 * supervisor keeps the socket (audit_sup.c). */
+		as_open(ll_rules_abi(ll));
+		be_mark("tail: audit socket");
 		r = pns_enter(last_pid_fd, &t->proc_private, &t->pns_err,
 			      &t->exit_fd, diag);
 		if (r < 0)
 			return r;
 		t->in_ns = r == 0;
+		as_child(t->in_ns);
 		be_mark("tail: pidns entered");
 		if (t->proc_private &&
 		    (r = ll_rules_add_read(ll, "/proc", backend, diag)) < 0)
@@ -102,6 +108,8 @@ void be_tail_report(const struct be_tail *t, bool mount_layer, bool pidns,
 			"none held; the bounding set could not be emptied "
 			"(no CAP_SETPCAP without a user namespace), and "
 			"no_new_privs keeps execve from gaining any");
+	if (t->applied)
+		as_note(notes);
 	if (!pidns)
 		return;
 	notes->pidns = t->in_ns;

@@ -81,9 +81,9 @@
 #ifndef LANDLOCK_SCOPE_SIGNAL
 #define LANDLOCK_SCOPE_SIGNAL			(1ULL << 1)
 #endif
-/* ABI 7: audit logging flags for landlock_restrict_self(). sbxsh keeps the
- * kernel's defaults (log denials of the sandboxed programs), so it passes
- * none of them; they are here so the whole ABI is in one place. */
+/* ABI 7: audit logging flags for landlock_restrict_self(). sbxsh passes
+ * LOG_NEW_EXEC_ON | LOG_SUBDOMAINS_OFF where its supervisor reads the
+ * records (backends/audit_sup.c, ll_rules_restrict()), none otherwise. */
 #ifndef LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF
 #define LANDLOCK_RESTRICT_SELF_LOG_SAME_EXEC_OFF	(1U << 0)
 #endif

@@ -44,6 +44,7 @@
 
 #include "ll_rules.h"
 #include "landlock_compat.h"
+#include "audit_sup.h"
 
 #define LL "landlock"
 
@@ -587,6 +588,16 @@ int ll_rules_restrict(const struct ll_rules *r, const char *backend,
 		      struct sbx_diag *diag)
 {
 	uint32_t fl = r && r->abi >= 8 ? LANDLOCK_RESTRICT_SELF_TSYNC : 0;
+
+	/* ABI 7: the kernel logs the jobs' denials (after their execve)
+	 * only when asked, and only where the supervisor reads them
+	 * (audit_sup.c): a session nobody reads adds nothing to the host's
+	 * audit log. Not the domains jobs nest under ours (a job's own
+	 * sandbox): their denials are not this session's to explain, and a
+	 * job must not fill the host's log through them. */
+	if (r && r->abi >= 7 && as_shell_fd() >= 0)
+		fl |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON |
+		      LANDLOCK_RESTRICT_SELF_LOG_SUBDOMAINS_OFF;
 
 	if (r && r->ruleset >= 0 &&
 	    be_sys->landlock_restrict_self(r->ruleset, fl) < 0)

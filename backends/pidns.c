@@ -69,6 +69,7 @@
 #include <unistd.h>
 
 #include "pidns.h"
+#include "audit_sup.h"
 
 /*
  * P0 and P1 hold no privilege either (issue 20: "a session holds no
@@ -146,17 +147,29 @@ static void pns_catch(pid_t to)
 		sigaction(pns_fwd_sigs[i], &sa, NULL);
 }
 
-/* Closes every descriptor from |lo| on but |keep| and |keep2| (-1:
+/* Closes every descriptor from |lo| on but the |n| in |keep| (-1:
  * none): P0 and P1 must hold nothing of the session's (the history file,
  * a pipe a harness waits on for EOF). close_range() (Linux 5.9) between
  * the kept ones; the fallback stops at the soft fd limit. */
-static void close_from_but(int lo, int keep, int keep2)
+#define PNS_KEEP_MAX 4
+static void close_from_keep(int lo, const int *keep, int n)
 {
-	int k[2] = {keep < keep2 ? keep : keep2, keep < keep2 ? keep2 : keep};
+	int k[PNS_KEEP_MAX];
 	long from = lo;
 	bool ok = true;
 
-	for (int i = 0; i < 2 && ok; i++) {
+	for (int i = 0; i < n; i++)
+		k[i] = keep[i];
+	/* sorted, so the ranges between them can be closed in one pass */
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (k[j] < k[i]) {
+				int t = k[i];
+
+				k[i] = k[j];
+				k[j] = t;
+			}
+	for (int i = 0; i < n && ok; i++) {
 		if (k[i] < from)
 			continue;
 		if (k[i] > from)
@@ -166,9 +179,21 @@ static void close_from_but(int lo, int keep, int keep2)
 	}
 	if (ok && syscall(SYS_close_range, (unsigned)from, ~0U, 0) == 0)
 		return;
-	for (long fd = lo, max = sysconf(_SC_OPEN_MAX); fd < max; fd++)
-		if (fd != keep && fd != keep2)
+	for (long fd = lo, max = sysconf(_SC_OPEN_MAX); fd < max; fd++) {
+		bool kept = false;
+
+		for (int i = 0; i < n; i++)
+			kept |= fd == k[i];
+		if (!kept)
 			close((int)fd);
+	}
+}
+
+static void close_from_but(int lo, int keep, int keep2)
+{
+	int k[2] = {keep, keep2};
+
+	close_from_keep(lo, k, 2);
 }
 
 static void sleep_ms(long ms)
@@ -421,6 +446,21 @@ static void pns_supervise(pid_t init, pid_t shell, int rfd, int ttyfd,
 
 	pns_catch(shell);
 	sigprocmask(SIG_SETMASK, old, NULL);
+	/* The audit socket, where it is open (audit_sup.c): its records
+	 * are passed on as they come, until the shell's word or EOF. */
+	for (;;) {
+		struct pollfd pf[2] = {{.fd = rfd, .events = POLLIN},
+				       {.fd = as_sup_sock(), .events = POLLIN}};
+
+		if (pf[1].fd < 0)
+			break;
+		if (poll(pf, 2, -1) < 0 && errno != EINTR)
+			break;
+		if (pf[1].revents)
+			as_pump(shell);
+		if (pf[0].revents)
+			break;
+	}
 	do
 		n = read(rfd, m, 2);
 	while (n < 0 && errno == EINTR);
@@ -734,7 +774,14 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		}
 		close(ipfd[1]);
 		close(epfd[1]);
-		close_from_but(3, epfd[0], -1);
+		{
+			/* and the supervisor's audit source (audit_sup.c) */
+			int k[PNS_KEEP_MAX] = {epfd[0], as_sup_sock(),
+					       as_sup_pipe(), as_sup_sync()};
+
+			close_from_keep(3, k, PNS_KEEP_MAX);
+		}
+		as_ask();
 		pns_drop("pid namespace supervisor", shell);
 		pns_supervise(init, shell, epfd[0], ttyfd, had_fg, &old);
 	}

@@ -21,13 +21,15 @@
 enum cfg_val {
 	CFG_V_VALUE, /* --opt VALUE (lists grow: one line per value) */
 	CFG_V_BOOL,  /* yes: --opt, no: --no_opt */
+	CFG_V_NET,   /* yes/no as CFG_V_BOOL, or a --network MODE */
 };
 
 struct cfg_key {
 	const char *key;
 	enum cfg_sect sect; /* SANDBOX or SESSION; both in [workflow] */
 	enum cfg_val val;
-	const char *yes, *no; /* CFG_V_BOOL: the options */
+	const char *yes, *no; /* CFG_V_BOOL: the options; CFG_V_VALUE:
+				 |yes| the option when it is not |key| */
 };
 
 /*
@@ -46,7 +48,13 @@ static const struct cfg_key cfg_keys[] = {
     {"backend", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
     {"check", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
     {"git-depth", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
-    {"network", CFG_SECT_SANDBOX, CFG_V_BOOL, "network", "no-network"},
+    {"network", CFG_SECT_SANDBOX, CFG_V_NET, "network", "no-network"},
+    {"allow-domain", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    {"deny-domain", CFG_SECT_SANDBOX, CFG_V_VALUE, NULL, NULL},
+    /* [network]: the same three under shorter names */
+    {"mode", CFG_SECT_NETWORK, CFG_V_VALUE, "network", NULL},
+    {"allow", CFG_SECT_NETWORK, CFG_V_VALUE, "allow-domain", NULL},
+    {"deny", CFG_SECT_NETWORK, CFG_V_VALUE, "deny-domain", NULL},
     {"private-tmp", CFG_SECT_SANDBOX, CFG_V_BOOL, "private-tmp",
      "no-private-tmp"},
     {"root", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
@@ -58,11 +66,13 @@ static const struct cfg_key cfg_keys[] = {
     {"denial-lines", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
     /* denial-lines' old name, kept as an alias (--explain-denials) */
     {"explain-denials", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"agent-history", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
 };
 
 static const char *const sect_names[] = {
     [CFG_SECT_SANDBOX] = "sandbox",
     [CFG_SECT_SESSION] = "session",
+    [CFG_SECT_NETWORK] = "network",
 };
 
 int cfg_section(const char *name, enum cfg_sect *kind, char **id,
@@ -78,6 +88,8 @@ int cfg_section(const char *name, enum cfg_sect *kind, char **id,
 		*kind = CFG_SECT_SESSION;
 	} else if (!strcmp(name, "route")) {
 		*kind = CFG_SECT_ROUTE;
+	} else if (!strcmp(name, "network")) {
+		*kind = CFG_SECT_NETWORK;
 	} else if (!strncmp(name, wf, sizeof(wf) - 1) &&
 		   name[sizeof(wf) - 1] == ' ') {
 		const char *q = name + sizeof(wf);
@@ -99,11 +111,12 @@ int cfg_section(const char *name, enum cfg_sect *kind, char **id,
 		}
 		*kind = CFG_SECT_WORKFLOW;
 	} else {
-		return sbx_diag_set(d, -EINVAL,
-				    "[%.*s]: unknown section "
-				    "(expected [sandbox], [session], [route] "
-				    "or [workflow \"ID\"])",
-				    (int)(n > 60 ? 60 : n), name);
+		return sbx_diag_set(
+		    d, -EINVAL,
+		    "[%.*s]: unknown section "
+		    "(expected [sandbox], [session], [network], "
+		    "[route] or [workflow \"ID\"])",
+		    (int)(n > 60 ? 60 : n), name);
 	}
 	return 0;
 }
@@ -140,24 +153,38 @@ int cfg_option(enum cfg_sect kind, const char *key, const char *value,
 
 		if (strcmp(k->key, key) != 0)
 			continue;
-		if (kind != k->sect && kind != CFG_SECT_WORKFLOW)
-			return sbx_diag_set(d, -EINVAL,
-					    "%s belongs in "
-					    "[%s] (or a [workflow \"ID\"])",
-					    key, sect_names[k->sect]);
+		/* [network]'s short names would be ambiguous in a
+		 * [workflow]: there, network, allow-domain, deny-domain. */
+		if (kind != k->sect &&
+		    (kind != CFG_SECT_WORKFLOW || k->sect == CFG_SECT_NETWORK))
+			return sbx_diag_set(d, -EINVAL, "%s belongs in [%s]%s",
+					    key, sect_names[k->sect],
+					    k->sect == CFG_SECT_NETWORK
+						? ""
+						: " (or a [workflow \"ID\"])");
 		if (k->val == CFG_V_VALUE) {
 			if (!*value)
 				return sbx_diag_set(d, -EINVAL,
 						    "%s needs a value", key);
-			*opt = k->key;
+			*opt = k->yes ? k->yes : k->key;
+			*optval = value;
+			return 0;
+		}
+		if (k->val == CFG_V_NET && cfg_bool(value, &b) < 0 &&
+		    (!strcmp(value, "domains") ||
+		     !strcmp(value, "registries"))) {
+			*opt = k->yes;
 			*optval = value;
 			return 0;
 		}
 		if (cfg_bool(value, &b) < 0)
 			return sbx_diag_set(d, -EINVAL,
 					    "%s = %s: expected yes "
-					    "or no",
-					    key, value);
+					    "or no%s",
+					    key, value,
+					    k->val == CFG_V_NET
+						? " (or domains, registries)"
+						: "");
 		*opt = b ? k->yes : k->no; /* "banner = no": NULL */
 		*optval = NULL;
 		return 0;

@@ -22,6 +22,7 @@ enum cfg_sect {
 	CFG_SECT_SESSION,  /* [session]: where the state lives, how it runs */
 	CFG_SECT_WORKFLOW, /* [workflow "ID"]: either kind, one workflow */
 	CFG_SECT_ROUTE,	   /* [route]: NAME = relative/path [bin/dir] */
+	CFG_SECT_NETWORK,  /* [network]: mode, allow, deny (docs/network.md) */
 };
 
 /* |name| as libinih passes it (what lies between '[' and ']'). For

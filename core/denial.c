@@ -37,7 +37,17 @@ static const char *const write_words[] = {
 };
 /* A refusal with no path that is about the network. */
 static const char *const net_words[] = {
-	"socket", "connect", "network",
+	"socket", "connect", "network", "urlopen",
+};
+/* What tools print when they could not reach the network at all, with no
+ * errno text of ours to go by: curl's "(7) Couldn't connect to server"
+ * (its socket() was refused under --network off), a connect() with no
+ * route (ENETUNREACH: the namespace of --network domains has loopback
+ * alone), Python's errno for it. Each is a refusal only when the policy
+ * says the network is not open (why_ask(WHY_NET)). */
+static const char *const net_markers[] = {
+	"couldn't connect to server", "network is unreachable",
+	"[errno 101]",
 };
 /* clang-format on */
 
@@ -88,8 +98,10 @@ static void add(struct dn_cands *c, const char *p, size_t n, enum dn_err e,
 			c->v[i].write |= write;
 			return;
 		}
-	if (c->n >= DN_MAX_CANDS)
+	if (c->n >= DN_MAX_CANDS) {
+		c->dropped = true;
 		return;
+	}
 	if (c->n == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 8;
 		c->v = xrealloc(c->v, c->cap * sizeof(*c->v));
@@ -125,6 +137,10 @@ static void scan_line(const char *s, size_t n, struct dn_cands *c)
 	bool marked = false, write, any = false;
 	size_t before = c->n;
 
+	if (has_any(s, n, net_markers, N(net_markers)))
+		c->net = true;
+	if (has_any(s, n, net_words, N(net_words)))
+		c->net_word = true;
 	for (size_t k = 0; k < N(markers) && !marked; k++)
 		if (find_ci(s, n, markers[k].text)) {
 			err = markers[k].err;
@@ -174,6 +190,8 @@ static void scan_line(const char *s, size_t n, struct dn_cands *c)
 	if (!any && (err == DN_EPERM || err == DN_EACCES) &&
 	    has_any(s, n, net_words, N(net_words)))
 		c->net = true;
+	else if (!any && err == DN_EPERM)
+		c->bare_eperm = true;
 }
 
 void dn_scan(const char *text, size_t len, struct dn_cands *out)
@@ -188,6 +206,8 @@ void dn_scan(const char *text, size_t len, struct dn_cands *out)
 			scan_line(text + i, e - i, out);
 		i = e + 1;
 	}
+	if (out->bare_eperm && out->net_word)
+		out->net = true;
 }
 
 void dn_cands_free(struct dn_cands *c)
@@ -260,8 +280,9 @@ void dn_report_add(struct dn_report *r, const struct why_answer *w)
 void dn_report_finish(struct dn_report *r)
 {
 	if (r->more)
-		buf_printf(&r->out, WHY_DENIED "... and %zu more (not shown)\n",
-			   r->more);
+		buf_printf(&r->out,
+			   WHY_DENIED "... and %s%zu more (not shown)\n",
+			   r->at_least ? "at least " : "", r->more);
 }
 
 void dn_report_free(struct dn_report *r)

@@ -28,6 +28,7 @@ struct pol_mask {
 struct sbx_policy {
 	enum pol_scope scope;
 	bool network;
+	struct pol_net *net;
 	struct lay_layout lay; /* deep copy */
 	struct rt_plan route;
 	char *home;
@@ -901,6 +902,9 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 	pol = xcalloc(1, sizeof(*pol));
 	pol->scope = f->scope;
 	pol->network = f->network;
+	pol->net = pn_new(f->net);
+	if (!f->net)
+		pol->net->mode = f->network ? PN_ON : PN_OFF;
 	copy_layout(&pol->lay, f->lay);
 	/* A symlinked workspace is granted (and checked) as its target,
 	 * exactly as the kernel resolves it. */
@@ -1060,6 +1064,7 @@ void pol_free(struct sbx_policy *pol)
 	if (!pol)
 		return;
 	lay_free(&pol->lay);
+	pn_free(pol->net);
 	rt_free(&pol->route);
 	free(pol->home);
 	free(pol->tty);
@@ -1097,6 +1102,20 @@ enum pol_scope pol_scope(const struct sbx_policy *pol)
 bool pol_network(const struct sbx_policy *pol)
 {
 	return pol->network;
+}
+
+const struct pol_net *pol_net(const struct sbx_policy *pol)
+{
+	return pol->net;
+}
+
+void pol_net_set_proxy(struct sbx_policy *pol, const char *http,
+		       const char *socks)
+{
+	free(pol->net->http);
+	free(pol->net->socks);
+	pol->net->http = http ? xstrdup(http) : NULL;
+	pol->net->socks = socks ? xstrdup(socks) : NULL;
 }
 const struct lay_layout *pol_layout(const struct sbx_policy *pol)
 {
@@ -1292,6 +1311,18 @@ void pol_add_note(struct sbx_policy *pol, const char *key, const char *val)
 	}
 	strv_push(&pol->note_keys, key);
 	strv_push(&pol->note_vals, val);
+}
+
+void pol_set_note(struct sbx_policy *pol, const char *key, const char *val)
+{
+	for (size_t i = 0; i < pol->note_keys.n; i++) {
+		if (strcmp(pol->note_keys.v[i], key) == 0) {
+			free(pol->note_vals.v[i]);
+			pol->note_vals.v[i] = xstrdup(val);
+			return;
+		}
+	}
+	pol_add_note(pol, key, val);
 }
 
 int pol_override(struct sbx_policy *pol, const char *name, const char *value)

@@ -13,6 +13,7 @@
 #include "envfilter.h"
 #include "gitmeta.h"
 #include "layout.h"
+#include "polnet.h"
 #include "route.h"
 #include "sbx.h"
 
@@ -60,9 +61,11 @@ struct pol_root {
 
 struct pol_facts {
 	enum pol_scope scope;
-	bool network;	     /* false with --no-network */
-	bool persist;	     /* false with --no-persist */
-	bool state_writable; /* the state folder can be written at all */
+	bool network;		    /* false with --no-network */
+	const struct pn_facts *net; /* the mode and patterns (NULL: on or off
+				       as |network| says, no patterns) */
+	bool persist;		    /* false with --no-persist */
+	bool state_writable;	    /* the state folder can be written at all */
 	const struct lay_layout *lay;
 	const char *home;	/* $HOME, canonical; NULL if unset */
 	const char *pw_home;	/* the passwd entry's home, when $HOME is
@@ -145,7 +148,13 @@ int pol_new(const struct pol_facts *f, struct sbx_policy **out,
 void pol_free(struct sbx_policy *pol);
 
 enum pol_scope pol_scope(const struct sbx_policy *pol);
+/* TCP/UDP sockets may be opened (on, and domains: its own namespace). */
 bool pol_network(const struct sbx_policy *pol);
+/* The network mode, its patterns and the proxy's addresses (polnet.h). */
+const struct pol_net *pol_net(const struct sbx_policy *pol);
+/* Records where the proxy listens ("127.0.0.1:PORT" each), once. */
+void pol_net_set_proxy(struct sbx_policy *pol, const char *http,
+		       const char *socks);
 const struct lay_layout *pol_layout(const struct sbx_policy *pol);
 const struct rt_plan *pol_route(const struct sbx_policy *pol);
 const char *pol_home(const struct sbx_policy *pol);
@@ -236,6 +245,9 @@ enum pol_guard pol_guard(const struct sbx_policy *pol);
 /* Free-form lines a backend adds to the display (effective Landlock ABI,
  * rights it could not enforce). Copied. */
 void pol_add_note(struct sbx_policy *pol, const char *key, const char *val);
+/* The first note under |key| becomes |val| (added when there is none):
+ * a fact learned after start-up (shell/session/kaudit.c). */
+void pol_set_note(struct sbx_policy *pol, const char *key, const char *val);
 /* The first note under |key|, or NULL. */
 const char *pol_note(const struct sbx_policy *pol, const char *key);
 size_t pol_nnotes(const struct sbx_policy *pol);

@@ -139,6 +139,17 @@ void pol_format_env(const struct sbx_policy *pol, struct sbx_buf *b)
 			buf_printf(b, " %s", r->path_prefix.v[i]);
 		buf_putc(b, '\n');
 	}
+	{
+		struct sbx_strv names = {0}, values = {0};
+
+		pn_env(pol_net(pol), &names, &values);
+		if (names.n)
+			buf_puts(b, "proxy (--network domains):\n");
+		for (size_t i = 0; i < names.n; i++)
+			buf_printf(b, "  %s=%s\n", names.v[i], values.v[i]);
+		strv_free(&names);
+		strv_free(&values);
+	}
 	ef_format_text(pol_env_report(pol), b);
 	for (size_t i = 0; i < pol_nkeep(pol); i++)
 		buf_printf(b, "  --keep-env %s [%s]\n", pol_keep(pol, i),
@@ -149,10 +160,12 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 {
 	const struct lay_layout *lay = pol_layout(pol);
 
-	buf_printf(b, "workflow: %s\nworkspace: %s\nscope: %s\nnetwork: %s\n",
+	const struct pol_net *net = pol_net(pol);
+
+	buf_printf(b, "workflow: %s\nworkspace: %s\nscope: %s\n",
 		   lay->workflow_id, lay->workspace,
-		   pol_scope_name(pol_scope(pol)),
-		   pol_network(pol) ? "allowed" : "denied");
+		   pol_scope_name(pol_scope(pol)));
+	pn_format_line(net, b);
 	for (size_t i = 0; i < pol_nnotes(pol); i++)
 		buf_printf(b, "%s: %s\n", note_key(pol, i), note_val(pol, i));
 	pol_format_writable(pol, b);
@@ -178,6 +191,7 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 			   pol_masked_tool(pol, i), pol_masked_why(pol, i),
 			   pol_from(pol_masked_from(pol, i)));
 	gm_format_text(pol_git(pol), pol_guard(pol) == POL_GUARD_MOUNT, b);
+	pn_format_rules(net, b);
 }
 
 /* Do |a| and |b| print as the same JSON string? Two keys that are not
@@ -213,6 +227,7 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 	json_str(&w, "run_dir", lay->run_dir);
 	json_str(&w, "scope", pol_scope_name(pol_scope(pol)));
 	json_bool(&w, "network", pol_network(pol));
+	pn_json(pol_net(pol), &w);
 	json_str(&w, "routing",
 		 r->kind == RT_BASE_PERSIST ? "persistent"
 		 : r->kind == RT_BASE_RUN   ? "run"

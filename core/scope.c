@@ -609,6 +609,7 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
 	struct walk w2 = {.ops = NULL};
 	const char *name;
 	size_t nrest, cw, gw;
+	bool wt_move = false;
 
 	wk->fletter[0] = 'C';
 	wk->fletter[1] = '1';		   /* --git-dir */
@@ -625,6 +626,16 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
 		sub = &scope_spec_git_clone;
 	else if (strcmp(name, "init") == 0)
 		sub = &scope_spec_git_init;
+	else if (strcmp(name, "archive") == 0)
+		sub = &scope_spec_git_archive;
+	else if (strcmp(name, "worktree") == 0 && nrest &&
+		 (!strcmp(wval(c, &c->w[rest[0]]), "add") ||
+		  !strcmp(wval(c, &c->w[rest[0]]), "move"))) {
+		/* the verb is not a path: walk what follows it */
+		wt_move = !strcmp(wval(c, &c->w[rest[0]]), "move");
+		sub = &scope_spec_git_worktree;
+		memmove(rest, rest + 1, --nrest * sizeof(*rest));
+	}
 	w2.ops = wk->ops; /* reuse the scratch: |rest| holds the input */
 	walk_args(c, rest, nrest, sub, false, &w2);
 	for (size_t k = 0; k < w2.nops; k++) {
@@ -632,6 +643,8 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
 
 		if (sub == &scope_spec_git_clone)
 			set_operand(c, w, k == 1 ? R_WRITE : R_READ);
+		else if (sub == &scope_spec_git_worktree)
+			set_operand(c, w, k == 0 || wt_move ? R_WRITE : R_READ);
 		else
 			set_operand(c, w,
 				    sub == &scope_spec_git_init ? R_WRITE
@@ -1298,6 +1311,8 @@ int scope_mode_parse(const char *s, enum scope_mode *out)
 		*out = SCOPE_MODE_DENY;
 	else if (strcmp(s, "off") == 0)
 		*out = SCOPE_MODE_OFF;
+	else if (strcmp(s, "writes") == 0)
+		*out = SCOPE_MODE_WRITES;
 	else
 		return -EINVAL;
 	return 0;
@@ -1312,6 +1327,8 @@ const char *scope_mode_name(enum scope_mode m)
 		return "deny";
 	case SCOPE_MODE_OFF:
 		return "off";
+	case SCOPE_MODE_WRITES:
+		return "writes";
 	}
 	return "?";
 }

@@ -14,6 +14,10 @@ enum scope_mode {
 	SCOPE_MODE_WARN, /* print the flags, then run (default) */
 	SCOPE_MODE_DENY, /* print them and run no part of the line: 126 */
 	SCOPE_MODE_OFF,
+	/* print only what will be refused (a write outside the roots, a
+	 * masked secret, a protected path), then run: reads that will work
+	 * say nothing (an agent's output stays its own) */
+	SCOPE_MODE_WRITES,
 };
 int scope_mode_parse(const char *s, enum scope_mode *out); /* 0 / -EINVAL */
 const char *scope_mode_name(enum scope_mode m);

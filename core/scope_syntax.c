@@ -41,7 +41,7 @@ int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
 	/* No aliases: the checker does not know the session's (--check-line
 	 * has none), and the shell parses a line it checks first anyway. */
-	struct parse_opts o = {NULL, NULL, 1, false};
+	struct parse_opts o = {.lineno = 1};
 	struct parser *p = parse_new(&lr.r, &o);
 	int rc;
 
@@ -52,6 +52,14 @@ int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
 		struct node *n;
 
 		rc = parse_next(p, a, &n, NULL, diag);
+		/* the shell refuses these whole (shell/interp/run.c) */
+		if (rc == PARSE_OK && parse_saw_array(p))
+			rc = sbx_diag_set(
+			    diag, -EINVAL,
+			    "line %d: syntax error: arrays are not supported "
+			    "yet (a=(...), a[i]=v, a+=(...)): "
+			    "nothing of this command ran",
+			    parse_lineno(p));
 		arena_unref(a);
 	} while (rc == PARSE_OK);
 	parse_free(p);

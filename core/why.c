@@ -234,7 +234,9 @@ static void ask(const struct sbx_policy *pol, const char *canon,
 	out->access = a;
 	out->path = canon ? xstrdup(canon) : NULL;
 	if (a == WHY_NET) {
-		out->allowed = pol_network(pol);
+		const struct pol_net *pn = pol_net(pol);
+
+		out->allowed = pn->mode == PN_ON;
 		out->rule =
 		    out->allowed ? WHY_RULE_NET_OK : WHY_RULE_NO_NETWORK;
 		if (out->allowed) {
@@ -242,11 +244,32 @@ static void ask(const struct sbx_policy *pol, const char *canon,
 					      "session");
 			return;
 		}
-		out->reason = xstrdup("--no-network: TCP/UDP sockets refused");
+		if (pn->mode == PN_DOMAINS) {
+			/* A connect() that did not go through the proxy:
+			 * the namespace has loopback alone. */
+			out->reason = xasprintf(
+			    "--network %s: out only through the proxy%s%s",
+			    pn_mode_name(pn), pn->http ? " at " : "",
+			    pn->http ? pn->http : "");
+			out->detail = xstrdup(
+			    "the session has a network of its own with "
+			    "loopback alone: a connection goes out through "
+			    "the proxy (HTTP_PROXY, ALL_PROXY) to an allowed "
+			    "name, never directly");
+			out->remedy = xstrdup("use the proxy (the tool's proxy "
+					      "setting), and policy why --host "
+					      "HOST[:PORT] for the name");
+			return;
+		}
+		out->reason = xstrdup("--network off");
 		out->detail = xstrdup("the session was started with "
-				      "--no-network: no TCP or UDP socket can "
-				      "be opened (unix sockets still work)");
-		out->remedy = xstrdup("start the session without --no-network");
+				      "--network off (--no-network): no TCP or "
+				      "UDP socket can be opened (unix sockets "
+				      "still work)");
+		out->remedy =
+		    xstrdup("start the session without --network off, "
+			    "or with --network domains --allow-domain "
+			    "HOST");
 		out->config =
 		    xstrdup("network = yes   (in " WHY_CONFIG_FILE ")");
 		return;

@@ -17,6 +17,7 @@
 #include "interactive.h"
 #include "lineedit.h"
 #include "live.h"
+#include "netses.h"
 #include "scope.h"
 #include "session.h"
 #include "interp.h"
@@ -45,6 +46,9 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 	env.ctx = sh;
 	scope_check(sh->pol, &env, text, len, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
+		if (sh->check == SCOPE_MODE_WRITES &&
+		    rep.flags[i].kind == SCOPE_FLAG_READ)
+			continue; /* a read that will work: not a warning */
 		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
 		out_write(2, "\n", 1);
 	}
@@ -125,6 +129,11 @@ static void hk_cmd_end(void *ctx, struct shell *sh, const struct node *n)
 {
 	struct session *s = ctx;
 
+	/* the proxy's refusals first: they are known, not guessed; read by
+	 * the shell itself, never a subshell (a background one would take
+	 * them from it) */
+	if (!sh->subshell)
+		nets_after_cmd(sh->opt[O_DENIALS]);
 	dl_end(&s->dl, sh, n);
 }
 

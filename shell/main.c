@@ -19,6 +19,7 @@
 #include "gitscan.h"
 #include "hooktab.h"
 #include "lineedit.h"
+#include "netses.h"
 #include "opts.h"
 #include "session.h"
 #include "interp_api.h"
@@ -34,6 +35,30 @@ struct startup {
 	char *script;  /* o.script made absolute, if it had to be */
 	char *rc_path; /* the rc file opened, if any */
 };
+
+/* What a program in the session can tell from its environment: SBXSH=1,
+ * the documented marker that it runs inside sbxsh; SHELL, this binary,
+ * so an editor's `:sh` (or anything else that starts "the user's shell")
+ * opens a session nested in this one, which can only narrow it
+ * (docs/design.md §5), instead of an unconfined-looking bash prompt that
+ * the user takes for their own. A session started inside another says so
+ * once in its banner and in `policy`. */
+static void session_env(struct session *s, bool nested)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (nested)
+		pol_add_note(s->pol, "nested",
+			     "inside another sbxsh session (SBXSH=1): this one "
+			     "can only narrow what that one allows; exit goes "
+			     "back to it");
+	setenv("SBXSH", "1", 1);
+	if (n > 0 && self[0] == '/') {
+		self[n] = 0;
+		setenv("SHELL", self, 1);
+	}
+}
 
 /* The informational modes: they preview a policy into |s| and run
  * nothing. -1 when the action is to run a shell. */
@@ -77,6 +102,7 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
 	cfg->unset_flags = o->unset_flags;
 	cfg->check = o->check;
 	cfg->no_denials = o->no_denials;
+	cfg->posix = o->posix;
 	cfg->pol = s->pol;
 	cfg->builtin = s->builtin;
 	cfg->agent = o->agent;
@@ -115,7 +141,8 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
  *  9. The shell process confines itself (be_confine): failing closed,
  *     nothing of the user's has run (docs/design.md §5). Its report is
  *     merged into the policy, which the session owns.
- * 10. The banner, from the merged policy.
+ * 10. SBXSH=1 and SHELL for the shell and its jobs (session_env), then
+ *     the banner, from the merged policy.
  * 11. The git scan is armed (gs_arm): what a mount cannot hold is
  *     fingerprinted after confinement, before anything of the user's
  *     runs, and compared when the session ends (docs/design.md §2b).
@@ -132,6 +159,9 @@ static int start_session(int argc, char **argv, struct session *s,
 	struct be_report rep = {0};
 	bool interactive;
 	int rc;
+	/* An outer session's marker, read before anything changes it. */
+	const char *outer = getenv("SBXSH");
+	bool nested = outer && !strcmp(outer, "1");
 
 	/* 1 */
 	if (opt_parse(argc, argv, &u->o, &d) < 0) {
@@ -180,8 +210,10 @@ static int start_session(int argc, char **argv, struct session *s,
 	 * the fd opened now. */
 	u->cfg.interactive = interactive;
 	u->cfg.hist_fd = interactive
-			     ? le_open_history(pol_layout(s->pol)->workflow_id,
-					       0, NULL, NULL)
+			     ? hf_open(pol_layout(s->pol)->workflow_id,
+				       pol_layout(s->pol)->workspace,
+				       u->o.agent && !u->o.agent_history_shared,
+				       0, NULL, NULL)
 			     : -1;
 	bo.private_tmp = u->o.private_tmp;
 	u->cfg.rc = interactive && !u->o.norc && !u->o.command && !u->o.script;
@@ -197,8 +229,16 @@ static int start_session(int argc, char **argv, struct session *s,
 	}
 	u->cfg.rc_path = u->rc_path;
 	be_mark("history, workspace entered");
-	/* 9 */
+	/* 9: docs/network.md: with --network domains, the proxy forked in
+	 * the host's network, then this process into a namespace of its
+	 * own. Fail closed: never the host's network for a session that
+	 * asked for domains. */
 	bo.session_fd = s->run_lock_fd;
+	if (nets_open(s->pol, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		ses_close(s);
+		return EXIT_SANDBOX;
+	}
 	if (be_confine(u->backend, s->pol, &bo, &rep, &d) < 0) {
 		be_report_free(&rep);
 		fprintf(stderr, "sbxsh: cannot confine the session: %s\n",
@@ -211,6 +251,7 @@ static int start_session(int argc, char **argv, struct session *s,
 	be_report_merge(&rep, s->pol);
 	be_report_free(&rep);
 	/* 10 */
+	session_env(s, nested);
 	if (interactive || u->o.banner)
 		cli_banner(stderr, s, u->backend);
 	/* 11 */

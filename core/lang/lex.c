@@ -15,7 +15,16 @@
 
 #include "lex.h"
 
-enum ctx { CTX_WORD, CTX_PARAM, CTX_HEREDOC, CTX_ARITH };
+/* CTX_ARITHFOR: (( ... )) of a for loop, also ended by ';' at depth 0.
+ * CTX_REGEX: the right side of =~ in [[ ]]. */
+enum ctx {
+	CTX_WORD,
+	CTX_PARAM,
+	CTX_HEREDOC,
+	CTX_ARITH,
+	CTX_ARITHFOR,
+	CTX_REGEX
+};
 
 struct wb {
 	struct parser *p;
@@ -23,11 +32,16 @@ struct wb {
 	struct sbx_buf lit;
 	int litq;
 	unsigned flags;
-	unsigned long n; /* parts and characters added so far */
+	unsigned long n;    /* parts and characters added so far */
+	struct word *elems; /* NAME=(...): the words */
+	int endc;	    /* CTX_ARITHFOR: the character that ended it */
 };
 
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       int op);
+static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+			 int op, int stop);
+static void quoted_mark(struct wb *wb);
 
 void lex_perr(struct parser *p, const char *fmt, ...)
 {
@@ -219,6 +233,38 @@ static struct wpart *wb_part(struct wb *wb, int type, int quoted)
 	return w;
 }
 
+/* bash's NAME+=value and NAME[subscript]=value (|eq|: the first '=' in
+ * the first part |h|, or NULL). */
+static void bash_assign(struct word *w, const struct wpart *h, const char *eq)
+{
+	size_t n = 0;
+
+	if (eq && eq > h->s && eq[-1] == '+' &&
+	    str_is_name(h->s, (size_t)(eq - 1 - h->s))) {
+		w->flags |= W_ASSIGN | W_APPEND;
+		return;
+	}
+	while (n < h->len &&
+	       (isalnum((unsigned char)h->s[n]) || h->s[n] == '_'))
+		n++;
+	if (!n || n >= h->len || h->s[n] != '[' || !str_is_name(h->s, n))
+		return;
+	/* the subscript may hold expansions: "]=" or "]+=" in any unquoted
+	 * literal part from here on makes it an element's assignment */
+	for (const struct wpart *q = h; q; q = q->next) {
+		if (q->type != WP_LIT || q->quoted)
+			continue;
+		for (size_t i = q == h ? n : 0; i + 1 < q->len; i++)
+			if (q->s[i] == ']' &&
+			    (q->s[i + 1] == '=' ||
+			     (q->s[i + 1] == '+' && i + 2 < q->len &&
+			      q->s[i + 2] == '='))) {
+				w->flags |= W_ASSIGN | W_ARRAY;
+				return;
+			}
+	}
+}
+
 static struct word *wb_finish(struct wb *wb)
 {
 	struct word *w = arena_alloc(wb->p->a, sizeof(*w));
@@ -237,11 +283,25 @@ static struct word *wb_finish(struct wb *wb)
 			w->flags |= W_PLAIN;
 		w->raw = h->s;
 	}
+	/* bash's brace expansion looks only at unquoted characters: a word
+	 * without an unquoted '{' skips it at no cost */
+	for (struct wpart *q = h; q; q = q->next)
+		if (q->type == WP_LIT && !q->quoted &&
+		    memchr(q->s, '{', q->len))
+			w->flags |= W_BRACE;
 	if (h && h->type == WP_LIT && !h->quoted) {
 		char *eq = memchr(h->s, '=', h->len);
 
 		if (eq && str_is_name(h->s, (size_t)(eq - h->s)))
 			w->flags |= W_ASSIGN;
+		else if (!wb->p->o.posix)
+			bash_assign(w, h, eq);
+	}
+	if (wb->flags & W_ARRAY) {
+		/* not a plain word: nothing may take "a=" for the whole */
+		w->elems = wb->elems;
+		w->raw = NULL;
+		w->flags &= ~(unsigned)W_PLAIN;
 	}
 	return w;
 }
@@ -261,7 +321,7 @@ static bool is_name_char(int c)
 	return c != EOF && (isalnum(c) || c == '_');
 }
 
-static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
+static struct wpart *read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 {
 	struct wpart *w;
 	struct node *n;
@@ -270,7 +330,7 @@ static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 
 	if (++p->depth > PARSE_MAXDEPTH) {
 		lex_perr(p, "nesting too deep");
-		return;
+		return NULL;
 	}
 	p->ready = false;
 	n = parse_list(p, false);
@@ -282,6 +342,216 @@ static void read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 	p->depth--;
 	w = wb_part(wb, WP_CMD, dq);
 	w->cmd = n;
+	return w;
+}
+
+/* bash's <(cmd) and >(cmd): the '(' has been read. */
+static void read_procsub(struct parser *p, struct wb *wb, int dir)
+{
+	struct wpart *w = read_cmdsubst(p, wb, 0);
+
+	if (w) {
+		w->type = WP_PROCSUB;
+		w->op = (unsigned char)dir;
+	}
+}
+
+/* bash's NAME=(word...): the '(' has been read. Elements are words
+ * (blanks and newlines between them, '#' comments), never a nested
+ * array or an operator. */
+static void read_array(struct parser *p, struct wb *wb)
+{
+	struct word **t = &wb->elems;
+	int c;
+
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	wb_flush(wb);
+	wb->flags |= W_ARRAY | W_LIST;
+	p->in_array = true;
+	while (!p->err) {
+		c = pgetc_nl(p);
+		if (c == ' ' || c == '\t' || c == '\n')
+			continue;
+		if (c == '#') {
+			while ((c = pgetc(p)) != EOF && c != '\n')
+				;
+			continue;
+		}
+		if (c == ')')
+			break;
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated array (...)");
+			break;
+		}
+		if (strchr(";&|<>(", c)) {
+			lex_perr(p, "unexpected '%c' in an array (...)", c);
+			break;
+		}
+		pungetc(p, c);
+
+		struct wb e;
+
+		wb_init(&e, p);
+		read_parts(p, &e, CTX_WORD, 0, 0);
+		if (p->err) {
+			buf_free(&e.lit);
+			break;
+		}
+		*t = wb_finish(&e);
+		t = &(*t)->next;
+	}
+	p->in_array = false;
+	p->depth--;
+	c = pgetc_nl(p);
+	pungetc(p, c);
+	if (!p->err && c != EOF && !strchr(" \t\n;&|<>)", c))
+		lex_perr(p, "unexpected '%c' after an array (...)", c);
+}
+
+/* "name=" or "name+=" so far, nothing quoted: '(' begins an array. */
+static bool array_start(struct parser *p, struct wb *wb)
+{
+	size_t n = wb->lit.len;
+
+	if (p->o.posix || p->in_array || wb->head || wb->litq || n < 2 ||
+	    wb->lit.s[n - 1] != '=')
+		return false;
+	n--;
+	if (n && wb->lit.s[n - 1] == '+')
+		n--;
+	return str_is_name(wb->lit.s, n);
+}
+
+static int hexdig(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+static void put_utf8(struct wb *wb, unsigned long v)
+{
+	if (v < 0x80) {
+		wb_lit(wb, (int)v, 1);
+	} else if (v < 0x800) {
+		wb_lit(wb, (int)(0xc0 | (v >> 6)), 1);
+		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
+	} else if (v < 0x10000) {
+		wb_lit(wb, (int)(0xe0 | (v >> 12)), 1);
+		wb_lit(wb, (int)(0x80 | ((v >> 6) & 0x3f)), 1);
+		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
+	} else if (v < 0x110000) {
+		wb_lit(wb, (int)(0xf0 | (v >> 18)), 1);
+		wb_lit(wb, (int)(0x80 | ((v >> 12) & 0x3f)), 1);
+		wb_lit(wb, (int)(0x80 | ((v >> 6) & 0x3f)), 1);
+		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
+	}
+}
+
+/* Up to |max| digits of base |base| (8 or 16) into |*v|; how many. */
+static int read_digits(struct parser *p, int base, int max, unsigned long *v)
+{
+	int k = 0, c, d;
+
+	*v = 0;
+	while (k < max) {
+		c = pgetc(p);
+		d = c == EOF ? -1 : hexdig(c);
+		if (d < 0 || d >= base) {
+			pungetc(p, c);
+			break;
+		}
+		*v = *v * (unsigned)base + (unsigned)d;
+		k++;
+	}
+	return k;
+}
+
+/* bash's $'...' (the "$'" has been read): decoded now, as quoted
+ * literal characters. A NUL ends the string (the rest up to the quote
+ * is dropped), as in bash. */
+static void read_ansi(struct parser *p, struct wb *wb)
+{
+	static const char esc[] = "a\ab\be\033E\033f\fn\nr\rt\tv\v\\\\''\"\"??";
+	unsigned long n0 = wb->n, v;
+	bool nul = false;
+	int c;
+
+	wb->flags |= W_QUOTED;
+	for (;;) {
+		c = pgetc(p);
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		}
+		if (c == '\'')
+			break;
+		if (c != '\\') {
+			if (!nul)
+				wb_lit(wb, c, 1);
+			continue;
+		}
+		c = pgetc(p);
+		if (c == EOF) {
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		}
+		const char *e = strchr(esc, c);
+
+		if (e && (e - esc) % 2 == 0) {
+			v = (unsigned char)e[1];
+		} else if (c >= '0' && c <= '7') {
+			pungetc(p, c);
+			read_digits(p, 8, 3, &v);
+			v &= 0xff;
+		} else if (c == 'x' || c == 'u' || c == 'U') {
+			if (!read_digits(p, 16,
+					 c == 'x'   ? 2
+					 : c == 'u' ? 4
+						    : 8,
+					 &v)) {
+				if (!nul) {
+					wb_lit(wb, '\\', 1);
+					wb_lit(wb, c, 1);
+				}
+				continue;
+			}
+			if (c != 'x') {
+				if (!v)
+					nul = true;
+				if (!nul)
+					put_utf8(wb, v);
+				continue;
+			}
+		} else if (c == 'c') {
+			c = pgetc(p);
+			if (c == EOF) {
+				lex_perr_eof(p, "unterminated quoted string");
+				return;
+			}
+			v = c == '?' ? 0x7f
+				     : (unsigned long)(toupper(c) & 0x1f);
+		} else {
+			if (!nul) {
+				wb_lit(wb, '\\', 1);
+				wb_lit(wb, c, 1);
+			}
+			continue;
+		}
+		if (!v)
+			nul = true;
+		if (!nul)
+			wb_lit(wb, (int)v, 1);
+	}
+	if (wb->n == n0)
+		quoted_mark(wb);
 }
 
 static void read_backquote(struct parser *p, struct wb *wb, int dq)
@@ -335,13 +605,60 @@ static void read_arith(struct parser *p, struct wb *wb, int dq)
 	w->arg = wb_finish(&sub);
 }
 
+/* The operands of bash's ${x/p/r}, ${x:o:l}, ${x^p} and ${x@Q}: the
+ * first up to |stop| (or '}'), a second after it up to '}'. Patterns
+ * and replacements are quoted by their own quotes only, as the pattern of
+ * ${x#p} (bash 5.2: "${x/a/'&'}" replaces with a plain '&'); the
+ * offsets of ${x:o:l} are arithmetic, as in "...". */
+static void read_param_args(struct parser *p, struct wpart *w, int op, int stop,
+			    int dq)
+{
+	struct wb sub;
+	int end, adq = op == PO_SUBSTR ? dq : 0;
+
+	w->op = (unsigned char)op;
+	if (++p->depth > PARSE_MAXDEPTH) {
+		lex_perr(p, "nesting too deep");
+		return;
+	}
+	wb_init(&sub, p);
+	if (op == PO_REPL || op == PO_REPLALL) {
+		/* a pattern may start with its own '/': ${p////:} (bash) */
+		int c = pgetc_nl(p);
+
+		if (c == '/')
+			wb_lit(&sub, c, 0);
+		else
+			pungetc(p, c);
+	}
+	end = read_parts_to(p, &sub, CTX_PARAM, adq, 0, stop);
+	w->arg = wb_finish(&sub);
+	if (end == stop && stop && !p->err) {
+		wb_init(&sub, p);
+		read_parts_to(p, &sub, CTX_PARAM, adq, 0, 0);
+		w->arg->next = wb_finish(&sub);
+	}
+	p->depth--;
+}
+
 static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 {
 	struct sbx_buf name = {0};
 	struct wpart *w;
-	bool length = false;
+	bool length = false, indirect = false;
 	int c = pgetc_nl(p), d;
 
+	if (c == '!') {
+		/* ${!name}, ${!prefix*} (bash); ${!} stays $! */
+		d = pgetc_nl(p);
+		if (is_name_start(d) || (d != EOF && isdigit(d)) ||
+		    (d == '@' || d == '*' || d == '#')) {
+			indirect = true;
+			c = d;
+			goto name;
+		}
+		pungetc(p, d);
+	}
 	if (c == '#') {
 		d = pgetc_nl(p);
 		if (d == '}') {
@@ -384,8 +701,18 @@ op:
 	w = wb_part(wb, WP_PARAM, dq);
 	w->s = arena_strndup(p->a, name.s, name.len);
 	w->len = name.len;
+	w->indirect = indirect;
 	buf_free(&name);
 	c = pgetc_nl(p);
+	if (indirect && (c == '*' || c == '@') && is_name_start(w->s[0])) {
+		d = pgetc_nl(p);
+		if (d == '}') {
+			w->op = PO_NAMES;
+			w->colon = c == '@';
+			return;
+		}
+		pungetc(p, d);
+	}
 	if (length) {
 		if (c != '}') {
 			lex_perr(p, "bad substitution");
@@ -399,13 +726,56 @@ op:
 		return;
 	case ':':
 		d = pgetc_nl(p);
-		if (!d || d == EOF || !strchr("-=?+", d)) {
-			lex_perr(p, "bad substitution");
+		if (d == EOF) {
+			lex_perr_eof(p, "unterminated ${...}");
 			return;
 		}
-		w->colon = 1;
-		w->op = (unsigned char)d;
-		break;
+		if (d && strchr("-=?+", d)) {
+			w->colon = 1;
+			w->op = (unsigned char)d;
+			break;
+		}
+		pungetc(p, d);
+		{
+			read_param_args(p, w, PO_SUBSTR, ':', dq);
+			return;
+		}
+	case '/':
+		d = pgetc_nl(p);
+		if (d == '/' || d == '#' || d == '%') {
+			read_param_args(p, w,
+					d == '/'   ? PO_REPLALL
+					: d == '#' ? PO_REPLBEG
+						   : PO_REPLEND,
+					'/', dq);
+			return;
+		}
+		pungetc(p, d);
+		{
+			read_param_args(p, w, PO_REPL, '/', dq);
+			return;
+		}
+	case '^':
+	case ',':
+	case '~':
+		d = pgetc_nl(p);
+		if (d == c) {
+			read_param_args(p, w,
+					c == '^'   ? PO_UPPER
+					: c == ',' ? PO_LOWER
+						   : PO_TOGGLE,
+					0, dq);
+			return;
+		}
+		pungetc(p, d);
+		{
+			read_param_args(p, w, c, 0, dq);
+			return;
+		}
+	case '@': {
+		read_param_args(p, w, PO_TRANSFORM, 0, dq);
+		return;
+	}
 	case '-':
 	case '=':
 	case '?':
@@ -459,7 +829,9 @@ static void read_dollar(struct parser *p, struct wb *wb, int dq)
 	struct wpart *w;
 
 	wb->flags |= 0;
-	if (c == '{') {
+	if (c == '\'' && !dq && !p->o.posix) {
+		read_ansi(p, wb);
+	} else if (c == '{') {
 		read_brace_param(p, wb, dq);
 	} else if (c == '(') {
 		d = pgetc_nl(p);
@@ -569,6 +941,15 @@ static void read_dquote(struct parser *p, struct wb *wb)
 static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       int op)
 {
+	read_parts_to(p, wb, ctx, dq, op, 0);
+}
+
+/* The same; in CTX_PARAM an unquoted |stop| ends it too (the '/' of
+ * ${x/p/r}, the ':' of ${x:o:l}). Returns the character that ended it
+ * ('}' or |stop|), or 0. */
+static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+			 int op, int stop)
+{
 	int c, d, depth = 0;
 	bool pattern = op == PO_RSMALL || op == PO_RLARGE || op == PO_LSMALL ||
 		       op == PO_LLARGE;
@@ -578,20 +959,43 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
 				lex_perr_eof(p, "unterminated ${...}");
-			else if (ctx == CTX_ARITH)
+			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
 				lex_perr_eof(p, "unterminated $((...))");
-			return;
+			return 0;
 		}
 		switch (ctx) {
 		case CTX_WORD:
+			if ((c == '<' || c == '>') && !p->o.posix) {
+				d = pgetc_nl(p);
+				if (d == '(') {
+					read_procsub(p, wb, c);
+					continue;
+				}
+				pungetc(p, d);
+			}
+			if (c == '(' && array_start(p, wb)) {
+				read_array(p, wb);
+				return 0;
+			}
 			if (strchr(" \t\n;&|<>()", c)) {
 				pungetc(p, c);
-				return;
+				return 0;
 			}
 			break;
+		case CTX_REGEX:
+			if (!depth &&
+			    (c == ' ' || c == '\t' || c == '\n' || c == ')')) {
+				pungetc(p, c);
+				return 0;
+			}
+			if (c == '(')
+				depth++;
+			else if (c == ')')
+				depth--;
+			break;
 		case CTX_PARAM:
-			if (c == '}')
-				return;
+			if (c == '}' || (stop && c == stop))
+				return c;
 			break;
 		case CTX_HEREDOC:
 			if (c == '\\') {
@@ -612,18 +1016,23 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 				wb_lit(wb, c, 1);
 			continue;
 		case CTX_ARITH:
+		case CTX_ARITHFOR:
 			if (c == '(') {
 				depth++;
+			} else if (c == ';' && !depth && ctx == CTX_ARITHFOR) {
+				wb->endc = ';';
+				return 0;
 			} else if (c == ')') {
 				if (depth) {
 					depth--;
 				} else {
 					d = pgetc_nl(p);
+					wb->endc = ')';
 					if (d == ')')
-						return;
+						return ')';
 					pungetc(p, d);
 					lex_perr(p, "missing ')' in $((...))");
-					return;
+					return 0;
 				}
 			}
 			break;
@@ -663,6 +1072,7 @@ static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			wb_lit(wb, c, dq);
 		}
 	}
+	return 0;
 }
 
 /* --- here-documents ------------------------------------------------------- */
@@ -895,13 +1305,25 @@ again:
 		d = pgetc_nl(p);
 		if (d == '&')
 			return p->tok = T_AND;
+		if (d == '>' && !p->o.posix) {
+			/* bash's &>file and &>>file: >file 2>&1 */
+			d = pgetc_nl(p);
+			p->trt = d == '>' ? R_APPEND : R_OUT;
+			if (d != '>')
+				pungetc(p, d);
+			p->tfd = -1;
+			p->tboth = true;
+			return p->tok = T_REDIR;
+		}
 		pungetc(p, d);
 		return p->tok = T_AMP;
 	case '|':
 		d = pgetc_nl(p);
 		if (d == '|')
 			return p->tok = T_OR;
-		pungetc(p, d);
+		p->tpipe_err = d == '&' && !p->o.posix; /* bash's |& */
+		if (!p->tpipe_err)
+			pungetc(p, d);
 		return p->tok = T_PIPE;
 	case '(':
 		return p->tok = T_LP;
@@ -909,6 +1331,13 @@ again:
 		return p->tok = T_RP;
 	case '<':
 	case '>':
+		if (!p->o.posix) {
+			/* <(cmd) and >(cmd) begin a word (bash) */
+			d = pgetc_nl(p);
+			pungetc(p, d);
+			if (d == '(')
+				break; /* c is given back below */
+		}
 		p->tfd = -1;
 		goto redir;
 	}
@@ -978,13 +1407,16 @@ again:
 	}
 	return p->tok = T_WORD;
 redir:
+	p->tboth = false;
 	d = pgetc_nl(p);
 	if (c == '<') {
 		if (d == '<') {
 			int e = pgetc_nl(p);
 
 			p->trt = R_HEREDOC;
-			if (e == '-')
+			if (e == '<' && !p->o.posix)
+				p->trt = R_HERESTR; /* bash's <<< word */
+			else if (e == '-')
 				p->tfd = p->tfd < 0 ? -2 : -3 - p->tfd;
 			else
 				pungetc(p, e);
@@ -1023,6 +1455,48 @@ enum tok lex_peek(struct parser *p, bool chkalias)
 void lex_consume(struct parser *p)
 {
 	p->ready = false;
+}
+
+bool lex_dparen(struct parser *p)
+{
+	int c = pgetc_nl(p);
+
+	if (c == '(')
+		return true;
+	pungetc(p, c);
+	return false;
+}
+
+struct word *lex_arith_word(struct parser *p, bool forsemi, int *end)
+{
+	struct wb wb;
+
+	wb_init(&wb, p);
+	read_parts(p, &wb, forsemi ? CTX_ARITHFOR : CTX_ARITH, 1, 0);
+	*end = wb.endc;
+	if (p->err) {
+		buf_free(&wb.lit);
+		return NULL;
+	}
+	return wb_finish(&wb);
+}
+
+struct word *lex_regex_word(struct parser *p)
+{
+	struct wb wb;
+	int c;
+
+	do
+		c = pgetc_nl(p);
+	while (c == ' ' || c == '\t');
+	pungetc(p, c);
+	wb_init(&wb, p);
+	read_parts(p, &wb, CTX_REGEX, 0, 0);
+	if (p->err) {
+		buf_free(&wb.lit);
+		return NULL;
+	}
+	return wb_finish(&wb);
 }
 
 struct word *parse_dq_string(const char *s, struct arena *a,

@@ -65,7 +65,11 @@ struct parser {
 	struct word *tw;
 	int tfd;
 	enum redir_type trt;
-	int err; /* 0, -EINVAL, -EAGAIN */
+	bool tboth;	/* T_REDIR: bash's &> or &>> (stdout and stderr) */
+	bool tpipe_err; /* T_PIPE: bash's |& (stderr too) */
+	bool in_array;	/* reading the words of NAME=(...) */
+	bool saw_array; /* this command holds an array assignment */
+	int err;	/* 0, -EINVAL, -EAGAIN */
 	int depth;
 	bool alias_next; /* previous alias ended in a blank */
 	struct heredoc *hd, **hd_tail;
@@ -86,6 +90,17 @@ void lex_push_frame(struct parser *p, const char *s, size_t len,
 void lex_pop_frame(struct parser *p);
 void lex_free_dead(struct parser *p);
 void lex_read_heredocs(struct parser *p);
+/* After a T_LP in bash's language: is the next character a second '('
+ * (then it is consumed: `((` begins an arithmetic command)? */
+bool lex_dparen(struct parser *p);
+/* The text of (( ... )) up to the closing "))", as the word of $((...));
+ * |forsemi|: a ';' at parenthesis depth 0 also ends it (for ((a;b;c))).
+ * |*end| gets ';' or ')'. NULL after an error. */
+struct word *lex_arith_word(struct parser *p, bool forsemi, int *end);
+/* The right side of [[ x =~ re ]]: one word in which ( ) | < > & ; are
+ * ordinary characters (balanced parentheses may hold blanks), as bash
+ * reads it. NULL after an error. */
+struct word *lex_regex_word(struct parser *p);
 
 /* parse.c: the lexer calls back into the grammar for $(...) and `...` */
 struct node *parse_list(struct parser *p, bool top);

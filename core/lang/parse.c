@@ -14,6 +14,7 @@
 #define peek_cmd(p) lex_peek(p, true)
 
 static struct node *parse_command(struct parser *p);
+static struct node *parse_arith_for(struct parser *p);
 
 static const char *const tok_names[] = {
     "end of file", "newline", ";", "&",	 "&&",		"||",
@@ -97,10 +98,36 @@ static bool is_terminator(struct parser *p)
 	}
 }
 
+/* A plain literal word (the "1" of the 2>&1 that &> and |& stand for). */
+static struct word *lit_word(struct parser *p, const char *s)
+{
+	struct word *w = arena_alloc(p->a, sizeof(*w));
+	struct wpart *part = arena_alloc(p->a, sizeof(*part));
+
+	part->type = WP_LIT;
+	part->s = arena_strndup(p->a, s, strlen(s));
+	part->len = strlen(s);
+	w->parts = part;
+	w->raw = part->s;
+	w->flags = W_PLAIN;
+	return w;
+}
+
+/* 2>&1, made after the redirections before it (bash's &> and |&). */
+static struct redir *err_to_out(struct parser *p)
+{
+	struct redir *r = arena_alloc(p->a, sizeof(*r));
+
+	r->fd = 2;
+	r->type = R_DUPOUT;
+	r->target = lit_word(p, "1");
+	return r;
+}
+
 static struct redir *parse_redir(struct parser *p)
 {
 	struct redir *r = arena_alloc(p->a, sizeof(*r));
-	bool strip = false;
+	bool strip = false, both = p->tboth;
 	int fd = p->tfd;
 
 	r->type = p->trt;
@@ -110,7 +137,8 @@ static struct redir *parse_redir(struct parser *p)
 	}
 	if (fd < 0)
 		fd = (r->type == R_IN || r->type == R_DUPIN ||
-		      r->type == R_RDWR || r->type == R_HEREDOC)
+		      r->type == R_RDWR || r->type == R_HEREDOC ||
+		      r->type == R_HERESTR)
 			 ? 0
 			 : 1;
 	r->fd = fd;
@@ -123,6 +151,8 @@ static struct redir *parse_redir(struct parser *p)
 	lex_consume(p);
 	if (r->type != R_HEREDOC) {
 		r->target = p->tw;
+		if (both) /* &>file: >file 2>&1 */
+			r->next = err_to_out(p);
 		return r;
 	}
 	struct heredoc *h = xcalloc(1, sizeof(*h));
@@ -173,12 +203,17 @@ static struct node *parse_simple(struct parser *p)
 			if (!r)
 				return NULL;
 			*rt = r;
+			while (r->next)
+				r = r->next;
 			rt = &r->next;
 			continue;
 		}
 		if (t != T_WORD)
 			break;
 		lex_consume(p);
+		if (p->tw->flags & W_LIST ||
+		    (!n->args && p->tw->flags & W_ARRAY))
+			p->saw_array = true;
 		if (!n->args && (p->tw->flags & W_ASSIGN)) {
 			*at = p->tw;
 			at = &p->tw->next;
@@ -271,7 +306,9 @@ static struct node *parse_for(struct parser *p)
 	struct word **wt = &n->args;
 
 	lex_consume(p);
-	if (peek(p) != T_WORD || !p->tw->raw ||
+	if (peek(p) == T_LP && !p->o.posix && lex_dparen(p))
+		return parse_arith_for(p);
+	if (p->tok != T_WORD || !p->tw->raw ||
 	    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
 		if (p->tok == T_WORD)
 			lex_perr(p, "bad for loop variable");
@@ -372,6 +409,288 @@ static struct node *parse_case(struct parser *p)
 	}
 }
 
+/* --- bash's compound commands (not in posix mode) ----------------------- */
+
+static bool is_word(struct parser *p, const char *s)
+{
+	return p->tok == T_WORD && p->tw->raw && !strcmp(p->tw->raw, s);
+}
+
+static struct cond *cond_or(struct parser *p);
+
+static struct cond *mkcond(struct parser *p, enum cond_type t)
+{
+	struct cond *c = arena_alloc(p->a, sizeof(*c));
+
+	c->type = t;
+	return c;
+}
+
+static bool cond_unary_op(const char *s)
+{
+	return s && s[0] == '-' && s[1] && !s[2] &&
+	       strchr("abcdefghknoprstuvwxzGLNORS", s[1]);
+}
+
+static const char *cond_binary_op(struct parser *p)
+{
+	static const char *const ops[] = {
+	    "==",  "=",	  "!=",	 "=~",	"-eq", "-ne", "-lt",
+	    "-le", "-gt", "-ge", "-nt", "-ot", "-ef", NULL,
+	};
+
+	if (p->tok == T_REDIR && p->tfd < 0 && !p->tboth &&
+	    (p->trt == R_IN || p->trt == R_OUT))
+		return p->trt == R_IN ? "<" : ">";
+	if (p->tok != T_WORD || !p->tw->raw)
+		return NULL;
+	for (int i = 0; ops[i]; i++)
+		if (!strcmp(p->tw->raw, ops[i]))
+			return ops[i];
+	return NULL;
+}
+
+/* An operand: any word but "]]" (operators are operands where an operand
+ * is due, as in bash: [[ -n -n ]]). */
+static struct word *cond_word(struct parser *p)
+{
+	if (peek(p) != T_WORD || is_word(p, "]]")) {
+		if (p->tok == T_WORD || p->tok == T_EOF)
+			lex_perr_eof(p, "unexpected end of [[ ... ]]");
+		else
+			unexpected(p);
+		return NULL;
+	}
+	lex_consume(p);
+	return p->tw;
+}
+
+static struct cond *cond_prim(struct parser *p)
+{
+	struct cond *c;
+	const char *op;
+
+	if (peek(p) == T_LP) {
+		if (++p->depth > PARSE_MAXDEPTH) {
+			lex_perr(p, "nesting too deep");
+			return NULL;
+		}
+		lex_consume(p);
+		c = cond_or(p);
+		p->depth--;
+		if (!c)
+			return NULL;
+		if (peek(p) != T_RP) {
+			unexpected(p);
+			return NULL;
+		}
+		lex_consume(p);
+		return c;
+	}
+	if (p->tok == T_WORD && cond_unary_op(p->tw->raw)) {
+		struct word *w = p->tw;
+
+		lex_consume(p);
+		/* "-f ]]": -f is the word tested for non-emptiness */
+		if (peek(p) != T_WORD || is_word(p, "]]") ||
+		    cond_binary_op(p)) {
+			if (p->tok == T_WORD && !is_word(p, "]]")) {
+				/* -a = b: the binary operator's operand */
+				goto binary_after_left;
+			}
+			c = mkcond(p, C_WORD);
+			c->l = w;
+			return c;
+		}
+		c = mkcond(p, C_UNARY);
+		c->op = w->raw;
+		c->l = cond_word(p);
+		return c->l ? c : NULL;
+	binary_after_left:
+		c = mkcond(p, C_BINARY);
+		c->l = w;
+		goto binary;
+	}
+	c = mkcond(p, C_WORD);
+	if (!(c->l = cond_word(p)))
+		return NULL;
+	peek(p);
+	if (!cond_binary_op(p))
+		return c;
+	c->type = C_BINARY;
+binary:
+	op = cond_binary_op(p);
+	c->op = op;
+	lex_consume(p);
+	if (!strcmp(op, "=~")) {
+		c->r = lex_regex_word(p);
+		if (c->r && !c->r->parts) {
+			lex_perr_eof(p, "unexpected end of [[ ... ]]");
+			return NULL;
+		}
+		return c->r ? c : NULL;
+	}
+	c->r = cond_word(p);
+	return c->r ? c : NULL;
+}
+
+static struct cond *cond_not(struct parser *p)
+{
+	int bang = 0;
+	struct cond *c;
+
+	while (peek(p) == T_WORD && is_word(p, "!")) {
+		lex_consume(p);
+		bang++;
+	}
+	c = cond_prim(p);
+	if (c && bang % 2) {
+		struct cond *x = mkcond(p, C_NOT);
+
+		x->a = c;
+		c = x;
+	}
+	return c;
+}
+
+/* && binds tighter than ||; newlines may follow either. A chain is
+ * built right-deep in a loop (a && (b && c): the same, both short-cut
+ * left to right), so eval walks its right spine in a loop too and
+ * neither recurses on a long chain; the nesting of ( ) is bounded. */
+static struct cond *cond_chain(struct parser *p, enum cond_type t)
+{
+	struct cond *head, **tail = &head;
+	enum tok op = t == C_AND ? T_AND : T_OR;
+
+	for (;;) {
+		struct cond *c =
+		    t == C_AND ? cond_not(p) : cond_chain(p, C_AND);
+
+		if (!c)
+			return NULL;
+		if (peek(p) != op) {
+			*tail = c;
+			return head;
+		}
+		struct cond *x = mkcond(p, t);
+
+		lex_consume(p);
+		linebreak(p);
+		x->a = c;
+		*tail = x;
+		tail = &x->b;
+	}
+}
+
+static struct cond *cond_or(struct parser *p)
+{
+	return cond_chain(p, C_OR);
+}
+
+/* [[ expression ]] ("[[" has been seen) */
+static struct node *parse_cond(struct parser *p)
+{
+	struct node *n = mknode(p, N_COND);
+
+	lex_consume(p);
+	if (peek(p) == T_WORD && is_word(p, "]]")) {
+		unexpected(p);
+		return NULL;
+	}
+	if (!(n->cond = cond_or(p)))
+		return NULL;
+	if (peek(p) != T_WORD || !is_word(p, "]]")) {
+		if (p->tok == T_EOF)
+			lex_perr_eof(p,
+				     "unexpected end of file (expecting ']]')");
+		else
+			lex_perr(p, "unexpected '%s' (expecting ']]')",
+				 tok_text(p));
+		return NULL;
+	}
+	lex_consume(p);
+	return n;
+}
+
+/* (( expression )) (the two '(' have been read) */
+static struct node *parse_arith_cmd(struct parser *p)
+{
+	struct node *n = mknode(p, N_ARITH);
+	int end;
+
+	lex_consume(p);
+	n->args = lex_arith_word(p, false, &end);
+	return n->args ? n : NULL;
+}
+
+/* for (( init; test; step )) [;] do list done ("for" consumed, the
+ * "((" read) */
+static struct node *parse_arith_for(struct parser *p)
+{
+	struct node *n = mknode(p, N_ARITHFOR);
+	struct word **wt = &n->args;
+	int end = 0;
+
+	lex_consume(p);
+	for (int i = 0; i < 3; i++) {
+		struct word *w = lex_arith_word(p, true, &end);
+
+		if (!w)
+			return NULL;
+		if ((i < 2) != (end == ';')) {
+			lex_perr(p, "bad for (( ... )): expected 3 "
+				    "expressions");
+			return NULL;
+		}
+		*wt = w;
+		wt = &w->next;
+	}
+	if (peek(p) == T_SEMI)
+		lex_consume(p);
+	linebreak(p);
+	if (!expect_kw(p, "do") || !(n->b = need_list(p)) ||
+	    !expect_kw(p, "done"))
+		return NULL;
+	return n;
+}
+
+/* function NAME [()] compound-command (bash) */
+static struct node *parse_function_kw(struct parser *p)
+{
+	struct node *f;
+
+	lex_consume(p);
+	if (peek(p) != T_WORD || !p->tw->raw ||
+	    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
+		if (p->tok == T_WORD)
+			lex_perr(p, "bad function name '%s'",
+				 p->tw->raw ? p->tw->raw : "?");
+		else
+			unexpected(p);
+		return NULL;
+	}
+	f = mknode(p, N_FUNC);
+	f->arena = p->a;
+	f->name = p->tw->raw;
+	lex_consume(p);
+	if (peek(p) == T_LP) {
+		lex_consume(p);
+		if (peek(p) != T_RP) {
+			unexpected(p);
+			return NULL;
+		}
+		lex_consume(p);
+	}
+	linebreak(p);
+	f->a = parse_command(p);
+	if (!f->a) {
+		if (!p->err)
+			unexpected(p);
+		return NULL;
+	}
+	return f;
+}
+
 static struct node *parse_command(struct parser *p)
 {
 	struct node *n = NULL;
@@ -381,7 +700,14 @@ static struct node *parse_command(struct parser *p)
 		return NULL;
 	}
 	peek_cmd(p);
-	if (p->tok == T_LP) {
+	if (p->tok == T_LP && !p->o.posix && lex_dparen(p)) {
+		n = parse_arith_cmd(p);
+	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "[[")) {
+		n = parse_cond(p);
+	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "function")) {
+		n = parse_function_kw(p);
+		goto out;
+	} else if (p->tok == T_LP) {
 		n = mknode(p, N_SUBSHELL);
 		lex_consume(p);
 		if (!(n->a = need_list(p)))
@@ -444,12 +770,21 @@ static struct node *parse_pipeline(struct parser *p)
 	}
 	n = first;
 	if (peek(p) == T_PIPE) {
+		struct node *prev = first;
+
 		n = mknode(p, N_PIPE);
 		n->a = first;
 		st = &first->next_stage;
 		while (peek(p) == T_PIPE) {
 			struct node *c;
+			struct redir **rt = &prev->redirs;
 
+			/* bash's |&: 2>&1 after the stage's own redirections */
+			if (p->tpipe_err) {
+				while (*rt)
+					rt = &(*rt)->next;
+				*rt = err_to_out(p);
+			}
 			lex_consume(p);
 			linebreak(p);
 			c = parse_command(p);
@@ -462,6 +797,7 @@ static struct node *parse_pipeline(struct parser *p)
 			 * command node is fresh. */
 			*st = c;
 			st = &c->next_stage;
+			prev = c;
 		}
 	}
 	if (bang) {
@@ -624,6 +960,16 @@ void parse_free(struct parser *p)
 	free(p);
 }
 
+bool parse_saw_array(const struct parser *p)
+{
+	return p->saw_array;
+}
+
+void parse_set_posix(struct parser *p, bool posix)
+{
+	p->o.posix = posix;
+}
+
 int parse_lineno(const struct parser *p)
 {
 	return p->lineno;
@@ -663,6 +1009,11 @@ void parse_clear_eof(struct parser *p)
 	p->reof = false;
 }
 
+bool parse_at_eof(const struct parser *p)
+{
+	return p->reof;
+}
+
 int parse_next(struct parser *p, struct arena *a, struct node **out,
 	       struct sbx_buf *text, struct sbx_diag *diag)
 {
@@ -675,6 +1026,7 @@ int parse_next(struct parser *p, struct arena *a, struct node **out,
 	p->err = 0;
 	p->depth = 0;
 	p->warn[0] = 0;
+	p->saw_array = false;
 	p->cont = false;
 	p->ready = false;
 	if (text) {

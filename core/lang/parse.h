@@ -48,7 +48,9 @@ struct sh_reader {
 
 /* A word is a list of parts; quoting is kept per part so expansion knows
  * what is subject to field splitting and pathname expansion. */
-enum wpart_type { WP_LIT, WP_PARAM, WP_CMD, WP_ARITH };
+/* WP_PROCSUB: bash's <(cmd) (op '<') and >(cmd) (op '>'): cmd is the
+ * inner command's tree; it expands to a /dev/fd/N name. */
+enum wpart_type { WP_LIT, WP_PARAM, WP_CMD, WP_ARITH, WP_PROCSUB };
 
 /* ${name op arg} operators */
 enum {
@@ -62,15 +64,32 @@ enum {
 	PO_LSMALL = '#',
 	PO_LLARGE = 'H',
 	PO_LEN = 'L',
+	/* bash's (parsed always; the posix mode refuses them when they are
+	 * expanded, as dash does): arg holds the pattern, arg->next the
+	 * replacement (NULL: none) */
+	PO_REPL = '/',	    /* ${x/p/r} */
+	PO_REPLALL = 'A',   /* ${x//p/r} */
+	PO_REPLBEG = 'B',   /* ${x/#p/r} */
+	PO_REPLEND = 'E',   /* ${x/%p/r} */
+	PO_SUBSTR = ':',    /* ${x:off:len}: arg off, arg->next len or NULL */
+	PO_UPPER1 = '^',    /* ${x^p}: arg the pattern (none: any character) */
+	PO_UPPER = 'U',	    /* ${x^^p} */
+	PO_LOWER1 = ',',    /* ${x,p} */
+	PO_LOWER = 'l',	    /* ${x,,p} */
+	PO_TOGGLE1 = '~',   /* ${x~p} */
+	PO_TOGGLE = 'T',    /* ${x~~p} */
+	PO_TRANSFORM = '@', /* ${x@Q}: arg the operator letter */
+	PO_NAMES = 'N',	    /* ${!prefix*} (colon 0) and ${!prefix@} (1) */
 };
 
 struct wpart {
 	struct wpart *next;
 	unsigned char type;
-	unsigned char quoted; /* inside "..." (or '...'/\x for literals) */
-	unsigned char op;     /* WP_PARAM */
-	unsigned char colon;  /* WP_PARAM: ${x:-y} rather than ${x-y} */
-	char *s;	      /* WP_LIT text, WP_PARAM name */
+	unsigned char quoted;	/* inside "..." (or '...'/\x for literals) */
+	unsigned char op;	/* WP_PARAM */
+	unsigned char colon;	/* WP_PARAM: ${x:-y} rather than ${x-y} */
+	unsigned char indirect; /* WP_PARAM: ${!x...} (bash) */
+	char *s;		/* WP_LIT text, WP_PARAM name */
 	size_t len;
 	struct word *arg; /* WP_PARAM argument, WP_ARITH expression */
 	struct node *cmd; /* WP_CMD */
@@ -80,6 +99,12 @@ enum {
 	W_QUOTED = 1, /* some quoting occurred (heredoc delimiters) */
 	W_PLAIN = 2,  /* one unquoted literal without glob characters */
 	W_ASSIGN = 4, /* NAME=... */
+	W_BRACE = 8,  /* an unquoted '{' in a literal: brace expansion */
+	/* bash's array assignments: NAME=(...) (elems holds the words),
+	 * NAME[sub]=..., NAME+=(...). W_ASSIGN too. */
+	W_ARRAY = 16,
+	W_APPEND = 32, /* NAME+=... */
+	W_LIST = 64,   /* NAME=(...) or NAME+=(...): elems (may be none) */
 };
 
 struct word {
@@ -87,6 +112,7 @@ struct word {
 	struct wpart *parts;
 	char *raw; /* as typed */
 	unsigned flags;
+	struct word *elems; /* W_ARRAY: NAME=(elems...) */
 };
 
 enum redir_type {
@@ -98,6 +124,7 @@ enum redir_type {
 	R_DUPIN,
 	R_DUPOUT,
 	R_HEREDOC,
+	R_HERESTR, /* <<< word: the word expanded, a newline added (bash) */
 };
 
 struct redir {
@@ -124,6 +151,23 @@ enum node_type {
 	N_FOR,
 	N_CASE,
 	N_FUNC,
+	N_COND,	   /* [[ ... ]]: cond */
+	N_ARITH,   /* (( expr )): args = the expression */
+	N_ARITHFOR /* for (( init; test; step )): args = the three
+		      expressions (an empty one: a word with no parts), b =
+		      body */
+};
+
+/* [[ ... ]]: no field splitting or pathname expansion in its words; the
+ * right side of ==, = and != is a pattern (quoted characters literal),
+ * that of =~ an extended regular expression. */
+enum cond_type { C_AND, C_OR, C_NOT, C_UNARY, C_BINARY, C_WORD };
+
+struct cond {
+	enum cond_type type;
+	const char *op;	    /* C_UNARY "-f", C_BINARY "==", "=~", "<" ... */
+	struct word *l, *r; /* C_UNARY: l; C_BINARY: l, r; C_WORD: l */
+	struct cond *a, *b; /* C_AND, C_OR: a, b; C_NOT: a */
 };
 
 struct case_item {
@@ -147,6 +191,7 @@ struct node {
 	struct case_item *items;
 	char *name;
 	bool for_in;
+	struct cond *cond;   /* N_COND */
 	struct arena *arena; /* N_FUNC: the arena the body lives in */
 };
 
@@ -165,6 +210,11 @@ struct parse_opts {
 	 * of a command, return -EAGAIN (need more) instead of a syntax
 	 * error. */
 	bool probe;
+	/* dash's language exactly (sbxsh --posix, `set -o posix`, invoked
+	 * as sh): none of bash's syntax (`[[`, `((`, `function`, `<<<`,
+	 * `&>`, `|&`, `<(...)`, `$'...'`, `a=(...)`). Off (the zero value):
+	 * bash's, the shell's default. */
+	bool posix;
 };
 
 /* Does not take |r|. */
@@ -176,6 +226,13 @@ void parse_free(struct parser *p);
  * |text| (may be NULL) gets the text that was read for this command. */
 int parse_next(struct parser *p, struct arena *a, struct node **out,
 	       struct sbx_buf *text, struct sbx_diag *diag);
+/* The mode of the commands parsed from now on (`set -o posix` between
+ * two commands). */
+void parse_set_posix(struct parser *p, bool posix);
+/* Does the command parse_next() last returned hold one of bash's array
+ * assignments (NAME=(...), NAME[i]=v, NAME+=(...))? The shell refuses
+ * such a command whole until arrays exist: nothing of the line runs. */
+bool parse_saw_array(const struct parser *p);
 /* Line number the parser is at (for $LINENO and messages). */
 int parse_lineno(const struct parser *p);
 /* After a syntax error: drop the rest of the current line. */
@@ -183,6 +240,8 @@ void parse_reset(struct parser *p);
 /* After EOF from an interactive reader that will be read again (Ctrl-D
  * refused because of stopped jobs): forget the EOF. */
 void parse_clear_eof(struct parser *p);
+/* The reader returned NULL (end of input) since the last reset. */
+bool parse_at_eof(const struct parser *p);
 
 /* A warning the parser produced (here-document ended by EOF, NUL bytes),
  * or NULL; cleared by the next parse_next(). */

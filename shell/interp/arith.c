@@ -25,7 +25,7 @@ enum ar_tok {
 	T_EOF, T_BAD, T_NUM, T_VAR, T_LP, T_RP, T_QUEST, T_COLON,
 	T_INC, T_DEC, T_NOT, T_BNOT,
 	/* binary operators */
-	T_MUL, T_DIV, T_MOD, T_ADD, T_SUB, T_SHL, T_SHR,
+	T_POW, T_MUL, T_DIV, T_MOD, T_ADD, T_SUB, T_SHL, T_SHR,
 	T_LT, T_LE, T_GT, T_GE, T_EQ, T_NE, T_BAND, T_BXOR, T_BOR,
 	T_LAND, T_LOR,
 	/* assignment operators */
@@ -54,7 +54,7 @@ static const struct ar_opchar ar_opchars[128] = {
 	['^'] = { T_BXOR, T_XORA, 0, 0 },
 	['+'] = { T_ADD, T_ADDA, T_INC, 0 },
 	['-'] = { T_SUB, T_SUBA, T_DEC, 0 },
-	['*'] = { T_MUL, T_MULA, 0, 0 },
+	['*'] = { T_MUL, T_MULA, T_POW, 0 },
 	['/'] = { T_DIV, T_DIVA, 0, 0 },
 	['%'] = { T_MOD, T_MODA, 0, 0 },
 	['~'] = { T_BNOT, 0, 0, 0 },
@@ -151,7 +151,9 @@ static void ar_next(struct ar *a)
 			a->p = s + 3;
 			return;
 		}
-		if (o->dbl && s[1] == s[0]) {
+		/* ** is bash's (dash: "expecting primary") */
+		if (o->dbl && s[1] == s[0] &&
+		    !(o->dbl == T_POW && a->v && a->v->posix)) {
 			a->tok = o->dbl;
 			a->p = s + 2;
 			return;
@@ -294,6 +296,8 @@ static void ar_set(struct ar *a, const char *name, size_t len, intmax_t val)
 static int ar_prec(enum ar_tok t)
 {
 	switch (t) {
+	case T_POW:
+		return 11;
 	case T_MUL:
 	case T_DIV:
 	case T_MOD:
@@ -344,6 +348,20 @@ static intmax_t ar_apply(struct ar *a, enum ar_tok op, intmax_t l, intmax_t r)
 	uintmax_t ul = (uintmax_t)l, ur = (uintmax_t)r;
 
 	switch (op) {
+	case T_POW: {
+		uintmax_t res = 1;
+
+		if (r < 0) {
+			if (a->noeval)
+				return 0;
+			return ar_fail(a, -EINVAL, "exponent less than 0");
+		}
+		/* by squaring: 63 rounds at most; wraps as * does */
+		for (; ur; ur >>= 1, ul *= ul)
+			if (ur & 1)
+				res *= ul;
+		return (intmax_t)res;
+	}
 	case T_MUL:
 		return (intmax_t)(ul * ur);
 	case T_DIV:
@@ -520,7 +538,8 @@ static intmax_t e_binary(struct ar *a, int minprec)
 			r = e_binary(a, prec + 1);
 			a->noeval -= skip;
 		} else {
-			r = e_binary(a, prec + 1);
+			/* ** is right-associative: 2**3**2 is 2**9 */
+			r = e_binary(a, op == T_POW ? prec : prec + 1);
 		}
 		if (a->err)
 			break;

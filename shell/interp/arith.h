@@ -14,6 +14,7 @@ struct arith_vars {
 	const char *(*get)(void *ctx, const char *name);
 	int (*set)(void *ctx, const char *name, const char *value);
 	void *ctx;
+	bool posix; /* dash's operators only: no ** (bash's power) */
 };
 
 /* Nesting allowed in one expression (parentheses, unary operators,

@@ -407,3 +407,123 @@ int pf_echo(int argc, char **argv, struct sbx_buf *out)
 		buf_putc(out, '\n');
 	return 0;
 }
+
+/* A code point from \u or \U: UTF-8 in a UTF-8 locale; in any other, an
+ * ASCII one as itself and the rest as bash writes it there (\u00E9). */
+static void put_ucs(struct sbx_buf *out, unsigned long u, bool utf8, bool big)
+{
+	if (u < 0x80) {
+		buf_putc(out, (char)u);
+	} else if (!utf8 || u > 0x1FFFFF) {
+		buf_printf(out, big ? "\\U%08lX" : "\\u%04lX", u);
+	} else if (u < 0x800) {
+		buf_putc(out, (char)(0xC0 | (u >> 6)));
+		buf_putc(out, (char)(0x80 | (u & 0x3F)));
+	} else if (u < 0x10000) {
+		buf_putc(out, (char)(0xE0 | (u >> 12)));
+		buf_putc(out, (char)(0x80 | ((u >> 6) & 0x3F)));
+		buf_putc(out, (char)(0x80 | (u & 0x3F)));
+	} else {
+		buf_putc(out, (char)(0xF0 | (u >> 18)));
+		buf_putc(out, (char)(0x80 | ((u >> 12) & 0x3F)));
+		buf_putc(out, (char)(0x80 | ((u >> 6) & 0x3F)));
+		buf_putc(out, (char)(0x80 | (u & 0x3F)));
+	}
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* bash's echo -e escapes in |s|; returns 1 at \c (all output ends). */
+static int echo_escapes(const char *s, struct sbx_buf *out, bool utf8)
+{
+	static const char from[] = "abeEfnrtv\\",
+			  to[] = "\a\b\033\033\f\n\r\t\v\\";
+
+	while (*s) {
+		const char *k;
+		unsigned long v = 0;
+		int d, n, max;
+
+		if (*s != '\\' || !s[1]) {
+			buf_putc(out, *s++);
+			continue;
+		}
+		s++;
+		if (*s == 'c')
+			return 1;
+		if ((k = strchr(from, *s))) {
+			buf_putc(out, to[k - from]);
+			s++;
+			continue;
+		}
+		switch (*s) {
+		case '0':
+			s++;
+			for (n = 0; n < 3 && *s >= '0' && *s <= '7'; n++)
+				v = v * 8 + (unsigned long)(*s++ - '0');
+			buf_putc(out, (char)(v & 0xFF));
+			continue;
+		case 'x':
+		case 'u':
+		case 'U':
+			max = *s == 'x' ? 2 : *s == 'u' ? 4 : 8;
+			for (n = 0; n < max && (d = hexval(s[1 + n])) >= 0; n++)
+				v = v * 16 + (unsigned long)d;
+			if (!n) {
+				buf_putc(out, '\\');
+				continue; /* "\x" with no digit stays */
+			}
+			if (*s == 'x')
+				buf_putc(out, (char)v);
+			else
+				put_ucs(out, v, utf8, *s == 'U');
+			s += 1 + n;
+			continue;
+		default:
+			buf_putc(out, '\\'); /* "\z" stays as it is */
+		}
+	}
+	return 0;
+}
+
+int pf_echo_bash(int argc, char **argv, bool xpg, bool utf8,
+		 struct sbx_buf *out)
+{
+	int i = 1;
+	bool nl = true, esc = xpg;
+
+	/* options: words of n, e and E only after a '-' ("-neE"); "-",
+	 * "--" and "-x" are operands */
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *p = argv[i] + 1;
+
+		if (p[strspn(p, "neE")])
+			break;
+		for (; *p; p++) {
+			if (*p == 'n')
+				nl = false;
+			else
+				esc = *p == 'e';
+		}
+	}
+	for (int first = i; i < argc; i++) {
+		if (i > first)
+			buf_putc(out, ' ');
+		if (!esc)
+			buf_puts(out, argv[i]);
+		else if (echo_escapes(argv[i], out, utf8))
+			return 0;
+	}
+	if (nl)
+		buf_putc(out, '\n');
+	return 0;
+}

@@ -3,6 +3,8 @@
 #ifndef SBX_BI_PRINTF_H
 #define SBX_BI_PRINTF_H
 
+#include <stdbool.h>
+
 #include "sbx.h"
 
 /* A field width or precision above this is refused (status 1, the
@@ -31,5 +33,16 @@ int pf_printf(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
  * output, the newline included. Returns 0.
  */
 int pf_echo(int argc, char **argv, struct sbx_buf *out);
+
+/*
+ * echo as bash does it (the default mode): leading words of the letters
+ * n, e and E after a '-' are options (-n: no newline; -e escapes on, -E
+ * off, the last one wins; |xpg|, shopt xpg_echo, starts them on); the
+ * escapes are \a \b \c (ends all output) \e \E \f \n \r \t \v \\ \0NNN
+ * \xHH \uHHHH \UHHHHHHHH (UTF-8 when |utf8|, else as bash writes them in
+ * the C locale); any other backslash stays as is. Returns 0.
+ */
+int pf_echo_bash(int argc, char **argv, bool xpg, bool utf8,
+		 struct sbx_buf *out);
 
 #endif

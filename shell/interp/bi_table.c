@@ -22,11 +22,13 @@
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
-	int rc = 0;
+	int rc = 0, e;
 
-	if (b->len && out_write(fd, b->s, b->len) < 0) {
+	if (b->len && (e = out_write(fd, b->s, b->len)) < 0) {
+		/* Said as bash says it: "No space left on device" tells a
+		 * full disk from a bad one, which "I/O error" did not. */
 		if (fd == 1)
-			sh_err(sh, "%s: I/O error", name);
+			sh_err(sh, "%s: write error: %s", name, strerror(-e));
 		rc = 1;
 	}
 	buf_free(b);
@@ -56,7 +58,12 @@ static int bi_echo(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0};
 
-	pf_echo(argc, argv, &out);
+	/* bash's echo by default (-e, -E, -n, "-ne"); dash's under posix */
+	if (sh->opt[O_POSIX])
+		pf_echo(argc, argv, &out);
+	else
+		pf_echo_bash(argc, argv, sh->shopt[SHOPT_XPG_ECHO],
+			     sh_utf8_locale(sh), &out);
 	return bi_flush(sh, "echo", &out, 1);
 }
 
@@ -828,6 +835,7 @@ static const struct builtin builtins[] = {
 	{ "history",  bi_layer,    BI_REGULAR },
 	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
+	{ "let",      bi_let,      BI_REGULAR }, /* bash's (arithcmd.c) */
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
 	{ "policy",   bi_layer,    BI_REGULAR },
@@ -840,6 +848,7 @@ static const struct builtin builtins[] = {
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },
 	{ "shift",    bi_shift,    BI_SPECIAL },
+	{ "shopt",    bi_shopt,    BI_REGULAR },
 	/* not in dash, but agents `source venv/bin/activate` all day; bash
 	 * has it as a synonym of "." */
 	{ "source",   bi_dot,      BI_SPECIAL },

@@ -69,6 +69,16 @@ static void set_opt(struct shell *sh, const struct optname *o, bool on)
 	}
 }
 
+bool sh_option_on(struct shell *sh, const char *name)
+{
+	if (!strcmp(name, "posix"))
+		return sh->opt[O_POSIX];
+	for (size_t i = 0; i < NOPTS; i++)
+		if (!strcmp(optnames[i].name, name))
+			return sh->opt[optnames[i].opt];
+	return false;
+}
+
 int sh_setopt_letter(struct shell *sh, char c, bool on)
 {
 	for (size_t i = 0; i < NOPTS; i++) {
@@ -101,6 +111,11 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 		sh->opt[O_DENIALS] = on;
 		return 0;
 	}
+	/* set -o posix: dash's language exactly (docs/language.md) */
+	if (!strcmp(name, "posix")) {
+		sh->opt[O_POSIX] = on;
+		return 0;
+	}
 	/* set -o check=warn|deny|off: the scope checker's mode */
 	if (!strncmp(name, "check=", 6)) {
 		enum scope_mode m;
@@ -125,6 +140,14 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 {
 	const char *check = scope_mode_name(sh->check);
 
+	/* In posix mode the list stays dash's and ours (scripts for sh
+	 * compare it); `posix off` shows where bash's language is on. */
+	if (!sh->opt[O_POSIX]) {
+		if (on)
+			buf_printf(out, "%-16s%s\n", "posix", "off");
+		else
+			buf_printf(out, "set +o posix\n");
+	}
 	if (on) {
 		buf_printf(out, "%-16s%s\n", "osc133",
 			   sh_marks_on(sh) ? "on" : "off");

@@ -118,6 +118,21 @@ static int assign_words(struct shell *sh, struct word *w, bool local,
 			free(name);
 			return -1;
 		}
+		if (w->flags & W_APPEND) {
+			/* bash's NAME+=value: appended to the value */
+			const char *old;
+			size_t n = strlen(name);
+
+			if (n && name[n - 1] == '+')
+				name[n - 1] = 0;
+			old = var_get(sh, name);
+			if (old && *old) {
+				char *cat = xasprintf("%s%s", old, val);
+
+				free(val);
+				val = cat;
+			}
+		}
 		if (local)
 			var_make_local(sh, name);
 		if (var_set(sh, name, val, flags) < 0) {
@@ -271,6 +286,35 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 }
 
 /*
+ * bash's array assignments (a=(...), a[i]=v, a+=(...)) parse, but arrays
+ * are not there yet: the command is refused whole before anything of it
+ * is expanded or run. Taking `x=(rm -rf build)` as "x=" followed by a
+ * command would run rm; taking a[i]=v as a command name would run
+ * whatever "a[i]=v" names in PATH.
+ */
+static bool refuse_array(struct shell *sh, struct node *n)
+{
+	struct word *w;
+
+	for (w = n->assigns; w; w = w->next)
+		if (w->flags & W_ARRAY)
+			break;
+	if (!w)
+		for (w = n->args; w; w = w->next)
+			if (w->flags & W_LIST)
+				break;
+	if (!w)
+		return false;
+	sh_err(sh,
+	       "%.*s: arrays are not supported yet (nothing of this "
+	       "command ran)",
+	       (int)strcspn(w->parts && w->parts->s ? w->parts->s : "?", "[+="),
+	       w->parts && w->parts->s ? w->parts->s : "?");
+	assign_fail(sh);
+	return true;
+}
+
+/*
  * A simple command in the order of XCU 2.9.1: the words are expanded,
  * then the redirections are performed, then the assignments are
  * expanded and assigned (so x=$(cmd 2>&1) 2>f sees f), then the command
@@ -286,9 +330,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	struct node *fn = NULL;
 	bool special, frame = false;
 	int st = 0, rc;
+	size_t psmark = ps_mark(sh);
 
 	sh->lineno = n->lineno;
 	sh->cmdsub_status = -1;
+	if (refuse_array(sh, n))
+		return 2;
 	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
 	if (args.n && !strchr(args.v[0], '/')) {
@@ -354,6 +401,7 @@ out:
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
+	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
 	sh->status = st;
@@ -364,6 +412,7 @@ experr:
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
+	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
 	return sh->status;
@@ -394,6 +443,7 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 {
 	char **params = sh->params;
 	int nparams = sh->nparams, loopdepth = sh->loopdepth, st;
+	const char *fname;
 
 	if (sh->funcdepth >= EVAL_MAXDEPTH) {
 		sh_err(sh, "%s: function nesting too deep", argv[0]);
@@ -406,6 +456,8 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 	var_set_params(sh, argc - 1, argv + 1);
 	var_push_frame(sh);
 	arena_ref(def->arena);
+	fname = sh->funcname;
+	sh->funcname = argv[0];
 	sh->funcdepth++;
 	sh->loopdepth = 0;
 	st = eval_node(sh, def->a, flags & ~EV_EXIT);
@@ -414,6 +466,7 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 		st = sh->exit_status;
 	}
 	sh->funcdepth--;
+	sh->funcname = fname;
 	sh->loopdepth = loopdepth;
 	arena_unref(def->arena);
 	var_pop_frame(sh);
@@ -586,7 +639,7 @@ char *eval_cmdsubst(struct shell *sh, struct node *n)
 }
 
 /* Handles break/continue after a loop body; returns true to leave. */
-static bool loop_jump(struct shell *sh)
+bool eval_loop_jump(struct shell *sh)
 {
 	if (sh->jump == J_BREAK) {
 		if (--sh->jumpn <= 0)
@@ -612,14 +665,14 @@ static int eval_loop(struct shell *sh, struct node *n, int flags)
 	for (;;) {
 		c = eval_node(sh, n->a, flags | EV_TESTED);
 		if (sh->jump) {
-			if (loop_jump(sh))
+			if (eval_loop_jump(sh))
 				break;
 			continue;
 		}
 		if ((c == 0) != (n->type == N_WHILE))
 			break;
 		st = eval_node(sh, n->b, flags);
-		if (sh->jump && loop_jump(sh))
+		if (sh->jump && eval_loop_jump(sh))
 			break;
 	}
 	sh->loopdepth--;
@@ -652,7 +705,7 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 			break;
 		}
 		st = eval_node(sh, n->b, flags);
-		if (sh->jump && loop_jump(sh))
+		if (sh->jump && eval_loop_jump(sh))
 			break;
 	}
 	sh->loopdepth--;
@@ -742,6 +795,17 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 		func_set(sh, n->name, n);
 		st = 0;
 		break;
+	case N_COND:
+		st = cond_eval(sh, n);
+		check_errexit(sh, st, flags);
+		break;
+	case N_ARITH:
+		st = ac_eval(sh, n);
+		check_errexit(sh, st, flags);
+		break;
+	case N_ARITHFOR:
+		st = ac_eval_for(sh, n, flags);
+		break;
 	default:
 		break;
 	}
@@ -785,6 +849,8 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		switch (n->type) {
 		case N_CMD:
 			st = eval_simple(sh, n, flags);
+			sh->pipest[0] = st; /* $PIPESTATUS */
+			sh->npipest = 1;
 			break;
 		case N_PIPE:
 			st = eval_pipe(sh, n, flags);
@@ -806,14 +872,17 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 		default:
 			if (n->redirs && n->type != N_FUNC) {
 				struct redir_save *save = NULL;
+				size_t psmark = ps_mark(sh);
 
 				if (redir_apply(sh, n->redirs, &save) < 0) {
 					redir_restore(sh, save);
+					ps_close_from(sh, psmark);
 					st = 2;
 					break;
 				}
 				st = eval_compound(sh, n, flags);
 				redir_restore(sh, save);
+				ps_close_from(sh, psmark);
 			} else {
 				st = eval_compound(sh, n, flags);
 			}

@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "arith.h"
+#include "brace.h"
+#include "paramx.h"
 #include "pw.h"
 #include "interp.h"
 
@@ -39,9 +41,14 @@ struct exp {
 	bool inword, pending, hasglob;
 	int in_arg; /* inside ${x-word}: literals split too */
 	int err;
+	/* bash's errors in its own operators: status 1 (not 2), and an
+	 * invalid indirection ends only the command, not the script */
+	int fail_status;
+	bool fail_stay;
 };
 
 static int expand_parts(struct exp *e, struct wpart *w);
+static int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
 
 /* A quoted character in a pattern is escaped with a backslash so that it
  * matches itself. Inside a bracket expression that covers more than the
@@ -111,20 +118,50 @@ static bool real_pattern(const char *p)
 	return false;
 }
 
+/* "." or ".." as the last component: bash 5.2 never globs them
+ * (globskipdots), dash does (".*"). */
+static bool dot_or_dotdot(const char *p)
+{
+	const char *b = strrchr(p, '/');
+
+	b = b ? b + 1 : p;
+	return b[0] == '.' && (!b[1] || (b[1] == '.' && !b[2]));
+}
+
 static void emit(struct exp *e)
 {
+	struct shell *sh = e->sh;
+	bool bash = !sh->opt[O_POSIX];
+
 	if (!e->out)
 		return;
 	if (e->glob && e->hasglob && real_pattern(e->pat.s)) {
 		glob_t g;
+		size_t n = 0;
+		/* shopt -s dotglob: a leading '.' needs no explicit dot */
+		int flags = bash && sh->shopt[SHOPT_DOTGLOB] ? GLOB_PERIOD : 0;
 
-		if (glob(e->pat.s, 0, NULL, &g) == 0) {
-			for (size_t i = 0; i < g.gl_pathc; i++)
+		if (glob(e->pat.s, flags, NULL, &g) == 0) {
+			for (size_t i = 0; i < g.gl_pathc; i++) {
+				if (bash && dot_or_dotdot(g.gl_pathv[i]))
+					continue;
 				strv_push(e->out, g.gl_pathv[i]);
-			globfree(&g);
-			goto reset;
+				n++;
+			}
 		}
 		globfree(&g);
+		if (n)
+			goto reset;
+		if (bash && sh->shopt[SHOPT_NULLGLOB])
+			goto reset; /* no match: no word */
+		if (bash && sh->shopt[SHOPT_FAILGLOB]) {
+			/* the line is dropped, the script goes on (bash) */
+			sh_err(sh, "no match: %s", e->cur.s ? e->cur.s : "");
+			e->err = -1;
+			e->fail_status = 1;
+			e->fail_stay = true;
+			goto reset;
+		}
 	}
 	strv_push(e->out, e->cur.s ? e->cur.s : "");
 reset:
@@ -319,6 +356,12 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 		snprintf(buf, sizeof(buf), "%d", sh->lineno);
 		return *tmp = xstrdup(buf);
 	}
+	if (!sh->opt[O_POSIX] && strchr("RSEBPF", name[0])) {
+		const char *v = sv_value(sh, name, tmp);
+
+		if (v)
+			return v;
+	}
 	return var_get(sh, name);
 }
 
@@ -389,15 +432,344 @@ static int expand_arg(struct exp *e, struct wpart *w)
 	return rc;
 }
 
+static bool bash_op(int op)
+{
+	switch (op) {
+	case PO_REPL:
+	case PO_REPLALL:
+	case PO_REPLBEG:
+	case PO_REPLEND:
+	case PO_SUBSTR:
+	case PO_UPPER1:
+	case PO_UPPER:
+	case PO_LOWER1:
+	case PO_LOWER:
+	case PO_TOGGLE1:
+	case PO_TOGGLE:
+	case PO_TRANSFORM:
+	case PO_NAMES:
+		return true;
+	}
+	return false;
+}
+
+static int bad_subst(struct exp *e, struct wpart *w)
+{
+	struct sbx_buf b = {0};
+
+	part_text(&b, w);
+	sh_err(e->sh, "%s: bad substitution", b.s ? b.s : "");
+	buf_free(&b);
+	if (!e->sh->opt[O_POSIX])
+		e->fail_status = 1;
+	return -1;
+}
+
+/* Several values as "$@" (|at| and |quoted|: a field each), "$*" (one,
+ * joined by IFS's first character) or unquoted (each split). */
+static void add_list(struct exp *e, char *const *v, int n, bool quoted, bool at)
+{
+	if (quoted && at && e->out) {
+		for (int i = 0; i < n; i++) {
+			if (i)
+				emit(e);
+			e->inword = true;
+			add_chars(e, v[i], strlen(v[i]), true);
+		}
+		return;
+	}
+	if (!quoted && e->out && e->split) {
+		for (int i = 0; i < n; i++) {
+			if (i && e->inword)
+				emit(e);
+			add_split(e, v[i], strlen(v[i]));
+		}
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		int sep = at ? ' ' : ifs_first(e);
+
+		if (i && sep)
+			add_chars(e, (char[]){(char)sep}, 1, quoted);
+		add_chars(e, v[i], strlen(v[i]), quoted);
+	}
+	if (quoted) {
+		e->inword = true;
+		e->pending = false;
+	}
+}
+
+/* ${x:off:len}'s operands: arithmetic, as bash; |*has_len| false when
+ * there is no ":len". */
+static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
+		       intmax_t *len, bool *has_len)
+{
+	char *s;
+	int rc;
+
+	if (!w->arg || !w->arg->parts) {
+		e->fail_stay = true;
+		return bad_subst(e, w); /* ${x:} */
+	}
+	s = exp_str(e->sh, w->arg, false);
+	if (!s)
+		return -1;
+	rc = exp_arith(e->sh, *s ? s : "0", off);
+	free(s);
+	if (rc < 0)
+		return -1;
+	*has_len = w->arg->next != NULL;
+	*len = 0;
+	if (!*has_len)
+		return 0;
+	s = exp_str(e->sh, w->arg->next, false);
+	if (!s)
+		return -1;
+	rc = exp_arith(e->sh, *s ? s : "0", len);
+	free(s);
+	return rc;
+}
+
+/* ${@:off:len} and ${*:off:len}: a slice of $0 $1 ... */
+static int expand_slice(struct exp *e, struct wpart *w, bool at)
+{
+	struct shell *sh = e->sh;
+	intmax_t off, len, n = sh->nparams + 1;
+	bool has_len;
+	char **v;
+
+	if (substr_args(e, w, &off, &len, &has_len) < 0)
+		return -1;
+	if (has_len && len < 0) {
+		sh_err(sh, "%jd: substring expression < 0", len);
+		e->fail_status = 1;
+		e->fail_stay = true;
+		return -1;
+	}
+	if (off < 0)
+		off += n;
+	if (off < 0 || off >= n) {
+		add_list(e, NULL, 0, w->quoted, at);
+		return 0;
+	}
+	if (!has_len || len > n - off)
+		len = n - off;
+	v = xmalloc((size_t)(len + 1) * sizeof(*v));
+	for (intmax_t i = 0; i < len; i++)
+		v[i] = off + i ? sh->params[off + i - 1] : sh->arg0;
+	add_list(e, v, (int)len, w->quoted, at);
+	free(v);
+	return 0;
+}
+
+/* ${!prefix*} and ${!prefix@}: the names of the set variables that start
+ * with it, sorted. */
+static int expand_names(struct exp *e, struct wpart *w)
+{
+	const char **all = var_names(e->sh, 0);
+	size_t pl = strlen(w->s);
+	int n = 0;
+
+	for (size_t i = 0; all[i]; i++)
+		if (!strncmp(all[i], w->s, pl))
+			all[n++] = all[i];
+	add_list(e, (char *const *)all, n, w->quoted, w->colon);
+	free(all);
+	return 0;
+}
+
+/* The operands of a replacement (pattern, replacement), a case change
+ * (pattern) or a transform (its letter), expanded once. */
+static int op_operands(struct exp *e, struct wpart *w, char **pat, char **rep)
+{
+	*pat = *rep = NULL;
+	if (w->op == PO_TRANSFORM)
+		*pat = exp_str(e->sh, w->arg, false);
+	else
+		*pat = sub_str(e, w->arg, true);
+	if (!*pat)
+		return -1;
+	if (w->op == PO_REPL || w->op == PO_REPLALL || w->op == PO_REPLBEG ||
+	    w->op == PO_REPLEND) {
+		*rep = sub_str(e, w->arg ? w->arg->next : NULL, true);
+		if (!*rep)
+			return -1;
+	}
+	return 0;
+}
+
+/* One value through the operator (paramx.c computes) into |res|. */
+static int op_apply(struct exp *e, struct wpart *w, const char *v,
+		    const char *pat, const char *rep, struct sbx_buf *res)
+{
+	switch (w->op) {
+	case PO_TRANSFORM:
+		if (px_transform(v, pat, res) < 0)
+			return bad_subst(e, w);
+		return 0;
+	case PO_REPL:
+	case PO_REPLALL:
+	case PO_REPLBEG:
+	case PO_REPLEND:
+		px_replace(v, pat, rep, w->op, res);
+		return 0;
+	case PO_RSMALL:
+	case PO_RLARGE:
+	case PO_LSMALL:
+	case PO_LLARGE:
+		buf_putn(res, "", 0);
+		return remove_pattern(v, pat, w->op, res);
+	default:
+		px_case(v, pat, w->op, res);
+		return 0;
+	}
+}
+
+/* ${@/p/r}, ${*^^}, ${@@Q}...: the operator on each parameter, the
+ * results as "$@" or "$*" would give them (bash). The parameters are
+ * copied first: an operand may run `set --`. */
+static int expand_each(struct exp *e, struct wpart *w, bool at)
+{
+	struct shell *sh = e->sh;
+	int n = sh->nparams, rc;
+	char **v = xcalloc((size_t)n + 1, sizeof(*v)), *pat, *rep;
+
+	for (int i = 0; i < n; i++)
+		v[i] = xstrdup(sh->params[i]);
+	rc = op_operands(e, w, &pat, &rep);
+	for (int i = 0; !rc && i < n; i++) {
+		struct sbx_buf res = {0};
+
+		rc = op_apply(e, w, v[i], pat, rep, &res);
+		free(v[i]);
+		v[i] = res.s ? res.s : xstrdup("");
+	}
+	if (!rc)
+		add_list(e, v, n, w->quoted, at);
+	for (int i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+	free(pat);
+	free(rep);
+	return rc;
+}
+
+/* bash's operators on one value (paramx.c computes). The value is copied
+ * first: expanding the operands may assign the variable. */
+static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
+			  bool atstar)
+{
+	struct shell *sh = e->sh;
+	struct sbx_buf res = {0};
+	char *tmp = NULL, *v, *pat = NULL, *rep = NULL;
+	const char *val;
+	int rc = 0;
+
+	if (w->op == PO_SUBSTR && atstar)
+		return expand_slice(e, w, name[0] == '@');
+	if (atstar)
+		return expand_each(e, w, name[0] == '@');
+	val = param_value(e, name, &tmp);
+	if (!val && sh->opt[O_NOUNSET] && !atstar) {
+		free(tmp);
+		sh_err(sh, "%s: parameter not set", name);
+		return -1;
+	}
+	v = tmp ? tmp : xstrdup(val ? val : "");
+	if (w->op == PO_SUBSTR) {
+		intmax_t off, len;
+		bool has_len;
+
+		rc = substr_args(e, w, &off, &len, &has_len);
+		if (!rc && px_substr(v, off, has_len, len, &res) < 0) {
+			sh_err(sh, "%jd: substring expression < 0", len);
+			e->fail_status = 1;
+			e->fail_stay = true;
+			rc = -1;
+		}
+	} else {
+		rc = op_operands(e, w, &pat, &rep);
+		if (!rc)
+			rc = op_apply(e, w, v, pat, rep, &res);
+		if (!rc && !val)
+			res.len = 0; /* ${unset@Q} is nothing */
+	}
+	if (!rc) {
+		if (res.s)
+			res.s[res.len] = 0;
+		if (val || w->quoted)
+			add_value(e, val ? (res.s ? res.s : "") : NULL,
+				  w->quoted);
+	}
+	buf_free(&res);
+	free(pat);
+	free(rep);
+	free(v);
+	return rc;
+}
+
+/* ${!name}: the parameter named by name's value. */
+static int indirect_name(struct exp *e, const char *name, char **out)
+{
+	char *tmp;
+	const char *val = param_value(e, name, &tmp);
+	size_t n;
+
+	e->fail_status = 1;
+	if (!val) {
+		sh_err(e->sh, "%s: invalid indirect expansion", name);
+		e->fail_stay = true;
+		return -1;
+	}
+	n = strlen(val);
+	if (!str_is_name(val, n) && !(n == 1 && strchr("@*#?-$!0", val[0])) &&
+	    !(n && strspn(val, "0123456789") == n)) {
+		sh_err(e->sh, "%s: invalid variable name", val);
+		e->fail_stay = true;
+		free(tmp);
+		return -1;
+	}
+	e->fail_status = 0;
+	*out = tmp ? tmp : xstrdup(val);
+	return 0;
+}
+
 static int expand_param(struct exp *e, struct wpart *w)
 {
 	struct shell *sh = e->sh;
 	const char *name = w->s;
-	char *tmp = NULL, *s;
+	char *tmp = NULL, *s, *ind = NULL;
 	const char *val;
-	bool set, empty,
-	    atstar = !name[1] && (name[0] == '@' || name[0] == '*');
+	bool set, empty, atstar;
 	int rc = 0;
+
+	if (w->indirect || bash_op(w->op)) {
+		/* dash has none of them: an error when expanded, as there */
+		if (sh->opt[O_POSIX])
+			return bad_subst(e, w);
+		if (w->op == PO_NAMES)
+			return expand_names(e, w);
+		if (w->indirect) {
+			if (indirect_name(e, name, &ind) < 0)
+				return -1;
+			name = ind;
+		}
+		if (bash_op(w->op)) {
+			rc = expand_bash_op(
+			    e, w, name,
+			    !name[1] && (name[0] == '@' || name[0] == '*'));
+			free(ind);
+			return rc;
+		}
+	}
+	atstar = !name[1] && (name[0] == '@' || name[0] == '*');
+	if (atstar && !sh->opt[O_POSIX] &&
+	    (w->op == PO_RSMALL || w->op == PO_RLARGE || w->op == PO_LSMALL ||
+	     w->op == PO_LLARGE)) {
+		/* "${@%-*}": each parameter (bash), not the joined value */
+		free(ind);
+		return expand_each(e, w, name[0] == '@');
+	}
 
 	if (atstar && w->op == PO_NONE) {
 		if (w->quoted && name[0] == '@' && e->out) {
@@ -408,6 +780,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 				add_chars(e, sh->params[i],
 					  strlen(sh->params[i]), true);
 			}
+			free(ind);
 			return 0;
 		}
 		if (!w->quoted && e->out && e->split) {
@@ -417,6 +790,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 				add_split(e, sh->params[i],
 					  strlen(sh->params[i]));
 			}
+			free(ind);
 			return 0;
 		}
 	}
@@ -521,6 +895,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 	}
 	}
 	free(tmp);
+	free(ind);
 	return rc;
 }
 
@@ -537,7 +912,7 @@ static int arith_set(void *ctx, const char *name, const char *val)
 /* $((expr)) with the shell's variables (arith_vars for the evaluator). */
 static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
 {
-	struct arith_vars av = {arith_get, arith_set, sh};
+	struct arith_vars av = {arith_get, arith_set, sh, sh->opt[O_POSIX]};
 	struct sbx_diag d = {0};
 
 	if (sh->opt[O_NOUNSET]) {
@@ -603,6 +978,17 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				e->err = -1;
 			break;
 		}
+		case WP_PROCSUB: {
+			char *s = ps_open(e->sh, w);
+
+			if (!s) {
+				e->err = -1;
+				break;
+			}
+			add_value(e, s, 1);
+			free(s);
+			break;
+		}
 		case WP_ARITH: {
 			char *s = exp_str(e->sh, w->arg, false);
 			intmax_t v;
@@ -637,16 +1023,111 @@ static void exp_init(struct exp *e, struct shell *sh)
 static void exp_fail(struct exp *e)
 {
 	struct shell *sh = e->sh;
+	int st = e->fail_status ? e->fail_status : 2;
 
 	buf_free(&e->cur);
 	buf_free(&e->pat);
-	sh->status = 2;
+	sh->status = st;
+	/* bash drops the rest of the command line after some of its own
+	 * errors (${!unset}, ${x:0:-9}, ${x:}) and goes on with the next */
+	if (e->fail_stay && sh->jump != J_EXIT) {
+		sh->jump = J_INTR;
+		sh->exit_status = st;
+		return;
+	}
 	/* An expansion error in a non-interactive shell ends it (POSIX
 	 * 2.8.1); in a subshell, just that subshell. */
 	if (!sh->opt[O_INTERACTIVE] && sh->jump != J_EXIT && !sh->in_command) {
 		sh->jump = J_EXIT;
-		sh->exit_status = 2;
+		sh->exit_status = st;
 	}
+}
+
+/* One word of a list: its fields into e->out. */
+static int expand_field(struct exp *e, struct wpart *parts)
+{
+	e->tilde = 1;
+	e->pending = false;
+	if (expand_parts(e, parts) < 0)
+		return -1;
+	if (e->inword)
+		emit(e);
+	e->inword = false;
+	return e->err; /* failglob */
+}
+
+/* Brace expansion (bash mode), before every other expansion: the word as
+ * tokens (brace.h: each unquoted character, or a whole part), each word
+ * it expands to rebuilt as parts and expanded in turn ({~,x} has a tilde
+ * to expand, {$a,b} a parameter). */
+static int expand_braced(struct exp *e, struct wpart *parts)
+{
+	struct brace_list l = {0};
+	struct wpart **opq, *p;
+	size_t n = 0, np = 0, m = 0;
+	int *t, rc = 0;
+
+	for (p = parts; p; p = p->next, np++)
+		n += p->type == WP_LIT && !p->quoted ? p->len : 1;
+	t = xmalloc((n + 1) * sizeof(*t));
+	opq = xmalloc((np + 1) * sizeof(*opq));
+	np = 0;
+	for (p = parts; p; p = p->next) {
+		if (p->type == WP_LIT && !p->quoted) {
+			for (size_t i = 0; i < p->len; i++)
+				t[m++] = (unsigned char)p->s[i];
+		} else {
+			opq[np] = p;
+			t[m++] = BRACE_OPAQUE + (int)np++;
+		}
+	}
+	if (!brace_maybe(t, m)) {
+		free(t);
+		free(opq);
+		return expand_field(e, parts);
+	}
+	brace_expand(t, m, &l);
+	for (size_t k = 0; !rc && k < l.n; k++) {
+		const struct brace_word *bw = &l.v[k];
+		struct wpart *pv = xcalloc(bw->n + 1, sizeof(*pv)),
+			     *head = NULL, **tail = &head;
+		char *chars = xmalloc(2 * bw->n + 1), *cp = chars;
+
+		for (size_t i = 0; i < bw->n;) {
+			struct wpart *q = &pv[i];
+			int c = bw->t[i];
+
+			if (c >= BRACE_OPAQUE) {
+				*q = *opq[c - BRACE_OPAQUE];
+				i++;
+			} else if (c == BRACE_QNULL) {
+				q->type = WP_LIT;
+				q->quoted = 1;
+				q->s = "";
+				i++;
+			} else {
+				q->type = WP_LIT;
+				q->s = cp;
+				while (i < bw->n && bw->t[i] >= 0 &&
+				       bw->t[i] < BRACE_OPAQUE)
+					*cp++ = (char)bw->t[i++];
+				q->len = (size_t)(cp - q->s);
+				*cp++ = 0;
+			}
+			q->next = NULL;
+			*tail = q;
+			tail = &q->next;
+		}
+		/* a word that expanded to nothing at all ({,a}) is no field */
+		if (head)
+			rc = expand_field(e, head);
+		free(pv);
+		free(chars);
+	}
+	brace_list_free(&l);
+	free(t);
+	free(opq);
+	return rc;
 }
 
 int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)
@@ -666,21 +1147,20 @@ int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
 	if (e.glob)
 		buf_putn(&e.pat, "", 0);
 	for (; w && w != stop; w = w->next) {
-		if (w->flags & W_PLAIN) {
-			if (w->parts->s[0] != '~') {
-				strv_push(out, w->parts->s);
-				continue;
-			}
+		int rc;
+
+		if ((w->flags & W_BRACE) && !sh->opt[O_POSIX]) {
+			rc = expand_braced(&e, w->parts);
+		} else if ((w->flags & W_PLAIN) && w->parts->s[0] != '~') {
+			strv_push(out, w->parts->s);
+			continue;
+		} else {
+			rc = expand_field(&e, w->parts);
 		}
-		e.tilde = 1;
-		e.pending = false;
-		if (expand_parts(&e, w->parts) < 0) {
+		if (rc < 0) {
 			exp_fail(&e);
 			return -1;
 		}
-		if (e.inword)
-			emit(&e);
-		e.inword = false;
 	}
 	buf_free(&e.cur);
 	buf_free(&e.pat);
@@ -716,6 +1196,18 @@ char *exp_pattern(struct shell *sh, struct word *w)
 	if (!w)
 		return xstrdup("");
 	return exp_one(sh, w->parts, 1, true);
+}
+
+int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
+{
+	char *s = exp_str(sh, w, false);
+	int rc;
+
+	if (!s)
+		return -1;
+	rc = exp_arith(sh, s, out);
+	free(s);
+	return rc;
 }
 
 char *exp_assign(struct shell *sh, struct word *w, char **name)

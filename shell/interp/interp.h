@@ -58,10 +58,23 @@ enum sh_opt {
 	O__N,
 };
 
+/* bash's shopt options (bi_shopt.c has their names): all off at start */
+enum sh_shopt {
+	SHOPT_DOTGLOB,
+	SHOPT_FAILGLOB,
+	SHOPT_NOCASEGLOB,
+	SHOPT_NULLGLOB,
+	SHOPT_XPG_ECHO,
+	SHOPT__N,
+};
+
+#define SH_PIPEST_MAX 64 /* $PIPESTATUS keeps the first 64 stages */
+
 struct shell {
 	const struct sh_config *cfg;
 	const struct sh_hooks *hooks; /* cfg->hooks: shell/interp/hooks.h */
 	bool opt[O__N];
+	bool shopt[SHOPT__N];
 	enum scope_mode check;
 	struct sbx_policy *pol;
 
@@ -132,6 +145,20 @@ struct shell {
 	int optoff;
 
 	const char *srcname; /* for messages: NULL = "line N" form */
+
+	/* specvars.c: bash's $RANDOM, $SECONDS, $PIPESTATUS, $FUNCNAME */
+	uint32_t rseed;
+	int rlast;
+	pid_t rpid;
+	long sec_base;
+	int pipest[SH_PIPEST_MAX];
+	int npipest;
+	const char *funcname; /* the running function's name, or NULL */
+
+	/* procsub.c: the fds of the <(...) and >(...) of the commands being
+	 * run, closed when each command ends */
+	int ps_fds[40];
+	size_t nps;
 };
 
 /* --- reap.c --------------------------------------------------------------- */
@@ -245,14 +272,39 @@ int exp_words_until(struct shell *sh, struct word *w, struct word *stop,
 char *exp_str(struct shell *sh, struct word *w, bool tilde_assign);
 /* A pattern for fnmatch (quoted characters escaped). New string. */
 char *exp_pattern(struct shell *sh, struct word *w);
+/* (( expr )), for (( ; ; )), let: |w| expanded as the inside of
+ * $((...)) and evaluated. 0, or -1 after the error was printed. */
+int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out);
 /* Value part of NAME=value word. */
 char *exp_assign(struct shell *sh, struct word *w, char **name);
 /* Splits |s| by IFS for read: |max| fields, the last one gets the rest. */
 void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 			size_t len, int max, struct sbx_strv *out);
 
+/* --- cond.c, arithcmd.c (bash's [[ ]], (( )), for (( )), let) -------- */
+/* N_COND: 0 true, 1 false, 2 error (printed). */
+int cond_eval(struct shell *sh, struct node *n);
+/* N_ARITH: 0 if the value is not zero, 1 if it is or on an error. */
+int ac_eval(struct shell *sh, struct node *n);
+/* N_ARITHFOR */
+int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* bash's let (arithcmd.c) */
+int bi_let(struct shell *sh, int argc, char **argv);
+/* Is the option NAME (set -o's names, and posix) on? */
+bool sh_option_on(struct shell *sh, const char *name);
+
+/* --- procsub.c (bash's <(cmd), >(cmd)) ------------------------------- */
+/* Starts w->cmd (a WP_PROCSUB part) and returns "/dev/fd/N" (new string),
+ * or NULL after a message. */
+char *ps_open(struct shell *sh, struct wpart *w);
+/* The fds opened so far; ps_close_from closes those opened after. */
+size_t ps_mark(struct shell *sh);
+void ps_close_from(struct shell *sh, size_t mark);
+
 /* --- eval.c --------------------------------------------------------------- */
 enum { EV_TESTED = 1, EV_EXIT = 2, EV_BG = 4 };
+/* After a loop body: handles break/continue; true to leave the loop. */
+bool eval_loop_jump(struct shell *sh);
 int eval_node(struct shell *sh, struct node *n, int flags);
 /* The output of |n| run in a subshell, trailing newlines removed. */
 char *eval_cmdsubst(struct shell *sh, struct node *n);
@@ -343,6 +395,8 @@ void job_sigchld_install(struct shell *sh);
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 /* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
 void ast_text(struct sbx_buf *b, const struct node *n, int depth);
+/* One ${...} as typed (for "${x@Z}: bad substitution"). */
+void part_text(struct sbx_buf *b, const struct wpart *p);
 void job_set_node(struct shell *sh, int id, const struct node *n);
 void job_set_argv(struct shell *sh, int id, char **argv);
 /* Reaps, then prints Done/Exit/Killed/Stopped notices (interactive
@@ -467,11 +521,24 @@ int bi_popd(struct shell *sh, int argc, char **argv);
  * silently: 0 or the errno of the failed chdir. */
 int sh_chdir(struct shell *sh, const char *dir);
 int bi_pwd(struct shell *sh, int argc, char **argv);
+int bi_shopt(struct shell *sh, int argc, char **argv);
 /* option letters/names */
 int sh_setopt_name(struct shell *sh, const char *name, bool on);
 int sh_setopt_letter(struct shell *sh, char c, bool on);
 /* "$-": the letters of the options that are on, in dash's order. */
 void sh_dollar_dash(struct shell *sh, char *buf, size_t n);
+/* The shell's locale, from LC_ALL, LC_CTYPE, LANG as setlocale would take
+ * them (the interpreter never calls it): is it UTF-8? (echo's \u) */
+bool sh_utf8_locale(struct shell *sh);
+
+/* --- specvars.c: bash's special variables (not under posix) ----------- */
+/* $UID, $EUID (read-only), $HOSTNAME, $OSTYPE; the clocks start. */
+void sv_init(struct shell *sh);
+/* |name| was assigned |val|: RANDOM seeds, SECONDS sets the count. */
+void sv_assigned(struct shell *sh, const char *name, const char *val);
+/* The value of a computed variable (|*tmp| owns it), or NULL when |name|
+ * is none of them. The caller checks the mode. */
+const char *sv_value(struct shell *sh, const char *name, char **tmp);
 void sh_pwd_init(struct shell *sh);
 
 #endif

@@ -40,12 +40,15 @@ struct sh_config {
 	const char *unset_flags; /* +m and friends: turned off after */
 	enum scope_mode check;	 /* --check */
 	bool no_denials;	 /* --denial-lines off: set +o denials */
+	/* --posix, -o posix, or invoked as sh: dash's language exactly
+	 * (set -o posix); otherwise bash's (docs/language.md). */
+	bool posix;
 	/* The session's policy: the scope checker and the policy builtin use
 	 * it; NULL when no session was opened (then nothing is checked). */
 	struct sbx_policy *pol;
 	struct sbx_policy *builtin; /* shell/session/session.h; may be NULL */
 	bool agent;		    /* --agent: plain stable prompt, OSC 133 */
-	int hist_fd;		    /* le_open_history() before confinement;
+	int hist_fd;		    /* hf_open() before confinement;
 				       -1 (or 0) none */
 	const char *backend;	    /* for the prompt's \B */
 	/* No PID namespace ends the session's processes: the shell does it

@@ -761,6 +761,9 @@ int job_wait_fg(struct shell *sh, int id)
 		return st;
 	}
 	st = pipeline_status(sh, j);
+	sh->npipest = 0; /* $PIPESTATUS: each stage's */
+	for (int k = 0; k < j->n && k < SH_PIPEST_MAX; k++)
+		sh->pipest[sh->npipest++] = job_status_code(j->procs[k].status);
 	fg_signal_notes(sh, j);
 	if (root && j->n && WIFSIGNALED(last)) {
 		/* Ctrl-C ends the whole command line, not just this job: the

@@ -230,6 +230,19 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 				}
 				fd = heredoc_fd(sh, s, strlen(s));
 			}
+		} else if (r->type == R_HERESTR) {
+			/* bash's <<< word: the word expanded (no splitting
+			 * or globbing) and a newline, served as a
+			 * here-document's body is */
+			struct sbx_buf b = {0};
+
+			s = exp_str(sh, r->target, false);
+			if (!s)
+				return -1;
+			buf_puts(&b, s);
+			buf_putc(&b, '\n');
+			fd = heredoc_fd(sh, b.s, b.len);
+			buf_free(&b);
 		} else {
 			s = exp_str(sh, r->target, false);
 			if (!s)

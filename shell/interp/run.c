@@ -72,19 +72,51 @@ static const char *parser_alias(void *ctx, const char *name)
 	return alias_get(ctx, name);
 }
 
+/* How many Ctrl-Ds in a row at PS1 are ignored, as bash counts them:
+ * IGNOREEOF's number (10 when it is set but not a number), else 10 under
+ * `set -o ignoreeof`, else none. */
+static long ignoreeof_limit(struct shell *sh)
+{
+	const char *v = var_get(sh, "IGNOREEOF");
+	char *end;
+	long n;
+
+	if (!v)
+		return sh->opt[O_IGNOREEOF] ? 10 : 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || errno || n < 0)
+		return 10;
+	return n;
+}
+
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 {
-	struct parse_opts po = {parser_alias, sh, lineno, false};
+	struct parse_opts po = {parser_alias, sh, lineno, false,
+				sh->opt[O_POSIX]};
 	struct parser *p = parse_new(r, &po);
 	struct sbx_buf text = {0};
 	struct sbx_diag d;
 	struct node *n;
 	bool want_text = check_each || sh->opt[O_VERBOSE];
+	/* The terminal's own loop: where Ctrl-D is a key, not the end of a
+	 * file (rc files and `.` run through here with check_each off). */
+	bool top = check_each && sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
+		   !sh->evaldepth && !sh->subshell && !sh->srcname;
+	long eofs = 0;
 
 	for (;;) {
 		struct arena *a;
 		int rc;
 
+		if (top && parse_at_eof(p)) {
+			/* Ctrl-D at PS2 ended that command only (a syntax
+			 * error, or a here-document cut short that ran as
+			 * bash runs it): the terminal is read again. A file
+			 * or a pipe only says EOF once more. Losing the
+			 * session and its jobs to a stray key is the harm. */
+			parse_clear_eof(p);
+		}
 		if (trap_gotsig)
 			trap_run_pending(sh);
 		if (sh->jump == J_INTR && !sh->evaldepth) {
@@ -95,9 +127,14 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			break;
 		a = arena_new();
 		d.msg[0] = 0;
+		/* `set -o posix` takes effect from the next command on */
+		parse_set_posix(p, sh->opt[O_POSIX]);
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
+
+			if (top && r->sync)
+				r->sync(r); /* inside C ... D, as errors */
 
 			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
 			out_write(2, b.s, b.len);
@@ -105,6 +142,15 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		}
 		if (rc == PARSE_EOF) {
 			arena_unref(a);
+			if (top && isatty(0) && eofs < ignoreeof_limit(sh)) {
+				static const char m[] =
+				    "Use \"exit\" to leave the shell.\n";
+
+				eofs++;
+				out_write(2, m, sizeof(m) - 1);
+				parse_clear_eof(p);
+				continue;
+			}
 			/* Ctrl-D is an exit like any other: stopped jobs get
 			 * their one warning, and the prompt comes back. */
 			if (sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
@@ -114,6 +160,19 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 				continue;
 			}
 			break;
+		}
+		/* bash's arrays parse but are not there yet: the command is
+		 * refused whole, as a syntax error is, so nothing of the line
+		 * runs (x=(rm -rf build) must never run rm; eval_simple
+		 * refuses them again, for any other way in). */
+		if (rc == PARSE_OK && n && parse_saw_array(p)) {
+			sbx_diag_set(&d, -EINVAL,
+				     "line %d: syntax error: arrays are not "
+				     "supported yet "
+				     "(a=(...), a[i]=v, a+=(...)): nothing of "
+				     "this command ran",
+				     parse_lineno(p));
+			rc = -EINVAL;
 		}
 		if (rc == -EINTR) {
 			/* Ctrl-C dropped an unfinished command: like bash */
@@ -125,6 +184,12 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		if (rc < 0) {
 			struct sbx_buf b = {0};
 
+			/* The line ran, as far as a terminal or a harness can
+			 * tell: its error goes inside OSC 133 C ... D;2 (the
+			 * reader's sync sends C), where a harness reads a
+			 * command's output, not before C. */
+			if (top && r->sync)
+				r->sync(r);
 			buf_puts(&b, "sbxsh: ");
 			if (sh->srcname)
 				buf_printf(&b, "%s: ", sh->srcname);
@@ -133,7 +198,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			buf_free(&b);
 			arena_unref(a);
 			sh->status = 2;
-			if (sh->in_command && sh->evaldepth) {
+			/* bash (not posix mode): a syntax error in an eval
+			 * string or a sourced file ends only that */
+			if (sh->evaldepth &&
+			    (sh->in_command || !sh->opt[O_POSIX])) {
 				/* command eval 'if': the error ends the eval,
 				 * not the shell (XCU 2.8.1, as dash) */
 				break;
@@ -146,6 +214,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			parse_reset(p);
 			continue;
 		}
+		eofs = 0;
 		if (sh->opt[O_VERBOSE] && text.len)
 			out_write(2, text.s, text.len);
 		if (!n) {
@@ -361,7 +430,10 @@ struct shell *sh_new(const struct sh_config *cfg)
 	}
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	sh->opt[O_DENIALS] = cfg->pol && !cfg->no_denials;
+	sh->opt[O_POSIX] = cfg->posix;
 	var_init(sh, environ);
+	if (!sh->opt[O_POSIX])
+		sv_init(sh);
 	SH_HOOK(sh, init, sh);
 	sh_pwd_init(sh);
 	trap_init(sh);

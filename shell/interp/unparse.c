@@ -28,15 +28,21 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			break;
 		case WP_PARAM:
 			if (p->op == PO_NONE) {
-				buf_printf(b, "${%s}", p->s ? p->s : "");
+				buf_printf(b, "${%s%s}", p->indirect ? "!" : "",
+					   p->s ? p->s : "");
+				break;
+			}
+			if (p->op == PO_NAMES) {
+				buf_printf(b, "${!%s%c}", p->s ? p->s : "",
+					   p->colon ? '@' : '*');
 				break;
 			}
 			if (p->op == PO_LEN) {
 				buf_printf(b, "${#%s}", p->s ? p->s : "");
 				break;
 			}
-			buf_printf(b, "${%s%s", p->s ? p->s : "",
-				   p->colon ? ":" : "");
+			buf_printf(b, "${%s%s%s", p->indirect ? "!" : "",
+				   p->s ? p->s : "", p->colon ? ":" : "");
 			switch (p->op) {
 			case PO_RLARGE:
 				buf_puts(b, "%%");
@@ -44,16 +50,42 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			case PO_LLARGE:
 				buf_puts(b, "##");
 				break;
+			case PO_REPLALL:
+				buf_puts(b, "//");
+				break;
+			case PO_REPLBEG:
+				buf_puts(b, "/#");
+				break;
+			case PO_REPLEND:
+				buf_puts(b, "/%");
+				break;
+			case PO_UPPER:
+				buf_puts(b, "^^");
+				break;
+			case PO_LOWER:
+				buf_puts(b, ",,");
+				break;
+			case PO_TOGGLE:
+				buf_puts(b, "~~");
+				break;
 			default:
 				buf_putc(b, (char)p->op);
 				break;
 			}
 			if (p->arg)
 				word_text(b, p->arg, depth + 1);
+			if (p->arg && p->arg->next) {
+				/* ${x/p/r}, ${x:o:l} */
+				buf_putc(b, p->op == PO_SUBSTR ? ':' : '/');
+				word_text(b, p->arg->next, depth + 1);
+			}
 			buf_putc(b, '}');
 			break;
 		case WP_CMD:
-			buf_puts(b, "$(");
+		case WP_PROCSUB:
+			buf_puts(b, p->type == WP_CMD ? "$("
+				    : p->op == '<'    ? "<("
+						      : ">(");
 			ast_text(b, p->cmd, depth + 1);
 			buf_putc(b, ')');
 			break;
@@ -67,6 +99,57 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 	}
 	if (inq)
 		buf_putc(b, '"');
+	if (w->flags & W_LIST) {
+		buf_putc(b, '(');
+		for (const struct word *e = w->elems; e; e = e->next) {
+			word_text(b, e, depth + 1);
+			if (e->next)
+				buf_putc(b, ' ');
+		}
+		buf_putc(b, ')');
+	}
+}
+
+static void cond_text(struct sbx_buf *b, const struct cond *c, int depth)
+{
+	if (!c || depth > 50 || b->len > 4096)
+		return;
+	switch (c->type) {
+	case C_AND:
+	case C_OR:
+		buf_putc(b, '(');
+		cond_text(b, c->a, depth + 1);
+		buf_puts(b, c->type == C_AND ? " && " : " || ");
+		cond_text(b, c->b, depth + 1);
+		buf_putc(b, ')');
+		break;
+	case C_NOT:
+		buf_puts(b, "! ");
+		cond_text(b, c->a, depth + 1);
+		break;
+	case C_UNARY:
+		buf_printf(b, "%s ", c->op);
+		word_text(b, c->l, depth);
+		break;
+	case C_BINARY:
+		word_text(b, c->l, depth);
+		buf_printf(b, " %s ", c->op);
+		word_text(b, c->r, depth);
+		break;
+	case C_WORD:
+		word_text(b, c->l, depth);
+		break;
+	}
+}
+
+void part_text(struct sbx_buf *b, const struct wpart *p)
+{
+	struct wpart one = *p;
+	struct word w = {.parts = &one};
+
+	one.next = NULL;
+	one.quoted = 0;
+	word_text(b, &w, 0);
 }
 
 static void words_text(struct sbx_buf *b, const struct word *w, int depth)
@@ -84,12 +167,13 @@ static void redirs_text(struct sbx_buf *b, const struct redir *r, int depth)
 	static const char *const ops[] = {
 	    [R_IN] = "<",      [R_OUT] = ">",	   [R_CLOBBER] = ">|",
 	    [R_APPEND] = ">>", [R_RDWR] = "<>",	   [R_DUPIN] = "<&",
-	    [R_DUPOUT] = ">&", [R_HEREDOC] = "<<",
+	    [R_DUPOUT] = ">&", [R_HEREDOC] = "<<", [R_HERESTR] = "<<<",
 	};
 
 	for (; r; r = r->next) {
 		bool in = r->type == R_IN || r->type == R_RDWR ||
-			  r->type == R_DUPIN || r->type == R_HEREDOC;
+			  r->type == R_DUPIN || r->type == R_HEREDOC ||
+			  r->type == R_HERESTR;
 
 		buf_putc(b, ' ');
 		if (r->fd != (in ? 0 : 1))
@@ -207,6 +291,27 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 		buf_printf(b, "%s() ", n->name ? n->name : "");
 		ast_text(b, n->a, depth + 1);
 		return;
+	case N_COND:
+		buf_puts(b, "[[ ");
+		cond_text(b, n->cond, depth + 1);
+		buf_puts(b, " ]]");
+		break;
+	case N_ARITH:
+		buf_puts(b, "((");
+		word_text(b, n->args, depth);
+		buf_puts(b, "))");
+		break;
+	case N_ARITHFOR:
+		buf_puts(b, "for ((");
+		for (const struct word *w = n->args; w; w = w->next) {
+			word_text(b, w, depth);
+			if (w->next)
+				buf_puts(b, "; ");
+		}
+		buf_puts(b, ")); do ");
+		ast_text(b, n->b, depth + 1);
+		buf_puts(b, "; done");
+		break;
 	}
 	redirs_text(b, n->redirs, depth);
 }

@@ -115,8 +115,11 @@ static void var_changed(struct shell *sh, struct var *v)
 	if (v->name[0] == 'P' && !strcmp(v->name, "PATH")) {
 		sh_hash_invalidate(sh);
 		sh->path_changed = true;
-	} else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND"))
+	} else if (v->name[0] == 'O' && !strcmp(v->name, "OPTIND")) {
 		sh->optoff = 0;
+	} else if (v->name[0] == 'R' || v->name[0] == 'S') {
+		sv_assigned(sh, v->name, v->val);
+	}
 }
 
 int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
@@ -576,4 +579,17 @@ void var_free_all(struct shell *sh)
 	var_free_params(sh->params, sh->nparams);
 	sh->params = NULL;
 	sh->nparams = 0;
+}
+
+bool sh_utf8_locale(struct shell *sh)
+{
+	static const char *const names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+
+	for (size_t i = 0; i < 3; i++) {
+		const char *v = var_get(sh, names[i]);
+
+		if (v && *v)
+			return strcasestr(v, "utf-8") || strcasestr(v, "utf8");
+	}
+	return false;
 }

@@ -1,6 +1,7 @@
 /* shell/session/bi_policy.c — `policy`: explain the sandbox from the policy
  * itself. */
 #include "bi_policy.h"
+#include "kaudit.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,14 +10,15 @@
 #include "denials.h"
 #include "session.h"
 #include "json.h"
+#include "netses.h"
 #include "policy_show.h"
 #include "why.h"
 #include "canon.h"
 #include "interp.h"
 
 const char *const pb_subcommands[] = {
-    "env",   "check",  "check-line", "explain", "why",
-    "cache", "--json", "--help",     NULL,
+    "env",   "check", "check-line", "explain", "why",
+    "cache", "net",   "--json",	    "--help",  NULL,
 };
 
 const char *const pb_cache_subcommands[] = {
@@ -29,7 +31,7 @@ const char *const pb_prune_options[] = {
     NULL,
 };
 const char *const pb_why_options[] = {
-    "--write", "--read", "--connect", "--net", "--json", NULL,
+    "--write", "--read", "--connect", "--net", "--host", "--json", NULL,
 };
 
 static const char usage[] =
@@ -44,6 +46,11 @@ static const char usage[] =
     "                           which rule decides, and what would allow\n"
     "                           it (default --write); policy why --net;\n"
     "                           alone: the last command's denials\n"
+    "       policy why --host HOST[:PORT] [--json]\n"
+    "                           --network domains: which rule decides a\n"
+    "                           connection to HOST (port 443 by default)\n"
+    "       policy net [--json] the proxy's recent connections and\n"
+    "                           refusals (host, port, bytes, rule)\n"
     "       policy cache [list] [--json]   what .sandbox-cache holds, per\n"
     "                           toolchain: size, files, last use\n"
     "       policy cache prune [--older-than DAYS] [--tool NAME] [--dry-run]\n"
@@ -219,7 +226,7 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 {
 	enum why_access acc = WHY_WRITE;
 	bool json = false, net = false;
-	const char *paths[64];
+	const char *paths[64], *host = NULL;
 	struct json_w j;
 	int np = 0, rc = 0;
 
@@ -234,13 +241,27 @@ static int why(struct sbx_policy *pol, const struct scope_env *env,
 			acc = WHY_CONNECT;
 		else if (!strcmp(a, "--net"))
 			net = true;
-		else if (!strcmp(a, "--json"))
+		else if (!strcmp(a, "--host")) {
+			if (i + 1 >= argc) {
+				buf_puts(err, "policy why --host: which host? "
+					      "(HOST or HOST:PORT)\n");
+				return 2;
+			}
+			host = argv[++i];
+		} else if (!strcmp(a, "--json"))
 			json = true;
 		else if (a[0] == '-' && a[1]) {
 			buf_printf(err, "policy why: unknown option '%s'\n", a);
 			return 2;
 		} else if (np < 64)
 			paths[np++] = a;
+	}
+	if (host) {
+		if (np || net) {
+			buf_puts(err, "policy why --host: one host, alone\n");
+			return 2;
+		}
+		return nets_why_host(pol, host, json, out, err);
 	}
 	if (!np && !net)
 		return why_last(pol, last, json, out, err);
@@ -336,6 +357,12 @@ static int pb_run(struct sbx_policy *pol, int argc, char **argv,
 				  argv + 1, out, err);
 	if (!strcmp(sub, "why"))
 		return why(pol, env, last, argc - 2, argv + 2, out, err);
+	if (!strcmp(sub, "net")) {
+		if (argc > 3 || (argc == 3 && strcmp(argv[2], "--json")))
+			goto bad;
+		nets_format(out, argc == 3);
+		return 0;
+	}
 	buf_printf(err, "policy: unknown subcommand '%s'\n", sub);
 	buf_puts(err, usage);
 	return 2;
@@ -380,6 +407,7 @@ int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
+	ka_settle(sh); /* the note "denials": is the kernel's audit on? */
 	rc = pb_main(sh->pol, argc, argv, &env, s ? dl_last(&s->dl) : NULL,
 		     &out, &err);
 	bi_flush(sh, "policy", &err, 2);

@@ -147,7 +147,22 @@ void cli_banner(FILE *out, const struct session *s, const char *backend)
 		buf_printf(&b, " (Landlock ABI %s)", abi);
 	buf_printf(&b, ", scope %s, network %s\n",
 		   pol_scope_name(pol_scope(pol)),
-		   pol_network(pol) ? "allowed" : "denied");
+		   pol_net(pol)->mode == PN_DOMAINS ? pn_mode_name(pol_net(pol))
+		   : pol_network(pol)		    ? "allowed"
+						    : "denied");
+	/* docs/network.md: what the proxy lets out, and where it listens */
+	if (pol_net(pol)->mode == PN_DOMAINS) {
+		const struct pol_net *pn = pol_net(pol);
+		size_t k = pn_nallow(pn);
+
+		buf_printf(&b,
+			   "sbxsh: network: %s, %zu allowed pattern%s, proxy "
+			   "http://%s and socks5h://%s (policy shows the "
+			   "rules; policy net what went out)\n",
+			   pn_mode_name(pn), k, k == 1 ? "" : "s",
+			   pn->http ? pn->http : "-",
+			   pn->socks ? pn->socks : "-");
+	}
 	/* docs/design.md §2b: which credential variables stayed outside, never
 	 * their values; and which the user passed on purpose. */
 	{

@@ -3,6 +3,9 @@
  * sandbox refused it, on stderr, after the command's own output.
  *
  * Where the paths come from, best first (docs/explain.md says why each):
+ *   0. the kernel's Landlock audit records, where the session has them
+ *      (root, ABI 7, the kernel's audit on: shell/session/kaudit.c,
+ *      backends/audit_sup.c), whatever stderr is;
  *   1. what the command wrote on stderr, when the shell can read it back
  *      without standing between the command and the user: a regular file
  *      (2>log, a harness's capture file) is reread from where the command
@@ -10,11 +13,11 @@
  *      a terminal is not read at all;
  *   2. the scope checker's flags for the command's own text (writes it
  *      predicted the sandbox denies, masked secrets, protected paths).
- * Landlock's audit records would name even paths a tool never prints,
- * but a session cannot read them as an ordinary user (binding the audit
- * multicast group needs CAP_AUDIT_READ), and as root only where audit
- * is on, and the mount layer refuses root's writes before Landlock sees
- * them: not used.
+ * Landlock's audit records name even paths a tool never prints, but a
+ * session cannot read them as an ordinary user (binding the audit
+ * multicast group needs CAP_AUDIT_READ), as root only where audit is on,
+ * and the mount layer refuses root's writes before Landlock sees them:
+ * those stay with stderr.
  *
  * Cost: nothing when a command succeeds but one lseek() of a regular
  * stderr per top-level command; the rest runs only after a failure.
@@ -35,6 +38,19 @@ struct shell;
 /* How much of a failed command's stderr is read back: the refusal that
  * ended it is near its end. */
 #define DL_TAIL (64 * 1024)
+
+/* Before that window only the lines that may be refusals are kept (at
+ * most DL_KEPT bytes of them; a file is read for them up to DL_SCAN), so
+ * that "... and N more" counts every refusal the command reported, not
+ * those of its last 64 KiB (denials.c). */
+#define DL_KEPT (1024 * 1024)
+#define DL_SCAN ((off_t)64 * 1024 * 1024)
+struct dl_kept {
+	struct sbx_buf line; /* the line not ended yet (up to 4 KiB) */
+	bool long_line;	     /* ... which is longer: not a message */
+	struct sbx_buf out;  /* the lines kept, '\n' after each */
+	bool over;	     /* some did not fit */
+};
 
 /* struct session's |dl|: zeroed until dl_start(). Reached from the
  * shell's thread and from the forwarder's (under |mu|), never from a
@@ -67,6 +83,7 @@ struct dl_state {
 	/* The denials of the last command that had any: "access path"
 	 * (`policy why` with no path asks about them). */
 	struct sbx_strv last;
+	struct dl_kept kept; /* the thread's, under |mu|; since |mark| */
 	char ring[DL_TAIL];
 };
 

@@ -109,6 +109,16 @@ void live_init(struct shell *sh)
 
 	if (!sh->pol)
 		return;
+	/* docs/network.md: the variables that point tools at the proxy */
+	{
+		struct sbx_strv names = {0}, values = {0};
+
+		pn_env(pol_net(sh->pol), &names, &values);
+		for (size_t i = 0; i < names.n; i++)
+			var_set(sh, names.v[i], values.v[i], V_EXPORT);
+		strv_free(&names);
+		strv_free(&values);
+	}
 	r = pol_route(sh->pol);
 	for (size_t i = 0; i < r->nvars; i++)
 		var_set(sh, r->vars[i].name,

@@ -39,11 +39,25 @@ const char opt_usage[] =
     "  --no-config          read no configuration file\n"
     "  --norc               interactive: source neither $ENV nor\n"
     "                       $XDG_CONFIG_HOME/sbxsh/sbxshrc\n"
+    "  --posix              dash's language exactly (also -o posix, or run\n"
+    "                       as sh); the default is bash's (docs/language.md)\n"
     "Sandbox:\n"
     "  --backend NAME       landlock (default), namespace, seatbelt, none\n"
     "  --scope SCOPE        workspace (default), read-only, unrestricted\n"
-    "  --no-network         deny TCP/UDP sockets (unix sockets still work)\n"
-    "  --network            allow them (the default)\n"
+    "  --network MODE       on (the default: the host's network), off (no "
+    "TCP/UDP\n"
+    "                       sockets; also --no-network), domains (a network "
+    "of its\n"
+    "                       own, out only through sbxsh's proxy to allowed "
+    "names),\n"
+    "                       registries (domains with @registries; "
+    "docs/network.md)\n"
+    "  --allow-domain PATTERN  let the proxy reach PATTERN (example.com,\n"
+    "                       *.example.com, an address or CIDR, each with "
+    "[:PORT];\n"
+    "                       repeatable; implies --network domains)\n"
+    "  --deny-domain PATTERN   refuse PATTERN even when allowed "
+    "(repeatable)\n"
     "  --private-tmp        give the session a private /tmp (namespace "
     "backend)\n"
     "  --no-private-tmp     share the host's /tmp (the default)\n"
@@ -64,7 +78,8 @@ const char opt_usage[] =
     "  --git-depth N        look for repositories N folders below the "
     "workspace\n"
     "                       (default 2, 0-6)\n"
-    "  --check MODE         scope checker: warn (default), deny, off\n"
+    "  --check MODE         scope checker: warn (default), writes (only what\n"
+    "                       will be refused), deny, off\n"
     "  --denial-lines on|off  after a failed command, one line per path "
     "the\n"
     "                       sandbox refused (default on; set +o denials)\n"
@@ -75,6 +90,9 @@ const char opt_usage[] =
     "  -e -u -x -f -C -v    as set -e ... (also -o NAME)\n"
     "  --banner             print the start-up banner on stderr even with -c\n"
     "  --agent              plain stable prompt, no colour, OSC 133 marks\n"
+    "  --agent-history separate|shared  an --agent session's history: its "
+    "own\n"
+    "                       file (the default) or the person's\n"
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
@@ -108,9 +126,10 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 }
 
 static const char *const long_vals_other[] = {
-    "scope",	    "check",	       "mask",	    "keep-env", "keep-runs",
-    "allow-socket", "protect",	       "git-depth", "backend",	"allow-write",
-    "denial-lines", "explain-denials", NULL,
+    "scope",	    "check",	    "mask",	     "keep-env",
+    "keep-runs",    "allow-socket", "protect",	     "git-depth",
+    "backend",	    "allow-write",  "denial-lines",  "explain-denials",
+    "allow-domain", "deny-domain",  "agent-history", NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -148,6 +167,10 @@ static int set_o_name(struct sbx_opts *o, const char *name, struct sbx_diag *d)
 	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
 		if (!strcmp(map[i].name, name))
 			return set_flag_letter(o, map[i].letter, false);
+	if (!strcmp(name, "posix")) {
+		o->posix = true;
+		return 0;
+	}
 	if (!strcmp(name, "pipefail")) {
 		/* Not a letter: passed as 'P' to the shell. */
 		n = strlen(o->set_flags);
@@ -168,8 +191,9 @@ static int list_push(struct sbx_opts *o, struct opt_list *l, const char *name,
 		return sbx_diag_set(d, -EINVAL, "too many --%s options", name);
 	if (!*v)
 		return sbx_diag_set(d, -EINVAL, "--%s needs %s", name,
-				    strcmp(name, "keep-env") ? "a path"
-							     : "a name");
+				    !strcmp(name, "keep-env") ? "a name"
+				    : strstr(name, "-domain") ? "a pattern"
+							      : "a path");
 	l->v[l->n] = (char *)v;
 	l->from[l->n++] = o->origin ? o->origin : "flag";
 	l->v[l->n] = NULL;
@@ -207,7 +231,8 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		if (scope_mode_parse(v, &o->check) < 0)
 			return sbx_diag_set(
 			    d, -EINVAL,
-			    "--check %s: expected warn, deny or off", v);
+			    "--check %s: expected warn, writes, deny or off",
+			    v);
 	} else if (!strcmp(name, "denial-lines") ||
 		   !strcmp(name, "explain-denials")) {
 		/* --explain-denials: the old name, kept as an alias */
@@ -215,6 +240,25 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			return sbx_diag_set(
 			    d, -EINVAL, "--%s %s: expected on or off", name, v);
 		o->no_denials = !strcmp(v, "off");
+	} else if (!strcmp(name, "allow-domain")) {
+		if (list_push(o, &o->allow_domains, name, v, d) < 0)
+			return -EINVAL;
+		/* Naming what to allow asks for the proxy; off stays off
+		 * (the narrower of the two). */
+		if (o->net == OPT_NET_ON) {
+			o->net = OPT_NET_DOMAINS;
+			o->net_from = o->origin ? o->origin : "flag";
+		}
+		return 0;
+	} else if (!strcmp(name, "deny-domain")) {
+		return list_push(o, &o->deny_domains, name, v, d);
+	} else if (!strcmp(name, "agent-history")) {
+		if (strcmp(v, "separate") && strcmp(v, "shared"))
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--agent-history %s: expected separate or shared",
+			    v);
+		o->agent_history_shared = !strcmp(v, "shared");
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {
@@ -256,6 +300,40 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 	return 0;
 }
 
+/* --network's values; NULL-terminated. */
+static const char *const net_modes[] = {
+    [OPT_NET_ON] = "on",
+    [OPT_NET_OFF] = "off",
+    [OPT_NET_DOMAINS] = "domains",
+    [OPT_NET_REGISTRIES] = "registries",
+    NULL,
+};
+
+const char *opt_net_name(enum opt_net n)
+{
+	return net_modes[n];
+}
+
+/* --network [MODE]: with no value, "on" (what --network meant before it
+ * took one). */
+static int set_network(struct sbx_opts *o, const char *v, struct sbx_diag *d)
+{
+	int k;
+
+	for (k = 0; v && net_modes[k]; k++)
+		if (!strcmp(net_modes[k], v))
+			break;
+	if (v && !net_modes[k])
+		return sbx_diag_set(d, -EINVAL,
+				    "--network %s: expected on, off, domains "
+				    "or registries",
+				    v);
+	o->net = v ? (enum opt_net)k : OPT_NET_ON;
+	o->net_from = o->origin ? o->origin : "flag";
+	o->no_network = o->net == OPT_NET_OFF;
+	return 0;
+}
+
 /* Long option |name| with value |val| (NULL: it was given none). */
 static int set_long(struct sbx_opts *o, const char *name, const char *val,
 		    struct sbx_diag *d)
@@ -263,6 +341,8 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	const char **slot = long_val(o, name);
 	bool takes = slot != NULL;
 
+	if (!strcmp(name, "network"))
+		return set_network(o, val, d);
 	for (int k = 0; long_vals_other[k]; k++)
 		if (!strcmp(long_vals_other[k], name))
 			takes = true;
@@ -294,9 +374,7 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	else if (!strcmp(name, "json"))
 		o->json = true;
 	else if (!strcmp(name, "no-network"))
-		o->no_network = true;
-	else if (!strcmp(name, "network"))
-		o->no_network = false;
+		return set_network(o, "off", d);
 	else if (!strcmp(name, "no-persist"))
 		o->no_persist = true;
 	else if (!strcmp(name, "persist"))
@@ -309,6 +387,8 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 		o->no_config = true;
 	else if (!strcmp(name, "norc"))
 		o->norc = true;
+	else if (!strcmp(name, "posix"))
+		o->posix = true;
 	else if (!strcmp(name, "banner"))
 		o->banner = true;
 	else if (!strcmp(name, "agent"))
@@ -336,8 +416,29 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 	for (int k = 0; long_vals_other[k]; k++)
 		if (!strcmp(long_vals_other[k], name))
 			takes = true;
-	if (takes && !eq && *i + 1 < argc)
+	if (takes && !eq && *i + 1 < argc) {
 		val = argv[++*i];
+		/* `--workspace -c true` would open a folder named "-c" and
+		 * run the shell on "true" as a script; `--keep-env -c ...`
+		 * would pass a variable "-c": the value was forgotten, so
+		 * say so. A value that does start with '-' goes after '='. */
+		if (val[0] == '-' && val[1])
+			return sbx_diag_set(d, -EINVAL,
+					    "option '--%s' needs an argument, "
+					    "got the option '%s' (write "
+					    "--%s=%s if that is the value)",
+					    name, val, name, val);
+	}
+	/* --network's value is optional: the next word is taken only when
+	 * it is a mode, so `sbxsh --network script.sh` still runs the
+	 * script. */
+	if (!strcmp(name, "network") && !eq && *i + 1 < argc) {
+		for (int k = 0; net_modes[k]; k++)
+			if (!strcmp(net_modes[k], argv[*i + 1])) {
+				val = argv[++*i];
+				break;
+			}
+	}
 	return set_long(o, name, val, d);
 }
 
@@ -395,6 +496,15 @@ int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
 
 	o->origin = "flag";
 	o->arg0 = argv[0] ? argv[0] : "sbxsh";
+	/* Invoked as sh (or -sh, a login shell): scripts written for sh get
+	 * dash's language exactly, as bash does in its posix mode. */
+	{
+		const char *b = strrchr(o->arg0, '/');
+
+		b = b ? b + 1 : o->arg0;
+		if (!strcmp(b, "sh") || !strcmp(b, "-sh"))
+			o->posix = true;
+	}
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		int r;

@@ -27,6 +27,14 @@ struct opt_list {
 	int n;
 };
 
+/* --network MODE (docs/network.md). */
+enum opt_net {
+	OPT_NET_ON,	    /* the host's network (the default) */
+	OPT_NET_OFF,	    /* --network off, --no-network: no TCP/UDP */
+	OPT_NET_DOMAINS,    /* its own namespace, out through the proxy */
+	OPT_NET_REGISTRIES, /* domains with @registries allowed */
+};
+
 struct sbx_opts {
 	enum opt_action action;
 	bool json;
@@ -36,8 +44,18 @@ struct sbx_opts {
 	const char *backend; /* NULL: platform default */
 	enum pol_scope scope;
 	bool no_network, no_persist, private_tmp;
-	bool banner;	 /* --banner: banner on stderr even with -c */
-	bool agent;	 /* --agent: plain prompt, no colour, OSC 133 */
+	/* --network MODE; no_network is kept equal to (net == OPT_NET_OFF).
+	 * The last of --network, --no-network, --allow-domain wins, flags
+	 * after the file: --allow-domain turns on (not off) into domains. */
+	enum opt_net net;
+	const char *net_from;	       /* where |net| was set; NULL: default */
+	struct opt_list allow_domains; /* --allow-domain PATTERN */
+	struct opt_list deny_domains;  /* --deny-domain PATTERN */
+	bool banner; /* --banner: banner on stderr even with -c */
+	bool agent;  /* --agent: plain prompt, no colour, OSC 133 */
+	/* --agent-history shared: an --agent session reads and writes the
+	 * person's history file, not its own */
+	bool agent_history_shared;
 	int interactive; /* -1 unknown (decide from the tty), 0, 1 */
 	unsigned keep;	 /* --keep-runs N */
 	enum scope_mode check;
@@ -49,6 +67,7 @@ struct sbx_opts {
 	const char *config;	     /* --config FILE */
 	bool no_config;		     /* --no-config */
 	bool norc;		     /* --norc */
+	bool posix; /* --posix, -o posix, or invoked as sh: dash's language */
 	/* Where the values being set come from: "flag" while the command
 	 * line is read, a "config FILE:LINE" for each line of the file. */
 	const char *origin;
@@ -77,6 +96,9 @@ void opt_init(struct sbx_opts *o);
  * o->origin: what the configuration file uses. 0 or -EINVAL (+diag). */
 int opt_set(struct sbx_opts *o, const char *name, const char *value,
 	    struct sbx_diag *diag);
+
+/* "on", "off", "domains", "registries". */
+const char *opt_net_name(enum opt_net n);
 
 extern const char opt_usage[];
 

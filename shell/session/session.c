@@ -821,9 +821,10 @@ struct gather {
 	struct lay_layout lay;
 	bool have_lay;
 	struct pol_facts pf;
-	bool made;	   /* the run folder exists */
-	bool made_persist; /* so does .sandbox-cache */
-	bool persist_ro;   /* it exists, and we may not write it */
+	struct pn_facts pnf; /* pf.net */
+	bool made;	     /* the run folder exists */
+	bool made_persist;   /* so does .sandbox-cache */
+	bool persist_ro;     /* it exists, and we may not write it */
 };
 
 static void gather_free(struct gather *g)
@@ -938,6 +939,18 @@ static void gather_facts(struct gather *g)
 	    g->memo, e && e[0] == '/' && sh_is_dir(NULL, e) ? e : "/tmp");
 	pf->scope = o->scope;
 	pf->network = !o->no_network;
+	g->pnf = (struct pn_facts){
+	    .mode = o->net == OPT_NET_OFF  ? PN_OFF
+		    : o->net == OPT_NET_ON ? PN_ON
+					   : PN_DOMAINS,
+	    .registries = o->net == OPT_NET_REGISTRIES,
+	    .mode_from = o->net_from,
+	    .allow = o->allow_domains.v,
+	    .allow_from = o->allow_domains.from,
+	    .deny = o->deny_domains.v,
+	    .deny_from = o->deny_domains.from,
+	};
+	pf->net = &g->pnf;
 	pf->persist = !o->no_persist;
 	pf->state_writable = can_write(g->lay.state_dir);
 	pf->lay = &g->lay;

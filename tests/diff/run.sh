@@ -4,12 +4,16 @@
 # test, and compare stdout, exit status and (for *-stderr cases) normalized
 # stderr.  Output is TAP.  See README.md.
 #
-# usage: run.sh [--ref auto|dash|bash] [--modes LIST] [-j N] [-v] SHELL [case...]
+# usage: run.sh [--corpus dash|bash] [--ref auto|dash|bash] [--modes LIST] [-j N] [-v] SHELL [case...]
 #   SHELL   the shell under test, e.g. build/sbxsh or /usr/bin/dash.  Extra
 #           words for it (e.g. --check=off) go in $SBXSH_ARGS.  If SHELL is
 #           "-" the value of $SBXSH is used.
 #   case    an area ("param"), a case ("param/003-default" with or
 #           without .sh) or a path to a case file; none = all cases.
+#   --corpus dash (default): the cases of cases/, against dash (POSIX
+#           mode); bash: the cases of bash/cases/, against plain bash (not
+#           --posix: the default mode's bash extensions), stderr compared
+#           for every case.
 #   --ref   auto (default): dash, but bash --posix for the cases listed in
 #           deviations.txt; dash: dash for every case; bash: bash --posix
 #           for every case.
@@ -25,6 +29,7 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 cases_dir=$here/cases
 ref=auto
+corpus=dash
 modes=
 jobs=${DIFF_JOBS:-1}
 verbose=0
@@ -38,6 +43,8 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--ref) ref=${2:?}; shift 2 ;;
 	--ref=*) ref=${1#--ref=}; shift ;;
+	--corpus) corpus=${2:?}; shift 2 ;;
+	--corpus=*) corpus=${1#--corpus=}; shift ;;
 	--modes) modes=${2:?}; shift 2 ;;
 	--modes=*) modes=${1#--modes=}; shift ;;
 	-j) jobs=${2:?}; shift 2 ;;
@@ -54,13 +61,22 @@ shell=$1; shift
 if [ "$shell" = - ]; then
 	shell=${SBXSH:?run.sh: SHELL is - but \$SBXSH is not set}
 fi
-case $ref in auto|dash|bash) ;; *) echo "run.sh: --ref must be auto, dash or bash" >&2; exit 2 ;; esac
+case $corpus in
+dash) ;;
+bash) cases_dir=$here/bash/cases ref=bashfull ;;
+*) echo "run.sh: --corpus must be dash or bash" >&2; exit 2 ;;
+esac
+case $ref in auto|dash|bash|bashfull) ;; *) echo "run.sh: --ref must be auto, dash or bash" >&2; exit 2 ;; esac
 case $shell in */*) shell=$(cd "$(dirname "$shell")" && pwd)/$(basename "$shell") ;; esac
 command -v "${shell%% *}" >/dev/null 2>&1 || { echo "run.sh: no shell $shell" >&2; exit 2; }
 command -v dash >/dev/null 2>&1 || { echo "run.sh: dash is required as reference" >&2; exit 2; }
 command -v bash >/dev/null 2>&1 || { echo "run.sh: bash is required as reference" >&2; exit 2; }
 # shellcheck disable=SC2206
 shell_cmd=("$shell" ${SBXSH_ARGS:-})
+# sbxsh speaks bash's language by default: dash's is --posix
+if [ "$corpus" = dash ]; then
+	case ${shell##*/} in sbxsh*) shell_cmd=("$shell" --posix ${SBXSH_ARGS:-}) ;; esac
+fi
 
 # --- select the cases ---------------------------------------------------
 list=()
@@ -94,7 +110,7 @@ fi
 
 # deviations.txt: "area/name  reason" -> bash is the reference for them
 declare -A deviant=()
-if [ -f "$here/deviations.txt" ]; then
+if [ "$corpus" = dash ] && [ -f "$here/deviations.txt" ]; then
 	while read -r id _; do
 		case $id in ''|'#'*) continue ;; esac
 		deviant[${id%.sh}]=1
@@ -138,6 +154,8 @@ run_in() {
 	id=${f%/*} id=${id##*/}/${f##*/} id=${id%.sh}
 	if [ "$who" = sut ]; then
 		cmd=("${shell_cmd[@]}")
+	elif [ "$ref" = bashfull ]; then
+		cmd=(bash)
 	elif [ "$ref" = bash ] || { [ "$ref" = auto ] && [ -n "${deviant[$id]:-}" ]; }; then
 		cmd=(bash --posix)
 	else
@@ -176,7 +194,7 @@ run_in() {
 	local all="status $st"$'\n'
 	case $st in 124|137) all+="(timed out after 10 s)"$'\n' ;; esac
 	all+="--- stdout"$'\n'$REPLY
-	case $f in *-stderr.sh)
+	case $corpus:$f in bash:* | *-stderr.sh)
 		local sn=${cmd[0]}
 		sed -e "s|^$f:|SH:|" -e "s|^$sn:|SH:|" -e "s|^${sn##*/}:|SH:|" \
 			-e 's/^\(sbxsh\|dash\|bash\|sh\):/SH:/' "$d/err" >"$d/err.n"

@@ -30,3 +30,23 @@ if(SBXSH_DIFF_TESTS)
 		endforeach()
 	endif()
 endif()
+
+# The bash corpus (issue 24): tests/diff/bash/cases/<area>/ runs under plain
+# bash (the default mode's extensions, not --posix) and under sbxsh without
+# --posix; stdout, stderr and status must match. One CTest test per area,
+# named diffbash/<area>.
+if(SBXSH_DIFF_TESTS AND SBXSH_BASH)
+	file(GLOB _bash_areas LIST_DIRECTORIES true
+		${CMAKE_CURRENT_LIST_DIR}/bash/cases/*)
+	foreach(_dir ${_bash_areas})
+		if(IS_DIRECTORY ${_dir})
+			get_filename_component(_area ${_dir} NAME)
+			add_test(NAME diffbash/${_area}
+				COMMAND ${SBXSH_BASH} ${CMAKE_CURRENT_LIST_DIR}/run.sh
+					--corpus bash -j 2 $<TARGET_FILE:sbxsh> ${_area})
+			set_tests_properties(diffbash/${_area} PROPERTIES
+				TIMEOUT 300
+				ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_ARGS=--check=off")
+		endif()
+	endforeach()
+endif()

@@ -54,7 +54,7 @@ static int set(void *ctx, const char *name, const char *value)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct arith_vars v = {get, set, NULL};
+	struct arith_vars v = {get, set, NULL, false};
 	struct sbx_diag d = {0};
 	intmax_t out = 0;
 	char *s = fz_str(data, size);

@@ -162,7 +162,7 @@ for who in root nobody; do
 		# 5. the network under --no-network
 		OUT=$(sbx $who $be --no-network "$TOOL net")
 		check "$w: --no-network: its line" \
-			has "${D}network (--no-network: TCP/UDP sockets refused) — policy why --net"
+			has "${D}network (--network off) — policy why --net"
 		OUT=$(sbx $who $be "$TOOL net")
 		check "$w: control: with network, no line" \
 			eval 'printf "%s" "$OUT" | grep -q "deny_tool: ok" && nodeny'

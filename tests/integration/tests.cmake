@@ -16,6 +16,7 @@ set(SBXSH_TEST_COSTS
 	integration/escape_state.sh 47
 	integration/privilege.sh 41
 	integration/explain.sh 40
+	integration/net_domains.sh 25
 	integration/cache_import.sh 34
 	integration/secrets.sh 21
 	integration/config.sh 21

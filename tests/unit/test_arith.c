@@ -54,7 +54,7 @@ static int st_set(void *ctx, const char *name, const char *value)
 }
 
 static struct store S;
-static struct arith_vars V = {st_get, st_set, &S};
+static struct arith_vars V = {st_get, st_set, &S, false};
 
 static void put(const char *name, const char *val)
 {
@@ -96,6 +96,31 @@ static int everr(const char *e, char *msg, size_t size)
 	if (msg)
 		snprintf(msg, size, "%s", d.msg);
 	return err;
+}
+
+/* bash's **: above * and below the unary operators, right-associative,
+ * wrapping; a negative exponent is an error; in posix mode (dash) it is
+ * not an operator at all. */
+static void arith_power(void **state)
+{
+	char msg[600];
+
+	(void)state;
+	assert_int_equal(ev("2**10"), 1024);
+	assert_int_equal(ev("2**3**2"), 512);
+	assert_int_equal(ev("2*3**2"), 18);
+	assert_int_equal(ev("-2**2"), 4);
+	assert_int_equal(ev("0**0"), 1);
+	assert_int_equal(ev("3**0"), 1);
+	assert_int_equal(ev("2**64"), 0);	   /* wraps */
+	assert_int_equal(ev("2**63"), INTMAX_MIN); /* wraps */
+	assert_int_equal(ev("1 || 2**-1"), 1);	   /* not evaluated */
+	assert_int_equal(everr("2**-1", msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "exponent less than 0"));
+	V.posix = true;
+	assert_int_equal(everr("2**3", msg, sizeof(msg)), -EINVAL);
+	assert_non_null(strstr(msg, "expecting primary"));
+	V.posix = false;
 }
 
 static void arith_precedence(void **state)
@@ -348,10 +373,13 @@ static void arith_syntax_errors(void **state)
 	char msg[512];
 
 	(void)state;
+	/* dash's texts: posix mode (bash's ** is arith_power's) */
+	V.posix = true;
 	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		assert_int_equal(everr(t[i].e, msg, sizeof(msg)), -EINVAL);
 		assert_string_equal(msg, t[i].msg);
 	}
+	V.posix = false;
 }
 
 static char *repeat3(const char *a, size_t na, const char *mid, const char *b,
@@ -411,6 +439,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(arith_precedence, reset, reset),
+	    cmocka_unit_test_setup_teardown(arith_power, reset, reset),
 	    cmocka_unit_test_setup_teardown(arith_constants, reset, reset),
 	    cmocka_unit_test_setup_teardown(arith_overflow_wraps, reset, reset),
 	    cmocka_unit_test_setup_teardown(arith_variables, reset, reset),

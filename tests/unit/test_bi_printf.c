@@ -32,12 +32,16 @@ static void call(int echo, ...)
 	buf_free(&err);
 	memset(&out, 0, sizeof(out));
 	memset(&err, 0, sizeof(err));
-	status = echo ? pf_echo(argc, argv, &out)
-		      : pf_printf(argc, argv, &out, &err);
+	if (echo == 2) /* bash's echo, xpg_echo off, C locale */
+		status = pf_echo_bash(argc, argv, false, false, &out);
+	else
+		status = echo ? pf_echo(argc, argv, &out)
+			      : pf_printf(argc, argv, &out, &err);
 }
 
 #define PF(...) call(0, __VA_ARGS__, (char *)NULL)
 #define ECHO(...) call(1, __VA_ARGS__, (char *)NULL)
+#define BECHO(...) call(2, __VA_ARGS__, (char *)NULL)
 
 /* Output compared with its length, so embedded NULs count. */
 #define assert_out(lit)                                                        \
@@ -308,6 +312,24 @@ static void pf_echo_cases(void **state)
 	assert_int_equal(status, 0);
 }
 
+/* bash's echo (issue 24): bash 5.2's output */
+static void pf_echo_bash_cases(void **state)
+{
+	(void)state;
+	BECHO("a\\tb");
+	assert_out("a\\tb\n");
+	BECHO("-e", "a\\tb\\x41\\0101\\e|");
+	assert_out("a\tbAA\033|\n");
+	BECHO("-neE", "r\\n");
+	assert_out("r\\n");
+	BECHO("-en", "q\\n", "\\c", "z");
+	assert_out("q\n ");
+	BECHO("--", "-x", "-");
+	assert_out("-- -x -\n");
+	BECHO("-e", "\\u00e9\\u41\\xZ\\q");
+	assert_out("\\u00E9A\\xZ\\q\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -320,6 +342,7 @@ int main(void)
 	    cmocka_unit_test(pf_fatal_errors),
 	    cmocka_unit_test(pf_huge_width),
 	    cmocka_unit_test(pf_echo_cases),
+	    cmocka_unit_test(pf_echo_bash_cases),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

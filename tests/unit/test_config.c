@@ -95,6 +95,52 @@ static void options(void **state)
 	    -EINVAL);
 }
 
+/* [network] (docs/network.md): mode, allow, deny stand for --network,
+ * --allow-domain, --deny-domain; in [sandbox] and [workflow] under the
+ * options' own names; the short names only in [network]. */
+static void network(void **state)
+{
+	struct sbx_diag d = {0};
+	const char *opt, *val;
+	enum cfg_sect k;
+	char *id;
+
+	(void)state;
+	assert_int_equal(cfg_section("network", &k, &id, &d), 0);
+	assert_int_equal(k, CFG_SECT_NETWORK);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_NETWORK, "mode", "domains", &opt, &val, &d), 0);
+	assert_string_equal(opt, "network");
+	assert_string_equal(val, "domains");
+	assert_int_equal(
+	    cfg_option(CFG_SECT_NETWORK, "allow", "pypi.org", &opt, &val, &d),
+	    0);
+	assert_string_equal(opt, "allow-domain");
+	assert_int_equal(
+	    cfg_option(CFG_SECT_NETWORK, "deny", "*.x.example", &opt, &val, &d),
+	    0);
+	assert_string_equal(opt, "deny-domain");
+	assert_int_equal(cfg_option(CFG_SECT_WORKFLOW, "allow-domain", "a.org",
+				    &opt, &val, &d),
+			 0);
+	assert_string_equal(opt, "allow-domain");
+	assert_int_equal(cfg_option(CFG_SECT_SANDBOX, "network", "registries",
+				    &opt, &val, &d),
+			 0);
+	assert_string_equal(opt, "network");
+	assert_string_equal(val, "registries");
+	assert_int_equal(
+	    cfg_option(CFG_SECT_WORKFLOW, "allow", "a.org", &opt, &val, &d),
+	    -EINVAL);
+	assert_non_null(strstr(d.msg, "allow belongs in [network]"));
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "mode", "domains", &opt, &val, &d),
+	    -EINVAL);
+	assert_int_equal(
+	    cfg_option(CFG_SECT_SANDBOX, "network", "domain", &opt, &val, &d),
+	    -EINVAL);
+}
+
 static void bools(void **state)
 {
 	bool b;
@@ -199,6 +245,7 @@ int main(void)
 	    cmocka_unit_test(sections), cmocka_unit_test(options),
 	    cmocka_unit_test(bools),	cmocka_unit_test(routes),
 	    cmocka_unit_test(trust),	cmocka_unit_test(dirs),
+	    cmocka_unit_test(network),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -190,6 +190,45 @@ static void globbing(void **state)
 	rmdir(dir);
 }
 
+/* bash's words (issue 24): brace expansion before the rest, the
+ * parameter operators on a copy of the value, the computed variables. */
+static void bash_words(void **state)
+{
+	struct shell *sh = *state;
+
+	var_set(sh, "x", "a-b-c", 0);
+	EXPECT(sh, "{a,b}{1..2} p{$x,'q r'}", "a1|a2|b1|b2|pa-b-c|pq r");
+	EXPECT(sh, "\"{a,b}\" {a} {1..03}", "{a,b}|{a}|01|02|03");
+	EXPECT(sh, "${x//-/_} \"${x/#a/<&>}\" ${x/%c} ${x//[ab]/\\&}",
+	       "a_b_c|<a>-b-c|a-b-|&-&-c");
+	EXPECT(sh, "${x:1:3} ${x: -2} ${x:1:-1} ${x^^} ${x^} ${x@Q}",
+	       "-b-|-c|-b-|A-B-C|A-b-c|'a-b-c'");
+	var_set(sh, "n", "x", 0);
+	EXPECT(sh, "${!n} \"${!n*}\"", "a-b-c|n");
+	/* an operand that assigns the variable: the value read is the
+	 * one before (a copy), not freed memory */
+	EXPECT(sh, "${x/b/$((x=1))}", "a-1-c");
+	assert_string_equal(var_get(sh, "x"), "1");
+	var_set(sh, "RANDOM", "1", 0);
+	EXPECT(sh, "$RANDOM $RANDOM", "16807|10791");
+	EXPECT(sh, "$OSTYPE", "linux-gnu");
+	assert_null(fields(sh, "${x@Z}"));
+}
+
+/* Under posix none of it: dash's words. */
+static void posix_words(void **state)
+{
+	struct shell *sh = *state;
+
+	sh->opt[O_POSIX] = true;
+	var_set(sh, "x", "a-b-c", 0);
+	EXPECT(sh, "{a,b} {1..2}", "{a,b}|{1..2}");
+	EXPECT(sh, "[$RANDOM$SECONDS$PIPESTATUS$BASHPID]", "[]");
+	assert_null(fields(sh, "${x//-/_}"));
+	assert_null(fields(sh, "${!x}"));
+	sh->opt[O_POSIX] = false;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +239,8 @@ int main(void)
 	    cmocka_unit_test_setup_teardown(tilde_cmdsub_arith, setup,
 					    teardown),
 	    cmocka_unit_test_setup_teardown(globbing, setup, teardown),
+	    cmocka_unit_test_setup_teardown(bash_words, setup, teardown),
+	    cmocka_unit_test_setup_teardown(posix_words, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

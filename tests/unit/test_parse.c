@@ -34,9 +34,15 @@ static const char *test_alias(void *ctx, const char *name)
 	return NULL;
 }
 
+/* dash's language (sbxsh --posix) for the next pr_open()s, else bash's */
+static bool posix_mode;
+
 static void pr_open(struct pr *x, const char *text, bool probe)
 {
-	struct parse_opts o = {test_alias, NULL, 1, probe};
+	struct parse_opts o = {.alias = test_alias,
+			       .lineno = 1,
+			       .probe = probe,
+			       .posix = posix_mode};
 
 	memset(x, 0, sizeof(*x));
 	x->r = in_string(text, strlen(text));
@@ -226,6 +232,287 @@ static void words_and_quotes(void **state)
 	pr_close(&x);
 }
 
+/* Parses |s| (one complete command) in the current mode: the tree. */
+static struct node *one(struct pr *x, const char *s)
+{
+	pr_open(x, s, false);
+	assert_int_equal(pr_next(x), PARSE_OK);
+	assert_non_null(x->n);
+	return x->n;
+}
+
+/* The one literal text of a word's parts (quoted or not). */
+static const char *lit(const struct word *w)
+{
+	static char buf[256];
+	size_t k = 0;
+
+	for (const struct wpart *p = w->parts; p; p = p->next) {
+		assert_int_equal(p->type, WP_LIT);
+		assert_true(k + p->len < sizeof(buf));
+		memcpy(buf + k, p->s, p->len);
+		k += p->len;
+	}
+	buf[k] = 0;
+	return buf;
+}
+
+static void bash_dbracket(void **state)
+{
+	struct pr x;
+	struct node *n;
+	struct cond *c;
+
+	(void)state;
+	n = one(&x, "[[ $a == b* && ( -f x || ! y < z ) ]] >out\n");
+	assert_int_equal(n->type, N_COND);
+	assert_non_null(n->redirs);
+	c = n->cond;
+	assert_int_equal(c->type, C_AND);
+	assert_int_equal(c->a->type, C_BINARY);
+	assert_string_equal(c->a->op, "==");
+	assert_int_equal(c->a->l->parts->type, WP_PARAM);
+	assert_int_equal(c->b->type, C_OR);
+	assert_int_equal(c->b->a->type, C_UNARY);
+	assert_string_equal(c->b->a->op, "-f");
+	assert_int_equal(c->b->b->type, C_NOT);
+	assert_string_equal(c->b->b->a->op, "<"); /* not a redirection */
+	pr_close(&x);
+
+	/* || binds looser than &&; chains are right-deep */
+	c = one(&x, "[[ a || b && c || d ]]\n")->cond;
+	assert_int_equal(c->type, C_OR);
+	assert_int_equal(c->a->type, C_WORD);
+	assert_int_equal(c->b->type, C_OR);
+	assert_int_equal(c->b->a->type, C_AND);
+	pr_close(&x);
+
+	/* =~: ( ) | are the regex's; an operator where an operand is due
+	 * is an operand */
+	c = one(&x, "[[ $v =~ ^(a|b)+[0-9]$ ]]\n")->cond;
+	assert_string_equal(c->op, "=~");
+	assert_string_equal(lit(c->r), "^(a|b)+[0-9]$");
+	pr_close(&x);
+	c = one(&x, "[[ -n -n ]]\n")->cond;
+	assert_int_equal(c->type, C_UNARY);
+	assert_string_equal(c->l->raw, "-n");
+	pr_close(&x);
+	c = one(&x, "[[ -f ]]\n")->cond;
+	assert_int_equal(c->type, C_WORD);
+	pr_close(&x);
+
+	/* only in command position */
+	n = one(&x, "echo [[ a ]]\n");
+	assert_int_equal(n->type, N_CMD);
+	pr_close(&x);
+
+	static const char *const bad[] = {
+	    "[[ ]]\n",	   "[[ a\n",	  "[[ a == ]]\n",
+	    "[[ ( a ]]\n", "[[ a b ]]\n", NULL,
+	};
+	for (int i = 0; bad[i]; i++) {
+		pr_open(&x, bad[i], false);
+		assert_int_equal(pr_next(&x), -EINVAL);
+		assert_non_null(strstr(x.d.msg, "syntax error"));
+		pr_close(&x);
+	}
+}
+
+static void bash_arith_function(void **state)
+{
+	struct pr x;
+	struct node *n;
+
+	(void)state;
+	n = one(&x, "(( i++ ))\n");
+	assert_int_equal(n->type, N_ARITH);
+	assert_string_equal(lit(n->args), " i++ ");
+	pr_close(&x);
+	n = one(&x, "for (( i = 0; i < $n; i++ )); do echo $i; done\n");
+	assert_int_equal(n->type, N_ARITHFOR);
+	assert_string_equal(lit(n->args), " i = 0");
+	assert_int_equal(n->args->next->parts->next->type, WP_PARAM);
+	assert_string_equal(lit(n->args->next->next), " i++ ");
+	assert_int_equal(n->b->type, N_CMD);
+	pr_close(&x);
+	n = one(&x, "for ((;;)) do :; done\n");
+	assert_int_equal(n->type, N_ARITHFOR);
+	assert_null(n->args->parts);
+	pr_close(&x);
+	pr_open(&x, "for ((i=0; i<2)); do :; done\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	pr_close(&x);
+
+	n = one(&x, "function f { echo; }\n");
+	assert_int_equal(n->type, N_FUNC);
+	assert_string_equal(n->name, "f");
+	assert_int_equal(n->a->type, N_BRACE);
+	pr_close(&x);
+	n = one(&x, "function g() ( echo )\n");
+	assert_int_equal(n->type, N_FUNC);
+	assert_int_equal(n->a->type, N_SUBSHELL);
+	pr_close(&x);
+}
+
+static void bash_redirs_words(void **state)
+{
+	struct pr x;
+	struct node *n;
+	struct redir *r;
+	struct wpart *w;
+
+	(void)state;
+	/* &>f is >f 2>&1; &>>f is >>f 2>&1 */
+	r = one(&x, "cmd &>f\n")->redirs;
+	assert_int_equal(r->type, R_OUT);
+	assert_int_equal(r->fd, 1);
+	assert_int_equal(r->next->type, R_DUPOUT);
+	assert_int_equal(r->next->fd, 2);
+	assert_string_equal(r->next->target->raw, "1");
+	pr_close(&x);
+	r = one(&x, "cmd &>>f\n")->redirs;
+	assert_int_equal(r->type, R_APPEND);
+	assert_int_equal(r->next->type, R_DUPOUT);
+	pr_close(&x);
+	/* |&: 2>&1 after the stage's own redirections */
+	n = one(&x, "a 2>e |& b\n");
+	assert_int_equal(n->type, N_PIPE);
+	r = n->a->redirs;
+	assert_int_equal(r->fd, 2);
+	assert_int_equal(r->type, R_OUT);
+	assert_int_equal(r->next->type, R_DUPOUT);
+	assert_null(n->a->next_stage->redirs);
+	pr_close(&x);
+	r = one(&x, "cat <<< \"$x y\"\n")->redirs;
+	assert_int_equal(r->type, R_HERESTR);
+	assert_int_equal(r->fd, 0);
+	assert_int_equal(r->target->parts->type, WP_PARAM);
+	pr_close(&x);
+
+	/* <(...) and >(...): parts holding a tree */
+	n = one(&x, "diff <(ls a) x>(wc -l)\n");
+	w = n->args->next->parts;
+	assert_int_equal(w->type, WP_PROCSUB);
+	assert_int_equal(w->op, '<');
+	assert_int_equal(w->cmd->type, N_CMD);
+	w = n->args->next->next->parts;
+	assert_int_equal(w->type, WP_LIT);
+	assert_int_equal(w->next->type, WP_PROCSUB);
+	assert_int_equal(w->next->op, '>');
+	pr_close(&x);
+
+	/* $'...': decoded now, quoted */
+	n = one(&x, "echo $'a\\tb\\x41\\101\\u00e9\\cA\\e\\q' $'x\\0yz'w\n");
+	w = n->args->next->parts;
+	assert_true(w->quoted);
+	assert_string_equal(lit(n->args->next), "a\tbAA\xc3\xa9\x01\x1b\\q");
+	assert_string_equal(lit(n->args->next->next), "xw");
+	pr_close(&x);
+	n = one(&x, "echo \"$'x'\"\n"); /* not inside double quotes */
+	assert_string_equal(lit(n->args->next), "$'x'");
+	pr_close(&x);
+}
+
+static void bash_arrays(void **state)
+{
+	struct pr x;
+	struct node *n;
+	struct word *w;
+
+	(void)state;
+	n = one(&x, "a=(one \"two three\" $x\n  # comment\n four) b=1 cmd\n");
+	w = n->assigns;
+	assert_true(w->flags & W_ASSIGN);
+	assert_true(w->flags & W_ARRAY);
+	assert_true(w->flags & W_LIST);
+	assert_null(w->raw); /* not the plain word "a=" */
+	assert_string_equal(lit(w->elems), "one");
+	assert_string_equal(lit(w->elems->next), "two three");
+	assert_int_equal(w->elems->next->next->parts->type, WP_PARAM);
+	assert_string_equal(lit(w->elems->next->next->next), "four");
+	assert_null(w->elems->next->next->next->next);
+	assert_true(parse_saw_array(x.p));
+	pr_close(&x);
+	n = one(&x, "a=() a[$i]=v a+=(x) s+=y\n");
+	w = n->assigns;
+	assert_true(w->flags & W_LIST);
+	assert_null(w->elems);
+	assert_true(w->next->flags & W_ARRAY);
+	assert_true(w->next->next->flags & W_APPEND);
+	assert_true(w->next->next->flags & W_LIST);
+	assert_true(w->next->next->next->flags & W_APPEND);
+	assert_false(w->next->next->next->flags & W_ARRAY);
+	pr_close(&x);
+	/* a[1]=x as an argument is a word; s+=y alone is no array */
+	one(&x, "echo a[1]=x\n");
+	assert_false(parse_saw_array(x.p));
+	pr_close(&x);
+	one(&x, "s+=y\n");
+	assert_false(parse_saw_array(x.p));
+	pr_close(&x);
+	static const char *const bad[] = {
+	    "a=(b=(c))\n", "a=(x;y)\n", "a=(x)y\n", "a=(x\n", NULL,
+	};
+	for (int i = 0; bad[i]; i++) {
+		pr_open(&x, bad[i], false);
+		assert_int_equal(pr_next(&x), -EINVAL);
+		pr_close(&x);
+	}
+}
+
+/* --posix: every construct above is what dash makes of it. */
+static void posix_mode_keeps_dash(void **state)
+{
+	struct pr x;
+	struct node *n;
+
+	(void)state;
+	posix_mode = true;
+	n = one(&x, "[[ a == b ]]\n");
+	assert_int_equal(n->type, N_CMD);
+	assert_string_equal(n->args->raw, "[[");
+	pr_close(&x);
+	n = one(&x, "function f\n");
+	assert_int_equal(n->type, N_CMD);
+	pr_close(&x);
+	n = one(&x, "((echo a))\n");
+	assert_int_equal(n->type, N_SUBSHELL);
+	assert_int_equal(n->a->type, N_SUBSHELL);
+	pr_close(&x);
+	n = one(&x, "echo $'a\\tb'\n");
+	assert_int_equal(n->args->next->parts->type, WP_LIT);
+	assert_string_equal(n->args->next->parts->s, "$");
+	pr_close(&x);
+	n = one(&x, "echo a &>f\n"); /* echo a &, then >f */
+	assert_int_equal(n->type, N_SEQ);
+	assert_int_equal(n->a->type, N_BG);
+	pr_close(&x);
+	n = one(&x, "x+=1 a[1]=2\n");
+	assert_null(n->assigns);
+	assert_int_equal(n->args->next->flags & W_ARRAY, 0);
+	pr_close(&x);
+	n = one(&x, "echo $((2**3))\n"); /* arith.c refuses ** there */
+	assert_int_equal(n->args->next->parts->type, WP_ARITH);
+	pr_close(&x);
+	static const char *const bad[] = {
+	    "cat <<< x\n",
+	    "a |& b\n",
+	    "cat <(ls)\n",
+	    "echo >(wc)\n",
+	    "a=(x)\n",
+	    "cat <(sort /etc/a)\n",
+	    "for ((;;)); do :; done\n",
+	    NULL,
+	};
+	for (int i = 0; bad[i]; i++) {
+		pr_open(&x, bad[i], false);
+		assert_int_equal(pr_next(&x), -EINVAL);
+		assert_non_null(strstr(x.d.msg, "syntax error"));
+		pr_close(&x);
+	}
+	posix_mode = false;
+}
+
 static void aliases(void **state)
 {
 	struct pr x;
@@ -279,11 +566,28 @@ static void syntax_errors(void **state)
 	    "(echo a; x=(y))\n",
 	    NULL,
 	};
+	posix_mode = true;
 	for (int i = 0; nosep[i]; i++) {
 		pr_open(&x, nosep[i], false);
 		assert_int_equal(pr_next(&x), -EINVAL);
 		assert_null(x.n);
 		assert_non_null(strstr(x.d.msg, "syntax error: unexpected"));
+		pr_close(&x);
+	}
+	posix_mode = false;
+	/* In bash's language the array assignments parse (and the shell
+	 * refuses the whole command: parse_saw_array); the rest stay
+	 * errors. */
+	for (int i = 0; nosep[i]; i++) {
+		bool array = strstr(nosep[i], "=(") != NULL;
+
+		pr_open(&x, nosep[i], false);
+		assert_int_equal(pr_next(&x), array ? PARSE_OK : -EINVAL);
+		if (array)
+			assert_true(parse_saw_array(x.p));
+		else
+			assert_non_null(
+			    strstr(x.d.msg, "syntax error: unexpected"));
 		pr_close(&x);
 	}
 	pr_open(&x, "echo a; (echo b)\nf() (echo c)\n", false);
@@ -325,6 +629,21 @@ static void nesting_limit(void **state)
 	strcpy(s + n, "echo hi");
 	memset(s + n + 7, ')', n);
 	strcpy(s + 2 * n + 7, "\n");
+	posix_mode = true;
+	pr_open(&x, s, false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_non_null(strstr(x.d.msg, "nesting too deep"));
+	pr_close(&x);
+	posix_mode = false;
+	free(s);
+	/* bash's language: "((" begins (( expr )), so "( (" nests */
+	s = malloc(4 * n + 16);
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 2 * i, "( ", 2);
+	strcpy(s + 2 * n, "echo hi");
+	for (size_t i = 0; i < n; i++)
+		memcpy(s + 2 * n + 7 + 2 * i, " )", 2);
+	strcpy(s + 4 * n + 7, "\n");
 	pr_open(&x, s, false);
 	assert_int_equal(pr_next(&x), -EINVAL);
 	assert_non_null(strstr(x.d.msg, "nesting too deep"));
@@ -341,6 +660,11 @@ int main(void)
 	    cmocka_unit_test(heredocs),
 	    cmocka_unit_test(words_and_quotes),
 	    cmocka_unit_test(aliases),
+	    cmocka_unit_test(bash_dbracket),
+	    cmocka_unit_test(bash_arith_function),
+	    cmocka_unit_test(bash_redirs_words),
+	    cmocka_unit_test(bash_arrays),
+	    cmocka_unit_test(posix_mode_keeps_dash),
 	    cmocka_unit_test(syntax_errors),
 	    cmocka_unit_test(incomplete_asks_for_more),
 	    cmocka_unit_test(nesting_limit),

@@ -334,6 +334,11 @@ static const struct {
     {"tar -cf /opt/x.tar /etc/a", "/opt/x.tar", "/etc/a"},
     {"git clone https://e.com/r.git /opt/x", "/opt/x", NULL},
     {"git init /opt/x", "/opt/x", NULL},
+    {"git worktree add -b f /opt/x", "/opt/x", NULL},
+    {"git worktree add --reason why /opt/x /etc/a", "/opt/x", "/etc/a"},
+    {"git worktree move wt /opt/x", "/opt/x", NULL},
+    {"git archive -o /opt/x HEAD", "/opt/x", NULL},
+    {"git archive --output=/opt/x --prefix=p/ HEAD /etc/a", "/opt/x", "/etc/a"},
     {"find /opt/x -delete", "/opt/x", NULL},
     {"find /etc -fprint /opt/x", "/opt/x", "/etc"},
     {"curl -o /opt/x https://e.com/", "/opt/x", NULL},
@@ -597,6 +602,9 @@ static void modes(void **state)
 	assert_string_equal(scope_mode_name(SCOPE_MODE_WARN), "warn");
 	assert_string_equal(scope_mode_name(SCOPE_MODE_DENY), "deny");
 	assert_string_equal(scope_mode_name(SCOPE_MODE_OFF), "off");
+	assert_int_equal(scope_mode_parse("writes", &m), 0);
+	assert_int_equal(m, SCOPE_MODE_WRITES);
+	assert_string_equal(scope_mode_name(SCOPE_MODE_WRITES), "writes");
 }
 
 static char *repeat(const char *unit, size_t total, size_t *len)
@@ -656,15 +664,18 @@ static void huge_lines(void **state)
 static void syntax_as_the_shell(void **state)
 {
 	static const char *const refused[] = {
-	    "echo (",	 "a=(x)",      "x=(rm -rf build)",   "echo x (echo X)",
-	    "echo 'abc", "echo \"abc", "if true; then",	     "echo a; fi",
-	    "(echo a",	 "echo $(",    "cat <(sort /etc/a)", "| cat",
-	    NULL,
+	    "echo (",	       "a=(x)",	     "x=(rm -rf build)",
+	    "echo x (echo X)", "echo 'abc",  "echo \"abc",
+	    "if true; then",   "echo a; fi", "(echo a",
+	    "echo $(",	       "| cat",	     NULL,
 	};
 	static const char *const parsed[] = {
 	    "",
 	    "echo a; (echo b)",
 	    "f() (echo f)",
+	    /* bash's process substitution (sbxsh's default language; the
+	     * --posix refusal is test_parse's posix_mode_keeps_dash) */
+	    "cat <(sort /etc/a)",
 	    "if true; then :; fi",
 	    "cat <<EOF\n/etc/x\nEOF\n",
 	    "a=1 b=2 cmd > /etc/x 2>&1",

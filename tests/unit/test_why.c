@@ -258,6 +258,89 @@ static void scan_any_text(void **state)
 	}
 }
 
+/* Issue 22: what tools print when the network is not there at all, and
+ * what the policy answers in each mode (docs/network.md). */
+static void network_lines(void **state)
+{
+	static const char curl[] = "curl: (7) Failed to connect to 1.2.3.4 "
+				   "port 80 after 0 ms: Couldn't connect to "
+				   "server\n";
+	static const char unreach[] = "connect: Network is unreachable\n";
+	static const char py[] =
+	    "  File \"/usr/lib/python3.11/socket.py\", line 836, in "
+	    "create_connection\n    sock.connect(sa)\nPermissionError: "
+	    "[Errno 1] Operation not permitted\n";
+	static const char setuid[] =
+	    "PermissionError: [Errno 1] Operation not permitted\n";
+	struct pn_facts nf = {.mode = PN_DOMAINS};
+	struct sbx_policy *p;
+	struct dn_cands c;
+	struct why_answer w;
+	struct sbx_buf b = {0};
+
+	(void)state;
+	dn_scan(curl, sizeof(curl) - 1, &c);
+	assert_true(c.net);
+	dn_cands_free(&c);
+	dn_scan(unreach, sizeof(unreach) - 1, &c);
+	assert_true(c.net);
+	dn_cands_free(&c);
+	dn_scan(py, sizeof(py) - 1, &c);
+	assert_true(c.net);
+	dn_cands_free(&c);
+	/* an EPERM with no word of the network anywhere is not one */
+	dn_scan(setuid, sizeof(setuid) - 1, &c);
+	assert_false(c.net);
+	dn_cands_free(&c);
+
+	p = mk(POL_SCOPE_WORKSPACE, false, false, NULL);
+	why_ask(p, NULL, WHY_NET, &w);
+	why_format_denial(&w, &b);
+	assert_string_equal(b.s,
+			    "sbxsh: denied: network (--network off) — policy "
+			    "why --net");
+	buf_free(&b);
+	why_free(&w);
+	pol_free(p);
+
+	/* domains: sockets open (its own namespace), but a connect() that
+	 * finds no route went around the proxy */
+	p = mk(POL_SCOPE_WORKSPACE, true, false, NULL);
+	pol_free(p);
+	{
+		struct lay_facts lf = {.workspace = WS,
+				       .run_id = "20261129T191450Z-1-00000000"};
+		struct pol_facts f = {0};
+		char *env[] = {NULL};
+
+		lay_free(&lay);
+		assert_int_equal(lay_compute(&lf, &lay, NULL), 0);
+		f.network = true;
+		f.net = &nf;
+		f.persist = f.state_writable = true;
+		f.lay = &lay;
+		f.home = "/home/u";
+		f.tmpdir = "/tmp";
+		f.env = env;
+		f.canon = fake_canon;
+		f.is_dir = fake_is_dir;
+		f.ctx = &fs;
+		f.cwd = "/";
+		assert_int_equal(pol_new(&f, &p, NULL), 0);
+	}
+	assert_true(pol_network(p));
+	pol_net_set_proxy(p, "127.0.0.1:3128", "127.0.0.1:1080");
+	why_ask(p, NULL, WHY_NET, &w);
+	assert_false(w.allowed);
+	why_format_denial(&w, &b);
+	assert_string_equal(b.s, "sbxsh: denied: network (--network domains: "
+				 "out only through the proxy at "
+				 "127.0.0.1:3128) — policy why --net");
+	buf_free(&b);
+	why_free(&w);
+	pol_free(p);
+}
+
 static void decide(void **state)
 {
 	struct sbx_policy *p = mk(POL_SCOPE_WORKSPACE, true, true, NULL);
@@ -327,6 +410,21 @@ static void report_caps(void **state)
 	assert_int_equal(lines, DN_MAX_LINES + 1);
 	assert_non_null(strstr(r.out.s, "sbxsh: denied: ... and 3 more"));
 	dn_report_free(&r);
+	/* not every message read, or paths dropped: a lower bound */
+	for (int i = 0; i < 7; i++) {
+		struct why_answer w;
+		char path[64];
+
+		snprintf(path, sizeof(path), "/opt/y%d", i);
+		why_ask(p, path, WHY_WRITE, &w);
+		dn_report_add(&r, &w);
+		why_free(&w);
+	}
+	r.at_least = true;
+	dn_report_finish(&r);
+	assert_non_null(
+	    strstr(r.out.s, "sbxsh: denied: ... and at least 2 more"));
+	dn_report_free(&r);
 	pol_free(p);
 }
 
@@ -339,6 +437,7 @@ int main(void)
 	    cmocka_unit_test(scan_messages),
 	    cmocka_unit_test(scan_any_text),
 	    cmocka_unit_test(decide),
+	    cmocka_unit_test(network_lines),
 	    cmocka_unit_test(report_caps),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

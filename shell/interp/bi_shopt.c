@@ -1,0 +1,126 @@
+/* shell/interp/bi_shopt.c — bash's `shopt` (the default mode only: dash,
+ * and so the posix mode, has none) and the options it sets.
+ *
+ * The table is the one place an option is named: a module that honours
+ * one reads sh->shopt[SHOPT_X] (echo reads xpg_echo, expand.c's emit()
+ * nullglob, dotglob and failglob; nocaseglob is accepted, not honoured
+ * yet: glibc's glob has no flag for it). */
+#include <string.h>
+
+#include "interp.h"
+
+/* clang-format off */
+static const struct {
+	const char *name;
+	enum sh_shopt opt;
+} shopts[] = {
+	/* sorted by name: bash lists them so */
+	{ "dotglob",    SHOPT_DOTGLOB },
+	{ "failglob",   SHOPT_FAILGLOB },
+	{ "nocaseglob", SHOPT_NOCASEGLOB },
+	{ "nullglob",   SHOPT_NULLGLOB },
+	{ "xpg_echo",   SHOPT_XPG_ECHO },
+};
+/* clang-format on */
+
+#define NSHOPTS (sizeof(shopts) / sizeof(shopts[0]))
+
+static int shopt_find(const char *name)
+{
+	for (size_t i = 0; i < NSHOPTS; i++)
+		if (!strcmp(shopts[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+static void shopt_show(struct shell *sh, size_t i, bool p, struct sbx_buf *b)
+{
+	bool on = sh->shopt[shopts[i].opt];
+
+	if (p)
+		buf_printf(b, "shopt -%c %s\n", on ? 's' : 'u', shopts[i].name);
+	else
+		buf_printf(b, "%-15s\t%s\n", shopts[i].name, on ? "on" : "off");
+}
+
+int bi_shopt(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf out = {0};
+	bool s = false, u = false, q = false, p = false;
+	int i, st = 0;
+
+	if (sh->opt[O_POSIX]) {
+		/* dash has no shopt: the posix mode says what it says */
+		sh_err(sh, "%s: not found", argv[0]);
+		return 127;
+	}
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		const char *c = argv[i] + 1;
+
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (; *c; c++) {
+			if (*c == 's')
+				s = true;
+			else if (*c == 'u')
+				u = true;
+			else if (*c == 'q')
+				q = true;
+			else if (*c == 'p')
+				p = true;
+			else {
+				struct sbx_buf e = {0};
+
+				sh_err(sh, "shopt: -%c: invalid option", *c);
+				buf_puts(&e, "shopt: usage: shopt [-pqsu] [-o] "
+					     "[optname ...]\n");
+				bi_flush(sh, "shopt", &e, 2);
+				return 2;
+			}
+		}
+	}
+	if (s && u) {
+		sh_err(sh, "shopt: cannot set and unset shell options "
+			   "simultaneously");
+		return 1;
+	}
+	if (i == argc) {
+		/* a listing: all, or those -s / -u select */
+		for (size_t k = 0; k < NSHOPTS; k++) {
+			bool on = sh->shopt[shopts[k].opt];
+
+			if ((s && !on) || (u && on))
+				continue;
+			if (!q)
+				shopt_show(sh, k, p, &out);
+			if (!on)
+				st = 1;
+		}
+		if (s || u)
+			st = 0;
+		return bi_flush(sh, "shopt", &out, 1) ? 1 : st;
+	}
+	for (; i < argc; i++) {
+		int k = shopt_find(argv[i]);
+
+		if (k < 0) {
+			sh_err(sh, "shopt: %s: invalid shell option name",
+			       argv[i]);
+			st = 1;
+			continue;
+		}
+		if (s || u) {
+			sh->shopt[shopts[k].opt] = s;
+			continue;
+		}
+		if (!sh->shopt[shopts[k].opt])
+			st = 1;
+		if (!q)
+			shopt_show(sh, (size_t)k, p, &out);
+	}
+	if (bi_flush(sh, "shopt", &out, 1))
+		st = 1;
+	return st;
+}

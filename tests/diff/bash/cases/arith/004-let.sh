@@ -1,0 +1,5 @@
+let a=2**3 b=a+1; echo "st=$? $a $b"
+let 0; echo "st=$?"
+let 'c = 5 * 2' "d=c--"; echo "$c $d"
+let 2>/dev/null; echo "st=$?"
+let '1+' 2>/dev/null; echo "st=$?"

@@ -1,0 +1,4 @@
+x=abc
+echo before
+echo "${x@Z}"
+echo not reached

@@ -1,0 +1,4 @@
+unset u; echo "${!u}"; echo "status $?"
+echo "next $?"
+x='a b'; echo "${!x}"; echo "status $?"
+echo end

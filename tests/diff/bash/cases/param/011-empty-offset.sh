@@ -1,0 +1,3 @@
+x=abc
+echo "${x:}"; echo "not reached"
+echo "after $?"

@@ -1,0 +1,4 @@
+# --posix: <<< is a syntax error
+echo before
+cat <<< word
+echo never

@@ -1,0 +1,3 @@
+echo before
+echo a |& cat
+echo never

@@ -1,0 +1,3 @@
+# --posix: (( is two subshells
+((echo nested))
+((echo a); echo b)

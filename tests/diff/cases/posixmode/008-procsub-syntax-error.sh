@@ -1,0 +1,3 @@
+echo before
+cat <(echo x)
+echo never

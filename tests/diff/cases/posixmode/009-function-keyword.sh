@@ -1,0 +1,3 @@
+# --posix: function is an ordinary word
+function 2>/dev/null
+echo "st=$?"
