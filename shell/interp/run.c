@@ -50,6 +50,16 @@ void sh_err(struct shell *sh, const char *fmt, ...)
 	va_end(ap);
 }
 
+void sh_usage(struct shell *sh, const char *line)
+{
+	struct sbx_buf b = {0};
+
+	(void)sh;
+	buf_printf(&b, "%s\n", line);
+	out_write(2, b.s, b.len);
+	buf_free(&b);
+}
+
 bool sh_scope_ok(struct shell *sh, const char *text, size_t len,
 		 const struct node *tree)
 {
@@ -397,6 +407,7 @@ void sh_free(struct shell *sh)
 	job_forget_all(sh);
 	free(sh->jobs);
 	free(sh->pwd);
+	strv_free(&sh->dirstack);
 	free(sh->arg0);
 	free(sh->rd_buf);
 	free(sh);
