@@ -15,13 +15,15 @@ _sbxsh()
 	--scope)
 		COMPREPLY=($(compgen -W "workspace read-only unrestricted" -- "$cur")); return ;;
 	--check)
-		COMPREPLY=($(compgen -W "warn deny off" -- "$cur")); return ;;
+		COMPREPLY=($(compgen -W "warn writes deny off" -- "$cur")); return ;;
 	--network)
 		COMPREPLY=($(compgen -W "on off domains registries" -- "$cur")); return ;;
 	--allow-domain|--deny-domain)
 		return ;;
 	--denial-lines|--explain-denials)
 		COMPREPLY=($(compgen -W "on off" -- "$cur")); return ;;
+	--agent-history)
+		COMPREPLY=($(compgen -W "separate shared" -- "$cur")); return ;;
 	--print-profile)
 		COMPREPLY=($(compgen -W "seatbelt bwrap" -- "$cur")); return ;;
 	--workflow)
@@ -39,6 +41,7 @@ _sbxsh()
 			--backend --scope --no-network --network --allow-domain --deny-domain
 			--private-tmp --no-private-tmp --allow-write --mask --allow-socket --keep-env --protect --git-depth
 			--check --denial-lines --explain-denials --banner --banner=short --agent --agent-token-fd
+			--agent-history
 			--print-policy
 			--json --print-profile --check-line --explain --help --version
 			-c -s -i

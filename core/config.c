@@ -66,6 +66,7 @@ static const struct cfg_key cfg_keys[] = {
     {"denial-lines", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
     /* denial-lines' old name, kept as an alias (--explain-denials) */
     {"explain-denials", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
+    {"agent-history", CFG_SECT_SESSION, CFG_V_VALUE, NULL, NULL},
 };
 
 static const char *const sect_names[] = {

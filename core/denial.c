@@ -98,8 +98,10 @@ static void add(struct dn_cands *c, const char *p, size_t n, enum dn_err e,
 			c->v[i].write |= write;
 			return;
 		}
-	if (c->n >= DN_MAX_CANDS)
+	if (c->n >= DN_MAX_CANDS) {
+		c->dropped = true;
 		return;
+	}
 	if (c->n == c->cap) {
 		c->cap = c->cap ? c->cap * 2 : 8;
 		c->v = xrealloc(c->v, c->cap * sizeof(*c->v));
@@ -278,8 +280,9 @@ void dn_report_add(struct dn_report *r, const struct why_answer *w)
 void dn_report_finish(struct dn_report *r)
 {
 	if (r->more)
-		buf_printf(&r->out, WHY_DENIED "... and %zu more (not shown)\n",
-			   r->more);
+		buf_printf(&r->out,
+			   WHY_DENIED "... and %s%zu more (not shown)\n",
+			   r->at_least ? "at least " : "", r->more);
 }
 
 void dn_report_free(struct dn_report *r)

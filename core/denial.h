@@ -42,11 +42,13 @@ struct dn_cands {
 	 * traceback: `sock.connect(sa)`, then "PermissionError: [Errno 1]
 	 * Operation not permitted"). Both: |net|. */
 	bool bare_eperm, net_word;
+	/* More than DN_MAX_CANDS paths: some were left out. */
+	bool dropped;
 };
 
 /* Scans |len| bytes of |text| line by line. At most DN_MAX_CANDS
  * candidates, each (path, err) once. Never fails. */
-#define DN_MAX_CANDS 64
+#define DN_MAX_CANDS 1024
 void dn_scan(const char *text, size_t len, struct dn_cands *out);
 void dn_cands_free(struct dn_cands *c);
 
@@ -74,10 +76,14 @@ struct dn_report {
 	struct sbx_strv seen; /* "access path" keys */
 	struct sbx_buf out;   /* the lines, '\n' after each */
 	size_t lines, more;
+	/* |more| is a lower bound: not every message could be read (set
+	 * by the caller), or dn_scan() dropped paths. */
+	bool at_least;
 };
 /* Adds |w| (a denial) unless its key was seen. */
 void dn_report_add(struct dn_report *r, const struct why_answer *w);
-/* Appends the "... and N more" line if any were left off. */
+/* Appends the "... and N more" line if any were left off ("at least N"
+ * when |at_least|). */
 void dn_report_finish(struct dn_report *r);
 void dn_report_free(struct dn_report *r);
 

@@ -540,6 +540,17 @@ int nr_norm_name(const char *in, char *out, struct sbx_diag *d)
 					    "empty label in host name");
 	}
 	out[o] = '\0';
+	/* A numeric last label is no host name (RFC 1123 §2.1; no top-level
+	 * domain is numeric) but what inet_aton reads as an address:
+	 * "2130706433", "127.1" and "0x7f.1" are 127.0.0.1 to some resolvers,
+	 * so such a name could match a name rule and reach an address no
+	 * rule named. */
+	const char *last = strrchr(out, '.');
+	last = last ? last + 1 : out;
+	if (strspn(last, "0123456789") == strlen(last))
+		return sbx_diag_set(d, -EINVAL,
+				    "a host name's last label is not numeric "
+				    "(an IP address is written in full)");
 	return 0;
 }
 

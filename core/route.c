@@ -44,8 +44,12 @@ const struct rt_row rt_table[] = {
 	{ "UV_TOOL_DIR",            "uv/tools",    NULL, "uv tool install" },
 	{ "UV_TOOL_BIN_DIR",        "bin",         NULL, "uv tool entry points" },
 	{ "UV_PYTHON_INSTALL_DIR",  "uv/python",   NULL, "uv python install" },
-	{ "PNPM_HOME",              "pnpm",        NULL, "pnpm add -g" },
-	{ "npm_config_store_dir",   "pnpm-store",  NULL, "pnpm's content store" },
+	/* pnpm's content store defaults to $PNPM_HOME/store, so this row
+	 * routes it too. Not npm_config_store_dir: npm reads every
+	 * npm_config_* as its own and warns on each npm command ("Unknown
+	 * env config store-dir"); a routed variable must never make a tool
+	 * complain (tests/integration/pty_tools_quiet.py). */
+	{ "PNPM_HOME",              "pnpm",        NULL, "pnpm add -g, and its store (PNPM_HOME/store)" },
 	{ "YARN_CACHE_FOLDER",      "yarn-cache",  NULL, "yarn's cache" },
 	{ "GEM_HOME",               "gem",         NULL, "gem install" },
 	{ "GEM_SPEC_CACHE",         "gem-specs",   NULL, "gem's spec cache" },

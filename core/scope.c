@@ -4,20 +4,25 @@
  * Three stages, each one forward pass over its input, so the cost is
  * linear in the length of the line (a pasted 1 MiB line must not stall
  * the prompt):
- *   1. scan (scope_lex.c): a shell-aware tokenizer turns the line into
- *      words and operators, removing quotes and doing the expansions
- *      that can be known before anything runs ($HOME, ~, ${VAR});
+ *   1. parse: the shell's own parser (core/lang/, through
+ *      scope_parse_each()) turns the line into a tree, command by
+ *      command, as the shell will; scope_words.c makes each word of a
+ *      simple command the value the program will get, doing the
+ *      expansions that can be known before anything runs ($HOME, ~,
+ *      ${VAR});
  *   2. analyze: each simple command's words get a role (program, read,
  *      likely write, not a path) from one table of commands (specs[] in
  *      scope_table.c);
- *   3. judge: fold "..", canonicalize through env->canon, classify with
- *      pol_access(), dedupe by canonical path, format the message.
+ *   3. judge (scope_judge.c): fold "..", canonicalize through
+ *      env->canon, classify with pol_access(), dedupe by canonical path,
+ *      format the message.
  * This is a heuristic that explains; the kernel is what enforces
  * (docs/design.md §5), so when in doubt the checker stays quiet rather than
  * guess.
  */
 #include "scope.h"
-#include "scope_lex.h"
+#include "scope_cmd.h"
+#include "parse.h"
 #include "scope_table.h"
 
 #include "policy.h"
@@ -31,32 +36,7 @@
  * (see analyze()); real ones are far shorter. */
 #define SCOPE_MAX_CWD 1024
 
-enum role { R_NONE, R_READ, R_WRITE };
-
-struct slot {
-	uint64_t hash; /* compared first: a probe rarely touches the path */
-	size_t idx;    /* flag index + 1; 0 = free */
-};
-
-/* State of one scope_check() call, shared by the nested sub-lines. */
-struct ctx {
-	const struct sbx_policy *pol;
-	const struct scope_env *env;
-	struct scope_report *out;
-	size_t cap;	  /* of out->flags */
-	struct slot *set; /* open-addressing hash of the flags' paths */
-	size_t setcap;
-	char *cwd;   /* folded; changes with `cd` in the line; NULL =
-			unknown, then relative words are skipped */
-	size_t *av;  /* scratch: argv word indexes of a command */
-	size_t *ops; /* scratch: operand word indexes */
-	size_t scratch;
-	size_t budget;		  /* see struct scan */
-	struct sbx_strv newrepos; /* folded: `git init DIR`, `git clone URL
-				     DIR` earlier in the line */
-};
-
-static void check_range(struct ctx *cx, const char *s, size_t len, int depth);
+static void check_line(struct ctx *cx, const char *s, size_t len, int depth);
 
 static const char *getvar(struct ctx *cx, const char *name)
 {
@@ -67,19 +47,13 @@ static const char *getvar(struct ctx *cx, const char *name)
 
 /* ---- stage 2: what each word of a command is ---------------------- */
 
-/* Reserved words that leave the next word in command position. */
-static const char *const keywords[] = {
-    "!",  "{",	"}",	"if",	 "then",  "else", "elif",
-    "fi", "do", "done", "while", "until", "esac",
-};
-
-static inline const char *wval(const struct cmd *c, const struct word *w)
+static inline const char *wval(const struct scmd *c, const struct sword *w)
 {
 	return c->vals.s + w->v;
 }
 
 /* An assignment word: its value, a ':' list, is judged. */
-static void set_assign(struct cmd *c, struct word *w)
+static void set_assign(struct scmd *c, struct sword *w)
 {
 	size_t n = w->teq;
 	const char *name = c->typed.s + w->t;
@@ -94,7 +68,7 @@ static void set_assign(struct cmd *c, struct word *w)
 
 /* Makes |w| (an operand) a path of role |role|; NAME=value operands
  * (make PREFIX=/usr, awk v=/x) judge their value instead. */
-static void set_operand(struct cmd *c, struct word *w, enum role role)
+static void set_operand(struct scmd *c, struct sword *w, enum role role)
 {
 	if (w->assign) {
 		set_assign(c, w);
@@ -107,7 +81,7 @@ static void set_operand(struct cmd *c, struct word *w, enum role role)
 }
 
 /* An option whose path is glued after |off| bytes (-o/p, --opt=/p). */
-static void set_glued(struct word *w, enum role role, size_t off, size_t toff)
+static void set_glued(struct sword *w, enum role role, size_t off, size_t toff)
 {
 	if (off >= w->vlen)
 		return;
@@ -141,10 +115,11 @@ struct walk {
 	bool seen[128]; /* option letters seen */
 };
 
-static void take_value(struct cmd *c, const struct argspec *sp, struct walk *wk,
-		       size_t wi, char letter, size_t off, size_t toff)
+static void take_value(struct scmd *c, const struct argspec *sp,
+		       struct walk *wk, size_t wi, char letter, size_t off,
+		       size_t toff)
 {
-	struct word *w = &c->w[wi];
+	struct sword *w = &c->w[wi];
 	enum role role = in_set(sp->wval, letter) ? R_WRITE : R_READ;
 
 	if (off == 0) {
@@ -165,13 +140,13 @@ static void take_value(struct cmd *c, const struct argspec *sp, struct walk *wk,
  * tools permute, so options may follow operands; |posix| stops at the
  * first operand (sh, git's global options, wrappers).
  */
-static void walk_args(struct cmd *c, const size_t *av, size_t n,
+static void walk_args(struct scmd *c, const size_t *av, size_t n,
 		      const struct argspec *sp, bool posix, struct walk *wk)
 {
 	bool opts = true;
 
 	for (size_t k = 0; k < n; k++) {
-		struct word *w = &c->w[av[k]];
+		struct sword *w = &c->w[av[k]];
 		const char *v = wval(c, w);
 
 		if (!opts || w->vlen < 2 || v[0] != '-') {
@@ -245,11 +220,11 @@ static void walk_args(struct cmd *c, const size_t *av, size_t n,
 /* Looks past a wrapper's options (and env's NAME=value operands) to the
  * command it runs. Returns the index in av of that command. Option
  * values (env -C DIR, xargs -a FILE) are reads. */
-static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n, size_t k,
+static size_t skip_wrapper(struct scmd *c, const size_t *av, size_t n, size_t k,
 			   const struct argspec *sp)
 {
 	while (k < n) {
-		struct word *w = &c->w[av[k]];
+		struct sword *w = &c->w[av[k]];
 		const char *v = wval(c, w);
 		bool takes = false;
 
@@ -295,7 +270,7 @@ static size_t skip_wrapper(struct cmd *c, const size_t *av, size_t n, size_t k,
 
 /* Operand roles for H_FIND: start paths, then an expression in which
  * -fprint & co. write a file and -delete makes the start paths writes. */
-static void find_args(struct cmd *c, const size_t *av, size_t n)
+static void find_args(struct scmd *c, const size_t *av, size_t n)
 {
 	size_t k = 0, nstart;
 	bool del = false;
@@ -344,10 +319,10 @@ static void find_args(struct cmd *c, const size_t *av, size_t n)
 
 /* old-style `tar xzf a.tar -C dir`: the first argument is a cluster of
  * letters whose values follow in order. Returns the words it used. */
-static size_t tar_oldstyle(struct cmd *c, const size_t *av, size_t n,
+static size_t tar_oldstyle(struct scmd *c, const size_t *av, size_t n,
 			   const struct argspec *sp, struct walk *wk)
 {
-	const struct word *w;
+	const struct sword *w;
 	const char *v;
 	size_t next = 1;
 
@@ -365,21 +340,6 @@ static size_t tar_oldstyle(struct cmd *c, const size_t *av, size_t n,
 	return next;
 }
 
-static bool is_url(const char *v, size_t n)
-{
-	size_t k = 0;
-
-	if (n == 0 || !((v[0] | 32) >= 'a' && (v[0] | 32) <= 'z'))
-		return false;
-	while (k < n && (is_name_char(v[k]) || v[k] == '+' || v[k] == '.' ||
-			 v[k] == '-'))
-		k++;
-	return k + 2 < n && v[k] == ':' && v[k + 1] == '/' && v[k + 2] == '/';
-}
-
-static void judge_path(struct ctx *cx, enum role role, const char *v, size_t vl,
-		       const char *t, size_t tl, bool partial);
-
 #define NW(a) (sizeof(a) / sizeof(*(a)))
 
 static bool in_words(const char *v, const char *const *list, size_t n)
@@ -393,7 +353,7 @@ static bool in_words(const char *v, const char *const *list, size_t n)
 /* Is `git config ARGS` a write, and of which file? |*loc| gets 'l'
  * (the repository's config), 'w' (config.worktree), 'g' (global), 's'
  * (system) or 'f' (|*file|: --file's value; NULL when unknown). */
-static bool git_config_writes(const struct cmd *c, const size_t *av, size_t n,
+static bool git_config_writes(const struct scmd *c, const size_t *av, size_t n,
 			      char *loc, const char **file)
 {
 	static const char *const writes[] = {
@@ -435,7 +395,7 @@ static bool git_config_writes(const struct cmd *c, const size_t *av, size_t n,
 				 !strncmp(v, "--blob=", 7))
 				return false; /* reads a blob */
 			else if (!strcmp(v, "--file") || !strcmp(v, "-f")) {
-				const struct word *fw =
+				const struct sword *fw =
 				    k + 1 < n ? &c->w[av[++k]] : NULL;
 
 				*loc = 'f';
@@ -466,7 +426,7 @@ static bool git_config_writes(const struct cmd *c, const size_t *av, size_t n,
  * writes is judged as a write, as if it had been typed (a repository's
  * config is protected: docs/design.md §2b). |cw|, |gw|: the words of -C and
  * --git-dir, or NOPOS. */
-static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
+static void git_config(struct scan *sc, struct scmd *c, size_t cw, size_t gw,
 		       const size_t *av, size_t n)
 {
 	struct ctx *cx = sc->cx;
@@ -539,8 +499,8 @@ static void git_config(struct scan *sc, struct cmd *c, size_t cw, size_t gw,
 		}
 	}
 	if (target && target[0] == '/')
-		judge_path(cx, R_WRITE, target, strlen(target), "git config",
-			   10, false);
+		scope_judge_path(cx, R_WRITE, target, strlen(target),
+				 "git config", 10, false);
 }
 
 /* |v| against the line's cwd, or -C's |cdir|: new folded string, or NULL. */
@@ -560,7 +520,7 @@ static char *line_path(const struct ctx *cx, const char *v, const char *cdir)
 /* The repository `git init [DIR]` or `git clone URL [DIR]` makes: a
  * `git -C DIR config` later in the line writes its config, not that of
  * the repository around it (which the scan knew). */
-static void note_new_repo(struct ctx *cx, const struct cmd *c,
+static void note_new_repo(struct ctx *cx, const struct scmd *c,
 			  const struct walk *w2, bool clone, size_t cw)
 {
 	SBX_AUTOFREE char *cdir = NULL;
@@ -571,7 +531,7 @@ static void note_new_repo(struct ctx *cx, const struct cmd *c,
 	if (cw != NOPOS && !c->w[cw].partial)
 		cdir = line_path(cx, wval(c, &c->w[cw]) + c->w[cw].voff, NULL);
 	if (w2->nops > (clone ? 1u : 0u)) {
-		const struct word *w = &c->w[w2->ops[clone ? 1 : 0]];
+		const struct sword *w = &c->w[w2->ops[clone ? 1 : 0]];
 
 		if (w->partial)
 			return;
@@ -601,14 +561,15 @@ static void note_new_repo(struct ctx *cx, const struct cmd *c,
 		strv_take(&cx->newrepos, p);
 }
 
-static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
-		     const struct argspec *sp, struct walk *wk)
+static void git_args(struct scan *sc, struct scmd *c, const size_t *av,
+		     size_t n, const struct argspec *sp, struct walk *wk)
 {
 	const struct argspec *sub = &scope_spec_generic;
 	SBX_AUTOFREE size_t *rest = NULL;
 	struct walk w2 = {.ops = NULL};
 	const char *name;
 	size_t nrest, cw, gw;
+	bool wt_move = false;
 
 	wk->fletter[0] = 'C';
 	wk->fletter[1] = '1';		   /* --git-dir */
@@ -625,13 +586,25 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
 		sub = &scope_spec_git_clone;
 	else if (strcmp(name, "init") == 0)
 		sub = &scope_spec_git_init;
+	else if (strcmp(name, "archive") == 0)
+		sub = &scope_spec_git_archive;
+	else if (strcmp(name, "worktree") == 0 && nrest &&
+		 (!strcmp(wval(c, &c->w[rest[0]]), "add") ||
+		  !strcmp(wval(c, &c->w[rest[0]]), "move"))) {
+		/* the verb is not a path: walk what follows it */
+		wt_move = !strcmp(wval(c, &c->w[rest[0]]), "move");
+		sub = &scope_spec_git_worktree;
+		memmove(rest, rest + 1, --nrest * sizeof(*rest));
+	}
 	w2.ops = wk->ops; /* reuse the scratch: |rest| holds the input */
 	walk_args(c, rest, nrest, sub, false, &w2);
 	for (size_t k = 0; k < w2.nops; k++) {
-		struct word *w = &c->w[w2.ops[k]];
+		struct sword *w = &c->w[w2.ops[k]];
 
 		if (sub == &scope_spec_git_clone)
 			set_operand(c, w, k == 1 ? R_WRITE : R_READ);
+		else if (sub == &scope_spec_git_worktree)
+			set_operand(c, w, k == 0 || wt_move ? R_WRITE : R_READ);
 		else
 			set_operand(c, w,
 				    sub == &scope_spec_git_init ? R_WRITE
@@ -644,9 +617,9 @@ static void git_args(struct scan *sc, struct cmd *c, const size_t *av, size_t n,
 }
 
 /* A pending `cd`: the line's later relative words resolve against it. */
-static char *cd_target(struct scan *sc, struct cmd *c, const struct walk *wk)
+static char *cd_target(struct scan *sc, struct scmd *c, const struct walk *wk)
 {
-	const struct word *w;
+	const struct sword *w;
 	const char *v, *home;
 
 	if (wk->nops == 0) {
@@ -670,7 +643,7 @@ static char *cd_target(struct scan *sc, struct cmd *c, const struct walk *wk)
 
 /* Gives the arguments av[0..n) of command |sp| their roles. Returns true
  * and sets *newcwd when the command is a cd. */
-static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
+static bool apply_spec(struct scan *sc, struct scmd *c, const size_t *av,
 		       size_t n, const struct argspec *sp, char **newcwd)
 {
 	struct walk wk = {.ops = sc->cx->ops, .fval = {NOPOS, NOPOS}};
@@ -687,7 +660,7 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 		return false;
 	case H_DD:
 		for (k = 0; k < n; k++) {
-			struct word *wd = &c->w[av[k]];
+			struct sword *wd = &c->w[av[k]];
 			const char *v = wval(c, wd);
 
 			if (wd->vlen > 3 &&
@@ -785,300 +758,9 @@ static bool apply_spec(struct scan *sc, struct cmd *c, const size_t *av,
 	return false;
 }
 
-/* ---- stage 3: judging a path ------------------------------------- */
-
-static uint64_t hash_str(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/* The slot for |path| (hash |h|) in the set: its flag's, or the free
- * one to use. */
-static size_t set_slot(const struct ctx *cx, const char *path, uint64_t h)
-{
-	size_t mask = cx->setcap - 1, i = (size_t)h & mask;
-
-	while (cx->set[i].idx &&
-	       (cx->set[i].hash != h ||
-		strcmp(cx->out->flags[cx->set[i].idx - 1].path, path) != 0))
-		i = (i + 1) & mask;
-	return i;
-}
-
-/* Keeps the load factor at most 1/2, rehashing from the flags. */
-static void set_grow(struct ctx *cx)
-{
-	if ((cx->out->n + 1) * 2 <= cx->setcap)
-		return;
-	free(cx->set);
-	cx->setcap = cx->setcap ? cx->setcap * 2 : 64;
-	while ((cx->out->n + 1) * 2 > cx->setcap)
-		cx->setcap *= 2;
-	cx->set = xcalloc(cx->setcap, sizeof(*cx->set));
-	for (size_t k = 0; k < cx->out->n; k++) {
-		uint64_t h = hash_str(cx->out->flags[k].path);
-		size_t i = set_slot(cx, cx->out->flags[k].path, h);
-
-		cx->set[i] = (struct slot){h, k + 1};
-	}
-}
-
-/* Appends |s| with control bytes and invalid UTF-8 escaped: a flag
- * stays one line even for a path like $'/etc/a\nb', and a name cannot
- * drive the terminal. */
-static void put_clean(struct sbx_buf *b, const char *s)
-{
-	buf_put_shown(b, s);
-}
-
-/* |typed| names |path| as is (a trailing slash aside). */
-static bool same_as_typed(const char *path, const char *typed)
-{
-	size_t pl = strlen(path), tl = strlen(typed);
-
-	while (tl > 1 && typed[tl - 1] == '/')
-		tl--;
-	return pl == tl && memcmp(path, typed, pl) == 0;
-}
-
-static char *format_msg(const struct sbx_policy *pol, enum scope_kind kind,
-			const char *path, const char *typed)
-{
-	struct sbx_buf b = {0};
-	int rule = -1;
-
-	buf_puts(&b, "sbxsh: scope: ");
-	switch (kind) {
-	case SCOPE_FLAG_PROTECTED: {
-		const struct gm_path *g;
-
-		pol_access(pol, path, &rule);
-		g = rule >= 0 ? pol_protected(pol, (size_t)rule) : NULL;
-		buf_puts(&b, "write to ");
-		put_clean(&b, path);
-		/* Denied where a mount holds it; an absent file, a symlink or
-		 * a file with other hard links no mount holds: watched. */
-		if (!g || (g->flags & (GM_P_ABSENT | GM_P_LINK | GM_P_NLINK)))
-			buf_printf(&b,
-				   " is not stopped but protected (%s; "
-				   "reported when the session ends)",
-				   g ? gm_why_short(g->why) : "--protect");
-		else if (pol_guard(pol) == POL_GUARD_MOUNT)
-			buf_printf(&b, " will be denied (protected: %s)",
-				   gm_why_short(g->why));
-		else
-			buf_printf(&b,
-				   " is not stopped here but protected "
-				   "(%s; checker-only: reported when the "
-				   "session ends)",
-				   gm_why_short(g->why));
-		break;
-	}
-	case SCOPE_FLAG_WRITE:
-		buf_puts(&b, "write to ");
-		put_clean(&b, path);
-		buf_puts(&b, " will be denied (outside sandbox_writable)");
-		break;
-	case SCOPE_FLAG_READ:
-		put_clean(&b, path);
-		buf_puts(&b, " is outside the workspace (read-only)");
-		break;
-	case SCOPE_FLAG_MASKED:
-		put_clean(&b, path);
-		buf_puts(&b, " is a masked secret (unreadable in the sandbox)");
-		break;
-	}
-	if (!same_as_typed(path, typed)) {
-		buf_puts(&b, " [typed: ");
-		put_clean(&b, typed);
-		buf_putc(&b, ']');
-	}
-	return b.s;
-}
-
-/* Records a flag for |canon| (taken), once per path per line: a later
- * write of a path first seen as a read upgrades its flag. */
-static void add_flag(struct ctx *cx, enum scope_kind kind, char *canon,
-		     const char *t, size_t tl)
-{
-	struct scope_report *out = cx->out;
-	struct scope_flag *f;
-	uint64_t h = hash_str(canon);
-	size_t slot;
-
-	set_grow(cx);
-	slot = set_slot(cx, canon, h);
-	if (cx->set[slot].idx) {
-		f = &out->flags[cx->set[slot].idx - 1];
-		if (f->kind == SCOPE_FLAG_READ &&
-		    (kind == SCOPE_FLAG_WRITE ||
-		     kind == SCOPE_FLAG_PROTECTED)) {
-			f->kind = kind;
-			free(f->typed);
-			free(f->msg);
-			f->typed = xstrndup(t, tl);
-			f->msg = format_msg(cx->pol, kind, f->path, f->typed);
-		}
-		free(canon);
-		return;
-	}
-	if (out->n == cx->cap) {
-		cx->cap = cx->cap ? cx->cap * 2 : 8;
-		out->flags =
-		    xrealloc(out->flags, cx->cap * sizeof(*out->flags));
-	}
-	f = &out->flags[out->n++];
-	f->kind = kind;
-	f->path = canon;
-	f->typed = xstrndup(t, tl);
-	f->msg = format_msg(cx->pol, kind, canon, f->typed);
-	cx->set[slot] = (struct slot){h, out->n};
-}
-
-/* A ".." component anywhere: "../x", "a/../b", "..". */
-static bool has_dotdot(const char *v, size_t n)
-{
-	for (size_t k = 0; k + 1 < n; k++)
-		if (v[k] == '.' && v[k + 1] == '.' &&
-		    (k == 0 || v[k - 1] == '/') &&
-		    (k + 2 == n || v[k + 2] == '/'))
-			return true;
-	return false;
-}
-
-/*
- * Judges one path candidate: |v| (|vl| bytes, expanded) as typed |t|.
- * A partial word is judged by the folder its known prefix names. A
- * relative word is resolved against the line's cwd when it has a ".."
- * or is a likely write (a write into a read-only cwd is denied too);
- * other relative words are ignored.
- */
-static void judge_path(struct ctx *cx, enum role role, const char *v, size_t vl,
-		       const char *t, size_t tl, bool partial)
-{
-	SBX_AUTOFREE char *abs = NULL;
-	SBX_AUTOFREE char *folded = NULL;
-	char *canon;
-	enum pol_access acc;
-	enum scope_kind kind;
-
-	if (partial) {
-		const char *sl = vl ? last_slash(v, vl) : NULL;
-
-		if (!sl)
-			return;
-		vl = (size_t)(sl - v);
-		if (vl == 0) {
-			if (role != R_WRITE || v[0] != '/')
-				return;
-			vl = 1;
-		}
-	}
-	if (vl == 0 || is_url(v, vl))
-		return;
-	if (v[0] == '/') {
-		abs = xstrndup(v, vl);
-	} else {
-		SBX_AUTOFREE char *rel = xstrndup(v, vl);
-
-		if (!cx->cwd)
-			return;
-		if (!has_dotdot(v, vl) &&
-		    (role != R_WRITE || (vl == 1 && v[0] == '-') ||
-		     memchr(v, ':', vl)))
-			return;
-		abs = path_join(cx->cwd, rel);
-	}
-	folded = path_fold(abs);
-	if (!folded)
-		return;
-	if (cx->env && cx->env->canon)
-		canon = cx->env->canon(cx->env->ctx, folded);
-	else
-		canon = xstrdup(folded);
-	if (!canon)
-		return;
-	acc = pol_access(cx->pol, canon, NULL);
-	/* A protected path may be read: only a write to it is flagged. */
-	if (acc == POL_ACCESS_RW ||
-	    (acc == POL_ACCESS_PROTECTED && role != R_WRITE)) {
-		free(canon);
-		return;
-	}
-	if (acc == POL_ACCESS_MASKED)
-		kind = SCOPE_FLAG_MASKED;
-	else if (acc == POL_ACCESS_PROTECTED)
-		kind = SCOPE_FLAG_PROTECTED;
-	else
-		kind = role == R_WRITE ? SCOPE_FLAG_WRITE : SCOPE_FLAG_READ;
-	add_flag(cx, kind, canon, t, tl);
-}
-
-static void judge_word(struct ctx *cx, const struct cmd *c,
-		       const struct word *w)
-{
-	const char *v = c->vals.s + w->v, *t = c->typed.s + w->t;
-	size_t vl, tl, nv = 1, nt = 1;
-
-	if (w->role == R_NONE || w->voff > w->vlen)
-		return;
-	v += w->voff;
-	vl = w->vlen - w->voff;
-	t += w->toff;
-	tl = w->tlen - (w->toff < w->tlen ? w->toff : w->tlen);
-	if (w->list || (memchr(v, ':', vl) && memchr(t, '$', tl))) {
-		for (size_t k = 0; k < vl; k++)
-			nv += v[k] == ':';
-		for (size_t k = 0; k < tl; k++)
-			nt += t[k] == ':';
-	}
-	/* A ':' list: an assignment (PATH=/a:/b), or a word whose colons
-	 * came from an expansion (echo $PATH) and so is not one path. */
-	if (!w->list && nv == nt) {
-		judge_path(cx, w->role, v, vl, t, tl, w->partial);
-		return;
-	}
-	/* When an expansion brought its own colons (PATH=$PATH:/x) the
-	 * typed pieces no longer pair with the values: then only the
-	 * literal absolute pieces are judged. */
-	for (size_t vi = 0, ti = 0;;) {
-		const char *vc = memchr(v + vi, ':', vl - vi);
-		const char *tc = memchr(t + ti, ':', tl - ti);
-		size_t ve = vc ? (size_t)(vc - v) : vl;
-		size_t te = tc ? (size_t)(tc - t) : tl;
-
-		if (nv == nt)
-			judge_path(cx, w->role, v + vi, ve - vi, t + ti,
-				   te - ti, w->partial && !vc);
-		else if (te > ti && t[ti] == '/' &&
-			 !memchr(t + ti, '$', te - ti))
-			judge_path(cx, w->role, t + ti, te - ti, t + ti,
-				   te - ti, false);
-		if (nv == nt ? !vc : !tc)
-			break;
-		vi = vc ? ve + 1 : vl;
-		ti = tc ? te + 1 : tl;
-	}
-}
-
 /* ---- driving it --------------------------------------------------- */
 
-static bool is_keyword(const struct cmd *c, const struct word *w)
-{
-	if (w->quoted || w->partial)
-		return false;
-	for (size_t k = 0; k < sizeof(keywords) / sizeof(*keywords); k++)
-		if (strcmp(keywords[k], wval(c, w)) == 0)
-			return true;
-	return false;
-}
-
-static void set_target(struct scan *sc, struct cmd *c, struct word *w,
-		       unsigned char rd)
+static void set_target(struct scmd *c, struct sword *w, unsigned char rd)
 {
 	const char *v = wval(c, w);
 	size_t k;
@@ -1099,13 +781,6 @@ static void set_target(struct scan *sc, struct cmd *c, struct word *w,
 		if (k < w->vlen && !w->partial)
 			w->role = rd == RD_DUPOUT ? R_WRITE : R_READ;
 		break;
-	case RD_HEREDOC:
-	case RD_HEREDOC_TAB:
-		if (sc->nhd < SCOPE_MAX_HEREDOCS) {
-			sc->hd[sc->nhd] = xstrndup(c->typed.s + w->t, w->tlen);
-			sc->hdtab[sc->nhd++] = rd == RD_HEREDOC_TAB;
-		}
-		break;
 	default:
 		break;
 	}
@@ -1121,7 +796,7 @@ static void scratch_grow(struct ctx *cx, size_t n)
 }
 
 /* Roles for one simple command, then its flags, in order. */
-static void analyze(struct scan *sc, struct cmd *c)
+static void analyze(struct scan *sc, struct scmd *c)
 {
 	struct ctx *cx = sc->cx;
 	const struct argspec *sp = NULL;
@@ -1140,7 +815,7 @@ static void analyze(struct scan *sc, struct cmd *c)
 	/* The program itself is not flagged: running it is a read. Look
 	 * past sudo/env/nice/... to the command that decides. */
 	while (k < nav) {
-		const struct word *cw = &c->w[cx->av[k++]];
+		const struct sword *cw = &c->w[cx->av[k++]];
 		const char *name = wval(c, cw);
 		const char *sl = cw->vlen ? last_slash(name, cw->vlen) : NULL;
 
@@ -1157,7 +832,7 @@ static void analyze(struct scan *sc, struct cmd *c)
 	if (have)
 		cd = apply_spec(sc, c, cx->av + k, nav - k, sp, &newcwd);
 	for (size_t i = 0; i < c->n; i++)
-		judge_word(cx, c, &c->w[i]);
+		scope_judge_word(cx, c, &c->w[i]);
 	if (cd) {
 		/* "cd y; cd y; ..." must not grow the cwd without bound: every
 		 * relative word is joined to it, which would make a long line
@@ -1171,107 +846,358 @@ static void analyze(struct scan *sc, struct cmd *c)
 	}
 	if (c->shc != NOPOS && !c->w[c->shc].partial &&
 	    sc->depth < SCOPE_MAX_DEPTH) {
-		const struct word *w = &c->w[c->shc];
+		const struct sword *w = &c->w[c->shc];
 		SBX_AUTOFREE char *line = xstrndup(wval(c, w), w->vlen);
 
-		check_range(cx, line, w->vlen, sc->depth + 1);
+		check_line(cx, line, w->vlen, sc->depth + 1);
 	}
 }
 
-static void check_range(struct ctx *cx, const char *s, size_t len, int depth)
+/* ---- walking the parse tree --------------------------------------- */
+
+static void walk(struct scan *sc, const struct node *n);
+
+/* The command substitutions the last command's words held, each a
+ * command of its own, checked after it. */
+static void walk_subs(struct scan *sc)
+{
+	const struct node **v = sc->nodes;
+	size_t n = sc->nnodes;
+
+	if (!n)
+		return;
+	sc->nodes = NULL;
+	sc->nnodes = sc->capnodes = 0;
+	for (size_t k = 0; k < n; k++)
+		walk(sc, v[k]);
+	free(v);
+}
+
+static void cmd_reset(struct scmd *c)
+{
+	c->n = 0;
+	c->vals.len = c->typed.len = 0;
+	c->shc = NOPOS;
+}
+
+/* The targets of redirections |r| as words of |c|. A here-document's
+ * body is data, never a path, but an unquoted one's $(...) run. */
+static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
+{
+	for (; r; r = r->next) {
+		unsigned char rd;
+
+		switch (r->type) {
+		case R_IN:
+			rd = RD_IN;
+			break;
+		case R_OUT:
+		case R_CLOBBER:
+		case R_APPEND:
+		case R_RDWR: /* <> opens read-write */
+			rd = RD_OUT;
+			break;
+		case R_DUPIN:
+			rd = RD_DUPIN;
+			break;
+		case R_DUPOUT:
+			rd = RD_DUPOUT;
+			break;
+		default: /* R_HEREDOC */
+			scope_word_subs(sc, r->target);
+			continue;
+		}
+		scope_word_add(sc, c, r->target);
+		set_target(c, &c->w[c->n - 1], rd);
+	}
+}
+
+/* |w|, and the elements of bash's NAME=(...): each a word of its own,
+ * read as an operand would be (a=(/x /y)). */
+static void add_word(struct scan *sc, struct scmd *c, const struct word *w)
+{
+	scope_word_add(sc, c, w);
+	for (const struct word *e = w->elems; e; e = e->next) {
+		scope_word_add(sc, c, e);
+		c->w[c->n - 1].rd = RD_ARRAY;
+		set_operand(c, &c->w[c->n - 1], R_READ);
+	}
+}
+
+/* A simple command: its words, then its redirections' targets. */
+static void walk_simple(struct scan *sc, const struct node *n)
+{
+	struct scmd *c = &sc->cmd;
+
+	cmd_reset(c);
+	for (const struct word *w = n->assigns; w; w = w->next)
+		add_word(sc, c, w);
+	for (const struct word *w = n->args; w; w = w->next)
+		add_word(sc, c, w);
+	add_redirs(sc, c, n->redirs);
+	analyze(sc, c);
+	cmd_reset(c);
+	walk_subs(sc);
+}
+
+/* The redirections of a compound command, after its body. */
+static void walk_redirs(struct scan *sc, const struct node *n)
+{
+	if (!n->redirs)
+		return;
+	cmd_reset(&sc->cmd);
+	add_redirs(sc, &sc->cmd, n->redirs);
+	analyze(sc, &sc->cmd);
+	cmd_reset(&sc->cmd);
+	walk_subs(sc);
+}
+
+/* |w| judged as a read, as an operand would be. */
+static void judge_read(struct scan *sc, const struct word *w)
+{
+	struct scmd *c = &sc->cmd;
+
+	scope_word_add(sc, c, w);
+	set_operand(c, &c->w[c->n - 1], R_READ);
+	scope_judge_word(sc->cx, c, &c->w[c->n - 1]);
+}
+
+/* for NAME in WORDS: each word is read. */
+static void walk_for_list(struct scan *sc, const struct word *w)
+{
+	cmd_reset(&sc->cmd);
+	for (; w; w = w->next)
+		judge_read(sc, w);
+	cmd_reset(&sc->cmd);
+	walk_subs(sc);
+}
+
+/* Does the [[ ]] operator |op| test a file (-f /etc/x, a -nt b)? The
+ * others compare strings or name a variable, an option, a descriptor. */
+static bool cond_file_op(const char *op)
+{
+	static const char *const notfile[] = {"-z", "-n", "-v",
+					      "-o", "-t", "-R"};
+
+	if (!op || op[0] != '-' || !op[1])
+		return false;
+	if (op[2]) /* binary: -nt -ot -ef */
+		return !strcmp(op, "-nt") || !strcmp(op, "-ot") ||
+		       !strcmp(op, "-ef");
+	for (size_t k = 0; k < sizeof(notfile) / sizeof(*notfile); k++)
+		if (!strcmp(op, notfile[k]))
+			return false;
+	return true;
+}
+
+/* [[ ... ]]: the files it tests are reads; the substitutions in any of
+ * its words run. The chains are right-deep: walked in a loop. */
+static void walk_cond(struct scan *sc, const struct cond *c)
+{
+	while (c) {
+		switch (c->type) {
+		case C_AND:
+		case C_OR:
+			walk_cond(sc, c->a);
+			c = c->b;
+			continue;
+		case C_NOT:
+			c = c->a;
+			continue;
+		case C_UNARY:
+		case C_BINARY:
+			if (cond_file_op(c->op)) {
+				judge_read(sc, c->l);
+				if (c->r)
+					judge_read(sc, c->r);
+				break;
+			}
+			/* fall through */
+		default:
+			scope_word_subs(sc, c->l);
+			scope_word_subs(sc, c->r);
+		}
+		break;
+	}
+}
+
+/*
+ * Every command of |n|, in the order of the text. Lists, and-or chains
+ * and pipelines are walked in loops (a 1 MiB line of "a;b;..." is a
+ * long chain); the rest recurses, as deep as the parser let the line
+ * nest (PARSE_MAXDEPTH).
+ */
+static void walk(struct scan *sc, const struct node *n)
+{
+	for (; n; n = n->type == N_SEQ ? n->b : NULL) {
+		const struct node *m = n->type == N_SEQ ? n->a : n;
+
+		switch (m->type) {
+		case N_CMD:
+			walk_simple(sc, m);
+			break;
+		case N_PIPE:
+			for (const struct node *s = m->a; s; s = s->next_stage)
+				walk(sc, s);
+			break;
+		case N_AND:
+		case N_OR:
+			walk(sc, m->b);
+			for (const struct node *l = m->next_stage; l;
+			     l = l->next_stage)
+				walk(sc, l->a);
+			break;
+		case N_SEQ: /* a list as a list's first element */
+		case N_BG:
+		case N_NOT:
+		case N_FUNC:
+			walk(sc, m->a);
+			break;
+		case N_SUBSHELL:
+		case N_BRACE:
+			walk(sc, m->a);
+			walk_redirs(sc, m);
+			break;
+		case N_IF:
+		case N_WHILE:
+		case N_UNTIL:
+			walk(sc, m->a);
+			walk(sc, m->b);
+			walk(sc, m->c);
+			walk_redirs(sc, m);
+			break;
+		case N_FOR:
+			walk_for_list(sc, m->args);
+			walk(sc, m->b);
+			walk_redirs(sc, m);
+			break;
+		case N_COND:
+			cmd_reset(&sc->cmd);
+			walk_cond(sc, m->cond);
+			cmd_reset(&sc->cmd);
+			walk_subs(sc);
+			walk_redirs(sc, m);
+			break;
+		case N_ARITH:
+		case N_ARITHFOR: /* expressions: only their $(...) */
+			for (const struct word *w = m->args; w; w = w->next)
+				scope_word_subs(sc, w);
+			walk_subs(sc);
+			walk(sc, m->b);
+			walk_redirs(sc, m);
+			break;
+		case N_CASE:
+			/* The subject and the patterns are no paths. */
+			scope_word_subs(sc, m->args);
+			for (const struct case_item *it = m->items; it;
+			     it = it->next)
+				for (const struct word *p = it->pats; p;
+				     p = p->next)
+					scope_word_subs(sc, p);
+			walk_subs(sc);
+			for (const struct case_item *it = m->items; it;
+			     it = it->next)
+				walk(sc, it->body);
+			walk_redirs(sc, m);
+			break;
+		}
+	}
+}
+
+static void scan_free(struct scan *sc)
+{
+	free(sc->nodes);
+	free(sc->cmd.w);
+	buf_free(&sc->cmd.vals);
+	buf_free(&sc->cmd.typed);
+}
+
+static void walk_top(void *ctx, const struct node *n)
+{
+	walk(ctx, n);
+}
+
+/*
+ * One line (or an `sh -c` string): parsed by the shell's own parser
+ * (core/lang/), command by command as the shell does, and each command
+ * walked as it comes. A syntax error ends the line there, as it ends the
+ * shell's run of it: the commands before it keep their flags.
+ */
+static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 {
 	struct scan sc = {
-	    .s = s,
-	    .len = len,
 	    .depth = depth,
 	    .pol = cx->pol,
 	    .env = cx->env,
 	    .cx = cx,
 	    .budget = &cx->budget,
+	    .cmd = {.shc = NOPOS},
 	};
-	struct cmd c = {.shc = NOPOS};
-	unsigned char pend = RD_NONE, rd = RD_NONE;
-	bool array = false; /* inside the (...) of an a=(...) assignment */
+	SBX_AUTOFREE char *copy = NULL;
+	struct sbx_diag d;
 
-	for (;;) {
-		enum tk t = scope_lex_next(&sc, &c, &rd);
-
-		if (t == TK_WORD) {
-			struct word *w = &c.w[c.n - 1];
-
-			if (pend != RD_NONE) {
-				set_target(&sc, &c, w, pend);
-				pend = RD_NONE;
-			} else if (array) {
-				w->rd = RD_ARRAY;
-				set_operand(&c, w, R_READ);
-			} else if (c.nargv == 0 && is_keyword(&c, w)) {
-				c.n--;
-			} else {
-				c.nargv++;
-				/* a=(/x /y): bash's array assignment. */
-				if (w->assign && !w->partial &&
-				    w->vlen == w->veq + 1 && sc.i < len &&
-				    s[sc.i] == '(') {
-					array = true;
-					sc.i++;
-				}
-			}
-			continue;
-		}
-		if (t == TK_REDIR) {
-			pend = rd;
-			continue;
-		}
-		if (array &&
-		    (t == TK_NL || (t == TK_SEP && s[sc.i - 1] == ')'))) {
-			array = t == TK_NL;
-			continue;
-		}
-		array = false;
-		pend = RD_NONE;
-		analyze(&sc, &c);
-		for (size_t k = 0; k < sc.nsubs; k++)
-			check_range(cx, s + sc.subs[k].start,
-				    sc.subs[k].end - sc.subs[k].start,
-				    depth + 1);
-		sc.nsubs = 0;
-		c.n = c.nargv = 0;
-		c.vals.len = c.typed.len = 0;
-		c.shc = NOPOS;
-		if (t == TK_NL && sc.nhd)
-			scope_lex_heredocs(&sc);
-		if (t == TK_EOF)
-			break;
+	/* NULs are word breaks (the shell drops them, with a warning). */
+	if (memchr(s, '\0', len)) {
+		copy = xmalloc(len + 1);
+		for (size_t k = 0; k < len; k++)
+			copy[k] = s[k] ? s[k] : ' ';
+		copy[len] = '\0';
+		s = copy;
 	}
-	for (size_t h = 0; h < sc.nhd; h++)
-		free(sc.hd[h]);
-	free(sc.subs);
-	free(c.w);
-	buf_free(&c.vals);
-	buf_free(&c.typed);
+	(void)scope_parse_each(s, len, cx->env && cx->env->posix, walk_top, &sc,
+			       &d);
+	scan_free(&sc);
 }
 
-void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
-		 const char *line, size_t len, struct scope_report *out)
+/* A check: |line| (|len| bytes) parsed here, or the shell's own |tree|
+ * of a text of |len| bytes. */
+static void check(const struct sbx_policy *pol, const struct scope_env *env,
+		  const char *line, const struct node *tree, size_t len,
+		  struct scope_report *out)
 {
 	struct ctx cx = {.pol = pol, .env = env, .out = out};
 
-	if (!pol || !line || !out)
-		return;
 	cx.cap = out->n;
 	/* Expansions may add up to twice the line plus 64 KiB: plenty for
 	 * any real line, linear for any pathological one. */
 	cx.budget = 2 * len + (64u << 10);
 	if (env && env->cwd && env->cwd[0] == '/')
 		cx.cwd = path_fold(env->cwd);
-	set_grow(&cx);
-	check_range(&cx, line, len, 0);
+	scope_set_grow(&cx);
+	if (line) {
+		check_line(&cx, line, len, 0);
+	} else {
+		struct scan sc = {
+		    .pol = pol,
+		    .env = env,
+		    .cx = &cx,
+		    .budget = &cx.budget,
+		    .cmd = {.shc = NOPOS},
+		};
+
+		walk(&sc, tree);
+		scan_free(&sc);
+	}
 	free(cx.set);
 	free(cx.cwd);
 	free(cx.av);
 	free(cx.ops);
 	strv_free(&cx.newrepos);
+}
+
+void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
+		 const char *line, size_t len, struct scope_report *out)
+{
+	if (pol && line && out)
+		check(pol, env, line, NULL, len, out);
+}
+
+void scope_check_tree(const struct sbx_policy *pol, const struct scope_env *env,
+		      const struct node *tree, size_t len,
+		      struct scope_report *out)
+{
+	if (pol && tree && out)
+		check(pol, env, NULL, tree, len, out);
 }
 
 void scope_report_free(struct scope_report *r)
@@ -1298,6 +1224,8 @@ int scope_mode_parse(const char *s, enum scope_mode *out)
 		*out = SCOPE_MODE_DENY;
 	else if (strcmp(s, "off") == 0)
 		*out = SCOPE_MODE_OFF;
+	else if (strcmp(s, "writes") == 0)
+		*out = SCOPE_MODE_WRITES;
 	else
 		return -EINVAL;
 	return 0;
@@ -1312,6 +1240,8 @@ const char *scope_mode_name(enum scope_mode m)
 		return "deny";
 	case SCOPE_MODE_OFF:
 		return "off";
+	case SCOPE_MODE_WRITES:
+		return "writes";
 	}
 	return "?";
 }

@@ -9,11 +9,16 @@
 #include "sbx.h"
 
 struct sbx_policy;
+struct node;
 
 enum scope_mode {
 	SCOPE_MODE_WARN, /* print the flags, then run (default) */
 	SCOPE_MODE_DENY, /* print them and run no part of the line: 126 */
 	SCOPE_MODE_OFF,
+	/* print only what will be refused (a write outside the roots, a
+	 * masked secret, a protected path), then run: reads that will work
+	 * say nothing (an agent's output stays its own) */
+	SCOPE_MODE_WRITES,
 };
 int scope_mode_parse(const char *s, enum scope_mode *out); /* 0 / -EINVAL */
 const char *scope_mode_name(enum scope_mode m);
@@ -46,19 +51,33 @@ struct scope_env {
 	const char *cwd;    /* absolute; for relative paths with ".." */
 	sbx_canon_fn canon; /* longest-existing-prefix canonicalization */
 	void *ctx;
+	/* The line is read in the shell's language: dash's when set
+	 * (--posix, set -o posix), bash's otherwise. */
+	bool posix;
 };
 
-/* Scans |line| (|len| bytes; NULs are treated as word breaks) and appends
- * one flag per distinct out-of-scope path. Never fails; a line the
- * tokenizer cannot make sense of yields the flags it found so far. */
+/* Parses |line| (|len| bytes; NULs are treated as word breaks) with the
+ * shell's parser, command by command, and appends one flag per distinct
+ * out-of-scope path. Never fails; of a line with a syntax error, the
+ * commands before it are judged (the shell runs those, and no more). */
 void scope_check(const struct sbx_policy *pol, const struct scope_env *env,
 		 const char *line, size_t len, struct scope_report *out);
+/* The same for the shell's own parse of a text of |len| bytes: the tree
+ * the shell is about to run (aliases expanded, in its language), so the
+ * checker judges exactly what runs, without parsing it again. */
+void scope_check_tree(const struct sbx_policy *pol, const struct scope_env *env,
+		      const struct node *tree, size_t len,
+		      struct scope_report *out);
 void scope_report_free(struct scope_report *r);
 
 /* 0 when the shell would parse all of |line| (|len| bytes); -EINVAL, with
  * |diag| "line N: syntax error: ...", when it would refuse the line and
- * run none of it. The shell's own parser (core/lang/), without aliases.
+ * run none of it. The shell's own parser (core/lang/), in bash's
+ * language, without aliases.
  * (scope_syntax.c) */
 int scope_syntax(const char *line, size_t len, struct sbx_diag *diag);
+/* The same in dash's language when |posix| (sbxsh --posix). */
+int scope_syntax_mode(const char *line, size_t len, bool posix,
+		      struct sbx_diag *diag);
 
 #endif

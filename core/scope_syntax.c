@@ -5,7 +5,7 @@
  * An agent that asks "what would this do?" must not be told "it reads
  * /etc/x" about a line that would not run at all. Pure.
  */
-#include "scope.h"
+#include "scope_cmd.h"
 
 #include "arena.h"
 #include "parse.h"
@@ -35,24 +35,31 @@ static const char *line_read(struct sh_reader *r, bool cont, size_t *len)
 	return start;
 }
 
-int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
+int scope_parse_each(const char *line, size_t len, bool posix,
+		     void (*fn)(void *ctx, const struct node *n), void *ctx,
+		     struct sbx_diag *diag)
 {
 	struct line_reader lr = {
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
 	/* No aliases: the checker does not know the session's (--check-line
 	 * has none), and the shell parses a line it checks first anyway. */
-	struct parse_opts o = {.lineno = 1};
+	struct parse_opts o = {.lineno = 1, .posix = posix};
 	struct parser *p = parse_new(&lr.r, &o);
 	int rc;
 
-	/* Each command is parsed and dropped: the parser's cost is linear
-	 * in the line (its nesting is bounded by PARSE_MAXDEPTH). */
+	/* Each command is parsed, handed over and dropped: the parser's
+	 * cost is linear in the line (its nesting is bounded by
+	 * PARSE_MAXDEPTH). */
 	do {
 		struct arena *a = arena_new();
-		struct node *n;
+		struct node *n = NULL;
 
 		rc = parse_next(p, a, &n, NULL, diag);
-		/* the shell refuses these whole (shell/interp/run.c) */
+		if (rc == PARSE_OK && n && fn)
+			fn(ctx, n);
+		/* the shell refuses these whole (shell/interp/run.c); the
+		 * checker has judged the command all the same (its words
+		 * name what the agent meant to touch) */
 		if (rc == PARSE_OK && parse_saw_array(p))
 			rc = sbx_diag_set(
 			    diag, -EINVAL,
@@ -64,4 +71,15 @@ int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
 	} while (rc == PARSE_OK);
 	parse_free(p);
 	return rc < 0 ? -EINVAL : 0;
+}
+
+int scope_syntax_mode(const char *line, size_t len, bool posix,
+		      struct sbx_diag *diag)
+{
+	return scope_parse_each(line, len, posix, NULL, NULL, diag);
+}
+
+int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)
+{
+	return scope_syntax_mode(line, len, false, diag);
 }

@@ -115,6 +115,23 @@ const struct argspec scope_spec_git_clone = {
 const struct argspec scope_spec_git_init = {
     "init", H_ALL, 0, "12", "2", "", "|template=1|separate-git-dir=2|", 0,
 };
+/* `git worktree add [-b B] PATH [COMMIT]` writes PATH (the kernel refuses
+ * it outside the roots: flagging it as a read said it would work);
+ * `git worktree move OLD NEW` writes both. */
+const struct argspec scope_spec_git_worktree = {
+    "worktree", H_READ, 0, "bBr", "", "", "|reason=r|", 0,
+};
+/* `git archive -o FILE` writes FILE. */
+const struct argspec scope_spec_git_archive = {
+    "archive",
+    H_READ,
+    0,
+    "oprx",
+    "o",
+    "",
+    "|output=o|prefix=p|remote=r|exec=x|format=1|add-file=2|",
+    0,
+};
 
 /* Variables whose value is a place tools write to, besides the routed
  * ones of rt_table: setting one to a read-only path is a write that the

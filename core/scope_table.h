@@ -82,7 +82,7 @@ struct argspec {
 };
 
 extern const struct argspec scope_spec_generic, scope_spec_git_clone,
-    scope_spec_git_init;
+    scope_spec_git_init, scope_spec_git_worktree, scope_spec_git_archive;
 
 /* The row for a command name (its last path component), or NULL: a
  * command with no row has every path operand judged as a read. */

@@ -31,7 +31,7 @@ static const char *scope_getvar(void *ctx, const char *name)
 /* The scope checker's flags on stderr; in deny mode a flagged line is
  * refused whole. */
 static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
-			  size_t len)
+			  size_t len, const struct node *tree)
 {
 	struct scope_report rep = {0};
 	struct scope_env env;
@@ -44,8 +44,15 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 	env.cwd = sh->pwd ? sh->pwd : "/";
 	env.canon = sh_canon;
 	env.ctx = sh;
-	scope_check(sh->pol, &env, text, len, &rep);
+	env.posix = sh->opt[O_POSIX]; /* the language the shell reads */
+	if (tree)
+		scope_check_tree(sh->pol, &env, tree, len, &rep);
+	else
+		scope_check(sh->pol, &env, text, len, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
+		if (sh->check == SCOPE_MODE_WRITES &&
+		    rep.flags[i].kind == SCOPE_FLAG_READ)
+			continue; /* a read that will work: not a warning */
 		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
 		out_write(2, "\n", 1);
 	}

@@ -36,6 +36,30 @@ struct startup {
 	char *rc_path; /* the rc file opened, if any */
 };
 
+/* What a program in the session can tell from its environment: SBXSH=1,
+ * the documented marker that it runs inside sbxsh; SHELL, this binary,
+ * so an editor's `:sh` (or anything else that starts "the user's shell")
+ * opens a session nested in this one, which can only narrow it
+ * (docs/design.md §5), instead of an unconfined-looking bash prompt that
+ * the user takes for their own. A session started inside another says so
+ * once in its banner and in `policy`. */
+static void session_env(struct session *s, bool nested)
+{
+	char self[4096];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+
+	if (nested)
+		pol_add_note(s->pol, "nested",
+			     "inside another sbxsh session (SBXSH=1): this one "
+			     "can only narrow what that one allows; exit goes "
+			     "back to it");
+	setenv("SBXSH", "1", 1);
+	if (n > 0 && self[0] == '/') {
+		self[n] = 0;
+		setenv("SHELL", self, 1);
+	}
+}
+
 /* The informational modes: they preview a policy into |s| and run
  * nothing. -1 when the action is to run a shell. */
 static int one_shot(struct sbx_opts *o, struct session *s)
@@ -117,9 +141,11 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
  *  9. The shell process confines itself (be_confine): failing closed,
  *     nothing of the user's has run (docs/design.md §5). Its report is
  *     merged into the policy, which the session owns.
- * 10. The banner, from the merged policy; with --agent on a terminal,
- *     the marks' token is drawn first and the banner hands it to the
- *     harness (docs/interactive.md), before anything of the user's runs.
+ * 10. SBXSH=1 and SHELL for the shell and its jobs (session_env), then
+ *     the banner, from the merged policy; with --agent on a terminal,
+ *     the marks' token is read (--agent-token-fd) or drawn first and the
+ *     banner hands it to the harness (docs/interactive.md), before
+ *     anything of the user's runs.
  * 11. The git scan is armed (gs_arm): what a mount cannot hold is
  *     fingerprinted after confinement, before anything of the user's
  *     runs, and compared when the session ends (docs/design.md §2b).
@@ -136,6 +162,9 @@ static int start_session(int argc, char **argv, struct session *s,
 	struct be_report rep = {0};
 	bool interactive;
 	int rc;
+	/* An outer session's marker, read before anything changes it. */
+	const char *outer = getenv("SBXSH");
+	bool nested = outer && !strcmp(outer, "1");
 
 	/* 1 */
 	if (opt_parse(argc, argv, &u->o, &d) < 0) {
@@ -184,8 +213,10 @@ static int start_session(int argc, char **argv, struct session *s,
 	 * the fd opened now. */
 	u->cfg.interactive = interactive;
 	u->cfg.hist_fd = interactive
-			     ? le_open_history(pol_layout(s->pol)->workflow_id,
-					       0, NULL, NULL)
+			     ? hf_open(pol_layout(s->pol)->workflow_id,
+				       pol_layout(s->pol)->workspace,
+				       u->o.agent && !u->o.agent_history_shared,
+				       0, NULL, NULL)
 			     : -1;
 	bo.private_tmp = u->o.private_tmp;
 	u->cfg.rc = interactive && !u->o.norc && !u->o.command && !u->o.script;
@@ -222,7 +253,9 @@ static int start_session(int argc, char **argv, struct session *s,
 	 * dropped roots). */
 	be_report_merge(&rep, s->pol);
 	be_report_free(&rep);
-	/* 10: a token the harness chose (--agent-token-fd) is read, and
+	/* 10 */
+	session_env(s, nested);
+	/* a token the harness chose (--agent-token-fd) is read, and
 	 * its descriptor closed, before anything of the user's runs */
 	if (u->o.agent_token_fd >= 0) {
 		if (!u->o.agent) {

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ansic.h"
+#include "assign.h"
 #include "lex.h"
 
 /* CTX_ARITHFOR: (( ... )) of a for loop, also ended by ';' at depth 0.
@@ -233,38 +235,6 @@ static struct wpart *wb_part(struct wb *wb, int type, int quoted)
 	return w;
 }
 
-/* bash's NAME+=value and NAME[subscript]=value (|eq|: the first '=' in
- * the first part |h|, or NULL). */
-static void bash_assign(struct word *w, const struct wpart *h, const char *eq)
-{
-	size_t n = 0;
-
-	if (eq && eq > h->s && eq[-1] == '+' &&
-	    str_is_name(h->s, (size_t)(eq - 1 - h->s))) {
-		w->flags |= W_ASSIGN | W_APPEND;
-		return;
-	}
-	while (n < h->len &&
-	       (isalnum((unsigned char)h->s[n]) || h->s[n] == '_'))
-		n++;
-	if (!n || n >= h->len || h->s[n] != '[' || !str_is_name(h->s, n))
-		return;
-	/* the subscript may hold expansions: "]=" or "]+=" in any unquoted
-	 * literal part from here on makes it an element's assignment */
-	for (const struct wpart *q = h; q; q = q->next) {
-		if (q->type != WP_LIT || q->quoted)
-			continue;
-		for (size_t i = q == h ? n : 0; i + 1 < q->len; i++)
-			if (q->s[i] == ']' &&
-			    (q->s[i + 1] == '=' ||
-			     (q->s[i + 1] == '+' && i + 2 < q->len &&
-			      q->s[i + 2] == '='))) {
-				w->flags |= W_ASSIGN | W_ARRAY;
-				return;
-			}
-	}
-}
-
 static struct word *wb_finish(struct wb *wb)
 {
 	struct word *w = arena_alloc(wb->p->a, sizeof(*w));
@@ -295,7 +265,7 @@ static struct word *wb_finish(struct wb *wb)
 		if (eq && str_is_name(h->s, (size_t)(eq - h->s)))
 			w->flags |= W_ASSIGN;
 		else if (!wb->p->o.posix)
-			bash_assign(w, h, eq);
+			assign_bash_flags(w, h, eq);
 	}
 	if (wb->flags & W_ARRAY) {
 		/* not a plain word: nothing may take "a=" for the whole */
@@ -425,131 +395,36 @@ static bool array_start(struct parser *p, struct wb *wb)
 	return str_is_name(wb->lit.s, n);
 }
 
-static int hexdig(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static void put_utf8(struct wb *wb, unsigned long v)
-{
-	if (v < 0x80) {
-		wb_lit(wb, (int)v, 1);
-	} else if (v < 0x800) {
-		wb_lit(wb, (int)(0xc0 | (v >> 6)), 1);
-		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
-	} else if (v < 0x10000) {
-		wb_lit(wb, (int)(0xe0 | (v >> 12)), 1);
-		wb_lit(wb, (int)(0x80 | ((v >> 6) & 0x3f)), 1);
-		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
-	} else if (v < 0x110000) {
-		wb_lit(wb, (int)(0xf0 | (v >> 18)), 1);
-		wb_lit(wb, (int)(0x80 | ((v >> 12) & 0x3f)), 1);
-		wb_lit(wb, (int)(0x80 | ((v >> 6) & 0x3f)), 1);
-		wb_lit(wb, (int)(0x80 | (v & 0x3f)), 1);
-	}
-}
-
-/* Up to |max| digits of base |base| (8 or 16) into |*v|; how many. */
-static int read_digits(struct parser *p, int base, int max, unsigned long *v)
-{
-	int k = 0, c, d;
-
-	*v = 0;
-	while (k < max) {
-		c = pgetc(p);
-		d = c == EOF ? -1 : hexdig(c);
-		if (d < 0 || d >= base) {
-			pungetc(p, c);
-			break;
-		}
-		*v = *v * (unsigned)base + (unsigned)d;
-		k++;
-	}
-	return k;
-}
-
-/* bash's $'...' (the "$'" has been read): decoded now, as quoted
- * literal characters. A NUL ends the string (the rest up to the quote
- * is dropped), as in bash. */
+/* bash's $'...' (the "$'" has been read): the text up to the closing
+ * quote (\' does not close it), decoded now (ansic.c) into quoted
+ * literal characters. */
 static void read_ansi(struct parser *p, struct wb *wb)
 {
-	static const char esc[] = "a\ab\be\033E\033f\fn\nr\rt\tv\v\\\\''\"\"??";
-	unsigned long n0 = wb->n, v;
-	bool nul = false;
+	struct sbx_buf raw = {0}, dec = {0};
+	unsigned long n0 = wb->n;
 	int c;
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
 		c = pgetc(p);
-		if (c == EOF) {
-			lex_perr_eof(p, "unterminated quoted string");
-			return;
-		}
-		if (c == '\'')
-			break;
-		if (c != '\\') {
-			if (!nul)
-				wb_lit(wb, c, 1);
-			continue;
-		}
-		c = pgetc(p);
-		if (c == EOF) {
-			lex_perr_eof(p, "unterminated quoted string");
-			return;
-		}
-		const char *e = strchr(esc, c);
-
-		if (e && (e - esc) % 2 == 0) {
-			v = (unsigned char)e[1];
-		} else if (c >= '0' && c <= '7') {
-			pungetc(p, c);
-			read_digits(p, 8, 3, &v);
-			v &= 0xff;
-		} else if (c == 'x' || c == 'u' || c == 'U') {
-			if (!read_digits(p, 16,
-					 c == 'x'   ? 2
-					 : c == 'u' ? 4
-						    : 8,
-					 &v)) {
-				if (!nul) {
-					wb_lit(wb, '\\', 1);
-					wb_lit(wb, c, 1);
-				}
-				continue;
-			}
-			if (c != 'x') {
-				if (!v)
-					nul = true;
-				if (!nul)
-					put_utf8(wb, v);
-				continue;
-			}
-		} else if (c == 'c') {
+		if (c == '\\') {
+			buf_putc(&raw, (char)c);
 			c = pgetc(p);
-			if (c == EOF) {
-				lex_perr_eof(p, "unterminated quoted string");
-				return;
-			}
-			v = c == '?' ? 0x7f
-				     : (unsigned long)(toupper(c) & 0x1f);
-		} else {
-			if (!nul) {
-				wb_lit(wb, '\\', 1);
-				wb_lit(wb, c, 1);
-			}
-			continue;
+		} else if (c == '\'') {
+			break;
 		}
-		if (!v)
-			nul = true;
-		if (!nul)
-			wb_lit(wb, (int)v, 1);
+		if (c == EOF) {
+			buf_free(&raw);
+			lex_perr_eof(p, "unterminated quoted string");
+			return;
+		}
+		buf_putc(&raw, (char)c);
 	}
+	ansic_decode(raw.s ? raw.s : "", raw.len, &dec);
+	for (size_t i = 0; i < dec.len; i++)
+		wb_lit(wb, (unsigned char)dec.s[i], 1);
+	buf_free(&raw);
+	buf_free(&dec);
 	if (wb->n == n0)
 		quoted_mark(wb);
 }

@@ -1009,6 +1009,11 @@ void parse_clear_eof(struct parser *p)
 	p->reof = false;
 }
 
+bool parse_at_eof(const struct parser *p)
+{
+	return p->reof;
+}
+
 int parse_next(struct parser *p, struct arena *a, struct node **out,
 	       struct sbx_buf *text, struct sbx_diag *diag)
 {

@@ -240,6 +240,8 @@ void parse_reset(struct parser *p);
 /* After EOF from an interactive reader that will be read again (Ctrl-D
  * refused because of stopped jobs): forget the EOF. */
 void parse_clear_eof(struct parser *p);
+/* The reader returned NULL (end of input) since the last reset. */
+bool parse_at_eof(const struct parser *p);
 
 /* A warning the parser produced (here-document ended by EOF, NUL bytes),
  * or NULL; cleared by the next parse_next(). */

@@ -52,13 +52,13 @@ static bool g_async_notices(void *ctx, struct sbx_buf *out)
 /* Until jobs.c exports its own list: the POSIX and sbxsh builtins that
  * bi_find() knows. */
 static const char *const bi_guess[] = {
-    ".",	":",	    "[",      "alias",	"bg",	   "break", "cd",
-    "command",	"continue", "disown", "echo",	"eval",	   "exec",  "exit",
-    "export",	"false",    "fc",     "fg",	"getopts", "hash",  "history",
-    "jobs",	"kill",	    "local",  "policy", "printf",  "pwd",   "read",
-    "readonly", "return",   "set",    "shift",	"test",	   "times", "trap",
-    "true",	"type",	    "ulimit", "umask",	"unalias", "unset", "wait",
-    NULL,
+    ".",       ":",	   "[",	    "alias",	"bg",	  "break",   "cd",
+    "command", "continue", "dirs",  "disown",	"echo",	  "eval",    "exec",
+    "exit",    "export",   "false", "fc",	"fg",	  "getopts", "hash",
+    "history", "jobs",	   "kill",  "local",	"policy", "popd",    "printf",
+    "pushd",   "pwd",	   "read",  "readonly", "return", "set",     "shift",
+    "test",    "times",	   "trap",  "true",	"type",	  "ulimit",  "umask",
+    "unalias", "unset",	   "wait",  NULL,
 };
 
 static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
@@ -69,7 +69,7 @@ static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
 	switch (kind) {
 	case CMP_BUILTIN:
 		for (int i = 0; bi_guess[i]; i++)
-			if (bi_find(bi_guess[i]))
+			if (bi_find(sh, bi_guess[i]))
 				strv_push(out, bi_guess[i]);
 		break;
 	case CMP_ALIAS:

@@ -20,6 +20,7 @@
 #include <wchar.h>
 
 #include "backend.h"
+#include "histfile.h"
 #include "output.h"
 #include "session.h"
 #include "term.h"
@@ -77,256 +78,6 @@ static void on_sigwinch(int sig)
 	le_sigwinch = 1;
 }
 
-/* ---- history file --------------------------------------------------- */
-
-void le_hist_encode(struct sbx_buf *b, const char *line, size_t n, bool cont)
-{
-	if (cont)
-		buf_puts(b, "\\c");
-	for (size_t i = 0; i < n; i++) {
-		if (line[i] == '\\')
-			buf_puts(b, "\\\\");
-		else if (line[i] == '\n')
-			buf_puts(b, "\\n");
-		else
-			buf_putc(b, line[i]);
-	}
-	buf_putc(b, '\n');
-}
-
-void le_hist_decode(const char *text, size_t len, unsigned keep,
-		    struct sbx_strv *out)
-{
-	struct sbx_strv all = {0};
-	size_t i = 0, first;
-
-	while (i < len) {
-		const char *nl = memchr(text + i, '\n', len - i);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		bool cont =
-		    end - i >= 2 && text[i] == '\\' && text[i + 1] == 'c';
-		size_t st = i + (cont ? 2 : 0);
-		struct sbx_buf e = {0};
-
-		if (!memchr(text + st, '\\', end - st)) {
-			/* The common case: nothing escaped, one copy. */
-			e.s = xstrndup(text + st, end - st);
-			e.len = end - st;
-		} else {
-			buf_puts(&e, "");
-			for (size_t k = st; k < end; k++) {
-				if (text[k] == '\\' && k + 1 < end) {
-					k++;
-					buf_putc(&e, text[k] == 'n' ? '\n'
-								    : text[k]);
-				} else {
-					buf_putc(&e, text[k]);
-				}
-			}
-		}
-		if (cont && all.n) {
-			char *joined =
-			    xasprintf("%s\n%s", all.v[all.n - 1], e.s);
-
-			free(all.v[all.n - 1]);
-			all.v[all.n - 1] = joined;
-			buf_free(&e);
-		} else if (e.len) {
-			strv_take(&all, e.s);
-		} else {
-			buf_free(&e);
-		}
-		i = end + 1;
-	}
-	first = keep && all.n > keep ? all.n - keep : 0;
-	for (i = first; i < all.n; i++)
-		strv_push(out, all.v[i]);
-	strv_free(&all);
-}
-
-static int read_all(int fd, struct sbx_buf *b)
-{
-	char tmp[65536];
-	off_t off = 0;
-	ssize_t k;
-
-	buf_puts(b, "");
-	while ((k = pread(fd, tmp, sizeof(tmp), off)) != 0) {
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0)
-			return -errno;
-		buf_putn(b, tmp, (size_t)k);
-		off += k;
-	}
-	return 0;
-}
-
-/* Keeps the newest |keep| entries when the file has more than twice that:
- * rewriting on every start would cost more than the file is worth. Runs
- * under LOCK_EX, so a second session appending (under LOCK_SH) waits.
- *
- * The file is rewritten in place, not replaced by a rename: a session
- * already open keeps appending through its descriptor, and inside the
- * sandbox it cannot open the (masked) file again, so its lines would go
- * to an unlinked inode. A write that fails after the truncation (EIO,
- * ENOSPC) must not lose the history either (faults.sh): the compacted
- * text is first written whole to |file|.compact, the original is put
- * back if the rewrite fails, and only if that fails too does the copy
- * replace the file. Returns the descriptor to use from now on: |fd|, or
- * the copy's after that last resort. */
-static int hist_compact(int fd, unsigned keep, const char *file)
-{
-	SBX_AUTOFREE char *tmp = NULL;
-	int tfd = -1;
-	struct sbx_buf all = {0}, out = {0};
-	struct sbx_strv ents = {0};
-
-	size_t nrec = 0;
-
-	if (read_all(fd, &all) < 0)
-		goto out;
-	/* Count entries without decoding them: the usual start-up. */
-	for (const char *p = all.s, *e = all.s + all.len; p < e;) {
-		const char *nl = memchr(p, '\n', (size_t)(e - p));
-
-		nrec += !(e - p >= 2 && p[0] == '\\' && p[1] == 'c');
-		p = nl ? nl + 1 : e;
-	}
-	if (nrec <= 2 * (size_t)keep)
-		goto out;
-	le_hist_decode(all.s, all.len, 0, &ents);
-	buf_puts(&out, "");
-	for (size_t i = ents.n - keep; i < ents.n; i++) {
-		/* Multi-line entries go back as a first record plus "\c"
-		 * continuations, the way they were written. */
-		const char *s = ents.v[i];
-		bool cont = false;
-
-		for (;;) {
-			const char *nl = strchr(s, '\n');
-			size_t n = nl ? (size_t)(nl - s) : strlen(s);
-
-			le_hist_encode(&out, s, n, cont);
-			cont = true;
-			if (!nl)
-				break;
-			s = nl + 1;
-		}
-	}
-	tmp = xasprintf("%s.compact", file);
-	tfd = open(tmp,
-		   O_RDWR | O_APPEND | O_CREAT | O_TRUNC | O_CLOEXEC |
-		       O_NOFOLLOW | O_NONBLOCK | O_NOCTTY,
-		   0600);
-	if (tfd < 0)
-		goto out;
-	if (out_write(tfd, out.s, out.len) < 0)
-		goto drop; /* nothing changed: compacted another time */
-	if (ftruncate(fd, 0) == 0 && out_write(fd, out.s, out.len) == 0)
-		goto drop;
-	/* The rewrite failed half-way: the original back, else the copy. */
-	if (ftruncate(fd, 0) == 0 && out_write(fd, all.s, all.len) == 0)
-		goto drop;
-	if (FLT("rename", rename(tmp, file)) == 0) {
-		close(fd);
-		fd = tfd;
-		tfd = -1;
-		goto out;
-	}
-drop:
-	unlink(tmp);
-out:
-	if (tfd >= 0)
-		close(tfd);
-	buf_free(&all);
-	buf_free(&out);
-	strv_free(&ents);
-	return fd;
-}
-
-/*
- * flock() that gives up: |op| | LOCK_NB, retried for about 100 ms. Any
- * process that can read the history file can flock() it and never let
- * go; a blocking lock would then hang the next session's start (before
- * confinement) or every prompt. The history folder is masked inside the
- * sandbox, so no job can open it; this is for whatever else can.
- */
-static bool hist_lock(int fd, int op)
-{
-	for (int i = 0; i < 20; i++) {
-		if (FLT("flock", flock(fd, op | LOCK_NB)) == 0)
-			return true;
-		if (errno != EWOULDBLOCK && errno != EINTR)
-			return false;
-		usleep(5000);
-	}
-	return false;
-}
-
-int le_open_history(const char *workflow_id, unsigned keep, char **path,
-		    struct sbx_diag *diag)
-{
-	SBX_AUTOFREE char *dir = ses_state_dir();
-	SBX_AUTOFREE char *file = NULL;
-	struct stat st;
-	int fd, rc;
-
-	if (!workflow_id || !*workflow_id || strchr(workflow_id, '/'))
-		return sbx_diag_set(diag, -EINVAL, "history: bad workflow id");
-	if (!dir)
-		return sbx_diag_set(diag, -ENOENT,
-				    "history: neither XDG_STATE_HOME nor HOME");
-	if ((rc = ses_mkdir_p(dir, 0700)) < 0)
-		return sbx_diag_set(diag, rc, "history: cannot create %s: %s",
-				    dir, strerror(-rc));
-	file = xasprintf("%s/%s.history", dir, workflow_id);
-	/* O_NONBLOCK: a FIFO put in its place must not hang the start-up
-	 * (it is refused below, by the type of what was opened). */
-	fd = open(file,
-		  O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW |
-		      O_NONBLOCK | O_NOCTTY,
-		  0600);
-	if (fd < 0)
-		return sbx_diag_set(diag, -errno, "history: cannot open %s: %s",
-				    file, strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return sbx_diag_set(diag, -EINVAL,
-				    "history: %s is not a regular file", file);
-	}
-	if (hist_lock(fd, LOCK_EX)) {
-		int nfd = hist_compact(fd, keep ? keep : LE_HIST_DEFAULT, file);
-
-		if (nfd == fd)
-			flock(fd, LOCK_UN);
-		fd = nfd; /* else the old one was closed, its lock with it */
-	}
-	if (path)
-		*path = sbx_steal(&file);
-	return fd;
-}
-
-/* Appends one record with a single write(): O_APPEND makes it land whole
- * at the end even with another session writing, and nothing is buffered,
- * so a kill -9 right after Enter loses nothing. */
-static void hist_write(struct le *le, const char *s, size_t n, bool cont)
-{
-	struct sbx_buf b = {0};
-	bool locked;
-
-	if (le->hist_fd < 0)
-		return;
-	le_hist_encode(&b, s, n, cont);
-	/* Without the lock too: one O_APPEND write lands whole, and losing
-	 * the line to a stuck lock would be worse than racing a compaction. */
-	locked = hist_lock(le->hist_fd, LOCK_SH);
-	out_write(le->hist_fd, b.s, b.len);
-	if (locked)
-		flock(le->hist_fd, LOCK_UN);
-	buf_free(&b);
-}
-
 static bool blank(const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
@@ -336,6 +87,11 @@ static bool blank(const char *s, size_t n)
 }
 
 static void hist_ensure(struct le *le);
+
+static void hist_write(struct le *le, const char *s, size_t n, bool cont)
+{
+	hf_append(le->hist_fd, s, n, cont);
+}
 
 /* Records |s| (|n| bytes, no trailing newline, may hold newlines: a
  * multi-line entry recalled and accepted whole). */
@@ -396,11 +152,11 @@ static void hist_load(struct le *le, unsigned keep)
 	le->hist_loaded = true;
 	if (le->hist_fd < 0 || !le->record)
 		return;
-	locked = hist_lock(le->hist_fd, LOCK_SH);
-	read_all(le->hist_fd, &all);
+	locked = hf_lock(le->hist_fd, LOCK_SH);
+	hf_read_all(le->hist_fd, &all);
 	if (locked)
 		flock(le->hist_fd, LOCK_UN);
-	le_hist_decode(all.s ? all.s : "", all.len, keep, &ents);
+	hf_decode(all.s ? all.s : "", all.len, keep, &ents);
 	for (size_t i = 0; i < ents.n; i++)
 		history(le->hist, &le->ev, H_ENTER, ents.v[i]);
 	strv_free(&ents);
@@ -1148,6 +904,48 @@ const char *le_mode(const struct le_state *st, const struct sh_reader *r)
 	return le ? le->mode : default_mode(st);
 }
 
+/* history -d N: entry N of the list `history` shows goes from the list
+ * and from the file (a secret typed by mistake must not stay on disk). */
+static int hist_delete(struct le *le, const char *arg, struct sbx_buf *out)
+{
+	SBX_AUTOFREE char *text = NULL;
+	HistEvent ev;
+	char *end;
+	long want = strtol(arg, &end, 10), i = 0;
+	int num = -1, rc;
+
+	if (!*arg || *end) {
+		buf_printf(out, "history: %s: not a number\n", arg);
+		return 2;
+	}
+	if (le && le->hist) {
+		hist_ensure(le);
+		/* libedit's H_LAST is the oldest entry, H_PREV walks newer */
+		if (history(le->hist, &ev, H_LAST) == 0) {
+			do
+				if (++i == want) {
+					num = ev.num;
+					text = xstrdup(ev.str);
+					break;
+				}
+			while (history(le->hist, &ev, H_PREV) == 0);
+		}
+	}
+	if (!text) {
+		buf_printf(out, "history: %s: history position out of range\n",
+			   arg);
+		return 1;
+	}
+	history(le->hist, &ev, H_DEL, num);
+	rc = hf_delete(le->hist_fd, text);
+	if (rc < 0 && rc != -ENOENT && rc != -EBADF) {
+		buf_printf(out, "history: %s: not removed from the file: %s\n",
+			   arg, strerror(-rc));
+		return 1;
+	}
+	return 0;
+}
+
 int le_history_bi(struct le_state *st, int argc, char **argv,
 		  struct sbx_buf *out)
 {
@@ -1157,14 +955,27 @@ int le_history_bi(struct le_state *st, int argc, char **argv,
 	HistEvent ev;
 	size_t first;
 
-	if (argc > 2 || (argc == 2 && !strcmp(argv[1], "--help"))) {
-		buf_puts(out, "usage: history [-c | N]\n");
+	if (argc == 3 && !strcmp(argv[1], "-d"))
+		return hist_delete(le, argv[2], out);
+	if (argc > 2 || (argc == 2 && (!strcmp(argv[1], "--help") ||
+				       !strcmp(argv[1], "-d")))) {
+		buf_puts(out, "usage: history [-c | -d N | N]\n");
 		return 2;
 	}
 	if (argc == 2 && !strcmp(argv[1], "-c")) {
+		int rc = 0;
+
 		if (le && le->hist) {
 			le->hist_loaded = true;
 			history(le->hist, &ev, H_CLEAR);
+			rc = hf_clear(le->hist_fd);
+		}
+		if (rc < 0 && rc != -EBADF) {
+			buf_printf(out,
+				   "history: -c: the file was not emptied: "
+				   "%s\n",
+				   strerror(-rc));
+			return 1;
 		}
 		return 0;
 	}

@@ -4,10 +4,10 @@
  * and for input that is not a terminal.
  *
  * Lifecycle:
- *   le_open_history()   before confinement (main.c): the history file lies
- *                       outside the sandbox's writable roots on purpose, so
- *                       the agent inside cannot rewrite it; the O_APPEND fd
- *                       opened here is the only way we write to it.
+ *   hf_open()           before confinement (main.c, histfile.h): the history
+ *                       file lies outside the sandbox's writable roots on
+ *                       purpose, so the agent inside cannot rewrite it; the
+ *                       fd opened there is the only way we write to it.
  *   le_reader()         when the shell turns interactive: a struct
  *                       sh_reader the parser pulls lines from.
  *   ...                 r->sync(r) before each command (emits OSC 133 C);
@@ -23,12 +23,13 @@
 #include <sys/types.h>
 
 #include "complete.h"
+#include "histfile.h"
 #include "input.h"
 #include "prompt.h"
 #include "sbx.h"
 #include "term.h"
 
-#define LE_HIST_DEFAULT 10000
+#define LE_HIST_DEFAULT HF_KEEP_DEFAULT
 
 struct le;
 
@@ -47,7 +48,7 @@ struct le_config {
 	struct le_state *st; /* the layer's state (required) */
 	const char *prog;    /* for "prog:" lines in ~/.editrc; "sbxsh" */
 	int in_fd, out_fd;   /* normally 0 and 2 (prompts go to stderr) */
-	int hist_fd;	     /* le_open_history(), or -1: no history file */
+	int hist_fd;	     /* hf_open(), or -1: no history file */
 	unsigned hist_size;  /* entries kept; 0: LE_HIST_DEFAULT */
 	const char *mode;    /* "emacs" (default) or "vi" */
 	bool agent;	     /* --agent: stable prompt, no colour, marks */
@@ -78,15 +79,6 @@ struct le_config {
 	bool plain;
 };
 
-/* Opens (creating it and its folder, mode 0600/0700) the history file of
- * |workflow_id|: $XDG_STATE_HOME/sbxsh/<id>.history, with XDG_STATE_HOME
- * defaulting to ~/.local/state. Compacts it to the newest |keep| entries
- * (0: LE_HIST_DEFAULT) when it has grown past twice that. Returns an
- * O_RDWR|O_APPEND|O_CLOEXEC fd, or -errno (+diag). |path| (may be NULL)
- * gets the file's path (new string). Call before the sandbox applies. */
-int le_open_history(const char *workflow_id, unsigned keep, char **path,
-		    struct sbx_diag *diag);
-
 /* A reader on cfg->in_fd. libedit when in_fd and out_fd are terminals
  * and TERM is not dumb; otherwise the plain reader (prompt without
  * escapes, then input.h's in_fd()). Takes ownership of cfg->hist_fd. */
@@ -101,19 +93,11 @@ int le_set_mode(struct le_state *st, struct sh_reader *r, const char *mode);
 const char *le_mode(const struct le_state *st, const struct sh_reader *r);
 
 /* The `history` builtin on the active reader: `history` lists all entries
- * numbered, `history N` the last N, `history -c` clears the in-memory list
- * (the file is append-only by design and is not rewritten). Returns the
- * exit status (2 on a usage error, message in |out|). */
+ * numbered, `history N` the last N, `history -d N` removes entry N (from
+ * the list and from the file), `history -c` empties both. Returns the
+ * exit status (2 on a usage error, 1 on an N out of range; message in
+ * |out|). */
 int le_history_bi(struct le_state *st, int argc, char **argv,
 		  struct sbx_buf *out);
-
-/* History file format, exported for tests: one record per line; '\\' and
- * newline escaped as "\\\\" and "\\n"; a record starting "\\c" continues
- * the previous entry (a PS2 line). */
-void le_hist_encode(struct sbx_buf *b, const char *line, size_t n, bool cont);
-/* Parses |text| (|len| bytes) into entries, newest last, keeping the last
- * |keep|. */
-void le_hist_decode(const char *text, size_t len, unsigned keep,
-		    struct sbx_strv *out);
 
 #endif

@@ -53,43 +53,16 @@ static bool is_dir(const char *p)
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-int bi_cd(struct shell *sh, int argc, char **argv)
+/* cd's work once DIR is chosen: CDPATH, the logical or physical path,
+ * chdir, OLDPWD and PWD; |print| (cd -, a CDPATH match) prints the new
+ * folder. 0, or the errno of the failed chdir (nothing changed, nothing
+ * said: the caller words it as its mode has it). */
+static int cd_to(struct shell *sh, const char *dir, bool phys, bool print)
 {
-	bool phys = false, print = false;
-	const char *dir, *cdpath;
+	const char *cdpath = var_get(sh, "CDPATH");
 	char *target = NULL, *newpwd = NULL;
-	int i;
+	int err;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		}
-		for (char *c = argv[i] + 1; *c; c++) {
-			if (*c == 'P')
-				phys = true;
-			else if (*c == 'L')
-				phys = false;
-			else {
-				sh_err(sh, "cd: Illegal option -%c", *c);
-				return 2;
-			}
-		}
-	}
-	/* An unset OLDPWD or HOME is taken as "", and "" as "." (the
-	 * logical "$PWD/."), as dash does: POSIX leaves all three open. */
-	if (i < argc) {
-		dir = argv[i];
-		if (!strcmp(dir, "-")) {
-			dir = var_get(sh, "OLDPWD");
-			print = true;
-		}
-	} else {
-		dir = var_get(sh, "HOME");
-	}
-	if (!dir || !*dir)
-		dir = ".";
-	cdpath = var_get(sh, "CDPATH");
 	if (dir[0] != '/' && cdpath && strcmp(dir, ".") && strcmp(dir, "..") &&
 	    strncmp(dir, "./", 2) && strncmp(dir, "../", 3)) {
 		const char *p = cdpath, *e;
@@ -135,21 +108,21 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 		 * removed working folder: "cd ." fails). Only a $PWD we never
 		 * knew falls back to the path as given. */
 		if (newpwd && chdir(newpwd) < 0) {
+			err = errno;
 			free(newpwd);
 			newpwd = NULL;
 			if (sh->pwd) {
-				sh_err(sh, "cd: can't cd to %s", dir);
 				free(target);
-				return 2;
+				return err;
 			}
 			phys = true;
 		}
 	}
 	if (phys) {
 		if (chdir(target) < 0) {
-			sh_err(sh, "cd: can't cd to %s", dir);
+			err = errno;
 			free(target);
-			return 2;
+			return err;
 		}
 		newpwd = getcwd(NULL, 0);
 	}
@@ -164,6 +137,76 @@ int bi_cd(struct shell *sh, int argc, char **argv)
 	}
 	free(newpwd);
 	return 0;
+}
+
+int sh_chdir(struct shell *sh, const char *dir)
+{
+	return cd_to(sh, *dir ? dir : ".", false, false);
+}
+
+int bi_cd(struct shell *sh, int argc, char **argv)
+{
+	bool phys = false, print = false, posix = sh->opt[O_POSIX];
+	const char *dir;
+	int i, err;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (char *c = argv[i] + 1; *c; c++) {
+			if (*c == 'P')
+				phys = true;
+			else if (*c == 'L')
+				phys = false;
+			else if (posix) {
+				sh_err(sh, "cd: Illegal option -%c", *c);
+				return 2;
+			} else {
+				sh_err(sh, "cd: -%c: invalid option", *c);
+				sh_usage(sh,
+					 "cd: usage: cd [-L|[-P [-e]] [-@]] "
+					 "[dir]");
+				return 2;
+			}
+		}
+	}
+	/* bash: one folder at most, and an unset HOME or OLDPWD is an
+	 * error. dash takes an unset OLDPWD or HOME as "", and "" as "."
+	 * (the logical "$PWD/."): POSIX leaves all three open. */
+	if (!posix && argc - i > 1) {
+		sh_err(sh, "cd: too many arguments");
+		return 1;
+	}
+	if (i < argc) {
+		dir = argv[i];
+		if (!strcmp(dir, "-")) {
+			dir = var_get(sh, "OLDPWD");
+			print = true;
+			if (!dir && !posix) {
+				sh_err(sh, "cd: OLDPWD not set");
+				return 1;
+			}
+		}
+	} else {
+		dir = var_get(sh, "HOME");
+		if (!dir && !posix) {
+			sh_err(sh, "cd: HOME not set");
+			return 1;
+		}
+	}
+	if (!dir || !*dir)
+		dir = ".";
+	err = cd_to(sh, dir, phys, print);
+	if (!err)
+		return 0;
+	if (posix) {
+		sh_err(sh, "cd: can't cd to %s", dir);
+		return 2;
+	}
+	sh_err(sh, "cd: %s: %s", dir, strerror(err));
+	return 1;
 }
 
 int bi_pwd(struct shell *sh, int argc, char **argv)

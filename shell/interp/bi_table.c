@@ -22,11 +22,13 @@
 
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 {
-	int rc = 0;
+	int rc = 0, e;
 
-	if (b->len && out_write(fd, b->s, b->len) < 0) {
+	if (b->len && (e = out_write(fd, b->s, b->len)) < 0) {
+		/* Said as bash says it: "No space left on device" tells a
+		 * full disk from a bad one, which "I/O error" did not. */
 		if (fd == 1)
-			sh_err(sh, "%s: I/O error", name);
+			sh_err(sh, "%s: write error: %s", name, strerror(-e));
 		rc = 1;
 	}
 	buf_free(b);
@@ -185,7 +187,7 @@ static int bi_eval(struct shell *sh, int argc, char **argv)
 		buf_free(&b);
 		return 0;
 	}
-	if (!sh_scope_ok(sh, b.s, b.len)) {
+	if (!sh_scope_ok(sh, b.s, b.len, NULL)) {
 		buf_free(&b);
 		return 126;
 	}
@@ -262,7 +264,7 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		sh->special_err = true;
 		return 2;
 	}
-	if (!sh_scope_ok(sh, text, len)) {
+	if (!sh_scope_ok(sh, text, len, NULL)) {
 		free(text);
 		return 126;
 	}
@@ -438,6 +440,21 @@ static bool is_keyword_name(const char *s)
 	return false;
 }
 
+bool bi_is_keyword(const struct shell *sh, const char *s)
+{
+	/* bash's own, outside posix mode */
+	static const char *const bash_only[] = {
+	    "[[", "]]", "function", "select", "time", "coproc", NULL,
+	};
+
+	if (is_keyword_name(s))
+		return true;
+	for (int i = 0; !sh->opt[O_POSIX] && bash_only[i]; i++)
+		if (!strcmp(s, bash_only[i]))
+			return true;
+	return false;
+}
+
 /* type / command -v / command -V. |mode|: 'v' or 'V'. */
 static int describe(struct shell *sh, const char *name, int mode,
 		    struct sbx_buf *out, bool defpath)
@@ -463,7 +480,7 @@ static int describe(struct shell *sh, const char *name, int mode,
 		}
 		return 0;
 	}
-	bi = bi_find(name);
+	bi = bi_find(sh, name);
 	if (bi && (bi->flags & BI_SPECIAL)) {
 		if (mode == 'v')
 			buf_printf(out, "%s\n", name);
@@ -501,7 +518,16 @@ static int describe(struct shell *sh, const char *name, int mode,
 	} else {
 		bool tracked = !defpath && exec_hashed(sh, name);
 
-		path = exec_find(sh, name, &err, defpath ? SH_DEFPATH : NULL);
+		/* bash hashes only what ran (a PATH given to exec_find is
+		 * searched, not remembered); dash's lookup is remembered */
+		const char *pv = NULL;
+
+		if (defpath)
+			pv = SH_DEFPATH;
+		else if (!sh->opt[O_POSIX] && !tracked)
+			pv = var_get(sh, "PATH") ? var_get(sh, "PATH")
+						 : SH_DEFPATH;
+		path = exec_find(sh, name, &err, pv);
 		if (path) {
 			if (mode == 'v')
 				buf_printf(out, "%s\n", path);
@@ -523,6 +549,8 @@ static int bi_type(struct shell *sh, int argc, char **argv)
 	struct sbx_buf out = {0};
 	int st = 0;
 
+	if (!sh->opt[O_POSIX])
+		return bi_type_bash(sh, argc, argv);
 	for (int i = 1; i < argc; i++)
 		if (describe(sh, argv[i], 'V', &out, false))
 			st = 127;
@@ -555,9 +583,21 @@ static int bi_command(struct shell *sh, int argc, char **argv)
 	if (i >= argc)
 		return 0;
 	if (mode) {
-		/* one command_name (XCU command); dash ignores the rest */
+		/* one command_name (XCU command) in dash, which ignores the
+		 * rest; bash describes each, and fails only if none is found */
 		struct sbx_buf out = {0};
-		int st = describe(sh, argv[i], mode, &out, defpath);
+		int st;
+
+		if (mode == 'V' && !sh->opt[O_POSIX] && !defpath)
+			return bi_type_names(sh, "command", 0, argc - i,
+					     argv + i);
+		st = describe(sh, argv[i], mode, &out, defpath);
+
+		for (int k = i + 1; !sh->opt[O_POSIX] && k < argc; k++)
+			if (!describe(sh, argv[k], mode, &out, defpath))
+				st = 0;
+		if (st && !sh->opt[O_POSIX])
+			st = 1; /* bash: 1, dash: 127 */
 
 		if (bi_flush(sh, "command", &out, 1))
 			st = 1;
@@ -594,7 +634,7 @@ static int bi_hash(struct shell *sh, int argc, char **argv)
 			sh_hash_invalidate(sh);
 			continue;
 		}
-		if (bi_find(argv[i]) || func_get(sh, argv[i]))
+		if (bi_find(sh, argv[i]) || func_get(sh, argv[i]))
 			continue;
 		if (exec_hash_add(sh, argv[i]) < 0) {
 			sh_err(sh, "hash: %s: not found", argv[i]);
@@ -695,9 +735,45 @@ usage:
 	return 2;
 }
 
+/* bash's wait -n [ID...]: the next of those jobs to end. */
+static int wait_next(struct shell *sh, int argc, char **argv)
+{
+	int *ids = xcalloc((size_t)argc + 1, sizeof(*ids)), n = 0, st;
+
+	for (int i = 0; i < argc; i++) {
+		char *end;
+		long pid = strtol(argv[i], &end, 10);
+		int id = argv[i][0] == '%'
+			     ? bi_job_from_spec(sh, argv[i], "wait")
+			 : *end || pid <= 0 ? -1
+					    : job_of_pid(sh, (pid_t)pid);
+
+		if (id < 0 && argv[i][0] != '%')
+			sh_err(sh, "wait: %s: no such job", argv[i]);
+
+		if (id >= 0)
+			ids[n++] = id;
+	}
+	st = argc && !n ? 127 : job_wait_next(sh, ids, n);
+	free(ids);
+	return st;
+}
+
 static int bi_wait(struct shell *sh, int argc, char **argv)
 {
 	int st = 0;
+
+	if (!sh->opt[O_POSIX] && argc > 1 && argv[1][0] == '-' && argv[1][1]) {
+		if (!strcmp(argv[1], "-n"))
+			return wait_next(sh, argc - 2, argv + 2);
+		if (strcmp(argv[1], "--")) {
+			sh_err(sh, "wait: %s: invalid option", argv[1]);
+			sh_usage(sh,
+				 "wait: usage: wait [-fn] [-p var] [id ...]");
+			return 2;
+		}
+		argc--, argv++;
+	}
 
 	if (argc < 2) {
 		job_reap(sh);
@@ -745,6 +821,7 @@ static const struct builtin builtins[] = {
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },
+	{ "dirs",     bi_dirs,     BI_REGULAR | BI_BASH },
 	{ "disown",   bi_disown,   BI_REGULAR },
 	{ "echo",     bi_echo,     BI_REGULAR },
 	{ "eval",     bi_eval,     BI_SPECIAL },
@@ -762,7 +839,9 @@ static const struct builtin builtins[] = {
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
 	{ "policy",   bi_layer,    BI_REGULAR },
+	{ "popd",     bi_popd,     BI_REGULAR | BI_BASH },
 	{ "printf",   bi_printf,   BI_REGULAR },
+	{ "pushd",    bi_pushd,    BI_REGULAR | BI_BASH },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },
 	{ "readonly", bi_readonly, BI_SPECIAL },
@@ -786,7 +865,7 @@ static const struct builtin builtins[] = {
 };
 /* clang-format on */
 
-const struct builtin *bi_find(const char *name)
+const struct builtin *bi_find(const struct shell *sh, const char *name)
 {
 	size_t lo = 0, hi = sizeof(builtins) / sizeof(builtins[0]);
 
@@ -795,7 +874,10 @@ const struct builtin *bi_find(const char *name)
 		int c = strcmp(name, builtins[mid].name);
 
 		if (!c)
-			return &builtins[mid];
+			return sh && sh->opt[O_POSIX] &&
+				       (builtins[mid].flags & BI_BASH)
+				   ? NULL
+				   : &builtins[mid];
 		if (c < 0)
 			hi = mid;
 		else

@@ -339,7 +339,7 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
 	if (args.n && !strchr(args.v[0], '/')) {
-		bi = bi_find(args.v[0]);
+		bi = bi_find(sh, args.v[0]);
 		if (!bi || !(bi->flags & BI_SPECIAL)) {
 			fn = func_get(sh, args.v[0]);
 			if (fn)
@@ -424,7 +424,7 @@ int eval_argv(struct shell *sh, int argc, char **argv, int flags, bool no_funcs)
 	struct node *fn;
 
 	if (!strchr(argv[0], '/')) {
-		bi = bi_find(argv[0]);
+		bi = bi_find(sh, argv[0]);
 		if (!no_funcs && (!bi || !(bi->flags & BI_SPECIAL)) &&
 		    (fn = func_get(sh, argv[0])))
 			return eval_call_func(sh, fn, argc, argv, flags);

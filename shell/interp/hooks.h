@@ -24,9 +24,13 @@ struct sh_hooks {
 	void *ctx;
 	/* The text of a line (or of a -c string, an rc file, an `eval`)
 	 * before it runs: false refuses it, and nothing of it runs (status
-	 * 126). The scope checker (docs/design.md §4). */
+	 * 126). The scope checker (docs/design.md §4). |tree|: the shell's
+	 * parse of |text| (a command its loop read), which the checker
+	 * reads instead of parsing the text again; NULL for a text the
+	 * shell has not parsed yet (the checker parses it in the shell's
+	 * language). */
 	bool (*check_line)(void *ctx, struct shell *sh, const char *text,
-			   size_t len);
+			   size_t len, const struct node *tree);
 	/* Opens the rc file |path| the shell expanded from $ENV, with the
 	 * checks of an rc file main opened itself (shell/session/cfgread.h):
 	 * the fd, -ENOENT when there is none to read, -EPERM (|d| says why)

@@ -131,6 +131,9 @@ struct shell {
 	struct jobtab *jobs;
 
 	char *pwd; /* logical cwd, NULL if unknown */
+	/* pushd's folders below the current one, most recent first (bash's
+	 * directory stack without its top, which is always $PWD) */
+	struct sbx_strv dirstack;
 	/* The history file's inode (hist_ino 0: none): the shell's own
 	 * redirections refuse to reopen it (/dev/fd/12, /proc/self/fd/12
 	 * or a symlink to either), redir.c. */
@@ -174,9 +177,13 @@ void sh_free(struct shell *sh);
 /* "sbxsh: line N: <msg>" (or "sbxsh: <msg>" interactively) on stderr. */
 void sh_err(struct shell *sh, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* bash's second line after a usage error ("cd: usage: cd [-L|...]"), as
+ * is on stderr: a fixed text of ours, never a job's. */
+void sh_usage(struct shell *sh, const char *line);
 /* Scope check of |text|: prints flags; false if the mode is deny and
  * something was flagged (then nothing of it may run: status 126). */
-bool sh_scope_ok(struct shell *sh, const char *text, size_t len);
+bool sh_scope_ok(struct shell *sh, const char *text, size_t len,
+		 const struct node *tree);
 /* Parses and runs commands from |r| until EOF or exit; |check_each|: run
  * the scope checker on each complete command first. Returns $?. */
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno);
@@ -436,6 +443,11 @@ void job_disown(struct shell *sh, int id);
 int job_signal(struct shell *sh, int id, int sig);
 /* wait %n: the job's status (128+sig if a trap interrupted). */
 int job_wait_id(struct shell *sh, int id);
+/* wait -n: until one of the jobs |ids| (|nids| 0: any job) that runs now
+ * ends; its status, or 127 when none runs. */
+int job_wait_next(struct shell *sh, const int *ids, int nids);
+/* The job that process |pid| belongs to, or -1. */
+int job_of_pid(struct shell *sh, pid_t pid);
 
 /* --- bi_jobs.c ------------------------------------------------------------ */
 /* %n %+ %% % %- %string %?string -> job id, or -1 after "who: spec: no
@@ -470,13 +482,24 @@ bool trap_any(struct shell *sh);
 
 /* --- bi_table.c ----------------------------------------------------------- */
 typedef int (*bi_fn)(struct shell *sh, int argc, char **argv);
-enum { BI_SPECIAL = 1, BI_REGULAR = 2 };
+/* BI_BASH: bash's, not dash's: absent under posix mode (O_POSIX), where
+ * the name is looked up in PATH as dash would. */
+enum { BI_SPECIAL = 1, BI_REGULAR = 2, BI_BASH = 4 };
 struct builtin {
 	const char *name;
 	bi_fn fn;
 	unsigned flags;
 };
-const struct builtin *bi_find(const char *name);
+/* Is |s| a reserved word in |sh|'s mode? */
+bool bi_is_keyword(const struct shell *sh, const char *s);
+/* bi_type.c: type as bash has it (-a -f -p -P -t), outside posix mode. */
+int bi_type_bash(struct shell *sh, int argc, char **argv);
+/* bash's answer for each of |names| (flags 0: the sentences), errors
+ * named by |who| ("type", "command"); 0, or 1 if one was not found. */
+int bi_type_names(struct shell *sh, const char *who, int fl, int n,
+		  char **names);
+/* The builtin |name| in |sh|'s mode (|sh| NULL: any mode), or NULL. */
+const struct builtin *bi_find(const struct shell *sh, const char *name);
 extern const bi_fn bi_exec_fn;
 /* Output helpers: write |b| to fd 1 / 2; return 0 or 1 on write error. */
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd);
@@ -491,6 +514,13 @@ int bi_shift(struct shell *sh, int argc, char **argv);
 int bi_read(struct shell *sh, int argc, char **argv);
 int bi_getopts(struct shell *sh, int argc, char **argv);
 int bi_cd(struct shell *sh, int argc, char **argv);
+/* bi_dirs.c: bash's directory stack */
+int bi_dirs(struct shell *sh, int argc, char **argv);
+int bi_pushd(struct shell *sh, int argc, char **argv);
+int bi_popd(struct shell *sh, int argc, char **argv);
+/* cd DIR as the cd builtin does it (CDPATH, logical path, OLDPWD, PWD),
+ * silently: 0 or the errno of the failed chdir. */
+int sh_chdir(struct shell *sh, const char *dir);
 int bi_pwd(struct shell *sh, int argc, char **argv);
 int bi_shopt(struct shell *sh, int argc, char **argv);
 /* option letters/names */

@@ -48,7 +48,7 @@ struct sh_config {
 	struct sbx_policy *pol;
 	struct sbx_policy *builtin; /* shell/session/session.h; may be NULL */
 	bool agent;		    /* --agent: plain stable prompt, OSC 133 */
-	int hist_fd;		    /* le_open_history() before confinement;
+	int hist_fd;		    /* hf_open() before confinement;
 				       -1 (or 0) none */
 	const char *backend;	    /* for the prompt's \B */
 	/* No PID namespace ends the session's processes: the shell does it

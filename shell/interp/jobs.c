@@ -808,6 +808,59 @@ int job_wait_id(struct shell *sh, int id)
 	return st;
 }
 
+int job_of_pid(struct shell *sh, pid_t pid)
+{
+	int id;
+
+	return find_proc(tab(sh), pid, &id) ? id : -1;
+}
+
+int job_wait_next(struct shell *sh, const int *ids, int nids)
+{
+	struct jobtab *t = tab(sh);
+	bool *was = NULL;
+	int st = 127;
+
+	job_reap(sh);
+	/* bash waits for one of the jobs running now: one that already
+	 * ended does not count (a non-interactive bash forgot it) */
+	was = xcalloc((size_t)t->n + 1, sizeof(*was));
+	for (int i = 0; i < t->n; i++) {
+		struct job *j = &t->jobs[i];
+		bool named = !nids;
+
+		for (int k = 0; k < nids && !named; k++)
+			named = ids[k] == i;
+		was[i] =
+		    named && j->used && j->listed && jstate(j) == JS_RUNNING;
+	}
+	for (;;) {
+		bool any = false;
+
+		for (int i = 0; i < t->n; i++) {
+			if (!was[i])
+				continue;
+			if (jstate(&t->jobs[i]) == JS_DONE) {
+				st = pipeline_status(sh, &t->jobs[i]);
+				drop_if_done(sh, i);
+				goto out;
+			}
+			any |= jstate(&t->jobs[i]) == JS_RUNNING;
+		}
+		if (!any)
+			goto out;
+		if (trap_gotsig) {
+			st = 128 + trap_last_signal();
+			goto out;
+		}
+		if (dowait(sh, true) < 0 && errno != EINTR)
+			goto out;
+	}
+out:
+	free(was);
+	return st;
+}
+
 int job_wait_pid(struct shell *sh, pid_t pid)
 {
 	struct jobtab *t = tab(sh);

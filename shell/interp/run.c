@@ -50,16 +50,46 @@ void sh_err(struct shell *sh, const char *fmt, ...)
 	va_end(ap);
 }
 
-bool sh_scope_ok(struct shell *sh, const char *text, size_t len)
+void sh_usage(struct shell *sh, const char *line)
+{
+	struct sbx_buf b = {0};
+
+	(void)sh;
+	buf_printf(&b, "%s\n", line);
+	out_write(2, b.s, b.len);
+	buf_free(&b);
+}
+
+bool sh_scope_ok(struct shell *sh, const char *text, size_t len,
+		 const struct node *tree)
 {
 	const struct sh_hooks *h = sh->hooks;
 
-	return !h || !h->check_line || h->check_line(h->ctx, sh, text, len);
+	return !h || !h->check_line ||
+	       h->check_line(h->ctx, sh, text, len, tree);
 }
 
 static const char *parser_alias(void *ctx, const char *name)
 {
 	return alias_get(ctx, name);
+}
+
+/* How many Ctrl-Ds in a row at PS1 are ignored, as bash counts them:
+ * IGNOREEOF's number (10 when it is set but not a number), else 10 under
+ * `set -o ignoreeof`, else none. */
+static long ignoreeof_limit(struct shell *sh)
+{
+	const char *v = var_get(sh, "IGNOREEOF");
+	char *end;
+	long n;
+
+	if (!v)
+		return sh->opt[O_IGNOREEOF] ? 10 : 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (!*v || *end || errno || n < 0)
+		return 10;
+	return n;
 }
 
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
@@ -71,11 +101,24 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 	struct sbx_diag d;
 	struct node *n;
 	bool want_text = check_each || sh->opt[O_VERBOSE];
+	/* The terminal's own loop: where Ctrl-D is a key, not the end of a
+	 * file (rc files and `.` run through here with check_each off). */
+	bool top = check_each && sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
+		   !sh->evaldepth && !sh->subshell && !sh->srcname;
+	long eofs = 0;
 
 	for (;;) {
 		struct arena *a;
 		int rc;
 
+		if (top && parse_at_eof(p)) {
+			/* Ctrl-D at PS2 ended that command only (a syntax
+			 * error, or a here-document cut short that ran as
+			 * bash runs it): the terminal is read again. A file
+			 * or a pipe only says EOF once more. Losing the
+			 * session and its jobs to a stray key is the harm. */
+			parse_clear_eof(p);
+		}
 		if (trap_gotsig)
 			trap_run_pending(sh);
 		if (sh->jump == J_INTR && !sh->evaldepth) {
@@ -92,12 +135,24 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
 
+			if (top && r->sync)
+				r->sync(r); /* inside C ... D, as errors */
+
 			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
 			out_write(2, b.s, b.len);
 			buf_free(&b);
 		}
 		if (rc == PARSE_EOF) {
 			arena_unref(a);
+			if (top && isatty(0) && eofs < ignoreeof_limit(sh)) {
+				static const char m[] =
+				    "Use \"exit\" to leave the shell.\n";
+
+				eofs++;
+				out_write(2, m, sizeof(m) - 1);
+				parse_clear_eof(p);
+				continue;
+			}
 			/* Ctrl-D is an exit like any other: stopped jobs get
 			 * their one warning, and the prompt comes back. */
 			if (sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
@@ -131,6 +186,12 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		if (rc < 0) {
 			struct sbx_buf b = {0};
 
+			/* The line ran, as far as a terminal or a harness can
+			 * tell: its error goes inside OSC 133 C ... D;2 (the
+			 * reader's sync sends C), where a harness reads a
+			 * command's output, not before C. */
+			if (top && r->sync)
+				r->sync(r);
 			buf_puts(&b, "sbxsh: ");
 			if (sh->srcname)
 				buf_printf(&b, "%s: ", sh->srcname);
@@ -155,6 +216,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			parse_reset(p);
 			continue;
 		}
+		eofs = 0;
 		if (sh->opt[O_VERBOSE] && text.len)
 			out_write(2, text.s, text.len);
 		if (!n) {
@@ -163,7 +225,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		}
 		if (r->sync && !r->lazy_sync)
 			r->sync(r);
-		if (check_each && !sh_scope_ok(sh, text.s, text.len)) {
+		if (check_each && !sh_scope_ok(sh, text.s, text.len, n)) {
 			sh->status = 126;
 			arena_unref(a);
 			continue;
@@ -345,6 +407,7 @@ void sh_free(struct shell *sh)
 	job_forget_all(sh);
 	free(sh->jobs);
 	free(sh->pwd);
+	strv_free(&sh->dirstack);
 	free(sh->arg0);
 	free(sh->rd_buf);
 	free(sh);
@@ -439,7 +502,7 @@ static int source_rc(struct shell *sh, const struct sh_config *cfg)
 		fprintf(stderr, "sbxsh: rc file %s: %s\n", path, strerror(-rc));
 		return 0;
 	}
-	if (!sh_scope_ok(sh, text, len))
+	if (!sh_scope_ok(sh, text, len, NULL))
 		return 0;
 	r = in_string(text, len);
 	sh->srcname = path;
@@ -470,7 +533,7 @@ int sh_run(const struct sh_config *cfg)
 	if (cfg->command) {
 		size_t len = strlen(cfg->command);
 
-		if (!sh_scope_ok(sh, cfg->command, len)) {
+		if (!sh_scope_ok(sh, cfg->command, len, NULL)) {
 			sh_free(sh);
 			return 126;
 		}

@@ -120,6 +120,10 @@ static bool hop_by_hop(const char *name, size_t nn)
 	    "host",
 	};
 
+	/* every Proxy-* header is the proxy's (credentials for it, its
+	 * connection): never the server's */
+	if (nn >= 6 && !strncasecmp(name, "proxy-", 6))
+		return true;
 	for (size_t i = 0; i < sizeof(hop) / sizeof(*hop); i++)
 		if (name_is(name, nn, hop[i]))
 			return true;

@@ -88,7 +88,8 @@ int cli_check_line(const struct sbx_opts *o, struct session *s)
 	/* A line the shell would refuse runs nothing: say so, as the shell
 	 * would, instead of explaining what it would do (status 2, the
 	 * shell's for a syntax error). */
-	if (scope_syntax(o->check_line, strlen(o->check_line), &d) < 0) {
+	if (scope_syntax_mode(o->check_line, strlen(o->check_line), o->posix,
+			      &d) < 0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		return 2;
 	}
@@ -109,6 +110,7 @@ int cli_check_line(const struct sbx_opts *o, struct session *s)
 	env.getvar = line_getvar;
 	env.ctx = s->pol;
 	env.canon = sh_canon;
+	env.posix = o->posix; /* read in the language the shell would */
 	/* The session starts in the workspace: relative paths are judged
 	 * from there, not from wherever --check-line was typed. */
 	env.cwd = pol_layout(s->pol)->workspace;

@@ -24,6 +24,74 @@
 #include "interp.h"
 #include "kaudit.h"
 
+/* The needles of the lines kept before the window (struct dl_kept):
+ * core/denial.c's markers as tools write them, without the first
+ * letter's case. */
+static const char *const dl_needles[] = {
+    "ermission denied",		"rrno 13]",
+    "ead-only file system",	"rrno 30]",
+    "peration not permitted",	"rrno 1]",
+    "o such file or directory", "onnection refused",
+};
+
+static bool has_needle(const char *s, size_t n)
+{
+	for (size_t i = 0; i < sizeof(dl_needles) / sizeof(*dl_needles); i++)
+		if (memmem(s, n, dl_needles[i], strlen(dl_needles[i])))
+			return true;
+	return false;
+}
+
+static void keep_line(struct dl_kept *k, const char *s, size_t n)
+{
+	if (n > 4096 || !has_needle(s, n))
+		return; /* dn_scan() skips a longer line too */
+	if (k->out.len + n + 1 > DL_KEPT) {
+		k->over = true;
+		return;
+	}
+	buf_putn(&k->out, s, n);
+	buf_putc(&k->out, '\n');
+}
+
+static void pend(struct dl_kept *k, const char *s, size_t n)
+{
+	if (k->line.len + n > 4096)
+		k->long_line = true;
+	else
+		buf_putn(&k->line, s, n);
+}
+
+/* The lines of |n| bytes at |s| that may be refusals go to k->out; a
+ * chunk with none of the needles costs a few memmem() passes. */
+static void keep_marked(struct dl_kept *k, const char *s, size_t n)
+{
+	const char *e = s + n, *nl = memchr(s, '\n', n);
+
+	if (!nl) {
+		pend(k, s, n);
+		return;
+	}
+	/* the line the last chunk began */
+	pend(k, s, (size_t)(nl - s));
+	if (!k->long_line)
+		keep_line(k, k->line.s ? k->line.s : "", k->line.len);
+	k->line.len = 0;
+	k->long_line = false;
+	s = nl + 1;
+	if (s < e && has_needle(s, (size_t)(e - s))) {
+		while ((nl = memchr(s, '\n', (size_t)(e - s)))) {
+			keep_line(k, s, (size_t)(nl - s));
+			s = nl + 1;
+		}
+	} else if (s < e) {
+		const char *last = memrchr(s, '\n', (size_t)(e - s));
+
+		s = last ? last + 1 : s;
+	}
+	pend(k, s, (size_t)(e - s));
+}
+
 static void *forward(void *arg)
 {
 	struct dl_state *dl = arg;
@@ -62,8 +130,10 @@ static void *forward(void *arg)
 		n = read(dl->pipe_r, buf, sizeof(buf));
 		for (ssize_t i = 0; i < n; i++)
 			dl->ring[(dl->got + (uint64_t)i) % DL_TAIL] = buf[i];
-		if (n > 0)
+		if (n > 0) {
 			dl->got += (uint64_t)n;
+			keep_marked(&dl->kept, buf, (size_t)n);
+		}
 		pthread_mutex_unlock(&dl->mu);
 		if (n < 0 && (errno == EINTR || errno == EAGAIN))
 			continue;
@@ -224,6 +294,8 @@ void dl_begin(struct dl_state *dl, struct shell *sh)
 	if (dl->fwd) {
 		pthread_mutex_lock(&dl->mu);
 		dl->mark = queued_end(dl);
+		dl->kept.out.len = 0; /* a line ended since is this command's */
+		dl->kept.over = false;
 		pthread_mutex_unlock(&dl->mu);
 	}
 }
@@ -312,25 +384,33 @@ bool dl_covered_socket(const char *path)
 	       S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3);
 }
 
-/* What the command wrote on a regular-file stderr since dl_begin().
- * fd 2 is usually write-only, so the file is opened again for reading
- * (through /proc/self/fd: the same file even if renamed). */
-static void read_back(struct dl_state *dl, struct sbx_buf *b)
+/* What the command wrote on stderr since dl_begin(): the last DL_TAIL
+ * bytes, after the lines before them that may be refusals (a line in
+ * both is only counted once: dn_scan() and the report keep each path
+ * once). A regular file: fd 2 is usually write-only, so the file is
+ * opened again for reading (through /proc/self/fd: the same file even if
+ * renamed). |*cut|: some of it could not be read. */
+static void read_back(struct dl_state *dl, struct sbx_buf *b, bool *cut)
 {
-	off_t end, from;
+	off_t end, from, start;
 	int fd;
 
 	if (dl->fwd) {
-		uint64_t to, start;
+		uint64_t to, first;
 
 		drain(dl, &to, true);
 		pthread_mutex_lock(&dl->mu);
-		start = dl->mark;
-		if (to > start + DL_TAIL)
-			start = to - DL_TAIL;
-		if (dl->got > DL_TAIL && start < dl->got - DL_TAIL)
-			start = dl->got - DL_TAIL;
-		for (uint64_t i = start; i < to; i++)
+		first = dl->mark;
+		if (to > first + DL_TAIL)
+			first = to - DL_TAIL;
+		if (dl->got > DL_TAIL && first < dl->got - DL_TAIL)
+			first = dl->got - DL_TAIL;
+		if (first > dl->mark) {
+			buf_putn(b, dl->kept.out.s ? dl->kept.out.s : "",
+				 dl->kept.out.len);
+			*cut = dl->kept.over;
+		}
+		for (uint64_t i = first; i < to; i++)
 			buf_putc(b, dl->ring[i % DL_TAIL]);
 		pthread_mutex_unlock(&dl->mu);
 		return;
@@ -345,6 +425,34 @@ static void read_back(struct dl_state *dl, struct sbx_buf *b)
 		  O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 	if (fd < 0)
 		return;
+	start = dl->off;
+	if (from - start > DL_SCAN) {
+		start = from - DL_SCAN;
+		*cut = true;
+	}
+	if (start < from) {
+		struct dl_kept k = {0};
+		char buf[16384];
+
+		while (start < from) {
+			size_t want = (size_t)(from - start) < sizeof(buf)
+					  ? (size_t)(from - start)
+					  : sizeof(buf);
+			ssize_t n = pread(fd, buf, want, start);
+
+			if (n <= 0)
+				break;
+			keep_marked(&k, buf, (size_t)n);
+			start += n;
+		}
+		buf_putn(b, k.out.s ? k.out.s : "", k.out.len);
+		/* the head of the line the window starts inside */
+		if (!k.long_line)
+			buf_putn(b, k.line.s ? k.line.s : "", k.line.len);
+		*cut |= k.over;
+		buf_free(&k.out);
+		buf_free(&k.line);
+	}
 	while (from < end) {
 		char buf[8192];
 		size_t want = (size_t)(end - from) < sizeof(buf)
@@ -404,12 +512,14 @@ static size_t from_stderr(struct dl_state *dl, struct shell *sh,
 {
 	struct sbx_buf text = {0};
 	struct dn_cands c;
+	bool cut = false;
 	size_t len;
 
-	read_back(dl, &text);
+	read_back(dl, &text, &cut);
 	if (!text.len)
 		return 0;
 	dn_scan(text.s, text.len, &c);
+	r->at_least = cut || c.dropped;
 	for (size_t i = 0; i < c.n; i++) {
 		SBX_AUTOFREE char *canon = canon_of(sh, c.v[i].path);
 		struct dn_facts f = {0};
@@ -443,17 +553,24 @@ static const char *getvar(void *ctx, const char *name)
 	return var_get(ctx, name);
 }
 
-/* The checker's flags for the command's own text: the writes it said
+/* The checker's flags for the command that ran (its tree): the writes it said
  * the sandbox would deny, the masked secrets, the protected paths. */
-static void from_checker(struct shell *sh, const char *text, size_t len,
+static void from_checker(struct shell *sh, const struct node *n,
 			 struct dn_report *r)
 {
 	struct scope_report rep = {0};
-	struct scope_env env = {getvar, sh->pwd ? sh->pwd : "/", sh_canon, sh};
+	struct scope_env env = {
+	    .getvar = getvar,
+	    .cwd = sh->pwd ? sh->pwd : "/",
+	    .canon = sh_canon,
+	    .ctx = sh,
+	    .posix = sh->opt[O_POSIX],
+	};
 
-	if (!text || !len)
+	if (!n)
 		return;
-	scope_check(sh->pol, &env, text, len, &rep);
+	/* The tree that ran, as the check before the line read it. */
+	scope_check_tree(sh->pol, &env, n, 0, &rep);
 	for (size_t i = 0; i < rep.n; i++) {
 		enum scope_kind k = rep.flags[i].kind;
 		struct why_answer w;
@@ -472,7 +589,6 @@ static void from_checker(struct shell *sh, const char *text, size_t len,
 void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 {
 	struct dn_report r = {0};
-	struct sbx_buf text = {0};
 	int k;
 
 	if (!sh->status || !sh->opt[O_DENIALS] || !sh->pol || sh->subshell ||
@@ -484,11 +600,8 @@ void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 	 * to read: a terminal, 2>/dev/null, a silent tool. The kernel's
 	 * records (kaudit.c), where the session has them, come first. */
 	k = ka_end(sh, &r);
-	if (!from_stderr(dl, sh, &r, k > 0) && !k) {
-		ast_text(&text, n, 0);
-		from_checker(sh, text.s, text.len, &r);
-		buf_free(&text);
-	}
+	if (!from_stderr(dl, sh, &r, k > 0) && !k)
+		from_checker(sh, n, &r);
 	dn_report_finish(&r);
 	if (r.out.len) {
 		out_write(2, r.out.s, r.out.len);

@@ -39,6 +39,19 @@ struct shell;
  * ended it is near its end. */
 #define DL_TAIL (64 * 1024)
 
+/* Before that window only the lines that may be refusals are kept (at
+ * most DL_KEPT bytes of them; a file is read for them up to DL_SCAN), so
+ * that "... and N more" counts every refusal the command reported, not
+ * those of its last 64 KiB (denials.c). */
+#define DL_KEPT (1024 * 1024)
+#define DL_SCAN ((off_t)64 * 1024 * 1024)
+struct dl_kept {
+	struct sbx_buf line; /* the line not ended yet (up to 4 KiB) */
+	bool long_line;	     /* ... which is longer: not a message */
+	struct sbx_buf out;  /* the lines kept, '\n' after each */
+	bool over;	     /* some did not fit */
+};
+
 /* struct session's |dl|: zeroed until dl_start(). Reached from the
  * shell's thread and from the forwarder's (under |mu|), never from a
  * signal handler. */
@@ -70,6 +83,7 @@ struct dl_state {
 	/* The denials of the last command that had any: "access path"
 	 * (`policy why` with no path asks about them). */
 	struct sbx_strv last;
+	struct dl_kept kept; /* the thread's, under |mu|; since |mark| */
 	char ring[DL_TAIL];
 };
 

@@ -79,7 +79,8 @@ const char opt_usage[] =
     "  --git-depth N        look for repositories N folders below the "
     "workspace\n"
     "                       (default 2, 0-6)\n"
-    "  --check MODE         scope checker: warn (default), deny, off\n"
+    "  --check MODE         scope checker: warn (default), writes (only what\n"
+    "                       will be refused), deny, off\n"
     "  --denial-lines on|off  after a failed command, one line per path "
     "the\n"
     "                       sandbox refused (default on; set +o denials)\n"
@@ -94,6 +95,9 @@ const char opt_usage[] =
     "                       ending in the banner's agent_token\n"
     "  --agent-token-fd N   with --agent: the marks' token is the 32 hex\n"
     "                       digits read from fd N (closed before any job)\n"
+    "  --agent-history separate|shared  an --agent session's history: its "
+    "own\n"
+    "                       file (the default) or the person's\n"
     "Information (nothing is created):\n"
     "  --print-policy [--json]     the policy this session would get\n"
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
@@ -127,10 +131,11 @@ static const char **long_val(struct sbx_opts *o, const char *name)
 }
 
 static const char *const long_vals_other[] = {
-    "scope",	    "check",	    "mask",	      "keep-env",
-    "keep-runs",    "allow-socket", "protect",	      "git-depth",
-    "backend",	    "allow-write",  "denial-lines",   "explain-denials",
-    "allow-domain", "deny-domain",  "agent-token-fd", NULL,
+    "scope",	    "check",	    "mask",	     "keep-env",
+    "keep-runs",    "allow-socket", "protect",	     "git-depth",
+    "backend",	    "allow-write",  "denial-lines",  "explain-denials",
+    "allow-domain", "deny-domain",  "agent-history", "agent-token-fd",
+    NULL,
 };
 
 /* -x sets, +x unsets (sh's synopsis: [-abCefhimnuvx] [+abCefhimnuvx]):
@@ -232,7 +237,8 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		if (scope_mode_parse(v, &o->check) < 0)
 			return sbx_diag_set(
 			    d, -EINVAL,
-			    "--check %s: expected warn, deny or off", v);
+			    "--check %s: expected warn, writes, deny or off",
+			    v);
 	} else if (!strcmp(name, "denial-lines") ||
 		   !strcmp(name, "explain-denials")) {
 		/* --explain-denials: the old name, kept as an alias */
@@ -252,6 +258,13 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 		return 0;
 	} else if (!strcmp(name, "deny-domain")) {
 		return list_push(o, &o->deny_domains, name, v, d);
+	} else if (!strcmp(name, "agent-history")) {
+		if (strcmp(v, "separate") && strcmp(v, "shared"))
+			return sbx_diag_set(
+			    d, -EINVAL,
+			    "--agent-history %s: expected separate or shared",
+			    v);
+		o->agent_history_shared = !strcmp(v, "shared");
 	} else if (!strcmp(name, "mask")) {
 		return list_push(o, &o->masks, name, v, d);
 	} else if (!strcmp(name, "allow-socket")) {
@@ -426,8 +439,19 @@ static int parse_long(struct sbx_opts *o, int argc, char **argv, int *i,
 	for (int k = 0; long_vals_other[k]; k++)
 		if (!strcmp(long_vals_other[k], name))
 			takes = true;
-	if (takes && !eq && *i + 1 < argc)
+	if (takes && !eq && *i + 1 < argc) {
 		val = argv[++*i];
+		/* `--workspace -c true` would open a folder named "-c" and
+		 * run the shell on "true" as a script; `--keep-env -c ...`
+		 * would pass a variable "-c": the value was forgotten, so
+		 * say so. A value that does start with '-' goes after '='. */
+		if (val[0] == '-' && val[1])
+			return sbx_diag_set(d, -EINVAL,
+					    "option '--%s' needs an argument, "
+					    "got the option '%s' (write "
+					    "--%s=%s if that is the value)",
+					    name, val, name, val);
+	}
 	/* --network's value is optional: the next word is taken only when
 	 * it is a mode, so `sbxsh --network script.sh` still runs the
 	 * script. */

@@ -55,8 +55,11 @@ struct sbx_opts {
 	bool banner_short;  /* --banner=short: the banner in one line */
 	int agent_token_fd; /* --agent-token-fd N, or -1 */
 	bool agent;	    /* --agent: plain prompt, no colour, OSC 133 */
-	int interactive;    /* -1 unknown (decide from the tty), 0, 1 */
-	unsigned keep;	    /* --keep-runs N */
+	/* --agent-history shared: an --agent session reads and writes the
+	 * person's history file, not its own */
+	bool agent_history_shared;
+	int interactive; /* -1 unknown (decide from the tty), 0, 1 */
+	unsigned keep;	 /* --keep-runs N */
 	enum scope_mode check;
 	struct opt_list masks;	     /* --mask PATH */
 	struct opt_list sockets;     /* --allow-socket PATH */

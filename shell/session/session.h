@@ -69,7 +69,7 @@ void ses_close(struct session *s);
 
 /* sbxsh's state folder (new string): $XDG_STATE_HOME/sbxsh, else
  * ~/.local/state/sbxsh; NULL when neither XDG_STATE_HOME nor HOME is
- * absolute. The histories (le_open_history()) and the git scan's cache
+ * absolute. The histories (hf_open()) and the git scan's cache
  * live there. The session masks it: other workflows' commands are none
  * of a job's business, and a job that could open a file there could
  * flock() it. */

@@ -5,7 +5,7 @@
 # supervisor makes the first of each). Built with the tree (about 3 s on
 # 2 cores), never installed: the release sbxsh has no such hook.
 set(SBXSH_FAULT_SRC interp/eval.c interp/exec.c interp/jobs.c interp/redir.c
-	interp/run.c interactive/lineedit.c interp/output.c interp/fault.c
+	interp/run.c interactive/lineedit.c interactive/histfile.c interp/output.c interp/fault.c
 	main.c)
 list(TRANSFORM SBXSH_FAULT_SRC PREPEND ${CMAKE_SOURCE_DIR}/shell/)
 add_executable(sbxsh_fault ${SBXSH_FAULT_SRC})

@@ -1,5 +1,7 @@
-/* tests/fuzz/fuzz_scope.c — the scope checker (core/scope.c,
- * core/scope_lex.c) on any command line, against a policy made by
+/* tests/fuzz/fuzz_scope.c — the scope checker (core/scope.c walking the
+ * tree of the shell's parser, core/lang/, with core/scope_words.c and
+ * core/scope_judge.c) on any command line, in bash's language and in
+ * dash's (--posix), against a policy made by
  * pol_new() from the unit tests' fake facts (tests/unit/fixture_policy.h:
  * workspace /work/ws, home /home/u, a few fake symlinks, a repository's
  * protected paths): nothing on disk is asked. Each flag must be whole:
@@ -16,10 +18,9 @@
 #include "scope.h"
 
 static struct sbx_policy *pol[2];
-static const struct scope_env senv = {
-    .getvar = fx_getvar,
-    .cwd = WS "/sub",
-    .canon = fx_canon,
+static const struct scope_env senv[2] = {
+    {.getvar = fx_getvar, .cwd = WS "/sub", .canon = fx_canon},
+    {.getvar = fx_getvar, .cwd = WS "/sub", .canon = fx_canon, .posix = true},
 };
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -45,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int k = 0; k < 2; k++) {
 		struct scope_report rep = {0};
 
-		scope_check(pol[k], &senv, (const char *)data, size, &rep);
+		scope_check(pol[k], &senv[k], (const char *)data, size, &rep);
 		for (size_t i = 0; i < rep.n; i++) {
 			const struct scope_flag *fl = &rep.flags[i];
 
@@ -64,9 +65,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		struct sbx_diag d = {0};
 
-		if (scope_syntax((const char *)data, size, &d) < 0) {
-			FZ_CHECK(strstr(d.msg, "syntax error") != NULL);
-			FZ_CHECK(!strchr(d.msg, '\n'));
+		for (int k = 0; k < 2; k++) {
+			if (scope_syntax_mode((const char *)data, size, k, &d) <
+			    0) {
+				FZ_CHECK(strstr(d.msg, "syntax error") != NULL);
+				FZ_CHECK(!strchr(d.msg, '\n'));
+			}
 		}
 	}
 	return 0;

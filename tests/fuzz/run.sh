@@ -22,7 +22,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 build=${SBXSH_FUZZ_BUILD:-$top/build-fuzz}
 jobs=${SBXSH_FUZZ_JOBS:-2}
-all="parse expand arith scope route json prompt complete config cachetar"
+all="parse expand arith scope route json prompt complete config cachetar httphead netrule"
 targets=${*:-$all}
 
 # Build.

@@ -7,7 +7,7 @@
 #   fuzz_<target>    with libFuzzer, only with -DSBXSH_FUZZ=ON (clang):
 #                    tests/fuzz/run.sh SECONDS fuzzes each one
 set(SBXSH_FUZZ_TARGETS parse expand arith scope route json prompt complete
-	config cachetar)
+	config cachetar httphead netrule)
 foreach(t ${SBXSH_FUZZ_TARGETS})
 	set(_src ${CMAKE_CURRENT_LIST_DIR}/fuzz_${t}.c
 		${CMAKE_CURRENT_LIST_DIR}/fuzz_util.c)
@@ -26,6 +26,13 @@ foreach(t ${SBXSH_FUZZ_TARGETS})
 			${CMAKE_CURRENT_LIST_DIR})
 		target_link_libraries(fuzz_${t} PRIVATE sbxshell)
 		target_link_options(fuzz_${t} PRIVATE -fsanitize=fuzzer)
+	endif()
+endforeach()
+# The proxy's head parser lives in sbxproxy (shell/proxy/), which the
+# shell does not link.
+foreach(_t replay_httphead fuzz_httphead)
+	if(TARGET ${_t})
+		target_link_libraries(${_t} PRIVATE sbxproxy)
 	endif()
 endforeach()
 # The completion harness sees the disk only through its own opendir,

@@ -142,6 +142,17 @@ sys.exit(1 if bad or p["routing"] != "none" or
 	fi
 }
 
+# The history file of an --agent session of $WS (shell/interactive/histfile.h:
+# <id>-<FNV-1a of the workspace's path>.agent.history).
+hist_file() {
+	"$PY" -c 'import os, sys
+w = os.path.realpath(sys.argv[1])
+h = 0xcbf29ce484222325
+for b in w.encode():
+    h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+print("%s/sbxsh/%s-%016x.agent.history" % (sys.argv[2], os.path.basename(w), h))' "$WS" "$H/.state"
+}
+
 # 3. The shell's own descriptors, from an interactive session in a pty.
 history_fd() {
 	local be=$1 tag="[$WHO $be]" hist
@@ -173,7 +184,7 @@ c.expect(pexpect.EOF)
 print('PTY-DONE')
 EOF
 )
-	hist=$(cat "$H/.state/sbxsh/ws.history" 2>/dev/null)
+	hist=$(cat "$(hist_file)" 2>/dev/null)
 	check "$tag the pty session ran to the end" has PTY-DONE
 	check "$tag history holds every typed line" \
 		eval 'case $hist in *typed-line-one*typed-line-two*typed-line-three*typed-line-four*exit*) true ;; *) false ;; esac'
@@ -220,11 +231,11 @@ EOF
 	check "$tag 20 start-ups with marks swapped for FIFOs: none hung" [ "$slow" = 0 ]
 	# A lock held forever on the history file.
 	mkdir -p "$H/.state/sbxsh"
-	touch "$H/.state/sbxsh/ws.history"
+	touch "$(hist_file)"
 	[ "$WHO" = nobody ] && chown -R 65534:65534 "$H/.state"
 	"${PRIV[@]}" "$PY" -c "
 import fcntl, time, sys
-f = open('$H/.state/sbxsh/ws.history')
+f = open('$(hist_file)')
 fcntl.flock(f, fcntl.LOCK_EX)
 print('LOCKED', flush=True)
 time.sleep(30)" >"$B/lock.out" &
@@ -246,7 +257,7 @@ EOF
 	wait "$pid" 2>/dev/null
 	check "$tag a lock held on the history file: the prompt still comes" has PROMPT-OK
 	check "$tag ... and the line typed is kept" \
-		grep -q line-under-lock "$H/.state/sbxsh/ws.history"
+		grep -q line-under-lock "$(hist_file)"
 }
 
 # 5. Workspaces that would hand out the home or the system.

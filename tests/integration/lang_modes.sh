@@ -10,7 +10,10 @@ SBXSH=${SBXSH:?}
 # shellcheck source=tests/integration/lib/strict.bash
 . "${SBXSH_SRC:?}/tests/integration/lib/strict.bash"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-lang.XXXXXX") || exit 2
-trap 'rm -rf "$work"' EXIT
+# outside every writable root of a session in $work (not under a temp
+# folder): where a confined job's write must not land
+outdir=$(mktemp -d "${SBXSH_BUILD:-${SBXSH_SRC:?}}/.lang-out.XXXXXX" 2>/dev/null) || outdir=
+trap 'rm -rf "$work" ${outdir:+"$outdir"}' EXIT
 cd "$work" || exit 2
 sh() { "$SBXSH" --backend none --check off "$@"; }
 n=0 fail=0
@@ -86,6 +89,21 @@ for be in none landlock namespace; do
 		ok "array assignment ($be): nothing of the line ran" ||
 		nok "array assignment ($be): nothing of the line ran" "got: $got" \
 			"$(ls -A "ws-$be" "ws-$be/build" | tr '\n' ' ')"
+	# a process substitution's command is a job like any: confined (the
+	# write outside the workspace is refused by the kernel, seen from
+	# out here; --check off: the checker does not stop it first)
+	out=$outdir/outside-$be
+	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off \
+		-c "cat <(echo in 2>/dev/null >$out; echo ran)" 2>&1)
+	if [ -z "$outdir" ]; then
+		skip_case_for root "procsub ($be): no folder outside the temp folders this user may write"
+	elif [ "$be" = none ]; then
+		[[ $got == ran* ]] && [ -e "$out" ] && ok "procsub ($be, control): the write lands" ||
+			nok "procsub ($be, control): the write lands" "got: $got"
+	else
+		[[ $got == ran* ]] && [ ! -e "$out" ] && ok "procsub ($be): confined, the write outside refused" ||
+			nok "procsub ($be): confined, the write outside refused" "got: $got" "$(ls -l "$out" 2>&1)"
+	fi
 	got=$(cd "ws-$be" && printf 'a[0]=rm\nf() { b+=(x); }\necho next\n' |
 		"$SBXSH" --backend "$be" --check off -s 2>&1; echo "st=$?")
 	case $got in *"arrays are not supported"*) [[ $got != *next* ]] &&

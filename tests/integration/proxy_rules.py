@@ -34,6 +34,7 @@ HOSTS = """127.0.0.1 localhost
 169.254.169.254 meta.test
 192.0.2.10 mixed.test
 127.0.0.1 mixed.test
+2001:db8::10 v6.test
 """
 
 n = 0
@@ -98,7 +99,8 @@ class Recorder:
         self.conns = 0
         self.data = b""
         self.http = http
-        self.s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.s = socket.socket(socket.AF_INET6 if ":" in addr else socket.AF_INET,
+                               socket.SOCK_STREAM)
         self.s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.s.bind((addr, port))
         self.s.listen(64)
@@ -250,7 +252,8 @@ def inner():
                 ["mount", "--bind", TMP + "/resolv.conf", "/etc/resolv.conf"],
                 ["ip", "link", "set", "lo", "up"],
                 ["ip", "addr", "add", UP + "/32", "dev", "lo"],
-                ["ip", "addr", "add", META + "/32", "dev", "lo"]):
+                ["ip", "addr", "add", META + "/32", "dev", "lo"],
+                ["ip", "addr", "add", "2001:db8::10/128", "dev", "lo", "nodad"]):
         if subprocess.run(cmd).returncode != 0:
             ok(False, "cannot set up the namespace: " + " ".join(cmd))
             with open(os.environ["PX_COUNT"], "w") as f:
@@ -262,16 +265,23 @@ def inner():
     lo_web = Recorder("127.0.0.1", 8080, http=True)
     lo_echo = Recorder("127.0.0.1", 9000)
     meta = Recorder(META, 80, http=True)
-    recs = [web, echo, lo_web, lo_echo, meta]
+    echo6 = Recorder("2001:db8::10", 9000)
+    recs = [web, echo, lo_web, lo_echo, meta, echo6]
 
     px = Proxy(["--allow", "ok.test", "--allow", "*.wild.test",
                 "--deny", "bad.wild.test", "--allow", "ports.test:8080",
                 "--allow", "rebind.test", "--allow", "meta.test",
                 "--allow", "mixed.test", "--allow", "192.0.2.10:9000",
+                "--allow", "v6.test", "--allow", "[2001:db8::/64]:9000",
                 "--head-timeout", "1500", "--max-conns", "600"])
 
     # the proxy confined itself once started (defence in depth)
-    st = open("/proc/%d/status" % px.p.pid).read()
+    # (the ready file is written before px_run() starts: poll)
+    for _ in range(100):
+        st = open("/proc/%d/status" % px.p.pid).read()
+        if "NoNewPrivs:\t1" in st and "CapEff:\t0000000000000000" in st:
+            break
+        time.sleep(0.02)
     ok("NoNewPrivs:\t1" in st and "CapEff:\t0000000000000000" in st
        and "CapBnd:\t0000000000000000" in st,
        "the proxy runs with no_new_privs and no capabilities")
@@ -336,6 +346,11 @@ def inner():
     ok(code == 0 and got == b"ping", "SOCKS5: *.wild.test allows a.wild.test")
     code, got = socks(px, 1, "192.0.2.10", 9000)
     ok(code == 0 and got == b"ping", "SOCKS5: an allowed IPv4 literal (192.0.2.10:9000) connects")
+    code, got = socks(px, 3, b"v6.test", 9000)
+    ok(code == 0 and got == b"ping" and echo6.state()[0] == 1,
+       "SOCKS5: a name resolving to an IPv6 address connects (%d)" % code)
+    code, got = socks(px, 4, "2001:db8::10", 9000)
+    ok(code == 0 and got == b"ping", "SOCKS5: an allowed IPv6 literal in a CIDR rule connects (%d)" % code)
 
     # --- refused: nothing reaches any server -------------------------------
     before = [r.state() for r in recs]

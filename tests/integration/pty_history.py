@@ -6,7 +6,7 @@ import signal
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
-from ptyhelp import B_MARK, Sh, done, ok, text  # noqa: E402
+from ptyhelp import B_MARK, Sh, done, history_file, ok, text  # noqa: E402
 
 UP = "\x1b[A"
 
@@ -23,8 +23,8 @@ s.run("then echo %s-ml; fi" % marker)
 # No exit, no flush: SIGKILL right after the last Enter.
 s.close(sig=signal.SIGKILL)
 
-hfile = os.path.join(root, "state", "sbxsh", "demo.history")
-ok(os.path.exists(hfile), "history file in $XDG_STATE_HOME/sbxsh/<workflow>.history", hfile)
+hfile = history_file(s)  # --agent: the workspace's agent file
+ok(os.path.exists(hfile), "history file in $XDG_STATE_HOME/sbxsh/<workflow>-<path hash>.agent.history", hfile)
 ok(os.path.exists(hfile) and (os.stat(hfile).st_mode & 0o777) == 0o600,
    "history file is private (0600)")
 ok(not os.path.exists(os.path.join(s.ws, ".sandbox-cache", "demo.history")),

@@ -117,6 +117,26 @@ check "warn: runs" "ran" "$got"
 if grep -q '^sbxsh: scope:' err; then ok "warn: flag printed"; else nok "warn: flag printed" "$(cat err)"; fi
 got=$(cs off -c 'cat /etc/hostname >/dev/null; echo ran' 2>&1)
 check "off: silent" "ran" "$got"
+# The checker reads what the shell parsed: an alias is judged as what it
+# runs (the line "w" alone names no path), and a line in the shell's
+# language: bash's <(...) holds a command, which --posix refuses whole.
+printf 'alias w="echo hi > /etc/sbxsh-nodir/never"\nw\necho after\n' | cs deny >out 2>err
+check "deny: an alias judged as what it runs" "after" "$(cat out)"
+if grep -q '^sbxsh: scope: write to /etc/sbxsh-nodir/never' err && ! grep -q 'cannot create' err; then
+	ok "deny: the alias's write flagged, not run"
+else
+	nok "deny: the alias's write flagged, not run" "$(cat err)"
+fi
+cs deny -c 'touch ran2; cat <(echo hi > /etc/sbxsh-nodir/never)' 2>err; st=$?
+check "deny: a write inside <(...) refuses the line" 126 "$st"
+if [ -e ran2 ]; then nok "deny <(...): no part of the line ran"; else ok "deny <(...): no part of the line ran"; fi
+cs deny --posix -c 'touch ran3; cat <(echo hi > /etc/sbxsh-nodir/never)' 2>err; st=$?
+check "--posix: <(...) is the shell's syntax error (2)" 2 "$st"
+if grep -q '^sbxsh: scope:' err || [ -e ran3 ]; then
+	nok "--posix: no flag for a line the shell refuses, nothing ran" "$(cat err)"
+else
+	ok "--posix: no flag for a line the shell refuses, nothing ran"
+fi
 
 # Live routing across the commands of a script: re-applied before every
 # line (PATH reset on one line leads with the bin dirs again on the next),

@@ -516,6 +516,16 @@ def pipe_bytes(sbxsh, scale):
     row("bytes", "%d MiB through a 4-stage pipeline" % (n >> 20), res["sbxsh"], res["bash"])
 
 
+def agent_history_name(ws):
+    """The history file of an --agent session of |ws|
+    (shell/interactive/histfile.h): <id>-<FNV-1a of the path>.agent.history."""
+    w = os.path.realpath(ws)
+    h = 0xcbf29ce484222325
+    for b in w.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+    return "%s-%016x.agent.history" % (os.path.basename(w), h)
+
+
 def history(sbxsh, scale):
     n = scale["history"]
     res = {}
@@ -529,7 +539,7 @@ def history(sbxsh, scale):
                 if shell == "sbxsh":
                     d = os.path.join(e.state, "sbxsh")
                     os.makedirs(d, mode=0o700)
-                    hf = os.path.join(d, "ws.history")
+                    hf = os.path.join(d, agent_history_name(e.ws))
                     extra = {}
                 else:
                     hf = os.path.join(e.root, "bash_history")

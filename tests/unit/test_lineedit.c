@@ -1,7 +1,7 @@
-/* tests/unit/test_lineedit.c — the history file (format, bound, compaction)
- * and the plain reader (TERM=dumb, pipes): prompt without escapes, lines
- * handed to the parser one at a time, OSC 133 C/D around a command. The
- * libedit side is exercised through a real pty by tests/integration. */
+/* tests/unit/test_lineedit.c — the plain reader (TERM=dumb, pipes): prompt
+ * without escapes, lines handed to the parser one at a time, OSC 133 C/D around
+ * a command. The libedit side is exercised through a real pty by
+ * tests/integration. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -18,89 +18,6 @@
 #include "lineedit.h"
 #include "sbx.h"
 #include "term.h"
-
-static void roundtrip(void **state)
-{
-	struct sbx_buf b = {0};
-	struct sbx_strv v = {0};
-
-	(void)state;
-	le_hist_encode(&b, "echo a\\b", 8, false);
-	le_hist_encode(&b, "if true", 7, false);
-	le_hist_encode(&b, "then echo x", 11, true);
-	le_hist_encode(&b, "fi", 2, true);
-	le_hist_encode(&b, "\\cnot-a-cont", 12, false);
-	le_hist_encode(&b, "two\nlines", 9, false);
-	assert_string_equal(b.s, "echo a\\\\b\nif true\n\\cthen echo x\n\\cfi\n"
-				 "\\\\cnot-a-cont\ntwo\\nlines\n");
-	le_hist_decode(b.s, b.len, 0, &v);
-	assert_int_equal(v.n, 4);
-	assert_string_equal(v.v[0], "echo a\\b");
-	assert_string_equal(v.v[1], "if true\nthen echo x\nfi");
-	assert_string_equal(v.v[2], "\\cnot-a-cont");
-	assert_string_equal(v.v[3], "two\nlines");
-	strv_free(&v);
-	/* keep: the newest N; a torn last record (no newline) still counts */
-	le_hist_decode("a\nb\nc\nd", 7, 2, &v);
-	assert_int_equal(v.n, 2);
-	assert_string_equal(v.v[0], "c");
-	assert_string_equal(v.v[1], "d");
-	strv_free(&v);
-	buf_free(&b);
-}
-
-static void open_and_compact(void **state)
-{
-	char dir[64];
-	SBX_AUTOFREE char *path = NULL;
-	struct sbx_buf b = {0};
-	struct sbx_strv v = {0};
-	struct sbx_diag d = {0};
-	struct stat st;
-	char text[8192];
-	ssize_t n;
-	int fd;
-
-	(void)state;
-	assert_int_equal(fx_tmpdir(dir, sizeof(dir), "/tmp/sbx-hist"), 0);
-	setenv("XDG_STATE_HOME", dir, 1);
-	assert_true(le_open_history("a/b", 0, NULL, &d) < 0);
-	fd = le_open_history("wf", 10, &path, &d);
-	assert_true(fd > 2);
-	assert_non_null(strstr(path, "/sbxsh/wf.history"));
-	assert_int_equal(fstat(fd, &st), 0);
-	assert_int_equal(st.st_mode & 0777, 0600);
-	/* 25 entries, one multi-line: more than twice the bound of 10 */
-	for (int i = 0; i < 25; i++) {
-		char e[32];
-
-		snprintf(e, sizeof(e), "cmd %d", i);
-		le_hist_encode(&b, e, strlen(e), false);
-		if (i == 20)
-			le_hist_encode(&b, "more", 4, true);
-	}
-	assert_int_equal(write(fd, b.s, b.len), (ssize_t)b.len);
-	close(fd);
-	fd = le_open_history("wf", 10, NULL, &d);
-	assert_true(fd > 2);
-	n = pread(fd, text, sizeof(text) - 1, 0);
-	assert_true(n > 0);
-	le_hist_decode(text, (size_t)n, 0, &v);
-	assert_int_equal(v.n, 10);
-	assert_string_equal(v.v[0], "cmd 15");
-	assert_string_equal(v.v[5], "cmd 20\nmore");
-	assert_string_equal(v.v[9], "cmd 24");
-	/* O_APPEND: a write lands at the end whatever the offset */
-	lseek(fd, 0, SEEK_SET);
-	assert_int_equal(write(fd, "new\n", 4), 4);
-	n = pread(fd, text, sizeof(text) - 1, 0);
-	text[n] = 0;
-	assert_non_null(strstr(text, "cmd 24\nnew\n"));
-	close(fd);
-	strv_free(&v);
-	buf_free(&b);
-	assert_int_equal(fx_rmtree(dir), 0);
-}
 
 /* The interactive layer's state, as main() owns it in sbxsh. */
 static struct le_state ls;
@@ -229,8 +146,6 @@ static void history_builtin_usage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(roundtrip),
-	    cmocka_unit_test(open_and_compact),
 	    cmocka_unit_test(plain_reader),
 	    cmocka_unit_test(editor_mode_changes),
 	    cmocka_unit_test(history_builtin_usage),

@@ -108,6 +108,10 @@ static void test_parse(void **state)
 	refused("1::2::3", "IP");
 	refused("fe80::1%eth0", NULL);
 	refused(":::", "IP");
+	refused("10.", "numeric");
+	refused("2130706433", "IP");
+	refused("0x7f.1", "numeric");
+	refused("a.b.123", "numeric");
 
 	/* labels of 63 bytes pass, 64 do not; 253 bytes in all */
 	char big[300];
@@ -219,6 +223,11 @@ static void test_names(void **state)
 	assert_false(nr_decide_name(s, "", 443, &v));
 	assert_false(nr_decide_name(s, "exa mple.com", 443, &v));
 	assert_false(nr_decide_name(s, "example.com\r\nX: y", 443, &v));
+	/* inet_aton's forms of 127.0.0.1 are no names */
+	assert_false(nr_decide_name(s, "2130706433", 443, &v));
+	assert_int_equal(v.why, NR_WHY_BAD_HOST);
+	assert_false(nr_decide_name(s, "0x7f.1", 443, &v));
+	assert_int_equal(v.why, NR_WHY_BAD_HOST);
 	assert_int_equal(v.why, NR_WHY_BAD_HOST);
 	/* a name rule never matches an address literal */
 	assert_false(nr_decide_name(s, "93.184.216.34", 443, &v));

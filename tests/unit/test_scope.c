@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "fixture_policy.h"
+#include "parse.h"
 #include "policy.h"
 #include "scope.h"
 
@@ -334,6 +335,11 @@ static const struct {
     {"tar -cf /opt/x.tar /etc/a", "/opt/x.tar", "/etc/a"},
     {"git clone https://e.com/r.git /opt/x", "/opt/x", NULL},
     {"git init /opt/x", "/opt/x", NULL},
+    {"git worktree add -b f /opt/x", "/opt/x", NULL},
+    {"git worktree add --reason why /opt/x /etc/a", "/opt/x", "/etc/a"},
+    {"git worktree move wt /opt/x", "/opt/x", NULL},
+    {"git archive -o /opt/x HEAD", "/opt/x", NULL},
+    {"git archive --output=/opt/x --prefix=p/ HEAD /etc/a", "/opt/x", "/etc/a"},
     {"find /opt/x -delete", "/opt/x", NULL},
     {"find /etc -fprint /opt/x", "/opt/x", "/etc"},
     {"curl -o /opt/x https://e.com/", "/opt/x", NULL},
@@ -597,6 +603,9 @@ static void modes(void **state)
 	assert_string_equal(scope_mode_name(SCOPE_MODE_WARN), "warn");
 	assert_string_equal(scope_mode_name(SCOPE_MODE_DENY), "deny");
 	assert_string_equal(scope_mode_name(SCOPE_MODE_OFF), "off");
+	assert_int_equal(scope_mode_parse("writes", &m), 0);
+	assert_int_equal(m, SCOPE_MODE_WRITES);
+	assert_string_equal(scope_mode_name(SCOPE_MODE_WRITES), "writes");
 }
 
 static char *repeat(const char *unit, size_t total, size_t *len)
@@ -698,6 +707,139 @@ static void syntax_as_the_shell(void **state)
 		(void)scope_syntax(s, len, &d);
 		free(s);
 	}
+}
+
+/* The checker reads the shell's own parse tree (core/lang/): it judges
+ * what the shell parses, as the shell parses it, and nothing of a line
+ * the shell refuses. */
+static void follows_the_parse_tree(void **state)
+{
+	struct scope_report r;
+
+	(void)state;
+	/* A line the shell refuses runs no part: nothing to flag. */
+	assert_clean("cat /etc/passwd; echo (");
+	assert_clean("cat /etc/passwd > /etc/x; if true; then");
+	/* Command by command: what parsed before the error is judged. */
+	r = check("cat /etc/a\necho (\ncat /etc/b");
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].path, "/etc/a");
+	scope_report_free(&r);
+	/* An unquoted here-document's body is data, but its $(...) runs;
+	 * a quoted one's is text. */
+	assert_one("cat <<EOF\n$(cat /etc/shadow) /etc/x\nEOF\n",
+		   SCOPE_FLAG_READ, "/etc/shadow");
+	assert_clean("cat <<'EOF'\n$(cat /etc/shadow)\nEOF\n");
+	/* Substitutions anywhere in a word: ${x:-$(..)}, $(( $(..) )). */
+	assert_one("echo ${x:-$(cat /etc/shadow)}", SCOPE_FLAG_READ,
+		   "/etc/shadow");
+	assert_one("echo $(( $(cat /etc/n) + 1 ))", SCOPE_FLAG_READ, "/etc/n");
+	/* Compound commands: bodies, and their own redirections. */
+	assert_one("f() { cat /etc/a; }", SCOPE_FLAG_READ, "/etc/a");
+	assert_one("case $x in a) rm /etc/a;; esac", SCOPE_FLAG_WRITE,
+		   "/etc/a");
+	assert_one("{ echo x; } > /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("while read l; do :; done < /etc/in", SCOPE_FLAG_READ,
+		   "/etc/in");
+	assert_one("for f in /etc/a; do :; done", SCOPE_FLAG_READ, "/etc/a");
+	assert_one("! cat /etc/a | wc -l", SCOPE_FLAG_READ, "/etc/a");
+	/* Reserved words are the parser's: quoted, one is a command. */
+	assert_one("'if' /etc/a", SCOPE_FLAG_READ, "/etc/a");
+	/* The message names the word as typed, quotes removed. */
+	assert_msg("cat ${HOME}x/../../../etc/passwd",
+		   "sbxsh: scope: /etc/passwd is outside the workspace "
+		   "(read-only) [typed: ${HOME}x/../../../etc/passwd]");
+}
+
+/* The shell's own tree (scope_check_tree, the check before each line):
+ * what runs is judged, aliases expanded, with no second parse. */
+struct one_line {
+	struct sh_reader r;
+	const char *s;
+	bool done;
+};
+
+static const char *one_line_read(struct sh_reader *r, bool cont, size_t *len)
+{
+	struct one_line *l = (struct one_line *)r;
+
+	(void)cont;
+	if (l->done)
+		return NULL;
+	l->done = true;
+	*len = strlen(l->s);
+	return l->s;
+}
+
+static const char *alias_of(void *ctx, const char *name)
+{
+	(void)ctx;
+	return strcmp(name, "save") ? NULL : "tee /etc/saved <";
+}
+
+static void checks_the_shells_tree(void **state)
+{
+	const char *line = "save /etc/in";
+	struct one_line l = {.r.read_line = one_line_read, .s = line};
+	struct parse_opts o = {.alias = alias_of, .lineno = 1};
+	struct parser *p = parse_new(&l.r, &o);
+	struct arena *a = arena_new();
+	struct scope_report r = {0};
+	struct sbx_diag d;
+	struct node *n = NULL;
+
+	(void)state;
+	assert_int_equal(parse_next(p, a, &n, NULL, &d), PARSE_OK);
+	scope_check_tree(pol, &senv, n, strlen(line), &r);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[0].path, "/etc/saved");
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_READ);
+	assert_string_equal(r.flags[1].path, "/etc/in");
+	scope_report_free(&r);
+	/* The text alone: no aliases known, `save` is some command that
+	 * reads its operand. */
+	r = check(line);
+	assert_int_equal(r.n, 1);
+	assert_string_equal(r.flags[0].path, "/etc/in");
+	scope_report_free(&r);
+	arena_unref(a);
+	parse_free(p);
+}
+
+/* The checker reads the line in the shell's language: bash's by default
+ * (its constructs hold commands and paths too), dash's under --posix
+ * (where those lines are refused, and nothing of them runs). */
+static void in_the_shells_language(void **state)
+{
+	struct scope_env posix = senv;
+	struct scope_report r = {0};
+	struct sbx_diag d;
+
+	(void)state;
+	posix.posix = true;
+	assert_one("cat < <(cat /etc/a)", SCOPE_FLAG_READ, "/etc/a");
+	assert_one("tee >(cat > /etc/x) < /dev/null", SCOPE_FLAG_WRITE,
+		   "/etc/x");
+	assert_one("cat <<< $(cat /etc/b)", SCOPE_FLAG_READ, "/etc/b");
+	assert_one("[[ -f /etc/f && $x == /etc/g ]]", SCOPE_FLAG_READ,
+		   "/etc/f");
+	assert_clean("[[ $x == /etc/g || -n /etc/h ]]");
+	assert_one("(( $(cat /etc/n) > 1 ))", SCOPE_FLAG_READ, "/etc/n");
+	assert_one("for ((i = 0; i < 2; i++)); do rm /etc/x; done",
+		   SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("function f { rm /etc/x; }", SCOPE_FLAG_WRITE, "/etc/x");
+	assert_one("echo x |& tee /etc/x", SCOPE_FLAG_WRITE, "/etc/x");
+	/* --posix: dash's language, where <(...) is a syntax error. */
+	scope_check(pol, &posix, "diff <(sort /etc/a) /tmp/b", 26, &r);
+	assert_int_equal(r.n, 0);
+	scope_check(pol, &posix, "cat /etc/a", 10, &r);
+	assert_int_equal(r.n, 1);
+	scope_report_free(&r);
+	assert_int_equal(scope_syntax_mode("cat <(sort /etc/a)", 18, true, &d),
+			 -EINVAL);
+	assert_int_equal(scope_syntax_mode("cat <(sort /etc/a)", 18, false, &d),
+			 0);
 }
 
 /* ---- protected paths (docs/design.md §2b) -------------------------------- */
@@ -873,6 +1015,9 @@ int main(void)
 	    cmocka_unit_test(modes),
 	    cmocka_unit_test(huge_lines),
 	    cmocka_unit_test(syntax_as_the_shell),
+	    cmocka_unit_test(follows_the_parse_tree),
+	    cmocka_unit_test(checks_the_shells_tree),
+	    cmocka_unit_test(in_the_shells_language),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),

@@ -410,6 +410,21 @@ static void report_caps(void **state)
 	assert_int_equal(lines, DN_MAX_LINES + 1);
 	assert_non_null(strstr(r.out.s, "sbxsh: denied: ... and 3 more"));
 	dn_report_free(&r);
+	/* not every message read, or paths dropped: a lower bound */
+	for (int i = 0; i < 7; i++) {
+		struct why_answer w;
+		char path[64];
+
+		snprintf(path, sizeof(path), "/opt/y%d", i);
+		why_ask(p, path, WHY_WRITE, &w);
+		dn_report_add(&r, &w);
+		why_free(&w);
+	}
+	r.at_least = true;
+	dn_report_finish(&r);
+	assert_non_null(
+	    strstr(r.out.s, "sbxsh: denied: ... and at least 2 more"));
+	dn_report_free(&r);
 	pol_free(p);
 }
 

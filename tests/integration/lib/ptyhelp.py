@@ -242,6 +242,18 @@ class Sh:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
+def history_file(sh, agent=True):
+    """The history file of session |sh|'s workspace (histfile.h):
+    <id>-<FNV-1a of the canonical path>[.agent].history in the state
+    folder."""
+    w = os.path.realpath(sh.ws)
+    h = 0xcbf29ce484222325
+    for b in w.encode():
+        h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
+    return os.path.join(sh.root, "state", "sbxsh", "%s-%016x%s.history" % (
+        os.path.basename(w), h, ".agent" if agent else ""))
+
+
 def text(b):
     """Output bytes with \\r\\n folded and escapes stripped, as str."""
     s = b.decode("utf-8", "replace").replace("\r\n", "\n")
