@@ -49,7 +49,8 @@ s.prompt()  # the prompt is drawn again under the list
 s.ctrl("u")
 s.run("")
 
-s.send("echo $HO\t")
+# $HOM: $HO is ambiguous in bash's language ($HOME, $HOSTNAME)
+s.send("echo $HOM\t")
 out, st = s.run("")
 ok(text(out).strip().splitlines()[-1] == s.home, "$VARIABLE completion", out)
 
