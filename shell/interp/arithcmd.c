@@ -70,15 +70,11 @@ int ac_eval_for(struct shell *sh, struct node *n, int flags)
 }
 
 /* let EXPR...: each argument evaluated as $((...))'s text; 0 if the last
- * is not zero. Not in posix mode (dash has none). */
+ * is not zero. BI_BASH: absent under posix mode (dash has none). */
 int bi_let(struct shell *sh, int argc, char **argv)
 {
 	int rc = 1;
 
-	if (sh->opt[O_POSIX]) {
-		sh_err(sh, "%s: not found", argv[0]);
-		return 127;
-	}
 	if (argc < 2) {
 		sh_err(sh, "let: expression expected");
 		return 1;

@@ -49,11 +49,6 @@ int bi_shopt(struct shell *sh, int argc, char **argv)
 	bool s = false, u = false, q = false, p = false;
 	int i, st = 0;
 
-	if (sh->opt[O_POSIX]) {
-		/* dash has no shopt: the posix mode says what it says */
-		sh_err(sh, "%s: not found", argv[0]);
-		return 127;
-	}
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
 		const char *c = argv[i] + 1;
 

@@ -835,7 +835,7 @@ static const struct builtin builtins[] = {
 	{ "history",  bi_layer,    BI_REGULAR },
 	{ "jobs",     bi_jobs,     BI_REGULAR },
 	{ "kill",     bi_kill,     BI_REGULAR },
-	{ "let",      bi_let,      BI_REGULAR }, /* bash's (arithcmd.c) */
+	{ "let",      bi_let,      BI_REGULAR | BI_BASH }, /* arithcmd.c */
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
 	{ "policy",   bi_layer,    BI_REGULAR },
@@ -848,7 +848,7 @@ static const struct builtin builtins[] = {
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },
 	{ "shift",    bi_shift,    BI_SPECIAL },
-	{ "shopt",    bi_shopt,    BI_REGULAR },
+	{ "shopt",    bi_shopt,    BI_REGULAR | BI_BASH },
 	/* not in dash, but agents `source venv/bin/activate` all day; bash
 	 * has it as a synonym of "." */
 	{ "source",   bi_dot,      BI_SPECIAL },
