@@ -19,28 +19,8 @@
 
 /* CTX_ARITHFOR: (( ... )) of a for loop, also ended by ';' at depth 0.
  * CTX_REGEX: the right side of =~ in [[ ]]. */
-enum ctx {
-	CTX_WORD,
-	CTX_PARAM,
-	CTX_HEREDOC,
-	CTX_ARITH,
-	CTX_ARITHFOR,
-	CTX_REGEX
-};
-
-struct wb {
-	struct parser *p;
-	struct wpart *head, **tail;
-	struct sbx_buf lit;
-	int litq;
-	unsigned flags;
-	unsigned long n;    /* parts and characters added so far */
-	struct word *elems; /* NAME=(...): the words */
-	int endc;	    /* CTX_ARITHFOR: the character that ended it */
-};
-
-static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
-		       int op);
+void lex_read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+		    int op);
 static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			 int op, int stop);
 static void quoted_mark(struct wb *wb);
@@ -76,7 +56,7 @@ void lex_perr_eof(struct parser *p, const char *what)
 
 /* --- characters ------------------------------------------------------- */
 
-static int pgetc(struct parser *p)
+int lex_getc(struct parser *p)
 {
 	if (p->npb)
 		return p->pb[--p->npb];
@@ -130,34 +110,34 @@ static int pgetc(struct parser *p)
 	}
 }
 
-static void pungetc(struct parser *p, int c)
+void lex_ungetc(struct parser *p, int c)
 {
 	if (c != EOF && p->npb < 4)
 		p->pb[p->npb++] = c;
 }
 
-/* pgetc, with backslash-newline (line continuation) removed. */
-static int pgetc_nl(struct parser *p)
+/* lex_getc, with backslash-newline (line continuation) removed. */
+int lex_getc_nl(struct parser *p)
 {
 	for (;;) {
-		int c = pgetc(p);
+		int c = lex_getc(p);
 
 		if (c != '\\')
 			return c;
-		int d = pgetc(p);
+		int d = lex_getc(p);
 
 		if (d != '\n') {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			return c;
 		}
 		/* "echo \" at the end of interactive input: need more */
 		if (p->o.probe) {
-			d = pgetc(p);
+			d = lex_getc(p);
 			if (d == EOF && p->reof) {
 				lex_perr_eof(p, "");
 				return EOF;
 			}
-			pungetc(p, d);
+			lex_ungetc(p, d);
 		}
 	}
 }
@@ -189,7 +169,7 @@ void lex_pop_frame(struct parser *p)
 
 /* --- words ---------------------------------------------------------------- */
 
-static void wb_init(struct wb *wb, struct parser *p)
+void lex_wb_init(struct wb *wb, struct parser *p)
 {
 	memset(wb, 0, sizeof(*wb));
 	wb->p = p;
@@ -221,7 +201,7 @@ static void wb_lit(struct wb *wb, int c, int quoted)
 	buf_putc(&wb->lit, (char)c);
 }
 
-static struct wpart *wb_part(struct wb *wb, int type, int quoted)
+struct wpart *lex_wb_part(struct wb *wb, int type, int quoted)
 {
 	struct wpart *w;
 
@@ -235,7 +215,7 @@ static struct wpart *wb_part(struct wb *wb, int type, int quoted)
 	return w;
 }
 
-static struct word *wb_finish(struct wb *wb)
+struct word *lex_wb_finish(struct wb *wb)
 {
 	struct word *w = arena_alloc(wb->p->a, sizeof(*w));
 	struct wpart *h;
@@ -310,7 +290,7 @@ static struct wpart *read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 	p->ready = ready;
 	p->alias_next = an;
 	p->depth--;
-	w = wb_part(wb, WP_CMD, dq);
+	w = lex_wb_part(wb, WP_CMD, dq);
 	w->cmd = n;
 	return w;
 }
@@ -342,11 +322,11 @@ static void read_array(struct parser *p, struct wb *wb)
 	wb->flags |= W_ARRAY | W_LIST;
 	p->in_array = true;
 	while (!p->err) {
-		c = pgetc_nl(p);
+		c = lex_getc_nl(p);
 		if (c == ' ' || c == '\t' || c == '\n')
 			continue;
 		if (c == '#') {
-			while ((c = pgetc(p)) != EOF && c != '\n')
+			while ((c = lex_getc(p)) != EOF && c != '\n')
 				;
 			continue;
 		}
@@ -360,23 +340,23 @@ static void read_array(struct parser *p, struct wb *wb)
 			lex_perr(p, "unexpected '%c' in an array (...)", c);
 			break;
 		}
-		pungetc(p, c);
+		lex_ungetc(p, c);
 
 		struct wb e;
 
-		wb_init(&e, p);
-		read_parts(p, &e, CTX_WORD, 0, 0);
+		lex_wb_init(&e, p);
+		lex_read_parts(p, &e, CTX_WORD, 0, 0);
 		if (p->err) {
 			buf_free(&e.lit);
 			break;
 		}
-		*t = wb_finish(&e);
+		*t = lex_wb_finish(&e);
 		t = &(*t)->next;
 	}
 	p->in_array = false;
 	p->depth--;
-	c = pgetc_nl(p);
-	pungetc(p, c);
+	c = lex_getc_nl(p);
+	lex_ungetc(p, c);
 	if (!p->err && c != EOF && !strchr(" \t\n;&|<>)", c))
 		lex_perr(p, "unexpected '%c' after an array (...)", c);
 }
@@ -406,10 +386,10 @@ static void read_ansi(struct parser *p, struct wb *wb)
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
-		c = pgetc(p);
+		c = lex_getc(p);
 		if (c == '\\') {
 			buf_putc(&raw, (char)c);
-			c = pgetc(p);
+			c = lex_getc(p);
 		} else if (c == '\'') {
 			break;
 		}
@@ -437,7 +417,7 @@ static void read_backquote(struct parser *p, struct wb *wb, int dq)
 	int c, d;
 
 	for (;;) {
-		c = pgetc_nl(p);
+		c = lex_getc_nl(p);
 		if (c == EOF) {
 			buf_free(&b);
 			lex_perr_eof(p, "unterminated `...`");
@@ -446,14 +426,14 @@ static void read_backquote(struct parser *p, struct wb *wb, int dq)
 		if (c == '`')
 			break;
 		if (c == '\\') {
-			d = pgetc(p);
+			d = lex_getc(p);
 			if (d == '$' || d == '`' || d == '\\' ||
 			    (dq && d == '"')) {
 				buf_putc(&b, (char)d);
 				continue;
 			}
 			buf_putc(&b, '\\');
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			continue;
 		}
 		buf_putc(&b, (char)c);
@@ -464,7 +444,7 @@ static void read_backquote(struct parser *p, struct wb *wb, int dq)
 		lex_perr(p, "nesting too deep");
 		return;
 	}
-	w = wb_part(wb, WP_CMD, dq);
+	w = lex_wb_part(wb, WP_CMD, dq);
 	w->cmd = parse_program_isolated(p, text, strlen(text));
 	p->depth--;
 }
@@ -474,10 +454,10 @@ static void read_arith(struct parser *p, struct wb *wb, int dq)
 	struct wb sub;
 	struct wpart *w;
 
-	wb_init(&sub, p);
-	read_parts(p, &sub, CTX_ARITH, 1, 0);
-	w = wb_part(wb, WP_ARITH, dq);
-	w->arg = wb_finish(&sub);
+	lex_wb_init(&sub, p);
+	lex_read_parts(p, &sub, CTX_ARITH, 1, 0);
+	w = lex_wb_part(wb, WP_ARITH, dq);
+	w->arg = lex_wb_finish(&sub);
 }
 
 /* The operands of bash's ${x/p/r}, ${x:o:l}, ${x^p} and ${x@Q}: the
@@ -496,22 +476,22 @@ static void read_param_args(struct parser *p, struct wpart *w, int op, int stop,
 		lex_perr(p, "nesting too deep");
 		return;
 	}
-	wb_init(&sub, p);
+	lex_wb_init(&sub, p);
 	if (op == PO_REPL || op == PO_REPLALL) {
 		/* a pattern may start with its own '/': ${p////:} (bash) */
-		int c = pgetc_nl(p);
+		int c = lex_getc_nl(p);
 
 		if (c == '/')
 			wb_lit(&sub, c, 0);
 		else
-			pungetc(p, c);
+			lex_ungetc(p, c);
 	}
 	end = read_parts_to(p, &sub, CTX_PARAM, adq, 0, stop);
-	w->arg = wb_finish(&sub);
+	w->arg = lex_wb_finish(&sub);
 	if (end == stop && stop && !p->err) {
-		wb_init(&sub, p);
+		lex_wb_init(&sub, p);
 		read_parts_to(p, &sub, CTX_PARAM, adq, 0, 0);
-		w->arg->next = wb_finish(&sub);
+		w->arg->next = lex_wb_finish(&sub);
 	}
 	p->depth--;
 }
@@ -521,30 +501,30 @@ static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 	struct sbx_buf name = {0};
 	struct wpart *w;
 	bool length = false, indirect = false;
-	int c = pgetc_nl(p), d;
+	int c = lex_getc_nl(p), d;
 
 	if (c == '!') {
 		/* ${!name}, ${!prefix*} (bash); ${!} stays $! */
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (is_name_start(d) || (d != EOF && isdigit(d)) ||
 		    (d == '@' || d == '*' || d == '#')) {
 			indirect = true;
 			c = d;
 			goto name;
 		}
-		pungetc(p, d);
+		lex_ungetc(p, d);
 	}
 	if (c == '#') {
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '}') {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 		} else if (is_name_char(d) ||
 			   (d != ':' && is_special_param(d))) {
 			length = true;
 			c = d;
 			goto name;
 		} else {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 		}
 		buf_putc(&name, '#');
 		goto op;
@@ -553,15 +533,15 @@ name:
 	if (is_name_start(c)) {
 		while (is_name_char(c)) {
 			buf_putc(&name, (char)c);
-			c = pgetc_nl(p);
+			c = lex_getc_nl(p);
 		}
-		pungetc(p, c);
+		lex_ungetc(p, c);
 	} else if (c != EOF && isdigit(c)) {
 		while (c != EOF && isdigit(c)) {
 			buf_putc(&name, (char)c);
-			c = pgetc_nl(p);
+			c = lex_getc_nl(p);
 		}
-		pungetc(p, c);
+		lex_ungetc(p, c);
 	} else if (is_special_param(c)) {
 		buf_putc(&name, (char)c);
 	} else {
@@ -573,20 +553,20 @@ name:
 		return;
 	}
 op:
-	w = wb_part(wb, WP_PARAM, dq);
+	w = lex_wb_part(wb, WP_PARAM, dq);
 	w->s = arena_strndup(p->a, name.s, name.len);
 	w->len = name.len;
 	w->indirect = indirect;
 	buf_free(&name);
-	c = pgetc_nl(p);
+	c = lex_getc_nl(p);
 	if (indirect && (c == '*' || c == '@') && is_name_start(w->s[0])) {
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '}') {
 			w->op = PO_NAMES;
 			w->colon = c == '@';
 			return;
 		}
-		pungetc(p, d);
+		lex_ungetc(p, d);
 	}
 	if (length) {
 		if (c != '}') {
@@ -600,7 +580,7 @@ op:
 	case '}':
 		return;
 	case ':':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == EOF) {
 			lex_perr_eof(p, "unterminated ${...}");
 			return;
@@ -610,13 +590,13 @@ op:
 			w->op = (unsigned char)d;
 			break;
 		}
-		pungetc(p, d);
+		lex_ungetc(p, d);
 		{
 			read_param_args(p, w, PO_SUBSTR, ':', dq);
 			return;
 		}
 	case '/':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '/' || d == '#' || d == '%') {
 			read_param_args(p, w,
 					d == '/'   ? PO_REPLALL
@@ -625,7 +605,7 @@ op:
 					'/', dq);
 			return;
 		}
-		pungetc(p, d);
+		lex_ungetc(p, d);
 		{
 			read_param_args(p, w, PO_REPL, '/', dq);
 			return;
@@ -633,7 +613,7 @@ op:
 	case '^':
 	case ',':
 	case '~':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == c) {
 			read_param_args(p, w,
 					c == '^'   ? PO_UPPER
@@ -642,7 +622,7 @@ op:
 					0, dq);
 			return;
 		}
-		pungetc(p, d);
+		lex_ungetc(p, d);
 		{
 			read_param_args(p, w, c, 0, dq);
 			return;
@@ -658,20 +638,20 @@ op:
 		w->op = (unsigned char)c;
 		break;
 	case '%':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '%')
 			w->op = PO_RLARGE;
 		else {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			w->op = PO_RSMALL;
 		}
 		break;
 	case '#':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '#')
 			w->op = PO_LLARGE;
 		else {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			w->op = PO_LSMALL;
 		}
 		break;
@@ -692,15 +672,15 @@ op:
 	 * inside "..." (XCU 2.6.2). */
 	bool pat = w->op == PO_RSMALL || w->op == PO_RLARGE ||
 		   w->op == PO_LSMALL || w->op == PO_LLARGE;
-	wb_init(&sub, p);
-	read_parts(p, &sub, CTX_PARAM, pat ? 0 : dq, w->op);
-	w->arg = wb_finish(&sub);
+	lex_wb_init(&sub, p);
+	lex_read_parts(p, &sub, CTX_PARAM, pat ? 0 : dq, w->op);
+	w->arg = lex_wb_finish(&sub);
 	p->depth--;
 }
 
 static void read_dollar(struct parser *p, struct wb *wb, int dq)
 {
-	int c = pgetc_nl(p), d;
+	int c = lex_getc_nl(p), d;
 	struct wpart *w;
 
 	wb->flags |= 0;
@@ -709,11 +689,11 @@ static void read_dollar(struct parser *p, struct wb *wb, int dq)
 	} else if (c == '{') {
 		read_brace_param(p, wb, dq);
 	} else if (c == '(') {
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '(') {
 			read_arith(p, wb, dq);
 		} else {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			read_cmdsubst(p, wb, dq);
 		}
 	} else if (is_name_start(c)) {
@@ -721,21 +701,21 @@ static void read_dollar(struct parser *p, struct wb *wb, int dq)
 
 		while (is_name_char(c)) {
 			buf_putc(&name, (char)c);
-			c = pgetc_nl(p);
+			c = lex_getc_nl(p);
 		}
-		pungetc(p, c);
-		w = wb_part(wb, WP_PARAM, dq);
+		lex_ungetc(p, c);
+		w = lex_wb_part(wb, WP_PARAM, dq);
 		w->s = arena_strndup(p->a, name.s, name.len);
 		w->len = name.len;
 		buf_free(&name);
 	} else if ((c != EOF && isdigit(c)) || is_special_param(c)) {
 		char s[2] = {(char)c, 0};
 
-		w = wb_part(wb, WP_PARAM, dq);
+		w = lex_wb_part(wb, WP_PARAM, dq);
 		w->s = arena_strndup(p->a, s, 1);
 		w->len = 1;
 	} else {
-		pungetc(p, c);
+		lex_ungetc(p, c);
 		wb_lit(wb, '$', dq);
 	}
 }
@@ -745,7 +725,7 @@ static void quoted_mark(struct wb *wb)
 	/* An empty quoted literal: "" and '' still make a field. */
 	wb_flush(wb);
 	wb->litq = 1;
-	wb_part(wb, WP_LIT, 1)->s = "";
+	lex_wb_part(wb, WP_LIT, 1)->s = "";
 	wb->flags |= W_QUOTED;
 }
 
@@ -756,7 +736,7 @@ static void read_squote(struct parser *p, struct wb *wb)
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
-		c = pgetc(p);
+		c = lex_getc(p);
 		if (c == EOF) {
 			lex_perr_eof(p, "unterminated quoted string");
 			return;
@@ -777,7 +757,7 @@ static void read_dquote(struct parser *p, struct wb *wb)
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
-		c = pgetc_nl(p);
+		c = lex_getc_nl(p);
 		switch (c) {
 		case EOF:
 			lex_perr_eof(p, "unterminated quoted string");
@@ -788,12 +768,12 @@ static void read_dquote(struct parser *p, struct wb *wb)
 				quoted_mark(wb);
 			return;
 		case '\\':
-			d = pgetc(p);
+			d = lex_getc(p);
 			if (d == '$' || d == '`' || d == '"' || d == '\\') {
 				wb_lit(wb, d, 1);
 			} else {
 				wb_lit(wb, '\\', 1);
-				pungetc(p, d);
+				lex_ungetc(p, d);
 			}
 			break;
 		case '$':
@@ -813,8 +793,8 @@ static void read_dquote(struct parser *p, struct wb *wb)
 /* Reads word parts until the context's end: a metacharacter (CTX_WORD),
  * the closing brace (CTX_PARAM, consumed), end of the isolated frame
  * (CTX_HEREDOC) or "))" (CTX_ARITH, consumed). */
-static void read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
-		       int op)
+void lex_read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+		    int op)
 {
 	read_parts_to(p, wb, ctx, dq, op, 0);
 }
@@ -830,7 +810,7 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		       op == PO_LLARGE;
 
 	while (!p->err) {
-		c = pgetc_nl(p);
+		c = lex_getc_nl(p);
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
 				lex_perr_eof(p, "unterminated ${...}");
@@ -841,26 +821,26 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		switch (ctx) {
 		case CTX_WORD:
 			if ((c == '<' || c == '>') && !p->o.posix) {
-				d = pgetc_nl(p);
+				d = lex_getc_nl(p);
 				if (d == '(') {
 					read_procsub(p, wb, c);
 					continue;
 				}
-				pungetc(p, d);
+				lex_ungetc(p, d);
 			}
 			if (c == '(' && array_start(p, wb)) {
 				read_array(p, wb);
 				return 0;
 			}
 			if (strchr(" \t\n;&|<>()", c)) {
-				pungetc(p, c);
+				lex_ungetc(p, c);
 				return 0;
 			}
 			break;
 		case CTX_REGEX:
 			if (!depth &&
 			    (c == ' ' || c == '\t' || c == '\n' || c == ')')) {
-				pungetc(p, c);
+				lex_ungetc(p, c);
 				return 0;
 			}
 			if (c == '(')
@@ -874,12 +854,12 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			break;
 		case CTX_HEREDOC:
 			if (c == '\\') {
-				d = pgetc(p);
+				d = lex_getc(p);
 				if (d == '$' || d == '`' || d == '\\') {
 					wb_lit(wb, d, 1);
 				} else {
 					wb_lit(wb, '\\', 1);
-					pungetc(p, d);
+					lex_ungetc(p, d);
 				}
 				continue;
 			}
@@ -901,11 +881,11 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 				if (depth) {
 					depth--;
 				} else {
-					d = pgetc_nl(p);
+					d = lex_getc_nl(p);
 					wb->endc = ')';
 					if (d == ')')
 						return ')';
-					pungetc(p, d);
+					lex_ungetc(p, d);
 					lex_perr(p, "missing ')' in $((...))");
 					return 0;
 				}
@@ -924,14 +904,14 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			read_dquote(p, wb);
 			break;
 		case '\\':
-			d = pgetc(p);
+			d = lex_getc(p);
 			if (d == EOF) {
 				wb_lit(wb, '\\', dq);
 				break;
 			}
 			if (dq && ctx == CTX_PARAM && !strchr("$`\"\\}", d)) {
 				wb_lit(wb, '\\', 1);
-				pungetc(p, d);
+				lex_ungetc(p, d);
 				break;
 			}
 			wb->flags |= W_QUOTED;
@@ -948,87 +928,6 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		}
 	}
 	return 0;
-}
-
-/* --- here-documents ------------------------------------------------------- */
-
-void lex_read_heredocs(struct parser *p)
-{
-	struct heredoc *h, *list = p->hd;
-	struct sbx_buf line = {0}, body = {0};
-	int c, start = p->lineno;
-
-	/* Take the list: bodies may contain $(... <<X ...) of their own. */
-	p->hd = NULL;
-	p->hd_tail = &p->hd;
-	while ((h = list)) {
-		list = h->next;
-		if (p->err) {
-			free(h->delim);
-			free(h);
-			continue;
-		}
-		body.len = 0;
-		buf_putn(&body, "", 0);
-		for (;;) {
-			bool eof = false;
-
-			line.len = 0;
-			buf_putn(&line, "", 0);
-			for (;;) {
-				c = pgetc(p);
-				if (c == EOF) {
-					eof = true;
-					break;
-				}
-				if (c == '\n')
-					break;
-				if (c == '\t' && h->strip && !line.len)
-					continue;
-				buf_putc(&line, (char)c);
-			}
-			if (!strcmp(line.s, h->delim))
-				break;
-			if (eof) {
-				if (p->o.probe && p->reof) {
-					lex_perr_eof(p, "");
-					break;
-				}
-				buf_putn(&body, line.s, line.len);
-				snprintf(
-				    p->warn, sizeof(p->warn),
-				    "line %d: warning: here-document at line "
-				    "%d delimited by end-of-file (wanted '%s')",
-				    p->lineno, start, h->delim);
-				break;
-			}
-			buf_putn(&body, line.s, line.len);
-			buf_putc(&body, '\n');
-		}
-		char *text = arena_strndup(p->a, body.s, body.len);
-		struct wb wb;
-
-		wb_init(&wb, p);
-		if (h->r->hd_quoted) {
-			struct wpart *w = wb_part(&wb, WP_LIT, 1);
-
-			w->s = text;
-			w->len = body.len;
-		} else {
-			int npb = p->npb;
-
-			p->npb = 0;
-			lex_push_frame(p, text, body.len, NULL, true);
-			read_parts(p, &wb, CTX_HEREDOC, 1, 0);
-			lex_pop_frame(p);
-			p->npb = npb;
-		}
-		h->r->target = wb_finish(&wb);
-		free(h->delim);
-		free(h);
-	}
-	buf_free(&line);
-	buf_free(&body);
 }
 
 /* --- tokens --------------------------------------------------------------- */
@@ -1070,81 +969,6 @@ void lex_free_dead(struct parser *p)
 	p->dead = NULL;
 }
 
-/*
- * The word after << or <<-: its text after quote removal and nothing
- * else, as one literal part (XCU 2.7.4). "$x", "${x}", "$(x)" and "`x`"
- * are not expanded: the body ends at a line that reads just that.
- * W_QUOTED if any of it was quoted (the body is then taken literally).
- */
-static struct word *read_delim(struct parser *p)
-{
-	struct word *w = arena_alloc(p->a, sizeof(*w));
-	struct wpart *part = arena_alloc(p->a, sizeof(*part));
-	struct sbx_buf d = {0};
-	int c, depth = 0;
-
-	buf_putn(&d, "", 0);
-	for (;;) {
-		c = pgetc_nl(p);
-		if (c == EOF)
-			break;
-		if (!depth && strchr(" \t\n;&|()<>", c)) {
-			pungetc(p, c);
-			break;
-		}
-		if (c == '\\') {
-			w->flags |= W_QUOTED;
-			if ((c = pgetc(p)) == EOF)
-				break;
-		} else if (c == '\'') {
-			w->flags |= W_QUOTED;
-			while ((c = pgetc(p)) != EOF && c != '\'')
-				buf_putc(&d, (char)c);
-			if (c == EOF)
-				lex_perr_eof(p, "unterminated quoted string");
-			continue;
-		} else if (c == '"') {
-			w->flags |= W_QUOTED;
-			while ((c = pgetc_nl(p)) != EOF && c != '"') {
-				if (c == '\\') {
-					int e = pgetc(p);
-
-					if (e == EOF)
-						break;
-					if (!strchr("$`\"\\", e))
-						buf_putc(&d, '\\');
-					c = e;
-				}
-				buf_putc(&d, (char)c);
-			}
-			if (c == EOF)
-				lex_perr_eof(p, "unterminated quoted string");
-			continue;
-		} else if (c == '$') {
-			int e = pgetc(p);
-
-			buf_putc(&d, '$');
-			if (e != '(' && e != '{') {
-				pungetc(p, e);
-				continue;
-			}
-			depth++;
-			c = e;
-		} else if (depth && (c == '(' || c == '{')) {
-			depth++;
-		} else if (depth && (c == ')' || c == '}')) {
-			depth--;
-		}
-		buf_putc(&d, (char)c);
-	}
-	part->type = WP_LIT;
-	part->s = arena_strndup(p->a, d.s, d.len);
-	part->len = d.len;
-	w->parts = d.len || (w->flags & W_QUOTED) ? part : NULL;
-	buf_free(&d);
-	return w;
-}
-
 static enum tok lex(struct parser *p, bool chkalias)
 {
 	int c, d;
@@ -1152,15 +976,15 @@ static enum tok lex(struct parser *p, bool chkalias)
 again:
 	if (p->err)
 		return p->tok = T_EOF;
-	c = pgetc_nl(p);
+	c = lex_getc_nl(p);
 	while (c == ' ' || c == '\t')
-		c = pgetc_nl(p);
+		c = lex_getc_nl(p);
 	/* An alias that ended before this token no longer guards against
 	 * recursion (unless it ends inside the word: see alias_active). */
 	if (!p->npb)
 		lex_free_dead(p);
 	if (c == '#') {
-		while ((c = pgetc(p)) != EOF && c != '\n')
+		while ((c = lex_getc(p)) != EOF && c != '\n')
 			;
 	}
 	switch (c) {
@@ -1171,34 +995,34 @@ again:
 			lex_read_heredocs(p);
 		return p->tok = T_NL;
 	case ';':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == ';')
 			return p->tok = T_DSEMI;
-		pungetc(p, d);
+		lex_ungetc(p, d);
 		return p->tok = T_SEMI;
 	case '&':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '&')
 			return p->tok = T_AND;
 		if (d == '>' && !p->o.posix) {
 			/* bash's &>file and &>>file: >file 2>&1 */
-			d = pgetc_nl(p);
+			d = lex_getc_nl(p);
 			p->trt = d == '>' ? R_APPEND : R_OUT;
 			if (d != '>')
-				pungetc(p, d);
+				lex_ungetc(p, d);
 			p->tfd = -1;
 			p->tboth = true;
 			return p->tok = T_REDIR;
 		}
-		pungetc(p, d);
+		lex_ungetc(p, d);
 		return p->tok = T_AMP;
 	case '|':
-		d = pgetc_nl(p);
+		d = lex_getc_nl(p);
 		if (d == '|')
 			return p->tok = T_OR;
 		p->tpipe_err = d == '&' && !p->o.posix; /* bash's |& */
 		if (!p->tpipe_err)
-			pungetc(p, d);
+			lex_ungetc(p, d);
 		return p->tok = T_PIPE;
 	case '(':
 		return p->tok = T_LP;
@@ -1208,18 +1032,18 @@ again:
 	case '>':
 		if (!p->o.posix) {
 			/* <(cmd) and >(cmd) begin a word (bash) */
-			d = pgetc_nl(p);
-			pungetc(p, d);
+			d = lex_getc_nl(p);
+			lex_ungetc(p, d);
 			if (d == '(')
 				break; /* c is given back below */
 		}
 		p->tfd = -1;
 		goto redir;
 	}
-	pungetc(p, c);
+	lex_ungetc(p, c);
 	if (p->want_delim) {
 		p->want_delim = false;
-		p->tw = read_delim(p);
+		p->tw = lex_read_delim(p);
 		if (p->err)
 			return p->tok = T_EOF;
 		if (p->tw->parts)
@@ -1229,14 +1053,14 @@ again:
 	}
 	struct wb wb;
 
-	wb_init(&wb, p);
-	read_parts(p, &wb, CTX_WORD, 0, 0);
-	p->tw = wb_finish(&wb);
+	lex_wb_init(&wb, p);
+	lex_read_parts(p, &wb, CTX_WORD, 0, 0);
+	p->tw = lex_wb_finish(&wb);
 	if (p->err)
 		return p->tok = T_EOF;
 	if (p->tw->raw && isdigit((unsigned char)p->tw->raw[0]) &&
 	    strspn(p->tw->raw, "0123456789") == strlen(p->tw->raw)) {
-		c = pgetc(p);
+		c = lex_getc(p);
 		if (c == '<' || c == '>') {
 			long fd = strtol(p->tw->raw, NULL, 10);
 
@@ -1245,7 +1069,7 @@ again:
 			p->tfd = (int)fd;
 			goto redir;
 		}
-		pungetc(p, c);
+		lex_ungetc(p, c);
 	}
 	if ((chkalias || p->alias_next) && p->tw->raw && p->o.alias &&
 	    !lex_is_keyword(p->tw->raw)) {
@@ -1283,10 +1107,10 @@ again:
 	return p->tok = T_WORD;
 redir:
 	p->tboth = false;
-	d = pgetc_nl(p);
+	d = lex_getc_nl(p);
 	if (c == '<') {
 		if (d == '<') {
-			int e = pgetc_nl(p);
+			int e = lex_getc_nl(p);
 
 			p->trt = R_HEREDOC;
 			if (e == '<' && !p->o.posix)
@@ -1294,13 +1118,13 @@ redir:
 			else if (e == '-')
 				p->tfd = p->tfd < 0 ? -2 : -3 - p->tfd;
 			else
-				pungetc(p, e);
+				lex_ungetc(p, e);
 		} else if (d == '&') {
 			p->trt = R_DUPIN;
 		} else if (d == '>') {
 			p->trt = R_RDWR;
 		} else {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			p->trt = R_IN;
 		}
 	} else {
@@ -1311,7 +1135,7 @@ redir:
 		else if (d == '|')
 			p->trt = R_CLOBBER;
 		else {
-			pungetc(p, d);
+			lex_ungetc(p, d);
 			p->trt = R_OUT;
 		}
 	}
@@ -1334,11 +1158,11 @@ void lex_consume(struct parser *p)
 
 bool lex_dparen(struct parser *p)
 {
-	int c = pgetc_nl(p);
+	int c = lex_getc_nl(p);
 
 	if (c == '(')
 		return true;
-	pungetc(p, c);
+	lex_ungetc(p, c);
 	return false;
 }
 
@@ -1346,14 +1170,14 @@ struct word *lex_arith_word(struct parser *p, bool forsemi, int *end)
 {
 	struct wb wb;
 
-	wb_init(&wb, p);
-	read_parts(p, &wb, forsemi ? CTX_ARITHFOR : CTX_ARITH, 1, 0);
+	lex_wb_init(&wb, p);
+	lex_read_parts(p, &wb, forsemi ? CTX_ARITHFOR : CTX_ARITH, 1, 0);
 	*end = wb.endc;
 	if (p->err) {
 		buf_free(&wb.lit);
 		return NULL;
 	}
-	return wb_finish(&wb);
+	return lex_wb_finish(&wb);
 }
 
 struct word *lex_regex_word(struct parser *p)
@@ -1362,16 +1186,16 @@ struct word *lex_regex_word(struct parser *p)
 	int c;
 
 	do
-		c = pgetc_nl(p);
+		c = lex_getc_nl(p);
 	while (c == ' ' || c == '\t');
-	pungetc(p, c);
-	wb_init(&wb, p);
-	read_parts(p, &wb, CTX_REGEX, 0, 0);
+	lex_ungetc(p, c);
+	lex_wb_init(&wb, p);
+	lex_read_parts(p, &wb, CTX_REGEX, 0, 0);
 	if (p->err) {
 		buf_free(&wb.lit);
 		return NULL;
 	}
-	return wb_finish(&wb);
+	return lex_wb_finish(&wb);
 }
 
 struct word *parse_dq_string(const char *s, struct arena *a,
@@ -1385,10 +1209,10 @@ struct word *parse_dq_string(const char *s, struct arena *a,
 	p->diag = diag;
 	p->reof = true;
 	lex_push_frame(p, s, strlen(s), NULL, true);
-	wb_init(&wb, p);
-	read_parts(p, &wb, CTX_HEREDOC, 1, 0);
+	lex_wb_init(&wb, p);
+	lex_read_parts(p, &wb, CTX_HEREDOC, 1, 0);
 	if (!p->err)
-		w = wb_finish(&wb);
+		w = lex_wb_finish(&wb);
 	else
 		buf_free(&wb.lit);
 	lex_pop_frame(p);

@@ -90,6 +90,42 @@ void lex_push_frame(struct parser *p, const char *s, size_t len,
 void lex_pop_frame(struct parser *p);
 void lex_free_dead(struct parser *p);
 void lex_read_heredocs(struct parser *p);
+/* What lex.c's word reader is reading (its context) and the word being
+ * built: shared with heredoc.c. */
+enum ctx {
+	CTX_WORD,
+	CTX_PARAM,
+	CTX_HEREDOC,
+	CTX_ARITH,
+	CTX_ARITHFOR,
+	CTX_REGEX
+};
+
+struct wb {
+	struct parser *p;
+	struct wpart *head, **tail;
+	struct sbx_buf lit;
+	int litq;
+	unsigned flags;
+	unsigned long n;    /* parts and characters added so far */
+	struct word *elems; /* NAME=(...): the words */
+	int endc;	    /* CTX_ARITHFOR: the character that ended it */
+};
+
+/* lex.c's reader and word builder, for heredoc.c */
+int lex_getc(struct parser *p);
+void lex_ungetc(struct parser *p, int c);
+/* lex_getc, with backslash-newline pairs removed (line continuation) */
+int lex_getc_nl(struct parser *p);
+void lex_wb_init(struct wb *wb, struct parser *p);
+struct wpart *lex_wb_part(struct wb *wb, int type, int quoted);
+struct word *lex_wb_finish(struct wb *wb);
+void lex_read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
+		    int op);
+
+/* heredoc.c: the delimiter word after << or <<- (quotes removed, W_QUOTED
+ * if any part was quoted). */
+struct word *lex_read_delim(struct parser *p);
 /* After a T_LP in bash's language: is the next character a second '('
  * (then it is consumed: `((` begins an arithmetic command)? */
 bool lex_dparen(struct parser *p);
