@@ -14,42 +14,9 @@
 #include <string.h>
 
 #include "envfilter.h"
+#include "policy_int.h"
 #include "guard.h"
 #include "secrets.h"
-
-/* What is known of a masked path besides the path itself. */
-struct pol_mask {
-	const char *tool, *why; /* static: the table's, "--mask", "sbxsh" */
-	char *from;		/* --mask's origin; NULL: sbxsh's own */
-	unsigned long hash;	/* of the canonical path (under_masked) */
-	bool present;		/* it existed (pol_facts.exists) */
-};
-
-struct sbx_policy {
-	enum pol_scope scope;
-	bool network;
-	struct pol_net *net;
-	struct lay_layout lay; /* deep copy */
-	struct rt_plan route;
-	char *home;
-	char *tty;	/* the session's terminal (folded), or NULL */
-	char *homes[3]; /* for guard_refused(): $HOME, passwd home, NULL */
-	struct pol_root *roots;
-	size_t nroots, cap;
-	struct sbx_strv masked;
-	struct sbx_strv sockets;	 /* --allow-socket, canonical */
-	struct sbx_strv sockets_from;	 /* parallel: where each came from */
-	struct sbx_strv keep, keep_from; /* --keep-env patterns, origins */
-	struct pol_mask *mmeta;		 /* parallel to masked */
-	size_t *mslot, nmslot; /* mmeta[].hash indexed: index + 1, 0 free */
-	struct ef_report envf; /* credential variables withheld (names) */
-	struct sbx_strv note_keys, note_vals;
-	struct gm_plan *git;   /* protected paths in a writable root, or NULL */
-	struct sbx_strv sbxsh; /* pol_facts.sbxsh_dirs, copied */
-	char *ws_masked;       /* a masked secret left out because it holds the
-				  workspace (add_masked), or NULL */
-	enum pol_guard guard;
-};
 
 /* Device nodes every ordinary and interactive program needs. /dev/pts is
  * a folder: each terminal's node lives beneath it. */
@@ -627,8 +594,6 @@ static void add_tmp(struct sbx_policy *pol, const struct pol_facts *f)
 		add_root(pol, t, POL_WHY_TMP, false, false);
 }
 
-static int root_of(const struct sbx_policy *pol, const char *c);
-
 /* Is the entry |e| names something a job could change: the path itself
  * in a writable root or, for one that is absent, pinned or a symlink
  * (its name is what matters), its folder? A masked path is not. */
@@ -648,7 +613,7 @@ static bool writable_entry(const struct sbx_policy *pol,
 	for (size_t i = 0; i < pol->masked.n; i++)
 		if (path_under(pol->masked.v[i], e->path))
 			return false;
-	return root_of(pol, at) >= 0;
+	return pol_root_index(pol, at) >= 0;
 }
 
 /*
@@ -668,7 +633,7 @@ static void add_git(struct sbx_policy *pol, const struct gm_plan *src)
 
 			/* Writable already (a main repository under /tmp):
 			 * nothing to add, nothing to guard. */
-			if (root_of(pol, g->roots[i].path) >= 0 ||
+			if (pol_root_index(pol, g->roots[i].path) >= 0 ||
 			    refused(pol, g->roots[i].path, why, sizeof(why)))
 				continue;
 			add_root(pol, xstrdup(g->roots[i].path),
@@ -1099,274 +1064,4 @@ void pol_free(struct sbx_policy *pol)
 	strv_free(&pol->sbxsh);
 	free(pol->ws_masked);
 	free(pol);
-}
-
-enum pol_scope pol_scope(const struct sbx_policy *pol)
-{
-	return pol->scope;
-}
-bool pol_network(const struct sbx_policy *pol)
-{
-	return pol->network;
-}
-
-const struct pol_net *pol_net(const struct sbx_policy *pol)
-{
-	return pol->net;
-}
-
-void pol_net_set_proxy(struct sbx_policy *pol, const char *http,
-		       const char *socks)
-{
-	free(pol->net->http);
-	free(pol->net->socks);
-	pol->net->http = http ? xstrdup(http) : NULL;
-	pol->net->socks = socks ? xstrdup(socks) : NULL;
-}
-const struct lay_layout *pol_layout(const struct sbx_policy *pol)
-{
-	return &pol->lay;
-}
-const struct rt_plan *pol_route(const struct sbx_policy *pol)
-{
-	return &pol->route;
-}
-const char *pol_home(const struct sbx_policy *pol)
-{
-	return pol->home;
-}
-const char *const *pol_homes(const struct sbx_policy *pol)
-{
-	return (const char *const *)pol->homes;
-}
-size_t pol_nroots(const struct sbx_policy *pol)
-{
-	return pol->nroots;
-}
-size_t pol_nmasked(const struct sbx_policy *pol)
-{
-	return pol->masked.n;
-}
-size_t pol_nsockets(const struct sbx_policy *pol)
-{
-	return pol->sockets.n;
-}
-const char *pol_tty(const struct sbx_policy *pol)
-{
-	return pol->tty;
-}
-
-const char *pol_socket(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->sockets.n ? pol->sockets.v[i] : NULL;
-}
-
-const char *pol_from(const char *from)
-{
-	return from ? from : "default";
-}
-
-size_t pol_nkeep(const struct sbx_policy *pol)
-{
-	return pol->keep.n;
-}
-
-const char *pol_keep(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->keep.n ? pol->keep.v[i] : NULL;
-}
-
-const char *pol_keep_from(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->keep_from.n ? pol->keep_from.v[i] : NULL;
-}
-
-const char *pol_socket_from(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->sockets_from.n ? pol->sockets_from.v[i] : NULL;
-}
-
-const struct pol_root *pol_root(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->nroots ? &pol->roots[i] : NULL;
-}
-
-const char *pol_masked(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->masked.n ? pol->masked.v[i] : NULL;
-}
-
-const char *pol_masked_tool(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->masked.n ? pol->mmeta[i].tool : NULL;
-}
-
-const char *pol_masked_why(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->masked.n ? pol->mmeta[i].why : NULL;
-}
-
-const char *pol_masked_from(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->masked.n ? pol->mmeta[i].from : NULL;
-}
-
-bool pol_masked_present(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol->masked.n && pol->mmeta[i].present;
-}
-
-const struct ef_report *pol_env_report(const struct sbx_policy *pol)
-{
-	return &pol->envf;
-}
-
-const struct gm_plan *pol_git(const struct sbx_policy *pol)
-{
-	return pol->git;
-}
-
-size_t pol_nprotected(const struct sbx_policy *pol)
-{
-	return pol->git ? pol->git->npaths : 0;
-}
-
-const struct gm_path *pol_protected(const struct sbx_policy *pol, size_t i)
-{
-	return i < pol_nprotected(pol) ? &pol->git->paths[i] : NULL;
-}
-
-void pol_set_guard(struct sbx_policy *pol, enum pol_guard g)
-{
-	pol->guard = g;
-}
-
-enum pol_guard pol_guard(const struct sbx_policy *pol)
-{
-	return pol->guard;
-}
-
-/* The most specific root holding |c|, or -1. */
-static int root_of(const struct sbx_policy *pol, const char *c)
-{
-	size_t best_len = 0;
-	int best = -1;
-
-	/* The most specific root decides, so `policy check` names the
-	 * reason a person would expect (.sandbox-cache, not workspace). */
-	for (size_t i = 0; i < pol->nroots; i++) {
-		const struct pol_root *r = &pol->roots[i];
-		size_t l = strlen(r->path);
-		bool hit = r->device && strcmp(r->path, "/dev/pts") != 0
-			       ? strcmp(r->path, c) == 0
-			       : path_under(r->path, c);
-
-		if (hit && (best < 0 || l > best_len)) {
-			best = (int)i;
-			best_len = l;
-		}
-	}
-	return best;
-}
-
-int pol_root_of(const struct sbx_policy *pol, const char *c, bool unrestricted)
-{
-	int r = root_of(pol, c);
-
-	if (r >= 0 && !unrestricted &&
-	    pol->roots[r].why == POL_WHY_UNRESTRICTED)
-		return -1;
-	return r;
-}
-
-enum pol_access pol_access(const struct sbx_policy *pol, const char *c,
-			   int *rule)
-{
-	const struct gm_path *g;
-	int best;
-
-	/* Masked wins: a secret inside a writable root is still a secret
-	 * (the backends that cannot enforce that say so in a note). */
-	for (size_t i = 0; i < pol->masked.n; i++) {
-		if (path_under(pol->masked.v[i], c)) {
-			if (rule)
-				*rule = (int)i;
-			return POL_ACCESS_MASKED;
-		}
-	}
-	/* Then the protected paths: they lie in writable roots (add_git()
-	 * keeps no other), and must not be written there. */
-	g = gm_lookup(pol->git, c);
-	if (g) {
-		if (rule)
-			*rule = (int)(g - pol->git->paths);
-		return POL_ACCESS_PROTECTED;
-	}
-	best = root_of(pol, c);
-	if (rule)
-		*rule = best;
-	return best >= 0 ? POL_ACCESS_RW : POL_ACCESS_RO;
-}
-
-void pol_add_note(struct sbx_policy *pol, const char *key, const char *val)
-{
-	for (size_t i = 0; i < pol->note_keys.n; i++) {
-		if (strcmp(pol->note_keys.v[i], key) == 0 &&
-		    strcmp(pol->note_vals.v[i], val) == 0)
-			return;
-	}
-	strv_push(&pol->note_keys, key);
-	strv_push(&pol->note_vals, val);
-}
-
-void pol_set_note(struct sbx_policy *pol, const char *key, const char *val)
-{
-	for (size_t i = 0; i < pol->note_keys.n; i++) {
-		if (strcmp(pol->note_keys.v[i], key) == 0) {
-			free(pol->note_vals.v[i]);
-			pol->note_vals.v[i] = xstrdup(val);
-			return;
-		}
-	}
-	pol_add_note(pol, key, val);
-}
-
-int pol_override(struct sbx_policy *pol, const char *name, const char *value)
-{
-	struct rt_plan *r = &pol->route;
-	const char *uv = value ? value : "(unset)";
-
-	for (size_t i = 0; i < r->nvars; i++) {
-		struct rt_var *v = &r->vars[i];
-
-		if (strcmp(v->name, name) != 0)
-			continue;
-		if (v->overridden && strcmp(v->user_value, uv) == 0)
-			return 0;
-		free(v->user_value);
-		v->user_value = xstrdup(uv);
-		v->overridden = true;
-		return 1;
-	}
-	return -ENOENT;
-}
-
-const char *pol_note(const struct sbx_policy *pol, const char *key)
-{
-	for (size_t i = 0; i < pol->note_keys.n; i++)
-		if (strcmp(pol->note_keys.v[i], key) == 0)
-			return pol->note_vals.v[i];
-	return NULL;
-}
-
-size_t pol_nnotes(const struct sbx_policy *pol)
-{
-	return pol->note_keys.n;
-}
-
-void pol_note_at(const struct sbx_policy *pol, size_t i, const char **key,
-		 const char **val)
-{
-	*key = pol->note_keys.v[i];
-	*val = pol->note_vals.v[i];
 }
