@@ -25,7 +25,7 @@ import sys
 # the grammar itself (dash keeps both in one parser.c). The objects of an
 # archive carry no folder, so they are named here.
 GROUPS = {"core/lex": "core/lang", "core/parse": "core/lang",
-          "core/arena": "core/lang"}
+          "core/arena": "core/lang", "core/heredoc": "core/lang"}
 
 
 def read_archive(nm, lib, layer):

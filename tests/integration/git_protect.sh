@@ -405,7 +405,7 @@ ck "--print-profile seatbelt denies writes to them" \
 	has "(deny file-write* (subpath \"$WS/.git/hooks\")"
 echo orig >"$WS/.envrc"
 OUT=$(cd "$WS" && "$SBXSH" --workspace "$WS" --protect .envrc --git-depth 1 \
-	-c 'echo x > .envrc; git -C a/sub config core.pager x; policy' 2>&1)
+	-c 'echo x > .envrc; git -C a/sub config core.pager x; policy --all' 2>&1)
 ck "--protect .envrc: read-only, flagged" \
 	eval '[ "$(cat "$WS/.envrc")" = orig ] && has "write to $WS/.envrc will be denied (protected: --protect)"'
 ck "--git-depth 1: the repository two levels down is not looked for" \

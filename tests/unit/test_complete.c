@@ -257,7 +257,7 @@ static void jobs_vars_policy(void **state)
 	EXPECT(c, "echo a$P", "$PATH");
 	EXPECT(c, "echo '$P", ""); /* single quotes: literal */
 	EXPECT(c, "policy ",
-	       "--help|--json|cache|check|check-line|env|explain|net|why");
+	       "--all|--help|--json|cache|check|check-line|env|explain|net|why");
 	EXPECT(c, "policy ex", "explain");
 	EXPECT(c, "policy check-", "check-line");
 	EXPECT(c, "policy cache ", "--json|export|import|list|prune");
