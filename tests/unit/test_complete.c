@@ -256,8 +256,9 @@ static void jobs_vars_policy(void **state)
 	EXPECT(c, "echo \"${PA", "${PATH}");
 	EXPECT(c, "echo a$P", "$PATH");
 	EXPECT(c, "echo '$P", ""); /* single quotes: literal */
-	EXPECT(c, "policy ",
-	       "--all|--help|--json|cache|check|check-line|env|explain|net|why");
+	EXPECT(
+	    c, "policy ",
+	    "--all|--help|--json|cache|check|check-line|env|explain|net|why");
 	EXPECT(c, "policy ex", "explain");
 	EXPECT(c, "policy check-", "check-line");
 	EXPECT(c, "policy cache ", "--json|export|import|list|prune");
