@@ -104,17 +104,6 @@ static bool parse_v4(const char *s, size_t n, uint8_t out[4])
 	return i == n;
 }
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* RFC 4291 §2.2 text forms, with an IPv4 tail; no zone index. */
 static bool parse_v6(const char *s, size_t n, uint8_t out[16])
 {
@@ -134,8 +123,8 @@ static bool parse_v6(const char *s, size_t n, uint8_t out[16])
 		size_t start = i;
 		unsigned v = 0;
 
-		while (i < n && hexval(s[i]) >= 0 && i - start < 5)
-			v = v * 16 + (unsigned)hexval(s[i++]);
+		while (i < n && hex_digit(s[i]) >= 0 && i - start < 5)
+			v = v * 16 + (unsigned)hex_digit(s[i++]);
 		if (i < n && s[i] == '.') {
 			/* an IPv4 tail: the last 32 bits */
 			if (nw > 6 || (gap < 0 && nw != 6))

@@ -97,6 +97,10 @@ bool str_shown_raw(const char *s);
  * parser, the completer and the configuration reader share, so a name
  * one of them accepts is a name to all of them. */
 bool str_is_name(const char *s, size_t n);
+/* The value of the hex digit |c|, or -1. */
+int hex_digit(int c);
+/* Code point |v| (< 0x200000) as UTF-8; nothing for a larger one. */
+void buf_put_utf8(struct sbx_buf *b, unsigned long v);
 
 /*
  * Paths. All pure string operations: nothing here looks at the disk.

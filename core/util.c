@@ -468,3 +468,33 @@ const char *env_lookup(char *const *env, const char *name)
 			return *env + nl + 1;
 	return NULL;
 }
+
+int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+void buf_put_utf8(struct sbx_buf *b, unsigned long v)
+{
+	if (v < 0x80) {
+		buf_putc(b, (char)v);
+	} else if (v < 0x800) {
+		buf_putc(b, (char)(0xc0 | (v >> 6)));
+		buf_putc(b, (char)(0x80 | (v & 0x3f)));
+	} else if (v < 0x10000) {
+		buf_putc(b, (char)(0xe0 | (v >> 12)));
+		buf_putc(b, (char)(0x80 | ((v >> 6) & 0x3f)));
+		buf_putc(b, (char)(0x80 | (v & 0x3f)));
+	} else if (v < 0x200000) {
+		buf_putc(b, (char)(0xf0 | (v >> 18)));
+		buf_putc(b, (char)(0x80 | ((v >> 12) & 0x3f)));
+		buf_putc(b, (char)(0x80 | ((v >> 6) & 0x3f)));
+		buf_putc(b, (char)(0x80 | (v & 0x3f)));
+	}
+}

@@ -4,36 +4,6 @@
 #include <ctype.h>
 #include <string.h>
 
-static int hexdig(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static void put_utf8(struct sbx_buf *b, unsigned long v)
-{
-	if (v < 0x80) {
-		buf_putc(b, (char)v);
-	} else if (v < 0x800) {
-		buf_putc(b, (char)(0xc0 | (v >> 6)));
-		buf_putc(b, (char)(0x80 | (v & 0x3f)));
-	} else if (v < 0x10000) {
-		buf_putc(b, (char)(0xe0 | (v >> 12)));
-		buf_putc(b, (char)(0x80 | ((v >> 6) & 0x3f)));
-		buf_putc(b, (char)(0x80 | (v & 0x3f)));
-	} else if (v < 0x110000) {
-		buf_putc(b, (char)(0xf0 | (v >> 18)));
-		buf_putc(b, (char)(0x80 | ((v >> 12) & 0x3f)));
-		buf_putc(b, (char)(0x80 | ((v >> 6) & 0x3f)));
-		buf_putc(b, (char)(0x80 | (v & 0x3f)));
-	}
-}
-
 /* Up to |max| digits of |base| (8 or 16) from s[*i]; how many. */
 static int digits(const char *s, size_t n, size_t *i, int base, int max,
 		  unsigned long *v)
@@ -41,8 +11,8 @@ static int digits(const char *s, size_t n, size_t *i, int base, int max,
 	int k = 0, d;
 
 	*v = 0;
-	while (k < max && *i < n && (d = hexdig((unsigned char)s[*i])) >= 0 &&
-	       d < base) {
+	while (k < max && *i < n &&
+	       (d = hex_digit((unsigned char)s[*i])) >= 0 && d < base) {
 		*v = *v * (unsigned)base + (unsigned)d;
 		++*i;
 		k++;
@@ -86,7 +56,8 @@ void ansic_decode(const char *s, size_t n, struct sbx_buf *out)
 			if (!v)
 				return;
 			if (c != 'x') {
-				put_utf8(out, v);
+				if (v < 0x110000)
+					buf_put_utf8(out, v);
 				continue;
 			}
 		} else if (c == 'c' && i < n) {

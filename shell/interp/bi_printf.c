@@ -416,30 +416,9 @@ static void put_ucs(struct sbx_buf *out, unsigned long u, bool utf8, bool big)
 		buf_putc(out, (char)u);
 	} else if (!utf8 || u > 0x1FFFFF) {
 		buf_printf(out, big ? "\\U%08lX" : "\\u%04lX", u);
-	} else if (u < 0x800) {
-		buf_putc(out, (char)(0xC0 | (u >> 6)));
-		buf_putc(out, (char)(0x80 | (u & 0x3F)));
-	} else if (u < 0x10000) {
-		buf_putc(out, (char)(0xE0 | (u >> 12)));
-		buf_putc(out, (char)(0x80 | ((u >> 6) & 0x3F)));
-		buf_putc(out, (char)(0x80 | (u & 0x3F)));
 	} else {
-		buf_putc(out, (char)(0xF0 | (u >> 18)));
-		buf_putc(out, (char)(0x80 | ((u >> 12) & 0x3F)));
-		buf_putc(out, (char)(0x80 | ((u >> 6) & 0x3F)));
-		buf_putc(out, (char)(0x80 | (u & 0x3F)));
+		buf_put_utf8(out, u);
 	}
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* bash's echo -e escapes in |s|; returns 1 at \c (all output ends). */
@@ -476,7 +455,8 @@ static int echo_escapes(const char *s, struct sbx_buf *out, bool utf8)
 		case 'u':
 		case 'U':
 			max = *s == 'x' ? 2 : *s == 'u' ? 4 : 8;
-			for (n = 0; n < max && (d = hexval(s[1 + n])) >= 0; n++)
+			for (n = 0; n < max && (d = hex_digit(s[1 + n])) >= 0;
+			     n++)
 				v = v * 16 + (unsigned long)d;
 			if (!n) {
 				buf_putc(out, '\\');

@@ -66,108 +66,6 @@ void sh_read_sync(struct shell *sh)
 	sh->rd_kind = RD_UNKNOWN;
 }
 
-static int read_dash(struct shell *sh, int argc, char **argv)
-{
-	struct sbx_buf line = {0}, esc = {0};
-	struct sbx_strv fields = {0};
-	bool raw = false, eof = false;
-	const char *prompt = NULL;
-	int i, st = 0, nnames;
-
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		}
-		for (char *c = argv[i] + 1; *c; c++) {
-			if (*c == 'r') {
-				raw = true;
-			} else if (*c == 'p') {
-				if (c[1]) {
-					prompt = c + 1;
-				} else if (i + 1 < argc) {
-					prompt = argv[++i];
-				} else {
-					sh_err(sh,
-					       "read: No arg for -p option");
-					return 2;
-				}
-				break;
-			} else {
-				sh_err(sh, "read: Illegal option -%c", *c);
-				return 2;
-			}
-		}
-	}
-	if (i >= argc) {
-		sh_err(sh, "read: arg count");
-		return 2;
-	}
-	nnames = argc - i;
-	for (int k = i; k < argc; k++) {
-		if (!str_is_name(argv[k], strlen(argv[k]))) {
-			sh_err(sh, "read: %s: bad variable name", argv[k]);
-			return 2;
-		}
-	}
-	if (prompt && isatty(0))
-		out_write(2, prompt, strlen(prompt));
-	buf_putn(&line, "", 0);
-	buf_putn(&esc, "", 0);
-	/* The script's own read-ahead goes back first (stdin shared). */
-	sh_script_sync(sh);
-	for (;;) {
-		char c;
-		int k = rd_getc(sh, &c);
-
-		if (k < 0 && errno == EINTR) {
-			if (trap_gotsig) {
-				st = 128 + trap_last_signal();
-				eof = true;
-				break;
-			}
-			continue;
-		}
-		if (k <= 0) {
-			eof = true;
-			break;
-		}
-		if (c == '\\' && !raw) {
-			do
-				k = rd_getc(sh, &c);
-			while (k < 0 && errno == EINTR && !trap_gotsig);
-			if (k <= 0) {
-				eof = true;
-				break;
-			}
-			if (c == '\n')
-				continue;
-			buf_putc(&line, c);
-			buf_putc(&esc, 1);
-			continue;
-		}
-		if (c == '\n')
-			break;
-		buf_putc(&line, c);
-		buf_putc(&esc, 0);
-	}
-	exp_ifs_split_read(sh, line.s, esc.s, line.len, nnames, &fields);
-	for (int k = 0; k < nnames; k++) {
-		const char *v = (size_t)k < fields.n ? fields.v[k] : "";
-
-		if (var_set(sh, argv[i + k], v, 0) < 0) {
-			sh_err(sh, "read: %s: is read only", argv[i + k]);
-			st = 2;
-		}
-	}
-	strv_free(&fields);
-	buf_free(&line);
-	buf_free(&esc);
-	if (eof && !st)
-		st = 1;
-	return st;
-}
-
 /* bash's read: what the options ask. */
 struct rd_opts {
 	int fd;		/* -u */
@@ -320,6 +218,61 @@ static int rd_parse(struct shell *sh, int argc, char **argv, struct rd_opts *o,
 	return i;
 }
 
+/* The input up to the delimiter (or |o->nchars| bytes), a backslash
+ * escaping the next byte unless -r (its mark in |esc| for the field
+ * split, a backslash-newline dropped). 0, 128+N after a trapped signal,
+ * 142 when -t ran out (what came is kept); |*eof| at end of input. */
+static int rd_line(struct shell *sh, const struct rd_opts *o, double deadline,
+		   struct sbx_buf *line, struct sbx_buf *esc, bool *eof)
+{
+	long got = 0;
+	int k;
+
+	buf_putn(line, "", 0);
+	buf_putn(esc, "", 0);
+	/* The script's own read-ahead goes back first (stdin shared). */
+	if (o->fd == 0)
+		sh_script_sync(sh);
+	while (o->nchars < 0 || got < o->nchars) {
+		char c;
+
+		k = rd_byte(sh, o, deadline, &c);
+		if (k < 0 && errno == EINTR) {
+			if (trap_gotsig) {
+				*eof = true;
+				return 128 + trap_last_signal();
+			}
+			continue;
+		}
+		if (k < 0 && errno == ETIMEDOUT)
+			return 128 + SIGALRM; /* bash keeps what came */
+		if (k <= 0) {
+			*eof = true;
+			return 0;
+		}
+		got++;
+		if (c == '\\' && !o->raw) {
+			do
+				k = rd_byte(sh, o, deadline, &c);
+			while (k < 0 && errno == EINTR && !trap_gotsig);
+			if (k <= 0) {
+				*eof = true;
+				return 0;
+			}
+			if (c == '\n')
+				continue;
+			buf_putc(line, c);
+			buf_putc(esc, 1);
+			continue;
+		}
+		if (c == o->delim && !o->exact)
+			return 0;
+		buf_putc(line, c);
+		buf_putc(esc, 0);
+	}
+	return 0;
+}
+
 static int read_bash(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf line = {0}, esc = {0};
@@ -329,7 +282,6 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 	bool eof = false, tty, restore = false;
 	double deadline = 0;
 	int i, st = 0, nnames;
-	long got = 0;
 
 	if ((i = rd_parse(sh, argc, argv, &o, &st)) < 0)
 		return st;
@@ -367,51 +319,7 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 	}
 	if (o.timed)
 		deadline = rd_now() + o.timeout;
-	buf_putn(&line, "", 0);
-	buf_putn(&esc, "", 0);
-	if (o.fd == 0)
-		sh_script_sync(sh);
-	while (o.nchars < 0 || got < o.nchars) {
-		char c;
-		int k = rd_byte(sh, &o, deadline, &c);
-
-		if (k < 0 && errno == EINTR) {
-			if (trap_gotsig) {
-				st = 128 + trap_last_signal();
-				eof = true;
-				break;
-			}
-			continue;
-		}
-		if (k < 0 && errno == ETIMEDOUT) {
-			/* bash keeps what came before the time ran out */
-			st = 128 + SIGALRM;
-			break;
-		}
-		if (k <= 0) {
-			eof = true;
-			break;
-		}
-		got++;
-		if (c == '\\' && !o.raw) {
-			do
-				k = rd_byte(sh, &o, deadline, &c);
-			while (k < 0 && errno == EINTR && !trap_gotsig);
-			if (k <= 0) {
-				eof = true;
-				break;
-			}
-			if (c == '\n')
-				continue;
-			buf_putc(&line, c);
-			buf_putc(&esc, 1);
-			continue;
-		}
-		if (c == o.delim && !o.exact)
-			break;
-		buf_putc(&line, c);
-		buf_putc(&esc, 0);
-	}
+	st = rd_line(sh, &o, deadline, &line, &esc, &eof);
 	if (restore)
 		tcsetattr(o.fd, TCSADRAIN, &saved);
 	if (!nnames || o.exact) {
@@ -436,6 +344,71 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 				       argv[i + k]);
 				st = 1;
 			}
+		}
+	}
+	strv_free(&fields);
+	buf_free(&line);
+	buf_free(&esc);
+	if (eof && !st)
+		st = 1;
+	return st;
+}
+
+static int read_dash(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf line = {0}, esc = {0};
+	struct sbx_strv fields = {0};
+	struct rd_opts o = {.fd = 0, .delim = '\n', .nchars = -1};
+	bool eof = false;
+	const char *prompt = NULL;
+	int i, st = 0, nnames;
+
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		}
+		for (char *c = argv[i] + 1; *c; c++) {
+			if (*c == 'r') {
+				o.raw = true;
+			} else if (*c == 'p') {
+				if (c[1]) {
+					prompt = c + 1;
+				} else if (i + 1 < argc) {
+					prompt = argv[++i];
+				} else {
+					sh_err(sh,
+					       "read: No arg for -p option");
+					return 2;
+				}
+				break;
+			} else {
+				sh_err(sh, "read: Illegal option -%c", *c);
+				return 2;
+			}
+		}
+	}
+	if (i >= argc) {
+		sh_err(sh, "read: arg count");
+		return 2;
+	}
+	nnames = argc - i;
+	for (int k = i; k < argc; k++) {
+		if (!str_is_name(argv[k], strlen(argv[k]))) {
+			sh_err(sh, "read: %s: bad variable name", argv[k]);
+			return 2;
+		}
+	}
+	if (prompt && isatty(0))
+		out_write(2, prompt, strlen(prompt));
+	st = rd_line(sh, &o, 0, &line, &esc, &eof);
+	exp_ifs_split_read(sh, line.s, esc.s, line.len, nnames, &fields);
+	for (int k = 0; k < nnames; k++) {
+		const char *v = (size_t)k < fields.n ? fields.v[k] : "";
+
+		if (var_set(sh, argv[i + k], v, 0) < 0) {
+			sh_err(sh, "read: %s: is read only", argv[i + k]);
+			st = 2;
 		}
 	}
 	strv_free(&fields);
