@@ -545,7 +545,7 @@ int nr_norm_name(const char *in, char *out, struct sbx_diag *d)
 
 /* --- patterns ------------------------------------------------------------ */
 
-static bool parse_port(const char *s, size_t n, unsigned *port)
+bool nr_parse_port(const char *s, size_t n, unsigned *port)
 {
 	unsigned v = 0;
 
@@ -660,7 +660,8 @@ int nr_parse(const char *pattern, bool deny, const char *origin,
 		hn = (size_t)(close - host);
 		v6form = true;
 		if (close[1] == ':') {
-			if (!parse_port(close + 2, strlen(close + 2), &r.port))
+			if (!nr_parse_port(close + 2, strlen(close + 2),
+					   &r.port))
 				return sbx_diag_set(d, -EINVAL,
 						    "%s: bad port (1-65535)",
 						    pattern);
@@ -680,7 +681,8 @@ int nr_parse(const char *pattern, bool deny, const char *origin,
 			v6form = true; /* bare IPv6: no port */
 		} else if (colon) {
 			hn = (size_t)(colon - pattern);
-			if (!parse_port(colon + 1, strlen(colon + 1), &r.port))
+			if (!nr_parse_port(colon + 1, strlen(colon + 1),
+					   &r.port))
 				return sbx_diag_set(d, -EINVAL,
 						    "%s: bad port (1-65535)",
 						    pattern);

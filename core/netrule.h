@@ -171,4 +171,7 @@ int nr_norm_name(const char *name, char *out, struct sbx_diag *d);
  * UTF-8) or -ENAMETOOLONG. */
 int nr_punycode(const char *in, size_t n, char *out, size_t cap);
 
+/* A port of |n| decimal digits, 1 to 65535 (no sign, no blank). */
+bool nr_parse_port(const char *s, size_t n, unsigned *port);
+
 #endif

@@ -289,15 +289,23 @@ static struct node *parse_if(struct parser *p)
 	return n;
 }
 
+/* "do LIST done", the body of every loop, into |n|->b: |n|, or NULL. */
+static struct node *do_done(struct parser *p, struct node *n)
+{
+	if (!expect_kw(p, "do") || !(n->b = need_list(p)) ||
+	    !expect_kw(p, "done"))
+		return NULL;
+	return n;
+}
+
 static struct node *parse_loop(struct parser *p, enum node_type t)
 {
 	struct node *n = mknode(p, t);
 
 	lex_consume(p);
-	if (!(n->a = need_list(p)) || !expect_kw(p, "do") ||
-	    !(n->b = need_list(p)) || !expect_kw(p, "done"))
+	if (!(n->a = need_list(p)))
 		return NULL;
-	return n;
+	return do_done(p, n);
 }
 
 static struct node *parse_for(struct parser *p)
@@ -336,10 +344,7 @@ static struct node *parse_for(struct parser *p)
 		lex_consume(p);
 	}
 	linebreak(p);
-	if (!expect_kw(p, "do") || !(n->b = need_list(p)) ||
-	    !expect_kw(p, "done"))
-		return NULL;
-	return n;
+	return do_done(p, n);
 }
 
 static struct node *parse_case(struct parser *p)
@@ -648,10 +653,7 @@ static struct node *parse_arith_for(struct parser *p)
 	if (peek(p) == T_SEMI)
 		lex_consume(p);
 	linebreak(p);
-	if (!expect_kw(p, "do") || !(n->b = need_list(p)) ||
-	    !expect_kw(p, "done"))
-		return NULL;
-	return n;
+	return do_done(p, n);
 }
 
 /* function NAME [()] compound-command (bash) */

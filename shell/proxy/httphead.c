@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "httphead.h"
+#include "netrule.h"
 
 static int refuse(struct hh_request *rq, int status, const char *why)
 {
@@ -28,23 +29,6 @@ static bool is_tchar(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9') || (c && strchr("!#$%&'*+-.^_`|~", c));
-}
-
-static bool parse_port(const char *s, size_t n, unsigned *port)
-{
-	unsigned v = 0;
-
-	if (!n || n > 5)
-		return false;
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			return false;
-		v = v * 10 + (unsigned)(s[i] - '0');
-	}
-	if (v < 1 || v > 65535)
-		return false;
-	*port = v;
-	return true;
 }
 
 /* host[:port] or [v6][:port] of |n| bytes into |host|, |*port| (left
@@ -90,7 +74,8 @@ static bool parse_authority(const char *s, size_t n, char host[256],
 	if (!hn || hn > 255)
 		return false;
 	if (colon) {
-		if (!parse_port(colon + 1, (size_t)(s + n - colon - 1), port))
+		if (!nr_parse_port(colon + 1, (size_t)(s + n - colon - 1),
+				   port))
 			return false;
 		*had_port = true;
 	}
