@@ -41,6 +41,15 @@ static void unexpected(struct parser *p)
 		lex_perr(p, "unexpected '%s'", tok_text(p));
 }
 
+/* |n|, or (NULL) the error: a command was needed there, and a parse
+ * that failed without saying why gets "unexpected". */
+static struct node *need(struct parser *p, struct node *n)
+{
+	if (!n && !p->err)
+		unexpected(p);
+	return n;
+}
+
 static bool expect_kw(struct parser *p, const char *kw)
 {
 	peek_cmd(p);
@@ -241,12 +250,8 @@ static struct node *parse_simple(struct parser *p)
 			f = mknode(p, N_FUNC);
 			f->arena = p->a;
 			f->name = n->args->raw;
-			f->a = parse_command(p);
-			if (!f->a) {
-				if (!p->err)
-					unexpected(p);
+			if (!(f->a = need(p, parse_command(p))))
 				return NULL;
-			}
 			return f;
 		}
 	}
@@ -684,12 +689,8 @@ static struct node *parse_function_kw(struct parser *p)
 		lex_consume(p);
 	}
 	linebreak(p);
-	f->a = parse_command(p);
-	if (!f->a) {
-		if (!p->err)
-			unexpected(p);
+	if (!(f->a = need(p, parse_command(p))))
 		return NULL;
-	}
 	return f;
 }
 
@@ -789,12 +790,8 @@ static struct node *parse_pipeline(struct parser *p)
 			}
 			lex_consume(p);
 			linebreak(p);
-			c = parse_command(p);
-			if (!c) {
-				if (!p->err)
-					unexpected(p);
+			if (!(c = need(p, parse_command(p))))
 				return NULL;
-			}
 			/* A stage already linked elsewhere cannot be: each
 			 * command node is fresh. */
 			*st = c;
@@ -825,12 +822,8 @@ static struct node *parse_and_or(struct parser *p)
 
 		lex_consume(p);
 		linebreak(p);
-		l->a = parse_pipeline(p);
-		if (!l->a) {
-			if (!p->err)
-				unexpected(p);
+		if (!(l->a = need(p, parse_pipeline(p))))
 			return NULL;
-		}
 		*t = l;
 		t = &l->next_stage;
 	}

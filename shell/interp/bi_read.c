@@ -273,10 +273,35 @@ static int rd_line(struct shell *sh, const struct rd_opts *o, double deadline,
 	return 0;
 }
 
+/* The line split by IFS into |names| (the last takes the rest); a
+ * read-only one is said as the mode says it: bash goes on with status 1,
+ * dash with 2. Returns |st|, or that status. */
+static int rd_assign(struct shell *sh, char **names, int n,
+		     const struct sbx_buf *line, const struct sbx_buf *esc,
+		     int st)
+{
+	struct sbx_strv fields = {0};
+	bool posix = sh->opt[O_POSIX];
+
+	exp_ifs_split_read(sh, line->s, esc->s, line->len, n, &fields);
+	for (int k = 0; k < n; k++) {
+		const char *v = (size_t)k < fields.n ? fields.v[k] : "";
+
+		if (var_set(sh, names[k], v, 0) >= 0)
+			continue;
+		if (posix)
+			sh_err(sh, "read: %s: is read only", names[k]);
+		else
+			sh_err(sh, "%s: readonly variable", names[k]);
+		st = posix ? 2 : 1;
+	}
+	strv_free(&fields);
+	return st;
+}
+
 static int read_bash(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf line = {0}, esc = {0};
-	struct sbx_strv fields = {0};
 	struct rd_opts o;
 	struct termios saved;
 	bool eof = false, tty, restore = false;
@@ -334,19 +359,8 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 		for (int k = 1; k < nnames; k++)
 			var_set(sh, argv[i + k], "", 0);
 	} else {
-		exp_ifs_split_read(sh, line.s, esc.s, line.len, nnames,
-				   &fields);
-		for (int k = 0; k < nnames; k++) {
-			const char *v = (size_t)k < fields.n ? fields.v[k] : "";
-
-			if (var_set(sh, argv[i + k], v, 0) < 0) {
-				sh_err(sh, "%s: readonly variable",
-				       argv[i + k]);
-				st = 1;
-			}
-		}
+		st = rd_assign(sh, argv + i, nnames, &line, &esc, st);
 	}
-	strv_free(&fields);
 	buf_free(&line);
 	buf_free(&esc);
 	if (eof && !st)
@@ -357,7 +371,6 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 static int read_dash(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf line = {0}, esc = {0};
-	struct sbx_strv fields = {0};
 	struct rd_opts o = {.fd = 0, .delim = '\n', .nchars = -1};
 	bool eof = false;
 	const char *prompt = NULL;
@@ -402,16 +415,7 @@ static int read_dash(struct shell *sh, int argc, char **argv)
 	if (prompt && isatty(0))
 		out_write(2, prompt, strlen(prompt));
 	st = rd_line(sh, &o, 0, &line, &esc, &eof);
-	exp_ifs_split_read(sh, line.s, esc.s, line.len, nnames, &fields);
-	for (int k = 0; k < nnames; k++) {
-		const char *v = (size_t)k < fields.n ? fields.v[k] : "";
-
-		if (var_set(sh, argv[i + k], v, 0) < 0) {
-			sh_err(sh, "read: %s: is read only", argv[i + k]);
-			st = 2;
-		}
-	}
-	strv_free(&fields);
+	st = rd_assign(sh, argv + i, nnames, &line, &esc, st);
 	buf_free(&line);
 	buf_free(&esc);
 	if (eof && !st)

@@ -328,7 +328,7 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	struct redir_save *save = NULL;
 	const struct builtin *bi = NULL;
 	struct node *fn = NULL;
-	bool special, frame = false;
+	bool special, frame = false, expfail = false;
 	int st = 0, rc;
 	size_t psmark = ps_mark(sh);
 
@@ -404,18 +404,15 @@ out:
 	ps_close_from(sh, psmark);
 	strv_free(&args);
 	strv_free(&trace);
+	if (expfail)
+		return sh->status; /* the expansion's error set it */
 	sh->status = st;
 	if (!fn || sh->jump != J_RETURN)
 		check_errexit(sh, st, flags);
 	return st;
 experr:
-	if (frame)
-		var_pop_frame(sh);
-	redir_restore(sh, save);
-	ps_close_from(sh, psmark);
-	strv_free(&args);
-	strv_free(&trace);
-	return sh->status;
+	expfail = true;
+	goto out;
 }
 
 int eval_argv(struct shell *sh, int argc, char **argv, int flags, bool no_funcs)
