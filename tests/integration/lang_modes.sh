@@ -10,9 +10,10 @@ SBXSH=${SBXSH:?}
 # shellcheck source=tests/integration/lib/strict.bash
 . "${SBXSH_SRC:?}/tests/integration/lib/strict.bash"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-lang.XXXXXX") || exit 2
-# outside every writable root of a session in $work (not under a temp
-# folder): where a confined job's write must not land
-outdir=$(mktemp -d "${SBXSH_BUILD:-${SBXSH_SRC:?}}/.lang-out.XXXXXX" 2>/dev/null) || outdir=
+# outside every writable root of a session in $work: not under /tmp (the
+# temp dir is a writable root, and a checkout may well lie there), as the
+# other tests' /var/tmp: where a confined job's write must not land
+outdir=$(mktemp -d /var/tmp/sbxsh-lang-out.XXXXXX 2>/dev/null) || outdir=
 trap 'rm -rf "$work" ${outdir:+"$outdir"}' EXIT
 cd "$work" || exit 2
 sh() { "$SBXSH" --backend none --check off "$@"; }
