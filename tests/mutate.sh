@@ -123,7 +123,7 @@ mutations() {
 	mut git-scan-cache-slash-taken core/gitcache.c \
 		's/if \(n \+ 1 > cap \|\| memchr\(p \+ 4, .\/., n\) \|\|/if (n + 1 > cap ||/' \
 		unit/test_gitcache
-	mut checker-protected-is-writable core/scope.c \
+	mut checker-protected-is-writable core/scope_judge.c \
 		's/\(acc == POL_ACCESS_PROTECTED && role != R_WRITE\)\)/(acc == POL_ACCESS_PROTECTED))/' \
 		unit/test_scope $GIT_TESTS
 	mut checker-git-config-not-a-write core/scope.c \
