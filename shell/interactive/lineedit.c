@@ -936,7 +936,10 @@ static int hist_delete(struct le *le, const char *arg, struct sbx_buf *out)
 			   arg);
 		return 1;
 	}
-	history(le->hist, &ev, H_DEL, num);
+	/* libedit's H_DEL hands back a strdup() of the entry it removed
+	 * (history_def_del): ours to free */
+	if (history(le->hist, &ev, H_DEL, num) == 0)
+		free((void *)ev.str);
 	rc = hf_delete(le->hist_fd, text);
 	if (rc < 0 && rc != -ENOENT && rc != -EBADF) {
 		buf_printf(out, "history: %s: not removed from the file: %s\n",
