@@ -1213,9 +1213,20 @@ int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
 char *exp_assign(struct shell *sh, struct word *w, char **name)
 {
 	struct wpart first = *w->parts;
-	char *eq = memchr(first.s, '=', first.len);
-	size_t off = (size_t)(eq - first.s) + 1;
+	char *eq =
+	    first.type == WP_LIT ? memchr(first.s, '=', first.len) : NULL;
+	size_t off;
 
+	/* An array element's name (a[$i]=v) spans several parts: the shell
+	 * refuses such a command before it expands anything (eval.c
+	 * refuse_array); here it is an error, never a length off the end. */
+	if (!eq) {
+		*name = NULL;
+		sh_err(sh, "%.*s: arrays are not supported yet", (int)first.len,
+		       first.s ? first.s : "");
+		return NULL;
+	}
+	off = (size_t)(eq - first.s) + 1;
 	*name = xstrndup(first.s, off - 1);
 	first.s += off;
 	first.len -= off;
