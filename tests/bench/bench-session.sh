@@ -164,9 +164,11 @@ if command -v bwrap >/dev/null && script=$("$SBXSH" --print-profile bwrap 2>/dev
 	# The printed script makes its folders, then runs bwrap: a `bwrap`
 	# function in front of the real one keeps the argv instead, without
 	# its trailing `-- /bin/sh`.
+	# Run with no arguments of its own, it ends in `-- /bin/sh`.
 	bwrap() { bw=(bwrap "$@"); }
-	eval "$script"
-	unset -f bwrap
+	profile_argv() { eval "$script"; }
+	profile_argv
+	unset -f bwrap profile_argv
 	unset 'bw[-1]' 'bw[-1]'
 	if "${bw[@]}" /bin/true 2>/dev/null; then
 		bwloop() {
