@@ -1051,6 +1051,7 @@ static void walk(struct scan *sc, const struct node *n)
 		case N_BG:
 		case N_NOT:
 		case N_FUNC:
+		case N_TIME:
 			walk(sc, m->a);
 			break;
 		case N_SUBSHELL:

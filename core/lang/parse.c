@@ -754,6 +754,34 @@ out:
 	return p->err ? NULL : n;
 }
 
+static struct node *parse_pipeline(struct parser *p);
+
+/* time [-p] [pipeline]: the pipeline may be missing (`time` alone times
+ * nothing, as in bash), and may itself start with ! or time. */
+static struct node *parse_time(struct parser *p, bool bang)
+{
+	struct node *n = mknode(p, N_TIME);
+
+	lex_consume(p);
+	peek_cmd(p);
+	if (tok_is_kw(p, "-p")) {
+		n->for_in = true;
+		lex_consume(p);
+		peek_cmd(p);
+	}
+	/* no command (a terminator, `}`, `then`...): timed nothing */
+	n->a = parse_pipeline(p);
+	if (p->err)
+		return NULL;
+	if (bang) {
+		struct node *x = mknode(p, N_NOT);
+
+		x->a = n;
+		n = x;
+	}
+	return n;
+}
+
 static struct node *parse_pipeline(struct parser *p)
 {
 	struct node *n, *first, **st;
@@ -765,6 +793,10 @@ static struct node *parse_pipeline(struct parser *p)
 		bang = !bang;
 		peek_cmd(p);
 	}
+	/* bash's `time` keyword (dash has none: there it is the command
+	 * found in PATH) */
+	if (!p->o.posix && tok_is_kw(p, "time"))
+		return parse_time(p, bang);
 	first = parse_command(p);
 	if (!first) {
 		if (bang && !p->err)

@@ -151,11 +151,13 @@ enum node_type {
 	N_FOR,
 	N_CASE,
 	N_FUNC,
-	N_COND,	   /* [[ ... ]]: cond */
-	N_ARITH,   /* (( expr )): args = the expression */
-	N_ARITHFOR /* for (( init; test; step )): args = the three
-		      expressions (an empty one: a word with no parts), b =
-		      body */
+	N_COND,	    /* [[ ... ]]: cond */
+	N_ARITH,    /* (( expr )): args = the expression */
+	N_ARITHFOR, /* for (( init; test; step )): args = the three
+		       expressions (an empty one: a word with no parts), b =
+		       body */
+	N_TIME	    /* bash's time [-p] pipeline: a = the pipeline (NULL:
+		       `time` alone), for_in = -p (POSIX format) */
 };
 
 /* [[ ... ]]: no field splitting or pathname expansion in its words; the

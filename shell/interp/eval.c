@@ -803,6 +803,9 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 	case N_ARITHFOR:
 		st = ac_eval_for(sh, n, flags);
 		break;
+	case N_TIME:
+		st = time_eval(sh, n, flags);
+		break;
 	default:
 		break;
 	}
