@@ -158,6 +158,7 @@ static int jump_with_status(struct shell *sh, int argc, char **argv,
 
 static int bi_return(struct shell *sh, int argc, char **argv)
 {
+	sh->return_prev = sh->status; /* $? in bash's RETURN trap */
 	return jump_with_status(sh, argc, argv, J_RETURN);
 }
 
@@ -293,6 +294,8 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		sh->jump = J_NONE;
 		st = sh->exit_status;
 	}
+	if (sh->return_trap) /* bash's RETURN trap: a `.` script ended */
+		trapx_run_return(sh, st);
 	return st;
 }
 
@@ -325,6 +328,42 @@ static int bi_times(struct shell *sh, int argc, char **argv)
 	return bi_flush(sh, "times", &out, 1);
 }
 
+static int trap_bad(struct shell *sh, const char *name)
+{
+	if (sh->opt[O_POSIX])
+		sh_err(sh, "trap: %s: bad trap", name);
+	else
+		sh_err(sh, "trap: %s: invalid signal specification", name);
+	return 1;
+}
+
+/* bash's trap -p [NAME...]: the traps set, or those named. */
+static int trap_p(struct shell *sh, int n, char **names)
+{
+	struct sbx_buf out = {0};
+	int st = 0;
+
+	if (n > 0 && !strcmp(names[0], "--")) {
+		n--;
+		names++;
+	}
+	if (n <= 0)
+		trap_print(sh, &out);
+	for (int i = 0; i < n; i++) {
+		int sig = sig_byname(names[i]), x = trapx_name(sh, names[i]);
+
+		if (x)
+			trapx_print(sh, &out, x);
+		else if (sig >= 0)
+			trap_print_one(sh, &out, sig);
+		else
+			st = trap_bad(sh, names[i]);
+	}
+	int fst = bi_flush(sh, "trap", &out, 1);
+
+	return st ? st : fst;
+}
+
 /* trap as dash 0.5.12 has it: one operand, or a first operand that is a
  * signal number, resets (XCU 2.14 trap); a bad condition is reported
  * with status 1 and ends the list there, and it does not end the shell
@@ -338,6 +377,8 @@ static int bi_trap(struct shell *sh, int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "--"))
 		i++;
+	else if (argc > 1 && !strcmp(argv[1], "-p") && !sh->opt[O_POSIX])
+		return trap_p(sh, argc - 2, argv + 2);
 	else if (argc > 1 && argv[1][0] == '-' && argv[1][1])
 		return usage(sh, "trap: Illegal option %s", argv[1]);
 	if (i >= argc) {
@@ -352,12 +393,14 @@ static int bi_trap(struct shell *sh, int argc, char **argv)
 			action = NULL;
 	}
 	for (; i < argc; i++) {
-		int sig = sig_trapname(argv[i]);
+		int sig = sig_trapname(argv[i]), x = trapx_name(sh, argv[i]);
 
-		if (sig < 0) {
-			sh_err(sh, "trap: %s: bad trap", argv[i]);
-			return 1;
+		if (x) {
+			trapx_set(sh, x, action);
+			continue;
 		}
+		if (sig < 0)
+			return trap_bad(sh, argv[i]);
 		trap_set(sh, sig, action);
 	}
 	return 0;

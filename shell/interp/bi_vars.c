@@ -69,10 +69,19 @@ static void set_opt(struct shell *sh, const struct optname *o, bool on)
 	}
 }
 
+/* bash's -E (errtrace) and -H (histexpand); dash's -E is emacs. */
+static const struct optname bash_opts[] = {
+    {"errtrace", 'E', O_ERRTRACE},
+    {"histexpand", 'H', O_HISTEXPAND},
+};
+
 bool sh_option_on(struct shell *sh, const char *name)
 {
 	if (!strcmp(name, "posix"))
 		return sh->opt[O_POSIX];
+	for (size_t i = 0; !sh->opt[O_POSIX] && i < 2; i++)
+		if (!strcmp(bash_opts[i].name, name))
+			return sh->opt[bash_opts[i].opt];
 	for (size_t i = 0; i < NOPTS; i++)
 		if (!strcmp(optnames[i].name, name))
 			return sh->opt[optnames[i].opt];
@@ -81,6 +90,12 @@ bool sh_option_on(struct shell *sh, const char *name)
 
 int sh_setopt_letter(struct shell *sh, char c, bool on)
 {
+	for (size_t i = 0; !sh->opt[O_POSIX] && i < 2; i++) {
+		if (bash_opts[i].letter == c) {
+			sh->opt[bash_opts[i].opt] = on;
+			return 0;
+		}
+	}
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (optnames[i].letter == c) {
 			set_opt(sh, &optnames[i], on);
@@ -125,6 +140,12 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 		sh->check = m;
 		return 0;
 	}
+	for (size_t i = 0; !sh->opt[O_POSIX] && i < 2; i++) {
+		if (!strcmp(bash_opts[i].name, name)) {
+			sh->opt[bash_opts[i].opt] = on;
+			return 0;
+		}
+	}
 	for (size_t i = 0; i < NOPTS; i++) {
 		if (!strcmp(optnames[i].name, name)) {
 			set_opt(sh, &optnames[i], on);
@@ -143,6 +164,16 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 	/* In posix mode the list stays dash's and ours (scripts for sh
 	 * compare it); `posix off` shows where bash's language is on. */
 	if (!sh->opt[O_POSIX]) {
+		for (size_t i = 0; i < 2; i++) {
+			bool v = sh->opt[bash_opts[i].opt];
+
+			if (on)
+				buf_printf(out, "%-16s%s\n", bash_opts[i].name,
+					   v ? "on" : "off");
+			else
+				buf_printf(out, "set %co %s\n", v ? '-' : '+',
+					   bash_opts[i].name);
+		}
 		if (on)
 			buf_printf(out, "%-16s%s\n", "posix", "off");
 		else

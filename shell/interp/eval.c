@@ -27,8 +27,12 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 
 static void check_errexit(struct shell *sh, int st, int flags)
 {
-	if (st && sh->opt[O_ERREXIT] && !(flags & EV_TESTED) &&
-	    !sh->noerrexit && !sh->jump) {
+	if (!st || (flags & EV_TESTED) || sh->noerrexit || sh->jump)
+		return;
+	/* bash's ERR trap fires where -e would exit, before it does */
+	if (sh->err_trap)
+		trapx_err(sh, st);
+	if (sh->opt[O_ERREXIT] && !sh->jump) {
 		sh->jump = J_EXIT;
 		sh->exit_status = st;
 	}
@@ -440,7 +444,9 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 {
 	char **params = sh->params;
 	int nparams = sh->nparams, loopdepth = sh->loopdepth, st;
+	int lineno = sh->lineno, tst;
 	const char *fname;
+	struct trapx_save tsave;
 
 	if (sh->funcdepth >= EVAL_MAXDEPTH) {
 		sh_err(sh, "%s: function nesting too deep", argv[0]);
@@ -457,11 +463,16 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 	sh->funcname = argv[0];
 	sh->funcdepth++;
 	sh->loopdepth = 0;
+	trapx_enter(sh, &tsave);
 	st = eval_node(sh, def->a, flags & ~EV_EXIT);
+	tst = sh->status;
 	if (sh->jump == J_RETURN) {
 		sh->jump = J_NONE;
 		st = sh->exit_status;
+		tst = sh->return_prev;
 	}
+	trapx_leave(sh, &tsave, tst);
+	sh->lineno = lineno; /* the caller's line again (ERR's $LINENO) */
 	sh->funcdepth--;
 	sh->funcname = fname;
 	sh->loopdepth = loopdepth;

@@ -55,6 +55,8 @@ enum sh_opt {
 	O_DEBUG,
 	O_DENIALS,
 	O_POSIX,
+	O_ERRTRACE,   /* bash's set -E (not in posix mode) */
+	O_HISTEXPAND, /* bash's set -H: !! at an interactive prompt */
 	O__N,
 };
 
@@ -128,6 +130,9 @@ struct shell {
 	unsigned long var_gen;	/* bumped by every change of a value */
 	unsigned long live_gen; /* live.c: var_gen its last pass left */
 	char *exit_trap;
+	char *err_trap, *return_trap; /* trapx.c: bash's ERR, RETURN */
+	bool in_trapx;		      /* ...one of them is running */
+	int return_prev;	      /* $? when `return` ran (RETURN's $?) */
 	struct jobtab *jobs;
 
 	char *pwd; /* logical cwd, NULL if unknown */
@@ -463,6 +468,25 @@ int bi_disown(struct shell *sh, int argc, char **argv);
 int bi_kill_job(struct shell *sh, const char *spec, int sig);
 int bi_wait_job(struct shell *sh, const char *spec);
 
+/* --- trapx.c: bash's ERR and RETURN traps -------------------------------- */
+enum { TRAPX_ERR = 1, TRAPX_RETURN = 2 };
+struct trapx_save {
+	char *err, *ret;
+};
+/* TRAPX_ERR or TRAPX_RETURN for "ERR"/"RETURN" outside posix mode, else 0 */
+int trapx_name(struct shell *sh, const char *name);
+void trapx_set(struct shell *sh, int which, const char *action);
+/* `trap -- 'act' ERR` lines: |which| one, or 0 for both */
+void trapx_print(struct shell *sh, struct sbx_buf *out, int which);
+/* A failure where set -e would exit: the ERR action runs. */
+void trapx_err(struct shell *sh, int st);
+/* Around a function's body: the caller's actions put aside, then back. */
+void trapx_enter(struct shell *sh, struct trapx_save *sv);
+void trapx_leave(struct shell *sh, struct trapx_save *sv, int st);
+/* The end of a `.` script: RETURN runs. */
+void trapx_run_return(struct shell *sh, int st);
+void trapx_reset_child(struct shell *sh);
+
 /* --- trap.c --------------------------------------------------------------- */
 extern volatile sig_atomic_t trap_gotsig;
 /* The signal that last interrupted us (wait returns 128 + it). */
@@ -478,6 +502,8 @@ void trap_catch_int(struct shell *sh);
  * in the vfork child: it only calls sigaction). */
 void trap_child_defaults(struct shell *sh);
 void trap_print(struct shell *sh, struct sbx_buf *out);
+/* One trap's `trap -- 'act' NAME` line (signal |s|, 0 EXIT), if set. */
+void trap_print_one(struct shell *sh, struct sbx_buf *out, int s);
 void trap_run_exit(struct shell *sh);
 /* Is any action (EXIT or a signal) set? */
 bool trap_any(struct shell *sh);

@@ -158,6 +158,7 @@ void trap_reset_child(struct shell *sh)
 	}
 	free(sh->exit_trap);
 	sh->exit_trap = NULL;
+	trapx_reset_child(sh);
 }
 
 void trap_print(struct shell *sh, struct sbx_buf *out)
@@ -168,15 +169,32 @@ void trap_print(struct shell *sh, struct sbx_buf *out)
 		buf_puts(out, " EXIT\n");
 	}
 	for (int s = 1; s < NSIG; s++) {
-		const char *n;
-
 		if (!sh->traps[s])
 			continue;
-		n = sig_name(s);
-		buf_puts(out, "trap -- ");
-		var_quote(out, sh->traps[s]);
-		buf_printf(out, " %s\n", n ? n : "?");
+		trap_print_one(sh, out, s);
 	}
+	trapx_print(sh, out, 0);
+}
+
+void trap_print_one(struct shell *sh, struct sbx_buf *out, int s)
+{
+	const char *n = sig_name(s);
+
+	if (s == 0) {
+		if (sh->exit_trap) {
+			buf_puts(out, "trap -- ");
+			var_quote(out, sh->exit_trap);
+			buf_puts(out, " EXIT\n");
+		}
+		return;
+	}
+	if (!sh->traps[s])
+		return;
+	buf_puts(out, "trap -- ");
+	var_quote(out, sh->traps[s]);
+	/* bash names them SIGINT, dash INT */
+	buf_printf(out, " %s%s\n", sh->opt[O_POSIX] || !n ? "" : "SIG",
+		   n ? n : "?");
 }
 
 void trap_run_exit(struct shell *sh)
