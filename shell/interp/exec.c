@@ -227,6 +227,14 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 	return pid;
 }
 
+const char *exec_notfound(struct shell *sh, const char *name)
+{
+	if (sh->opt[O_POSIX])
+		return "not found"; /* dash's words */
+	return strchr(name, '/') ? "No such file or directory"
+				 : "command not found";
+}
+
 int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 {
 	const char *path;
@@ -247,7 +255,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 		hash_drop(sh, name);
 		path = exec_find(sh, name, &err, NULL);
 		if (!path) {
-			sh_err(sh, "%s: not found", name);
+			sh_err(sh, "%s: %s", name, exec_notfound(sh, name));
 			return 127;
 		}
 		execve(path, argv, envp);
@@ -256,7 +264,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 	if (err == ENOEXEC)
 		sh_run_script_child(sh, path, argv);
 	if (err == ENOENT || err == ENOTDIR) {
-		sh_err(sh, "%s: not found", name);
+		sh_err(sh, "%s: %s", name, exec_notfound(sh, name));
 		return 127;
 	}
 	sh_err(sh, "%s: %s", name, strerror(err));

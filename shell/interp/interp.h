@@ -345,6 +345,9 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 /* execve in this process (exec builtin, forked children); returns the
  * exit status to use if it failed (message printed). */
 int exec_replace(struct shell *sh, const char *name, char **argv, char **envp);
+/* The words after "name: " for a command not found: dash's "not found"
+ * under posix, bash's "command not found" / "No such file or directory". */
+const char *exec_notfound(struct shell *sh, const char *name);
 
 /* --- redir.c -------------------------------------------------------------- */
 struct redir_save;

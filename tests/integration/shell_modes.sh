@@ -89,7 +89,13 @@ case $got in *"syntax error: unterminated quoted string"*) ok "-c unterminated q
 # Exit statuses.
 sh -c 'no_such_cmd_sbxsh' 2>err; st=$?
 check "not found: 127" 127 "$st"
-check "not found: message" "sbxsh: line 1: no_such_cmd_sbxsh: not found" "$(cat err)"
+check "not found: message (bash's words by default)" "sbxsh: line 1: no_such_cmd_sbxsh: command not found" "$(cat err)"
+sh --posix -c 'no_such_cmd_sbxsh' 2>err; st=$?
+check "not found under --posix: 127" 127 "$st"
+check "not found under --posix: dash's message" "sbxsh: line 1: no_such_cmd_sbxsh: not found" "$(cat err)"
+sh -c './no_such_file_sbxsh' 2>err; st=$?
+check "no such file: 127" 127 "$st"
+check "no such file: bash's message" "sbxsh: line 1: ./no_such_file_sbxsh: No such file or directory" "$(cat err)"
 printf 'echo x\n' >noexec; chmod -x noexec
 sh -c './noexec' 2>err; st=$?
 check "not executable: 126" 126 "$st"
