@@ -442,7 +442,8 @@ void alias_print(struct shell *sh, struct sbx_buf *out, const char *name)
 
 	if (!v)
 		return;
-	buf_printf(out, "%s=", name);
+	/* bash lists them as commands (alias ll='ls -l'), dash bare */
+	buf_printf(out, "%s%s=", sh->opt[O_POSIX] ? "" : "alias ", name);
 	var_quote(out, v);
 	buf_putc(out, '\n');
 }

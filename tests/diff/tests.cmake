@@ -50,3 +50,15 @@ if(SBXSH_DIFF_TESTS AND SBXSH_BASH)
 		endif()
 	endforeach()
 endif()
+
+# The sample of everyday commands (issue 24): tests/diff/sample/commands.txt,
+# each line run as `-c` under bash and sbxsh in a fresh copy of the same
+# scratch folder; stdout, stderr and status must match. CTest: diffsample.
+if(SBXSH_DIFF_TESTS AND SBXSH_BASH)
+	add_test(NAME diffsample
+		COMMAND ${SBXSH_BASH} ${CMAKE_CURRENT_LIST_DIR}/sample/run.sh
+			-j 2 $<TARGET_FILE:sbxsh>)
+	set_tests_properties(diffsample PROPERTIES
+		TIMEOUT 1200
+		ENVIRONMENT "SBXSH_ARGS=--check=off")
+endif()
