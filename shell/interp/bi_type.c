@@ -84,8 +84,7 @@ static int type_one(struct shell *sh, const char *name, int fl,
 				say(out, fl, name, "function", "is a function",
 				    NULL);
 				if (!(fl & TY_KIND)) {
-					buf_printf(out, "%s () ", name);
-					ast_text(out, func_get(sh, name), 0);
+					fnprint(out, name, func_get(sh, name));
 					buf_putc(out, '\n');
 				}
 			}

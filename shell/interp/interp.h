@@ -406,6 +406,13 @@ void job_sigchld_install(struct shell *sh);
 void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 /* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
 void ast_text(struct sbx_buf *b, const struct node *n, int depth);
+/* One word as typed (unparse.c). */
+void unparse_word(struct sbx_buf *b, const struct word *w);
+/* ast_text() with $x rather than ${x} where that reads the same. */
+void unparse_node(struct sbx_buf *b, const struct node *n);
+/* fnprint.c: a function's definition as bash's `type` and `declare -f`
+ * print it: "name () \n{ \n    cmd;\n    ...\n}" (no final newline). */
+void fnprint(struct sbx_buf *b, const char *name, const struct node *fn);
 /* One ${...} as typed (for "${x@Z}: bad substitution"). */
 void part_text(struct sbx_buf *b, const struct wpart *p);
 void job_set_node(struct shell *sh, int id, const struct node *n);

@@ -5,9 +5,33 @@
 
 #include "interp.h"
 
+/* unparse_word() (bash's `type f`): $x rather than ${x} where that reads
+ * the same, as people type it. */
+static bool short_params;
+
+/* Would "$name" run into the text after it ($ab for ${a}b, $10 for ${1}0)? */
+static bool name_follows(const struct wpart *p)
+{
+	const struct wpart *n = p->next;
+	bool digit = p->s[0] >= '0' && p->s[0] <= '9';
+
+	if (digit && p->s[1]) /* ${10} */
+		return true;
+	if (!n || n->type != WP_LIT || !n->len)
+		return false;
+	char c = n->s[0];
+
+	return c == '_' || (c >= '0' && c <= '9') ||
+	       (!digit && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')));
+}
+
+/* short_params: an operator's argument inside "${x:-...}" is already in
+ * double quotes (printed as typed, no quotes of its own). */
+static bool arg_in_dq;
+
 static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 {
-	bool inq = false;
+	bool start = short_params && arg_in_dq, inq = start;
 
 	if (w->raw) {
 		buf_puts(b, w->raw);
@@ -27,6 +51,11 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			}
 			break;
 		case WP_PARAM:
+			if (p->op == PO_NONE && short_params && !p->indirect &&
+			    p->s && !name_follows(p)) {
+				buf_printf(b, "$%s", p->s);
+				break;
+			}
 			if (p->op == PO_NONE) {
 				buf_printf(b, "${%s%s}", p->indirect ? "!" : "",
 					   p->s ? p->s : "");
@@ -72,12 +101,19 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 				buf_putc(b, (char)p->op);
 				break;
 			}
-			if (p->arg)
-				word_text(b, p->arg, depth + 1);
-			if (p->arg && p->arg->next) {
-				/* ${x/p/r}, ${x:o:l} */
-				buf_putc(b, p->op == PO_SUBSTR ? ':' : '/');
-				word_text(b, p->arg->next, depth + 1);
+			{
+				bool was = arg_in_dq;
+
+				arg_in_dq = p->quoted;
+				if (p->arg)
+					word_text(b, p->arg, depth + 1);
+				if (p->arg && p->arg->next) {
+					/* ${x/p/r}, ${x:o:l} */
+					buf_putc(b, p->op == PO_SUBSTR ? ':'
+								       : '/');
+					word_text(b, p->arg->next, depth + 1);
+				}
+				arg_in_dq = was;
 			}
 			buf_putc(b, '}');
 			break;
@@ -97,7 +133,7 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			break;
 		}
 	}
-	if (inq)
+	if (inq != start)
 		buf_putc(b, '"');
 	if (w->flags & W_LIST) {
 		buf_putc(b, '(');
@@ -184,6 +220,20 @@ static void redirs_text(struct sbx_buf *b, const struct redir *r, int depth)
 		else if (r->target)
 			word_text(b, r->target, depth);
 	}
+}
+
+void unparse_word(struct sbx_buf *b, const struct word *w)
+{
+	short_params = true;
+	word_text(b, w, 0);
+	short_params = false;
+}
+
+void unparse_node(struct sbx_buf *b, const struct node *n)
+{
+	short_params = true;
+	ast_text(b, n, 0);
+	short_params = false;
 }
 
 void ast_text(struct sbx_buf *b, const struct node *n, int depth)
