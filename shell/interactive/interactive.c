@@ -96,6 +96,13 @@ static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
 	}
 }
 
+static bool g_histexpand(void *ctx)
+{
+	struct shell *sh = ctx;
+
+	return sh->opt[O_HISTEXPAND] && !sh->opt[O_POSIX] && !sh->cfg->agent;
+}
+
 struct sh_reader *sh_interactive_reader(struct le_state *st, struct shell *sh)
 {
 	const struct sh_config *cfg = sh->cfg;
@@ -117,6 +124,7 @@ struct sh_reader *sh_interactive_reader(struct le_state *st, struct shell *sh)
 	c.before_prompt = g_before_prompt;
 	c.async_notices = g_async_notices;
 	c.interrupted = g_interrupted;
+	c.histexpand = g_histexpand;
 	c.ctx = sh;
 	c.prompt.workflow = sh->pol ? pol_layout(sh->pol)->workflow_id : NULL;
 	c.prompt.backend = cfg->backend;

@@ -20,6 +20,7 @@
 #include <wchar.h>
 
 #include "backend.h"
+#include "histexp.h"
 #include "histfile.h"
 #include "output.h"
 #include "session.h"
@@ -91,6 +92,75 @@ static void hist_ensure(struct le *le);
 static void hist_write(struct le *le, const char *s, size_t n, bool cont)
 {
 	hf_append(le->hist_fd, s, n, cont);
+}
+
+static const char *hx_recent(void *ctx, int k)
+{
+	struct le *le = ctx;
+
+	if (k < 1 || history(le->hist, &le->ev, H_FIRST) != 0)
+		return NULL;
+	while (--k > 0)
+		if (history(le->hist, &le->ev, H_NEXT) != 0)
+			return NULL;
+	return le->ev.str;
+}
+
+static const char *hx_numbered(void *ctx, int n)
+{
+	struct le *le = ctx;
+
+	if (n < 1 || history(le->hist, &le->ev, H_LAST) != 0)
+		return NULL;
+	while (--n > 0)
+		if (history(le->hist, &le->ev, H_PREV) != 0)
+			return NULL;
+	return le->ev.str;
+}
+
+/* bash's history expansion of a typed line (core/histexp.c), for a
+ * person at a prompt only: an agent's `!` is always literal (cfg.agent),
+ * as is any `!` with set +H. The expanded line is shown, as bash does; an
+ * event not found drops the line (it is not run, not recorded). 0: |*s|
+ * unchanged; 1: |*s| now |xb|'s text; -1: dropped. */
+static int hist_expand_line(struct le *le, const char **s, size_t *n,
+			    struct sbx_buf *xb)
+{
+	struct sbx_buf err = {0};
+	struct hx_src src = {hx_recent, hx_numbered, le};
+	size_t body = *n - (*n && (*s)[*n - 1] == '\n');
+	int rc;
+
+	if (le->cfg.agent || !le->cfg.histexpand ||
+	    !le->cfg.histexpand(le->cfg.ctx) || !le->hist)
+		return 0;
+	hist_ensure(le);
+	rc = hx_expand(*s, body, &src, xb, &err);
+	if (rc < 0) {
+		struct sbx_buf m = {0};
+
+		buf_printf(&m, "%s: %.*s\n",
+			   le->cfg.prog ? le->cfg.prog : "sbxsh", (int)err.len,
+			   err.s ? err.s : "");
+		term_write(le->cfg.out_fd, &m);
+		buf_free(&m);
+		buf_free(&err);
+		return -1;
+	}
+	buf_free(&err);
+	if (rc == 0)
+		return 0;
+	buf_putc(xb, '\n');
+	{
+		struct sbx_buf m = {0};
+
+		buf_putn(&m, xb->s, xb->len);
+		term_write(le->cfg.out_fd, &m);
+		buf_free(&m);
+	}
+	*s = xb->s;
+	*n = xb->len;
+	return 1;
 }
 
 /* Records |s| (|n| bytes, no trailing newline, may hold newlines: a
@@ -681,11 +751,23 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 		}
 		return NULL; /* EOF (Ctrl-D on an empty line) or error */
 	}
-	hist_add(le, s, (size_t)count - (s[count - 1] == '\n'), cont);
-	if (!blank(s, (size_t)count))
-		le->accepted = true;
-	le->tab_armed = false;
-	queue(le, s, (size_t)count);
+	{
+		size_t n = (size_t)count;
+		struct sbx_buf xb = {0};
+		int hx = hist_expand_line(le, &s, &n, &xb);
+
+		if (hx < 0) {
+			s = "\n";
+			n = 1;
+		} else {
+			hist_add(le, s, n - (s[n - 1] == '\n'), cont);
+		}
+		if (!blank(s, n))
+			le->accepted = true;
+		le->tab_armed = false;
+		queue(le, s, n);
+		buf_free(&xb);
+	}
 	return next_pending(le, len);
 }
 

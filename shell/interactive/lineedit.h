@@ -74,6 +74,10 @@ struct le_config {
 	/* Ctrl-C at a prompt (PS1 or PS2) dropped the line: the shell sets
 	 * $? to 130, as dash and bash do. May be NULL. */
 	void (*interrupted)(void *ctx);
+	/* bash's set -H: true if `!!` and the like expand in the line a
+	 * person typed. Never asked with |agent| (an agent's `!` is
+	 * literal). May be NULL: no expansion. */
+	bool (*histexpand)(void *ctx);
 	void *ctx;
 	/* Force the plain reader even on a terminal (tests). */
 	bool plain;

@@ -433,6 +433,9 @@ struct shell *sh_new(const struct sh_config *cfg)
 	sh->opt[O_INTERACTIVE] = cfg->interactive;
 	sh->opt[O_DENIALS] = cfg->pol && !cfg->no_denials;
 	sh->opt[O_POSIX] = cfg->posix;
+	/* bash's set -H: on for a person at a prompt, never for an agent
+	 * (its `!` stays literal), -c or a script */
+	sh->opt[O_HISTEXPAND] = cfg->interactive && !cfg->agent && !cfg->posix;
 	var_init(sh, environ);
 	if (!sh->opt[O_POSIX])
 		sv_init(sh);
