@@ -528,6 +528,18 @@ mutations() {
 		'/^\t\tjson_str\(&w, NULL, sc->v\[i\]\);$/d' integration/policy_brief.sh
 	mut agent-token-fd-left-open shell/interactive/term.c \
 		'/^\tclose\(fd\);$/d' integration/pty_agent_token.py
+	# issue 24 (bashmisc): time, trap ERR / set -E, type f, history expansion
+	mut time-no-report shell/interp/timecmd.c \
+		's/^(\s*)st = eval_node\(sh, n->a, flags\);/\1return eval_node(sh, n->a, flags);/' \
+		integration/lang_modes.sh
+	mut errtrap-in-conditions shell/interp/eval.c \
+		's/^\tif \(!st \|\| \(flags & EV_TESTED\) \|\| sh->noerrexit \|\| sh->jump\)$/\tif (!st || sh->noerrexit || sh->jump)/' \
+		integration/lang_modes.sh
+	mut errtrap-always-inherited shell/interp/trapx.c \
+		's/^\tif \(!sh->opt\[O_ERRTRACE\]\) \{$/\tif (0) {/' integration/lang_modes.sh
+	mut histexpand-never shell/interactive/lineedit.c \
+		's/^\trc = hx_expand\(\*s, body, &src, xb, &err\);$/\trc = 0;/' \
+		integration/pty_histexpand.py
 }
 
 # --- the harness --------------------------------------------------------------

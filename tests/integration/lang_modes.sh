@@ -121,5 +121,25 @@ case $st in 0|1) ok "--explain: bash's syntax parses ($st)" ;; *) nok "--explain
 "$SBXSH" --explain 'echo (' >/dev/null 2>&1; st=$?
 check "--explain: a syntax error is 2" 2 "$st"
 
+# bash's time keyword, ERR trap, set -E (issue 24): default mode only
+got=$(sh -c 'TIMEFORMAT="t=%0R"; time echo x 2>/dev/null' 2>&1)
+check "time: the report on the shell's stderr, not the command's" "x
+t=0" "$got"
+got=$(sh --posix -c 'TIMEFORMAT="t=%0R"; time echo x 2>/dev/null' 2>/dev/null)
+check "--posix: time is the command in PATH" "x" "$got"
+got=$(sh -c 'trap "echo ERR \$?" ERR; if false; then :; fi; false || true; sh -c "exit 3"; echo end' 2>&1)
+check "trap ERR: not in conditions, fires on a failure" "ERR 3
+end" "$got"
+got=$(sh -c 'trap "echo ERR" ERR; f() { false; echo in-f; }; f; set -E; f' 2>&1)
+check "trap ERR: functions only with set -E" "in-f
+ERR
+in-f" "$got"
+got=$(sh -c 'f() { echo "$1"; }; type f' 2>&1)
+check "type f: bash's layout" "f is a function
+f () 
+{ 
+    echo \"\$1\"
+}" "$got"
+
 echo "1..$n"
 [ "$fail" -eq 0 ]
