@@ -73,6 +73,24 @@ static void linebreak(struct parser *p)
 		lex_consume(p);
 }
 
+/* The rest of a function definition once "NAME (" is read (or, with
+ * want_rp false, "function NAME"): the ")", newlines, and the body.
+ * One copy for both spellings, so they cannot drift apart. */
+static struct node *func_rest(struct parser *p, struct node *f, bool want_rp)
+{
+	if (want_rp) {
+		if (peek(p) != T_RP) {
+			unexpected(p);
+			return NULL;
+		}
+		lex_consume(p);
+	}
+	linebreak(p);
+	if (!(f->a = need(p, parse_command(p))))
+		return NULL;
+	return f;
+}
+
 /* --- grammar -------------------------------------------------------------- */
 
 static struct node *mknode(struct parser *p, enum node_type t)
@@ -241,18 +259,10 @@ static struct node *parse_simple(struct parser *p)
 				return NULL;
 			}
 			lex_consume(p);
-			if (peek(p) != T_RP) {
-				unexpected(p);
-				return NULL;
-			}
-			lex_consume(p);
-			linebreak(p);
 			f = mknode(p, N_FUNC);
 			f->arena = p->a;
 			f->name = n->args->raw;
-			if (!(f->a = need(p, parse_command(p))))
-				return NULL;
-			return f;
+			return func_rest(p, f, true);
 		}
 	}
 	if (p->err)
@@ -680,18 +690,10 @@ static struct node *parse_function_kw(struct parser *p)
 	f->arena = p->a;
 	f->name = p->tw->raw;
 	lex_consume(p);
-	if (peek(p) == T_LP) {
-		lex_consume(p);
-		if (peek(p) != T_RP) {
-			unexpected(p);
-			return NULL;
-		}
-		lex_consume(p);
-	}
-	linebreak(p);
-	if (!(f->a = need(p, parse_command(p))))
-		return NULL;
-	return f;
+	if (peek(p) != T_LP)
+		return func_rest(p, f, false);
+	lex_consume(p);
+	return func_rest(p, f, true);
 }
 
 static struct node *parse_command(struct parser *p)
