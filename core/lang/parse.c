@@ -73,6 +73,20 @@ static void linebreak(struct parser *p)
 		lex_consume(p);
 }
 
+/* Whether the word ahead opens a compound command (bash's function
+ * bodies). */
+static bool body_opener(struct parser *p)
+{
+	static const char *const open[] = {"{",	  "if",	  "while", "until",
+					   "for", "case", "[[",	   NULL};
+
+	for (int i = 0; open[i]; i++)
+		if (tok_is_kw(p, open[i]) ||
+		    (p->tw->raw && !strcmp(p->tw->raw, open[i])))
+			return true;
+	return false;
+}
+
 /* The rest of a function definition once "NAME (" is read (or, with
  * want_rp false, "function NAME"): the ")", newlines, and the body.
  * One copy for both spellings, so they cannot drift apart. */
@@ -86,6 +100,13 @@ static struct node *func_rest(struct parser *p, struct node *f, bool want_rp)
 		lex_consume(p);
 	}
 	linebreak(p);
+	/* bash takes only a compound command as the body (dash also a
+	 * simple one): "f() rm -rf x" is an error there, never a definition
+	 * whose body an agent did not mean. */
+	if (!p->o.posix && peek_cmd(p) == T_WORD && !body_opener(p)) {
+		unexpected(p);
+		return NULL;
+	}
 	if (!(f->a = need(p, parse_command(p))))
 		return NULL;
 	return f;
