@@ -961,13 +961,12 @@ struct parser *parse_new(struct sh_reader *r, const struct parse_opts *o)
 	return p;
 }
 
-void parse_free(struct parser *p)
+/* Pops the input frames (aliases, nested text) and forgets the
+ * here-documents still waiting for their bodies. */
+static void drop_pending(struct parser *p)
 {
 	struct heredoc *h, *n;
 
-	if (!p)
-		return;
-	lex_free_dead(p);
 	while (p->top != &p->base)
 		lex_pop_frame(p);
 	for (h = p->hd; h; h = n) {
@@ -975,6 +974,16 @@ void parse_free(struct parser *p)
 		free(h->delim);
 		free(h);
 	}
+	p->hd = NULL;
+	p->hd_tail = &p->hd;
+}
+
+void parse_free(struct parser *p)
+{
+	if (!p)
+		return;
+	lex_free_dead(p);
+	drop_pending(p);
 	free(p);
 }
 
@@ -1000,17 +1009,7 @@ const char *parse_warning(const struct parser *p)
 
 void parse_reset(struct parser *p)
 {
-	struct heredoc *h, *n;
-
-	while (p->top != &p->base)
-		lex_pop_frame(p);
-	for (h = p->hd; h; h = n) {
-		n = h->next;
-		free(h->delim);
-		free(h);
-	}
-	p->hd = NULL;
-	p->hd_tail = &p->hd;
+	drop_pending(p);
 	p->npb = 0;
 	p->ready = false;
 	p->err = 0;
