@@ -344,18 +344,22 @@ static struct node *parse_loop(struct parser *p, enum node_type t)
 	return do_done(p, n);
 }
 
-static struct node *parse_for(struct parser *p)
+/* for NAME [in WORDS]; do LIST; done, and bash's select, which has the
+ * same grammar (a menu loop instead of a walk through the words). */
+static struct node *parse_for(struct parser *p, bool select)
 {
 	struct node *n = mknode(p, N_FOR);
 	struct word **wt = &n->args;
 
+	n->select = select;
 	lex_consume(p);
-	if (peek(p) == T_LP && !p->o.posix && lex_dparen(p))
+	if (!select && peek(p) == T_LP && !p->o.posix && lex_dparen(p))
 		return parse_arith_for(p);
-	if (p->tok != T_WORD || !p->tw->raw ||
+	if (peek(p) != T_WORD || !p->tw->raw ||
 	    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
 		if (p->tok == T_WORD)
-			lex_perr(p, "bad for loop variable");
+			lex_perr(p, "bad %s loop variable",
+				 select ? "select" : "for");
 		else
 			unexpected(p);
 		return NULL;
@@ -730,6 +734,8 @@ static struct node *parse_command(struct parser *p)
 		n = parse_arith_cmd(p);
 	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "[[")) {
 		n = parse_cond(p);
+	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "select")) {
+		n = parse_for(p, true);
 	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "function")) {
 		n = parse_function_kw(p);
 		goto out;
@@ -755,7 +761,7 @@ static struct node *parse_command(struct parser *p)
 		} else if (!strcmp(k, "until")) {
 			n = parse_loop(p, N_UNTIL);
 		} else if (!strcmp(k, "for")) {
-			n = parse_for(p);
+			n = parse_for(p, false);
 		} else if (!strcmp(k, "case")) {
 			n = parse_case(p);
 		} else if (!strcmp(k, "{")) {

@@ -681,6 +681,8 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	struct sbx_strv list = {0};
 	int st = 0;
 
+	if (n->select)
+		return sel_eval(sh, n, flags);
 	flags &= ~EV_EXIT;
 	sh->lineno = n->lineno;
 	if (n->for_in) {
