@@ -17,8 +17,8 @@ static struct node *parse_command(struct parser *p);
 static struct node *parse_arith_for(struct parser *p);
 
 static const char *const tok_names[] = {
-    "end of file", "newline", ";", "&",	 "&&",		"||",
-    "|",	   "(",	      ")", ";;", "redirection", "word",
+    "end of file", "newline", ";",  "&",	   "&&",   "||", "|",
+    "(",	   ")",	      ";;", "redirection", "word", ";&", ";;&",
 };
 
 static bool tok_is_kw(struct parser *p, const char *kw)
@@ -133,6 +133,8 @@ static bool is_terminator(struct parser *p)
 	case T_EOF:
 	case T_RP:
 	case T_DSEMI:
+	case T_SEMIAND:
+	case T_DSEMIAND:
 		return true;
 	case T_WORD:
 		if (!p->tw->raw)
@@ -441,7 +443,11 @@ static struct node *parse_case(struct parser *p)
 		*it = ci;
 		it = &ci->next;
 		peek_cmd(p);
-		if (p->tok == T_DSEMI) {
+		if (p->tok == T_DSEMI || p->tok == T_SEMIAND ||
+		    p->tok == T_DSEMIAND) {
+			ci->term = p->tok == T_SEMIAND	  ? CASE_FALL
+				   : p->tok == T_DSEMIAND ? CASE_TEST
+							  : CASE_END;
 			lex_consume(p);
 			continue;
 		}

@@ -170,10 +170,15 @@ struct cond {
 	struct cond *a, *b; /* C_AND, C_OR: a, b; C_NOT: a */
 };
 
+/* How a case item ends: ";;", bash's ";&" (run the next body too) and
+ * ";;&" (go on testing the next patterns). */
+enum case_term { CASE_END, CASE_FALL, CASE_TEST };
+
 struct case_item {
 	struct case_item *next;
 	struct word *pats;
 	struct node *body;
+	enum case_term term;
 };
 
 struct node {

@@ -284,7 +284,9 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 			}
 			buf_puts(b, ") ");
 			ast_text(b, ci->body, depth + 1);
-			buf_puts(b, ";;");
+			buf_puts(b, ci->term == CASE_FALL   ? ";&"
+				    : ci->term == CASE_TEST ? ";;&"
+							    : ";;");
 		}
 		buf_puts(b, " esac");
 		break;
