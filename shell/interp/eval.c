@@ -199,7 +199,7 @@ static int exec_fail(struct shell *sh, const char *name, int err)
 	case 127:
 	case ENOENT:
 	case ENOTDIR:
-		sh_err(sh, "%s: not found", name);
+		exec_not_found(sh, name, err);
 		return 127;
 	case ENAMETOOLONG:
 		/* no file can have that name: not found, as in dash */
