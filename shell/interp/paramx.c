@@ -14,13 +14,16 @@
 /* A pattern without an unescaped * ? or [ is a plain string: matched with
  * memcmp and strstr instead of fnmatch at every position (${f//-/_} in a
  * loop). |lit| receives it unescaped. */
-static bool pat_literal(const char *pat, struct sbx_buf *lit)
+static bool pat_literal(const char *pat, int fnm, struct sbx_buf *lit)
 {
+	if (fnm & FNM_CASEFOLD)
+		return false;
 	buf_putn(lit, "", 0);
 	for (const char *p = pat; *p; p++) {
 		if (*p == '\\' && p[1])
 			p++;
-		else if (*p == '*' || *p == '?' || *p == '[')
+		else if (*p == '*' || *p == '?' || *p == '[' ||
+			 (*p == '(' && (fnm & FNM_EXTMATCH)))
 			return false;
 		buf_putc(lit, *p);
 	}
@@ -41,26 +44,26 @@ static void put_rep(struct sbx_buf *out, const char *rep, const char *m,
 }
 
 /* Does |pat| match v[i..j)? |v| is the caller's own copy. */
-static bool match_at(char *v, size_t i, size_t j, const char *pat)
+static bool match_at(char *v, size_t i, size_t j, const char *pat, int fnm)
 {
 	char c = v[j];
 	bool ok;
 
 	v[j] = 0;
-	ok = !fnmatch(pat, v + i, 0);
+	ok = !fnmatch(pat, v + i, fnm);
 	v[j] = c;
 	return ok;
 }
 
 static void replace_glob(const char *val, const char *pat, const char *rep,
-			 int op, struct sbx_buf *out)
+			 int op, int fnm, struct sbx_buf *out)
 {
 	size_t len = strlen(val), i = 0, j;
 	char *v = xstrdup(val);
 
 	if (op == PO_REPLBEG) {
 		for (j = len + 1; j-- > 0;)
-			if (match_at(v, 0, j, pat)) {
+			if (match_at(v, 0, j, pat, fnm)) {
 				put_rep(out, rep, v, j);
 				buf_puts(out, v + j);
 				goto done;
@@ -70,7 +73,7 @@ static void replace_glob(const char *val, const char *pat, const char *rep,
 	}
 	if (op == PO_REPLEND) {
 		for (i = 0; i <= len; i++)
-			if (match_at(v, i, len, pat)) {
+			if (match_at(v, i, len, pat, fnm)) {
 				buf_putn(out, v, i);
 				put_rep(out, rep, v + i, len - i);
 				goto done;
@@ -84,7 +87,7 @@ static void replace_glob(const char *val, const char *pat, const char *rep,
 		bool found = false;
 
 		for (j = len;; j--) {
-			if (match_at(v, i, j, pat)) {
+			if (match_at(v, i, j, pat, fnm)) {
 				found = true;
 				break;
 			}
@@ -109,16 +112,16 @@ done:
 }
 
 void px_replace(const char *v, const char *pat, const char *rep, int op,
-		struct sbx_buf *out)
+		int fnm, struct sbx_buf *out)
 {
 	struct sbx_buf lit = {0};
 	size_t vl = strlen(v), pl;
 	const char *p, *q;
 
 	buf_putn(out, "", 0);
-	if (!pat_literal(pat, &lit)) {
+	if (!pat_literal(pat, fnm, &lit)) {
 		buf_free(&lit);
-		replace_glob(v, pat, rep, op, out);
+		replace_glob(v, pat, rep, op, fnm, out);
 		return;
 	}
 	pl = lit.len;

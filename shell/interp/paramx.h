@@ -16,9 +16,10 @@
 /* |v| with the matches of |pat| replaced by |rep| into |out|. |op| is
  * PO_REPL, PO_REPLALL, PO_REPLBEG or PO_REPLEND (parse.h). In |rep| (a
  * pattern-escaped string) an unescaped '&' is the matched text (bash
- * 5.2's patsub_replacement) and "\c" is c. */
+ * 5.2's patsub_replacement) and "\c" is c. |fnm|: fnmatch flags (extglob,
+ * nocasematch). */
 void px_replace(const char *v, const char *pat, const char *rep, int op,
-		struct sbx_buf *out);
+		int fnm, struct sbx_buf *out);
 
 /* |v|'s characters from |off| (negative: from the end), |len| of them
  * (|has_len| false: to the end; negative: up to that many from the end).
