@@ -30,7 +30,7 @@ struct pf {
 enum esc_mode { ESC_ECHO, ESC_B, ESC_FMT };
 
 static size_t bash_esc(const char *s, struct sbx_buf *out, bool utf8,
-		       enum esc_mode mode, bool *stop);
+		       enum esc_mode mode, bool *stop, struct sbx_buf *err);
 static void pf_quote(const char *s, struct sbx_buf *out);
 static int pf_bash_conv(struct pf *pf, const char *spec, const int *star);
 
@@ -252,7 +252,8 @@ static int pf_convert(struct pf *pf, char *spec, size_t len, int nstar,
 					continue;
 				}
 				q++;
-				q += bash_esc(q, &tmp, pf->utf8, ESC_B, &stop);
+				q += bash_esc(q, &tmp, pf->utf8, ESC_B, &stop,
+					      pf->err);
 			}
 		} else {
 			stop = pf_escape_str(s ? s : "", &tmp);
@@ -377,7 +378,7 @@ static int pf_once(struct pf *pf, const char *format)
 			f++;
 			if (pf->bash)
 				f += bash_esc(f, pf->out, pf->utf8, ESC_FMT,
-					      NULL);
+					      NULL, pf->err);
 			else
 				f += pf_escape(f, pf->out);
 			continue;
@@ -566,7 +567,7 @@ static void put_ucs(struct sbx_buf *out, unsigned long u, bool utf8, bool big)
  * unknown one, the backslash stays and the character is printed as it
  * is). \c sets |*stop| (echo -e, %b: all output ends). */
 static size_t bash_esc(const char *s, struct sbx_buf *out, bool utf8,
-		       enum esc_mode mode, bool *stop)
+		       enum esc_mode mode, bool *stop, struct sbx_buf *err)
 {
 	static const char from[] = "abeEfnrtv\\",
 			  to[] = "\a\b\033\033\f\n\r\t\v\\";
@@ -605,8 +606,13 @@ static size_t bash_esc(const char *s, struct sbx_buf *out, bool utf8,
 		for (n = 0; n < max && (d = hex_digit(s[1 + n])) >= 0; n++)
 			v = v * 16 + (unsigned long)d;
 		if (!n) {
+			/* "\x" with no digit stays; printf says so */
+			if (err)
+				buf_printf(
+				    err, "printf: missing %s digit for \\%c\n",
+				    *s == 'x' ? "hex" : "unicode", *s);
 			buf_putc(out, '\\');
-			return 0; /* "\x" with no digit stays */
+			return 0;
 		}
 		if (*s == 'x')
 			buf_putc(out, (char)v);
@@ -629,7 +635,7 @@ static int echo_escapes(const char *s, struct sbx_buf *out, bool utf8)
 			continue;
 		}
 		s++;
-		s += bash_esc(s, out, utf8, ESC_ECHO, &stop);
+		s += bash_esc(s, out, utf8, ESC_ECHO, &stop, NULL);
 	}
 	return stop;
 }

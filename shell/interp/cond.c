@@ -163,7 +163,7 @@ static int cond_binary(struct shell *sh, const struct cond *c)
 			free(l);
 			return 2;
 		}
-		rc = fnmatch(r, l, gx_fnmflags(sh, GX_COND)) ? 1 : 0;
+		rc = gx_match(sh, GX_COND, r, l) ? 0 : 1;
 		if (op[0] == '!')
 			rc = !rc;
 	} else if (!(r = exp_str(sh, c->r, false))) {

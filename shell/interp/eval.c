@@ -728,7 +728,7 @@ static int eval_case(struct shell *sh, struct node *n, int flags)
 				free(subj);
 				return sh->status;
 			}
-			m = !fnmatch(pat, subj, gx_fnmflags(sh, GX_CASE));
+			m = gx_match(sh, GX_CASE, pat, subj);
 			free(pat);
 			if (m) {
 				free(subj);

@@ -354,11 +354,13 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 	return var_get(sh, name);
 }
 
-static int remove_pattern(const char *val, const char *pat, int op, int fl,
+static int remove_pattern(const char *val, const char *pat0, int op, int fl,
 			  struct sbx_buf *res)
 {
 	size_t len = strlen(val), i;
-	char *v = xstrdup(val);
+	char *v = xstrdup(val),
+	     *fix = fl & FNM_EXTMATCH ? px_extfix(pat0) : NULL;
+	const char *pat = fix ? fix : pat0;
 	int found = 0;
 
 	switch (op) {
@@ -392,6 +394,7 @@ static int remove_pattern(const char *val, const char *pat, int op, int fl,
 	if (!found)
 		buf_puts(res, val);
 	free(v);
+	free(fix);
 	return 0;
 }
 

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include "globx.h"
+#include "paramx.h"
 
 int gx_fnmflags(const struct shell *sh, enum gx_where w)
 {
@@ -36,6 +37,17 @@ int gx_fnmflags(const struct shell *sh, enum gx_where w)
 	if (sh->shopt[SHOPT_NOCASEMATCH] && w != GX_REMOVE)
 		f |= FNM_CASEFOLD;
 	return f;
+}
+
+bool gx_match(const struct shell *sh, enum gx_where w, const char *pat,
+	      const char *s)
+{
+	int f = gx_fnmflags(sh, w);
+	char *fix = f & FNM_EXTMATCH ? px_extfix(pat) : NULL;
+	bool m = !fnmatch(fix ? fix : pat, s, f);
+
+	free(fix);
+	return m;
 }
 
 bool gx_wanted(const struct shell *sh)
@@ -313,7 +325,7 @@ int gx_expand(struct shell *sh, const char *pat, struct sbx_strv *out)
 {
 	struct walk w = {.sh = sh};
 	struct sbx_buf path = {0};
-	char *copy = xstrdup(pat), *p = copy, *slash;
+	char *copy, *p, *slash;
 	size_t i;
 
 	w.ext = sh->shopt[SHOPT_EXTGLOB];
@@ -321,6 +333,8 @@ int gx_expand(struct shell *sh, const char *pat, struct sbx_strv *out)
 	w.dot = sh->shopt[SHOPT_DOTGLOB];
 	w.flags = (w.ext ? FNM_EXTMATCH : 0) |
 		  (sh->shopt[SHOPT_NOCASEGLOB] ? FNM_CASEFOLD : 0);
+	copy = w.ext ? px_extfix(pat) : NULL;
+	p = copy = copy ? copy : xstrdup(pat);
 	buf_putn(&path, "", 0);
 	while (*p == '/') {
 		buf_putc(&path, '/'); /* "/x", "//x": kept as typed */

@@ -20,6 +20,10 @@ enum gx_where {
 /* The fnmatch flags for a match at |w| (0 in the posix mode). */
 int gx_fnmflags(const struct shell *sh, enum gx_where w);
 
+/* Does |s| match |pat| (quoted characters backslash-escaped) at |w|? */
+bool gx_match(const struct shell *sh, enum gx_where w, const char *pat,
+	      const char *s);
+
 /* Does pathname expansion go through gx_expand() (the bash mode with
  * extglob, globstar or nocaseglob on)? Otherwise glob(3) does it. */
 bool gx_wanted(const struct shell *sh);

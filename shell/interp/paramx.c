@@ -30,6 +30,50 @@ static bool pat_literal(const char *pat, int fnm, struct sbx_buf *lit)
 	return true;
 }
 
+char *px_extfix(const char *pat)
+{
+	struct sbx_buf b = {0};
+	bool changed = false;
+
+	buf_putn(&b, "", 0);
+	for (const char *p = pat; *p; p++) {
+		if (*p == '\\' && p[1] && strchr("|()", p[1])) {
+			buf_putc(&b, '[');
+			buf_putc(&b, *++p);
+			buf_putc(&b, ']');
+			changed = true;
+			continue;
+		}
+		if (*p == '\\' && p[1]) {
+			buf_putn(&b, p++, 2);
+			continue;
+		}
+		if (*p == '[') {
+			/* a bracket expression is copied as it is */
+			const char *q = p + 1;
+
+			if (*q == '!' || *q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			for (; *q && *q != ']'; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (*q == ']') {
+				buf_putn(&b, p, (size_t)(q - p) + 1);
+				p = q;
+				continue;
+			}
+		}
+		buf_putc(&b, *p);
+	}
+	if (!changed) {
+		buf_free(&b);
+		return NULL;
+	}
+	return b.s;
+}
+
 static void put_rep(struct sbx_buf *out, const char *rep, const char *m,
 		    size_t mlen)
 {
@@ -120,8 +164,11 @@ void px_replace(const char *v, const char *pat, const char *rep, int op,
 
 	buf_putn(out, "", 0);
 	if (!pat_literal(pat, fnm, &lit)) {
+		char *fix = fnm & FNM_EXTMATCH ? px_extfix(pat) : NULL;
+
 		buf_free(&lit);
-		replace_glob(v, pat, rep, op, fnm, out);
+		replace_glob(v, fix ? fix : pat, rep, op, fnm, out);
+		free(fix);
 		return;
 	}
 	pl = lit.len;

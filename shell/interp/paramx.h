@@ -13,6 +13,12 @@
 
 #include "sbx.h"
 
+/* glibc's FNM_EXTMATCH splits @(a\|b) at the escaped '|' and counts
+ * an escaped parenthesis (bash does neither): |pat| with each \| \( \)
+ * outside a bracket expression as [|] [(] [)], a new string; NULL when
+ * there is none. */
+char *px_extfix(const char *pat);
+
 /* |v| with the matches of |pat| replaced by |rep| into |out|. |op| is
  * PO_REPL, PO_REPLALL, PO_REPLBEG or PO_REPLEND (parse.h). In |rep| (a
  * pattern-escaped string) an unescaped '&' is the matched text (bash
