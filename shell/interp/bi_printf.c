@@ -22,6 +22,7 @@ struct pf {
 	int argc, i; /* how many, and the next one to use */
 	int status;
 	bool bash, utf8; /* bash's printf (the default mode) */
+	const char *tz;	 /* bash: the shell's $TZ */
 	struct sbx_buf *out, *err;
 };
 
@@ -476,6 +477,7 @@ int pf_printf(int argc, char **argv, const struct pf_mode *m,
 	if (m) {
 		pf.bash = true;
 		pf.utf8 = m->utf8;
+		pf.tz = m->tz;
 		*m->var = NULL;
 		/* bash: -v NAME, "--"; any other "-x" is an error, a lone
 		 * "-" is the format */
@@ -706,6 +708,23 @@ static void spec_wp(const char *spec, const int *star, bool *left, int *width,
 	}
 }
 
+/* The zone of %T is the shell's $TZ, which need not be in the process's
+ * environment: set there for the conversion (|*old| gets what was
+ * there, to put back with |old| NULL). */
+static void pf_tz(const char *tz, char **old)
+{
+	if (old) {
+		const char *e = getenv("TZ");
+
+		*old = e ? xstrdup(e) : NULL;
+	}
+	if (tz)
+		setenv("TZ", tz, 1);
+	else
+		unsetenv("TZ");
+	tzset();
+}
+
 /* bash's own conversions: %q and %(strftime)T. The argument of %T is
  * seconds since the epoch, -1 (or none) now, -2 the shell's start. */
 static int pf_bash_conv(struct pf *pf, const char *spec, const int *star)
@@ -727,14 +746,18 @@ static int pf_bash_conv(struct pf *pf, const char *spec, const int *star)
 		size_t n = (size_t)(c - o - 1);
 		time_t t = v < 0 ? time(NULL) : (time_t)v;
 		struct tm tm;
+		char *saved;
 
 		if (n >= sizeof(fmt))
 			n = sizeof(fmt) - 1;
 		memcpy(fmt, o + 1, n);
 		fmt[n] = 0;
+		pf_tz(pf->tz, &saved);
 		if (!localtime_r(&t, &tm) ||
 		    !strftime(res, sizeof(res), n ? fmt : "%X", &tm))
 			res[0] = 0;
+		pf_tz(saved, NULL);
+		free(saved);
 		buf_puts(&tmp, res);
 	}
 	pf_field(pf->out, tmp.s ? tmp.s : "", tmp.len, left, width, prec);

@@ -35,6 +35,7 @@
 struct pf_mode {
 	bool utf8;	  /* \u as UTF-8 */
 	const char **var; /* out: -v's NAME or NULL */
+	const char *tz;	  /* the shell's $TZ for %T (NULL: unset) */
 };
 int pf_printf(int argc, char **argv, const struct pf_mode *m,
 	      struct sbx_buf *out, struct sbx_buf *err);

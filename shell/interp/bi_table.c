@@ -73,7 +73,7 @@ static int printf_bash(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0}, err = {0};
 	const char *var = NULL;
-	struct pf_mode m = {sh_utf8_locale(sh), &var};
+	struct pf_mode m = {sh_utf8_locale(sh), &var, var_get(sh, "TZ")};
 	int st = pf_printf(argc, argv, &m, &out, &err);
 
 	if (var && !str_is_name(var, strlen(var))) {
