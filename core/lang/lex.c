@@ -829,6 +829,9 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
 				lex_perr_eof(p, "unterminated ${...}");
+			else if (ctx == CTX_WORD && depth)
+				lex_perr_eof(p, "unexpected EOF while looking "
+						"for matching `)'");
 			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
 				lex_perr_eof(p, "unterminated $((...))");
 			return 0;

@@ -52,6 +52,10 @@ quoted-bar" "$got"
 	got=$(sh -c 'shopt -s extglob; echo @(a)' 2>&1; echo "st=$?")
 	case $got in *"syntax error"*"st=2") ok "$who: extglob on the same line: a syntax error, as bash" ;;
 	*) nok "$who: extglob on the same line: a syntax error, as bash" "got: $got" ;; esac
+	got=$(sh -c 'shopt -s extglob
+echo @(a' 2>&1; echo "st=$?")
+	case $got in *"unexpected EOF while looking for matching"*"st=2") ok "$who: an unclosed group is a syntax error" ;;
+	*) nok "$who: an unclosed group is a syntax error" "got: $got" ;; esac
 	got=$(sh -c 'x=ab; [[ $x == @(ab|c) ]] && echo cond' 2>&1)
 	check "$who: [[ == ]] reads extglob patterns always" "cond" "$got"
 	got=$(sh -c 'shopt -s globstar; echo **; echo d/**/' 2>&1)
