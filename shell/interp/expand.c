@@ -614,7 +614,7 @@ static int op_apply(struct exp *e, struct wpart *w, const char *v,
 		return remove_pattern(v, pat, w->op,
 				      gx_fnmflags(e->sh, GX_REMOVE), res);
 	default:
-		px_case(v, pat, w->op, res);
+		px_case(v, pat, w->op, gx_fnmflags(e->sh, GX_REMOVE), res);
 		return 0;
 	}
 }

@@ -247,8 +247,10 @@ static int change(int c, int op)
 	}
 }
 
-void px_case(const char *v, const char *pat, int op, struct sbx_buf *out)
+void px_case(const char *v, const char *pat, int op, int fnm,
+	     struct sbx_buf *out)
 {
+	char *fix = fnm & FNM_EXTMATCH ? px_extfix(pat) : NULL;
 	bool all = op == PO_UPPER || op == PO_LOWER || op == PO_TOGGLE;
 
 	buf_putn(out, "", 0);
@@ -256,10 +258,12 @@ void px_case(const char *v, const char *pat, int op, struct sbx_buf *out)
 		char one[2] = {v[i], 0};
 		int c = (unsigned char)v[i];
 
-		if ((i == 0 || all) && (!*pat || !fnmatch(pat, one, 0)))
+		if ((i == 0 || all) &&
+		    (!*pat || !fnmatch(fix ? fix : pat, one, fnm)))
 			c = change(c, op);
 		buf_putc(out, (char)c);
 	}
+	free(fix);
 }
 
 static bool all_printable(const char *v)
@@ -368,13 +372,13 @@ int px_transform(const char *v, const char *op, struct sbx_buf *out)
 		ansic(v, out);
 		return 0;
 	case 'U':
-		px_case(v, "", PO_UPPER, out);
+		px_case(v, "", PO_UPPER, 0, out);
 		return 0;
 	case 'u':
-		px_case(v, "", PO_UPPER1, out);
+		px_case(v, "", PO_UPPER1, 0, out);
 		return 0;
 	case 'L':
-		px_case(v, "", PO_LOWER, out);
+		px_case(v, "", PO_LOWER, 0, out);
 		return 0;
 	}
 	return -EINVAL;

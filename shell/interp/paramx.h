@@ -36,8 +36,9 @@ int px_substr(const char *v, intmax_t off, bool has_len, intmax_t len,
 
 /* The characters of |v| that match |pat| ("" matches any) changed: |op|
  * PO_UPPER1/PO_LOWER1/PO_TOGGLE1 the first only, PO_UPPER/PO_LOWER/
- * PO_TOGGLE every one. */
-void px_case(const char *v, const char *pat, int op, struct sbx_buf *out);
+ * PO_TOGGLE every one. |fnm|: fnmatch flags (extglob). */
+void px_case(const char *v, const char *pat, int op, int fnm,
+	     struct sbx_buf *out);
 
 /* ${x@OP}: Q (quoted for reuse: '...' or $'...'), E (backslash escapes
  * as in $'...'), U, u, L. -EINVAL for another operator. */

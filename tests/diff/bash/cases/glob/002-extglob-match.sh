@@ -17,3 +17,4 @@ case 'a|b' in @('a|b')) echo quoted-bar ;; esac
 case a in @("a"|z)) echo quoted-alt ;; esac
 x=foo.c; [[ $x == @(*.c|*.h) ]] && echo cond-c
 [[ $x != !(*.c) ]] && echo cond-neg
+x=a.b.c; echo ${x^^@(a|c)} ${x~~@(b)}
