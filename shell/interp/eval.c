@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "globx.h"
 #include "interp.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -734,7 +735,7 @@ static int eval_case(struct shell *sh, struct node *n, int flags)
 				free(subj);
 				return sh->status;
 			}
-			m = !fnmatch(pat, subj, 0);
+			m = gx_match(sh, GX_CASE, pat, subj);
 			free(pat);
 		}
 		if (!m)

@@ -61,8 +61,11 @@ enum sh_opt {
 /* bash's shopt options (bi_shopt.c has their names): all off at start */
 enum sh_shopt {
 	SHOPT_DOTGLOB,
+	SHOPT_EXTGLOB,
 	SHOPT_FAILGLOB,
+	SHOPT_GLOBSTAR,
 	SHOPT_NOCASEGLOB,
+	SHOPT_NOCASEMATCH,
 	SHOPT_NULLGLOB,
 	SHOPT_XPG_ECHO,
 	SHOPT__N,
@@ -477,6 +480,8 @@ void trap_init(struct shell *sh);
 int trap_set(struct shell *sh, int sig, const char *action);
 /* Runs pending trap actions; call between commands. */
 void trap_run_pending(struct shell *sh);
+/* Has |sig| arrived and not been handled yet (a long walk polls it)? */
+bool trap_pending(int sig);
 void trap_reset_child(struct shell *sh);
 /* Interactive shells: SIGINT caught (the shell survives ^C) ... */
 void trap_catch_int(struct shell *sh);
