@@ -161,6 +161,12 @@ static void assign_fail(struct shell *sh)
 }
 
 /* A failed special builtin ends a non-interactive shell (XCU 2.8.1). */
+/* A command whose redirection failed: 2 as in dash, 1 as in bash. */
+static int redir_fail_status(const struct shell *sh)
+{
+	return sh->opt[O_POSIX] ? 2 : 1;
+}
+
 static void special_fail(struct shell *sh, int st)
 {
 	if (sh->special_err && !sh->opt[O_INTERACTIVE] && !sh->jump &&
@@ -359,8 +365,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 			 * a redirection that fails (faults.sh). */
 			redir_restore(sh, save);
 			save = NULL;
-			st = 2;
-			if (bi && (bi->flags & BI_SPECIAL)) {
+			st = redir_fail_status(sh);
+			/* dash ends a script on a special builtin's failed
+			 * redirection (XCU 2.8.1); bash outside posix mode
+			 * goes on */
+			if (bi && (bi->flags & BI_SPECIAL) &&
+			    sh->opt[O_POSIX]) {
 				sh->special_err = true;
 				special_fail(sh, st);
 			}
@@ -880,10 +890,11 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 				struct redir_save *save = NULL;
 				size_t psmark = ps_mark(sh);
 
+				sh->lineno = n->lineno; /* for its message */
 				if (redir_apply(sh, n->redirs, &save) < 0) {
 					redir_restore(sh, save);
 					ps_close_from(sh, psmark);
-					st = 2;
+					st = redir_fail_status(sh);
 					break;
 				}
 				st = eval_compound(sh, n, flags);

@@ -1051,78 +1051,17 @@ static int expand_field(struct exp *e, struct wpart *parts)
 	return e->err; /* failglob */
 }
 
-/* Brace expansion (bash mode), before every other expansion: the word as
- * tokens (brace.h: each unquoted character, or a whole part), each word
- * it expands to rebuilt as parts and expanded in turn ({~,x} has a tilde
- * to expand, {$a,b} a parameter). */
+/* Brace expansion (bash mode), before every other expansion: each word
+ * it gives (brace.h) is expanded in turn ({~,x} has a tilde to expand,
+ * {$a,b} a parameter). */
+static int expand_one_braced(void *ctx, struct wpart *w)
+{
+	return expand_field(ctx, w);
+}
+
 static int expand_braced(struct exp *e, struct wpart *parts)
 {
-	struct brace_list l = {0};
-	struct wpart **opq, *p;
-	size_t n = 0, np = 0, m = 0;
-	int *t, rc = 0;
-
-	for (p = parts; p; p = p->next, np++)
-		n += p->type == WP_LIT && !p->quoted ? p->len : 1;
-	t = xmalloc((n + 1) * sizeof(*t));
-	opq = xmalloc((np + 1) * sizeof(*opq));
-	np = 0;
-	for (p = parts; p; p = p->next) {
-		if (p->type == WP_LIT && !p->quoted) {
-			for (size_t i = 0; i < p->len; i++)
-				t[m++] = (unsigned char)p->s[i];
-		} else {
-			opq[np] = p;
-			t[m++] = BRACE_OPAQUE + (int)np++;
-		}
-	}
-	if (!brace_maybe(t, m)) {
-		free(t);
-		free(opq);
-		return expand_field(e, parts);
-	}
-	brace_expand(t, m, &l);
-	for (size_t k = 0; !rc && k < l.n; k++) {
-		const struct brace_word *bw = &l.v[k];
-		struct wpart *pv = xcalloc(bw->n + 1, sizeof(*pv)),
-			     *head = NULL, **tail = &head;
-		char *chars = xmalloc(2 * bw->n + 1), *cp = chars;
-
-		for (size_t i = 0; i < bw->n;) {
-			struct wpart *q = &pv[i];
-			int c = bw->t[i];
-
-			if (c >= BRACE_OPAQUE) {
-				*q = *opq[c - BRACE_OPAQUE];
-				i++;
-			} else if (c == BRACE_QNULL) {
-				q->type = WP_LIT;
-				q->quoted = 1;
-				q->s = "";
-				i++;
-			} else {
-				q->type = WP_LIT;
-				q->s = cp;
-				while (i < bw->n && bw->t[i] >= 0 &&
-				       bw->t[i] < BRACE_OPAQUE)
-					*cp++ = (char)bw->t[i++];
-				q->len = (size_t)(cp - q->s);
-				*cp++ = 0;
-			}
-			q->next = NULL;
-			*tail = q;
-			tail = &q->next;
-		}
-		/* a word that expanded to nothing at all ({,a}) is no field */
-		if (head)
-			rc = expand_field(e, head);
-		free(pv);
-		free(chars);
-	}
-	brace_list_free(&l);
-	free(t);
-	free(opq);
-	return rc;
+	return brace_each(parts, expand_one_braced, e);
 }
 
 int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)

@@ -849,6 +849,47 @@ static void in_the_shells_language(void **state)
  * extglob on the checker reads the line as the shell does (the shell hands
  * over its own tree; the text alone is read with the shell's option); off,
  * @( is the syntax error it is in the shell, and nothing of it runs. */
+/* Brace expansion as the shell does it (bash's mode): each word it
+ * gives is judged, a quoted brace is a plain word, a redirection's
+ * target is left whole (the shell refuses "> {a,b}" as ambiguous), and
+ * in posix mode braces are plain characters. */
+static void braces_as_the_shell(void **state)
+{
+	struct scope_env px = senv;
+	struct scope_report r = {0};
+	const char *l;
+
+	(void)state;
+	assert_one("rm {/etc/a,b}", SCOPE_FLAG_WRITE, "/etc/a");
+	assert_clean("cp x{,.bak}");
+	assert_one("touch \"{/etc/a,b}\" /etc/{q}", SCOPE_FLAG_WRITE,
+		   "/etc/{q}");
+	assert_clean("touch \"{/etc/a,b}\" '{/etc/c,d}'");
+	r = check("touch /etc/{a,b}");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[0].path, "/etc/a");
+	assert_string_equal(r.flags[1].path, "/etc/b");
+	scope_report_free(&r);
+	r = check("for f in /etc/{p,q}; do :; done");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[1].path, "/etc/q");
+	scope_report_free(&r);
+	/* {1..N} too big for the budget: what fits is judged, no more */
+	r = check("touch /etc/{1..999999}");
+	assert_true(r.n > 0 && r.n < 999999);
+	assert_string_equal(r.flags[0].path, "/etc/1");
+	scope_report_free(&r);
+	/* [[ ]] does not brace-expand: the word as typed */
+	assert_one("[[ -f /etc/{a,b} ]]", SCOPE_FLAG_READ, "/etc/{a,b}");
+	/* posix mode: braces are characters */
+	px.posix = true;
+	l = "rm {/etc/a,b}";
+	memset(&r, 0, sizeof(r));
+	scope_check(pol, &px, l, strlen(l), &r);
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+}
+
 static void globs_as_the_shell(void **state)
 {
 	struct scope_env ext = senv;
@@ -1075,6 +1116,7 @@ int main(void)
 	    cmocka_unit_test(checks_the_shells_tree),
 	    cmocka_unit_test(in_the_shells_language),
 	    cmocka_unit_test(globs_as_the_shell),
+	    cmocka_unit_test(braces_as_the_shell),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),
