@@ -821,6 +821,7 @@ static const struct builtin builtins[] = {
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },
+	{ "declare",  bi_declare,  BI_REGULAR | BI_BASH }, /* bi_declare.c */
 	{ "dirs",     bi_dirs,     BI_REGULAR | BI_BASH },
 	{ "disown",   bi_disown,   BI_REGULAR },
 	{ "echo",     bi_echo,     BI_REGULAR },
@@ -857,6 +858,7 @@ static const struct builtin builtins[] = {
 	{ "trap",     bi_trap,     BI_SPECIAL },
 	{ "true",     bi_true,     BI_REGULAR },
 	{ "type",     bi_type,     BI_REGULAR },
+	{ "typeset",  bi_declare,  BI_REGULAR | BI_BASH },
 	{ "ulimit",   bi_ulimit,   BI_REGULAR },
 	{ "umask",    bi_umask,    BI_REGULAR },
 	{ "unalias",  bi_unalias,  BI_REGULAR },

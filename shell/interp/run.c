@@ -163,15 +163,17 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			}
 			break;
 		}
-		/* bash's arrays parse but are not there yet: the command is
+		/* bash's arrays are there in the default mode (arrvar.c).
+		 * Under --posix the parser makes no array word (dash has
+		 * none); should one come all the same, the command is
 		 * refused whole, as a syntax error is, so nothing of the line
 		 * runs (x=(rm -rf build) must never run rm; eval_simple
 		 * refuses them again, for any other way in). */
-		if (rc == PARSE_OK && n && parse_saw_array(p)) {
+		if (rc == PARSE_OK && n && sh->opt[O_POSIX] &&
+		    parse_saw_array(p)) {
 			sbx_diag_set(&d, -EINVAL,
 				     "line %d: syntax error: arrays are not "
-				     "supported yet "
-				     "(a=(...), a[i]=v, a+=(...)): nothing of "
+				     "supported in posix mode: nothing of "
 				     "this command ran",
 				     parse_lineno(p));
 			rc = -EINVAL;
