@@ -619,3 +619,30 @@ void av_free(char **v, size_t n)
 {
 	arr_keys_free(v, n);
 }
+
+int av_store(struct shell *sh, const char *who, const char *name,
+	     char *const *v, size_t n, intmax_t origin, bool keep)
+{
+	struct arr *a = var_arr(sh, name);
+
+	if (!str_is_name(name, strlen(name))) {
+		sh_err(sh, "%s: `%s': not a valid identifier", who, name);
+		return -1;
+	}
+	if (var_flags(sh, name, NULL) & V_RDONLY)
+		return ro_err(sh, name, strlen(name));
+	if (assoc_of(sh, name, a)) {
+		sh_err(sh, "%s: %s: not an indexed array", who, name);
+		return -1;
+	}
+	if (!a && !keep)
+		var_unset(sh, name); /* read -a x: x's old value goes */
+	if (var_arr_make(sh, name, false, &a) < 0)
+		return ro_err(sh, name, strlen(name));
+	if (!keep)
+		arr_clear(a);
+	for (size_t i = 0; i < n; i++)
+		arr_set(a, origin + (intmax_t)i, NULL, v[i]);
+	sh->var_gen++;
+	return 0;
+}

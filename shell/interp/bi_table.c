@@ -839,12 +839,14 @@ static const struct builtin builtins[] = {
 	{ "let",      bi_let,      BI_REGULAR | BI_BASH }, /* arithcmd.c */
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
+	{ "mapfile",  bi_mapfile,  BI_REGULAR | BI_BASH }, /* bi_mapfile.c */
 	{ "policy",   bi_layer,    BI_REGULAR },
 	{ "popd",     bi_popd,     BI_REGULAR | BI_BASH },
 	{ "printf",   bi_printf,   BI_REGULAR },
 	{ "pushd",    bi_pushd,    BI_REGULAR | BI_BASH },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },
+	{ "readarray", bi_mapfile, BI_REGULAR | BI_BASH },
 	{ "readonly", bi_readonly, BI_SPECIAL },
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },

@@ -335,6 +335,11 @@ char **av_list(struct shell *sh, const char *name, bool keys, size_t *n);
 char **av_slice(struct shell *sh, const char *name, intmax_t off, bool has_len,
 		intmax_t len, size_t *n);
 void av_free(char **v, size_t n);
+/* read -a and mapfile: |v| stored at |origin|, |origin|+1, ... of the
+ * indexed array |name| (cleared first unless |keep|). 0, or -1 after a
+ * message. */
+int av_store(struct shell *sh, const char *who, const char *name,
+	     char *const *v, size_t n, intmax_t origin, bool keep);
 
 /* --- cond.c, arithcmd.c (bash's [[ ]], (( )), for (( )), let) -------- */
 /* N_COND: 0 true, 1 false, 2 error (printed). */
@@ -565,6 +570,7 @@ int bi_readonly(struct shell *sh, int argc, char **argv);
 int bi_unset(struct shell *sh, int argc, char **argv);
 int bi_local(struct shell *sh, int argc, char **argv);
 int bi_declare(struct shell *sh, int argc, char **argv);
+int bi_mapfile(struct shell *sh, int argc, char **argv);
 int bi_local_bash(struct shell *sh, int argc, char **argv);
 int bi_shift(struct shell *sh, int argc, char **argv);
 int bi_read(struct shell *sh, int argc, char **argv);
