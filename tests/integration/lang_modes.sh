@@ -116,6 +116,21 @@ st=0" ] &&
 		[[ $got == ran* ]] && [ ! -e "$out" ] && ok "procsub ($be): confined, the write outside refused" ||
 			nok "procsub ($be): confined, the write outside refused" "got: $got" "$(ls -l "$out" 2>&1)"
 	fi
+	# posix mode turned on later: an array word parsed before is refused
+	# whole when it comes to run (rm never runs, nothing after it)
+	rm -f "ws-$be/after"
+	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off \
+		-c 'set -o posix; x=(rm -rf build); touch after' 2>&1; echo "st=$?")
+	[ -e "ws-$be/build/keep" ] && [ ! -e "ws-$be/after" ] &&
+		case $got in *"not supported in posix mode"*"st=2") true ;; *) false ;; esac &&
+		ok "array after set -o posix ($be): refused whole" ||
+		nok "array after set -o posix ($be): refused whole" "got: $got"
+	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off \
+		-c 'f() { a=(rm -rf build); touch after; }; set -o posix; f; echo next' 2>&1; echo "st=$?")
+	[ -e "ws-$be/build/keep" ] && [ ! -e "ws-$be/after" ] &&
+		case $got in *"not supported in posix mode"*"st=2") [[ $got != *next* ]] ;; *) false ;; esac &&
+		ok "array in a function, called in posix mode ($be): refused whole" ||
+		nok "array in a function, called in posix mode ($be): refused whole" "got: $got"
 	got=$(cd "ws-$be" && printf 'a[0]=rm\nf() { b+=(x); }\nf; echo "next ${a[0]} ${b[0]}"\n' |
 		"$SBXSH" --backend "$be" --check off -s 2>&1; echo "st=$?")
 	check "array element / in a function ($be): assigned" "next rm x

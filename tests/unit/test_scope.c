@@ -494,6 +494,11 @@ static void expansions(void **state)
 	assert_clean("echo $PATH"); /* a list, not the path "/usr/bin:/bin" */
 	/* bash arrays: each element is a word. */
 	assert_one("a=(/tmp/x /etc/y)", SCOPE_FLAG_READ, "/etc/y");
+	/* a subscript's and a replacement's command substitutions run */
+	assert_one("echo ${a[$(cat /etc/s)]}", SCOPE_FLAG_READ, "/etc/s");
+	assert_one("a[$(cat /etc/t)]=1", SCOPE_FLAG_READ, "/etc/t");
+	assert_one("echo ${x/a/$(cat /etc/u)}", SCOPE_FLAG_READ, "/etc/u");
+	assert_one("declare -a a=(/etc/v)", SCOPE_FLAG_READ, "/etc/v");
 }
 
 static void compilers_and_installers(void **state)
