@@ -57,15 +57,16 @@ int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
 		rc = parse_next(p, a, &n, NULL, diag);
 		if (rc == PARSE_OK && n && fn)
 			fn(ctx, n);
-		/* the shell refuses these whole (shell/interp/run.c); the
-		 * checker has judged the command all the same (its words
-		 * name what the agent meant to touch) */
-		if (rc == PARSE_OK && parse_saw_array(p))
+		/* under --posix the shell refuses these whole
+		 * (shell/interp/run.c); the checker has judged the command
+		 * all the same (its words name what the agent meant to
+		 * touch). In bash's mode they are assignments: each element
+		 * a word the checker read (scope.c add_word). */
+		if (rc == PARSE_OK && posix && parse_saw_array(p))
 			rc = sbx_diag_set(
 			    diag, -EINVAL,
 			    "line %d: syntax error: arrays are not supported "
-			    "yet (a=(...), a[i]=v, a+=(...)): "
-			    "nothing of this command ran",
+			    "in posix mode: nothing of this command ran",
 			    parse_lineno(p));
 		arena_unref(a);
 	} while (rc == PARSE_OK);

@@ -389,9 +389,6 @@ mutations() {
 	# "x=" and a command), the mode reaching the parser, $'...' decoded,
 	# ** only outside posix mode, quoted regex characters literal, the
 	# here-string's newline, a process substitution's fd closed
-	mut lang-array-not-refused-whole shell/interp/run.c \
-		's/if \(rc == PARSE_OK && n && parse_saw_array\(p\)\) \{/if (0) {/' \
-		integration/lang_modes.sh integration/shell_malformed.sh
 	mut lang-array-not-seen core/lang/parse.c \
 		's/^(\s*)p->saw_array = true;/\1;/' \
 		unit/test_parse integration/lang_modes.sh
@@ -545,6 +542,21 @@ mutations() {
 		's/strchr\(" \\t\\n/strchr("\\t\\n/' integration/lang_glob.sh
 	mut scope-text-without-extglob core/scope.c \
 		's/cx->env \&\& cx->env->extglob, walk_top/false, walk_top/' unit/test_scope
+	# issue 24, arrays: refused whole once posix mode is on (not "x=" and
+	# a command), each element and a subscript's $(...) seen by the
+	# checker, NAME=(...) as an argument refused by the parser
+	mut arrays-posix-not-refused shell/interp/eval.c \
+		's/^(\s*)bool posix = sh->opt\[O_POSIX\];/\1bool posix = false;/' \
+		integration/lang_modes.sh
+	mut arrays-elems-unchecked core/scope.c \
+		's/for \(const struct word \*e = w->elems; e;/for (const struct word *e = NULL; e;/' \
+		unit/test_scope integration/lang_modes.sh
+	mut arrays-subscript-cmdsub-unchecked core/scope_words.c \
+		's/^(\s*)scope_word_subs\(sc, p->sub\);/\1;/' \
+		unit/test_scope integration/lang_modes.sh
+	mut arrays-list-argument-parsed core/lang/parse.c \
+		's/if \(p->tw->flags & W_LIST && n->args && !decl_cmd\(n->args\)\) \{/if (0) {/' \
+		unit/test_scope integration/lang_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -500,6 +500,7 @@ static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 {
 	struct sbx_buf name = {0};
 	struct wpart *w;
+	struct word *subw = NULL;
 	bool length = false, indirect = false;
 	int c = lex_getc_nl(p), d;
 
@@ -535,6 +536,22 @@ name:
 			buf_putc(&name, (char)c);
 			c = lex_getc_nl(p);
 		}
+		if (c == '[' && !p->o.posix) {
+			/* bash's ${a[sub]}: dash has no arrays (a syntax
+			 * error there, as before) */
+			struct wb sb;
+
+			lex_wb_init(&sb, p);
+			if (read_parts_to(p, &sb, CTX_PARAM, 0, 0, ']') !=
+			    ']') {
+				buf_free(&sb.lit);
+				buf_free(&name);
+				lex_perr(p, "bad substitution");
+				return;
+			}
+			subw = lex_wb_finish(&sb);
+			c = lex_getc_nl(p);
+		}
 		lex_ungetc(p, c);
 	} else if (c != EOF && isdigit(c)) {
 		while (c != EOF && isdigit(c)) {
@@ -557,6 +574,7 @@ op:
 	w->s = arena_strndup(p->a, name.s, name.len);
 	w->len = name.len;
 	w->indirect = indirect;
+	w->sub = subw;
 	buf_free(&name);
 	c = lex_getc_nl(p);
 	if (indirect && (c == '*' || c == '@') && is_name_start(w->s[0])) {

@@ -238,6 +238,20 @@ static bool parse_redirs(struct parser *p, struct redir **tail)
 	return !p->err;
 }
 
+/* declare, typeset, local, export, readonly (after `command`) */
+static bool decl_cmd(const struct word *w)
+{
+	static const char *const names[] = {"declare", "typeset",  "local",
+					    "export",  "readonly", NULL};
+
+	if (w->raw && !strcmp(w->raw, "command") && w->next)
+		w = w->next;
+	for (int i = 0; w->raw && names[i]; i++)
+		if (!strcmp(w->raw, names[i]))
+			return true;
+	return false;
+}
+
 static struct node *parse_simple(struct parser *p)
 {
 	struct node *n = mknode(p, N_CMD);
@@ -264,6 +278,14 @@ static struct node *parse_simple(struct parser *p)
 		if (p->tw->flags & W_LIST ||
 		    (!n->args && p->tw->flags & W_ARRAY))
 			p->saw_array = true;
+		/* NAME=(...) as an argument is an array after a declaration
+		 * utility only (declare a=(1 2)); elsewhere bash refuses the
+		 * line, and so does the checker with it: `echo x=(rm -rf b)`
+		 * is never "x=" and a subshell */
+		if (p->tw->flags & W_LIST && n->args && !decl_cmd(n->args)) {
+			lex_perr(p, "unexpected '('");
+			return NULL;
+		}
 		if (!n->args && (p->tw->flags & W_ASSIGN)) {
 			*at = p->tw;
 			at = &p->tw->next;

@@ -92,6 +92,7 @@ struct wpart {
 	char *s;		/* WP_LIT text, WP_PARAM name */
 	size_t len;
 	struct word *arg; /* WP_PARAM argument, WP_ARITH expression */
+	struct word *sub; /* WP_PARAM: bash's ${a[sub]} (NULL: none) */
 	struct node *cmd; /* WP_CMD */
 };
 

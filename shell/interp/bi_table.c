@@ -866,6 +866,7 @@ static const struct builtin builtins[] = {
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },
+	{ "declare",  bi_declare,  BI_REGULAR | BI_BASH }, /* bi_declare.c */
 	{ "dirs",     bi_dirs,     BI_REGULAR | BI_BASH },
 	{ "disown",   bi_disown,   BI_REGULAR },
 	{ "echo",     bi_echo,     BI_REGULAR },
@@ -883,12 +884,14 @@ static const struct builtin builtins[] = {
 	{ "let",      bi_let,      BI_REGULAR | BI_BASH }, /* arithcmd.c */
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
+	{ "mapfile",  bi_mapfile,  BI_REGULAR | BI_BASH }, /* bi_mapfile.c */
 	{ "policy",   bi_layer,    BI_REGULAR },
 	{ "popd",     bi_popd,     BI_REGULAR | BI_BASH },
 	{ "printf",   bi_printf,   BI_REGULAR },
 	{ "pushd",    bi_pushd,    BI_REGULAR | BI_BASH },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },
+	{ "readarray", bi_mapfile, BI_REGULAR | BI_BASH },
 	{ "readonly", bi_readonly, BI_SPECIAL },
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },
@@ -902,6 +905,7 @@ static const struct builtin builtins[] = {
 	{ "trap",     bi_trap,     BI_SPECIAL },
 	{ "true",     bi_true,     BI_REGULAR },
 	{ "type",     bi_type,     BI_REGULAR },
+	{ "typeset",  bi_declare,  BI_REGULAR | BI_BASH },
 	{ "ulimit",   bi_ulimit,   BI_REGULAR },
 	{ "umask",    bi_umask,    BI_REGULAR },
 	{ "unalias",  bi_unalias,  BI_REGULAR },

@@ -50,7 +50,6 @@ struct exp {
 };
 
 static int expand_parts(struct exp *e, struct wpart *w);
-static int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
 
 /* A quoted character in a pattern is escaped with a backslash so that it
  * matches itself. Inside a bracket expression that covers more than the
@@ -506,7 +505,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg, false);
 	if (!s)
 		return -1;
-	rc = exp_arith(e->sh, *s ? s : "0", off);
+	rc = exp_arith_str(e->sh, *s ? s : "0", off);
 	free(s);
 	if (rc < 0)
 		return -1;
@@ -517,7 +516,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg->next, false);
 	if (!s)
 		return -1;
-	rc = exp_arith(e->sh, *s ? s : "0", len);
+	rc = exp_arith_str(e->sh, *s ? s : "0", len);
 	free(s);
 	return rc;
 }
@@ -622,15 +621,12 @@ static int op_apply(struct exp *e, struct wpart *w, const char *v,
 /* ${@/p/r}, ${*^^}, ${@@Q}...: the operator on each parameter, the
  * results as "$@" or "$*" would give them (bash). The parameters are
  * copied first: an operand may run `set --`. */
-static int expand_each(struct exp *e, struct wpart *w, bool at)
+static int expand_each_v(struct exp *e, struct wpart *w, bool at, char **v,
+			 int n)
 {
-	struct shell *sh = e->sh;
-	int n = sh->nparams, rc;
-	char **v = xcalloc((size_t)n + 1, sizeof(*v)), *pat, *rep;
+	char *pat, *rep;
+	int rc = op_operands(e, w, &pat, &rep);
 
-	for (int i = 0; i < n; i++)
-		v[i] = xstrdup(sh->params[i]);
-	rc = op_operands(e, w, &pat, &rep);
 	for (int i = 0; !rc && i < n; i++) {
 		struct sbx_buf res = {0};
 
@@ -648,6 +644,72 @@ static int expand_each(struct exp *e, struct wpart *w, bool at)
 	return rc;
 }
 
+static int expand_each(struct exp *e, struct wpart *w, bool at)
+{
+	struct shell *sh = e->sh;
+	int n = sh->nparams;
+	char **v = xcalloc((size_t)n + 1, sizeof(*v));
+
+	for (int i = 0; i < n; i++)
+		v[i] = xstrdup(sh->params[i]);
+	return expand_each_v(e, w, at, v, n);
+}
+
+/* bash's ${a[@]} and ${a[*]} (arrvar.c has the values): the values as
+ * "$@" or "$*" give them, with an operator applied to each, their
+ * count (${#a[@]}), a slice, or the keys (${!a[@]}). */
+static int expand_array(struct exp *e, struct wpart *w, int as)
+{
+	intmax_t off, len;
+	bool has_len, at = as == '@';
+	size_t n;
+	char **v, buf[32];
+	int rc = 0;
+
+	if (w->op == PO_SUBSTR) {
+		if (substr_args(e, w, &off, &len, &has_len) < 0)
+			return -1;
+		v = av_slice(e->sh, w->s, off, has_len, len, &n);
+	} else {
+		v = av_list(e->sh, w->s, w->indirect, &n);
+	}
+	if (w->op == PO_LEN) {
+		snprintf(buf, sizeof(buf), "%zu", n);
+		add_value(e, buf, w->quoted);
+	} else if (w->op == PO_NONE || w->op == PO_SUBSTR || w->indirect) {
+		add_list(e, v, (int)n, w->quoted, at);
+	} else if (w->op == PO_MINUS || w->op == PO_PLUS) {
+		if ((w->op == PO_MINUS) ==
+		    (!n || (w->colon && n == 1 && !*v[0])))
+			rc = expand_arg(e, w);
+		else if (w->op == PO_MINUS)
+			add_list(e, v, (int)n, w->quoted, at);
+	} else if (w->op == PO_ASSIGN || w->op == PO_QUEST) {
+		rc = bad_subst(e, w);
+	} else {
+		return expand_each_v(e, w, at, v, (int)n);
+	}
+	av_free(v, n);
+	return rc;
+}
+
+/* A parameter's value, or an array element's ${a[sub]} (bash): NULL when
+ * unset, -1 in |*err| after a message. */
+static const char *lookup(struct exp *e, struct wpart *w, const char *name,
+			  char **tmp, int *err)
+{
+	const char *val;
+
+	*err = 0;
+	if (!w->sub)
+		return param_value(e, name, tmp);
+	if (av_elem(e->sh, name, w->sub, &val, tmp) < 0) {
+		e->fail_status = 1;
+		*err = -1;
+	}
+	return val;
+}
+
 /* bash's operators on one value (paramx.c computes). The value is copied
  * first: expanding the operands may assign the variable. */
 static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
@@ -663,7 +725,9 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		return expand_slice(e, w, name[0] == '@');
 	if (atstar)
 		return expand_each(e, w, name[0] == '@');
-	val = param_value(e, name, &tmp);
+	val = lookup(e, w, name, &tmp, &rc);
+	if (rc < 0)
+		return -1;
 	if (!val && sh->opt[O_NOUNSET] && !atstar) {
 		free(tmp);
 		sh_err(sh, "%s: parameter not set", name);
@@ -737,6 +801,8 @@ static int expand_param(struct exp *e, struct wpart *w)
 	bool set, empty, atstar;
 	int rc = 0;
 
+	if (w->sub && av_atstar(w->sub))
+		return expand_array(e, w, av_atstar(w->sub));
 	if (w->indirect || bash_op(w->op)) {
 		/* dash has none of them: an error when expanded, as there */
 		if (sh->opt[O_POSIX])
@@ -788,7 +854,11 @@ static int expand_param(struct exp *e, struct wpart *w)
 			return 0;
 		}
 	}
-	val = param_value(e, name, &tmp);
+	val = lookup(e, w, name, &tmp, &rc);
+	if (rc < 0) {
+		free(ind);
+		return -1;
+	}
 	set = val != NULL;
 	empty = !val || !*val;
 	switch (w->op) {
@@ -894,63 +964,6 @@ static int expand_param(struct exp *e, struct wpart *w)
 	return rc;
 }
 
-static const char *arith_get(void *ctx, const char *name)
-{
-	return var_get(ctx, name);
-}
-
-static int arith_set(void *ctx, const char *name, const char *val)
-{
-	return var_set(ctx, name, val, 0);
-}
-
-/* $((expr)) with the shell's variables (arith_vars for the evaluator). */
-static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
-{
-	struct arith_vars av = {arith_get, arith_set, sh, sh->opt[O_POSIX]};
-	struct sbx_diag d = {0};
-
-	if (sh->opt[O_NOUNSET]) {
-		/* arith_eval reads unset as 0; -u wants an error. Check the
-		 * plain names it will read. */
-		for (const char *p = expr; *p;) {
-			if ((*p >= 'a' && *p <= 'z') ||
-			    (*p >= 'A' && *p <= 'Z') || *p == '_') {
-				const char *q = p;
-				char nm[256];
-
-				while ((*q >= 'a' && *q <= 'z') ||
-				       (*q >= 'A' && *q <= 'Z') || *q == '_' ||
-				       (*q >= '0' && *q <= '9'))
-					q++;
-				if ((size_t)(q - p) < sizeof(nm)) {
-					memcpy(nm, p, (size_t)(q - p));
-					nm[q - p] = 0;
-					if (!var_get(sh, nm)) {
-						sh_err(sh,
-						       "%s: parameter not set",
-						       nm);
-						return -1;
-					}
-				}
-				p = q;
-			} else if (*p >= '0' && *p <= '9') {
-				while ((*p >= '0' && *p <= '9') ||
-				       (*p >= 'a' && *p <= 'z') ||
-				       (*p >= 'A' && *p <= 'Z'))
-					p++;
-			} else {
-				p++;
-			}
-		}
-	}
-	if (arith_eval(expr, &av, out, &d) < 0) {
-		sh_err(sh, "%s", d.msg);
-		return -1;
-	}
-	return 0;
-}
-
 static int expand_parts(struct exp *e, struct wpart *w)
 {
 	bool first = true;
@@ -993,7 +1006,7 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				e->err = -1;
 				break;
 			}
-			if (exp_arith(e->sh, s, &v) < 0) {
+			if (exp_arith_str(e->sh, s, &v) < 0) {
 				e->err = -1;
 				free(s);
 				break;
@@ -1139,7 +1152,7 @@ int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
 
 	if (!s)
 		return -1;
-	rc = exp_arith(sh, s, out);
+	rc = exp_arith_str(sh, s, out);
 	free(s);
 	return rc;
 }

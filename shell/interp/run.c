@@ -165,19 +165,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			}
 			break;
 		}
-		/* bash's arrays parse but are not there yet: the command is
-		 * refused whole, as a syntax error is, so nothing of the line
-		 * runs (x=(rm -rf build) must never run rm; eval_simple
-		 * refuses them again, for any other way in). */
-		if (rc == PARSE_OK && n && parse_saw_array(p)) {
-			sbx_diag_set(&d, -EINVAL,
-				     "line %d: syntax error: arrays are not "
-				     "supported yet "
-				     "(a=(...), a[i]=v, a+=(...)): nothing of "
-				     "this command ran",
-				     parse_lineno(p));
-			rc = -EINVAL;
-		}
+		/* bash's arrays are there in the default mode (arrvar.c);
+		 * under --posix the parser makes no array word (dash has
+		 * none), and a tree parsed before `set -o posix` that holds
+		 * one is refused whole by eval_simple (refuse_array). */
 		if (rc == -EINTR) {
 			/* Ctrl-C dropped an unfinished command: like bash */
 			arena_unref(a);

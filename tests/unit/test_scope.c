@@ -494,6 +494,11 @@ static void expansions(void **state)
 	assert_clean("echo $PATH"); /* a list, not the path "/usr/bin:/bin" */
 	/* bash arrays: each element is a word. */
 	assert_one("a=(/tmp/x /etc/y)", SCOPE_FLAG_READ, "/etc/y");
+	/* a subscript's and a replacement's command substitutions run */
+	assert_one("echo ${a[$(cat /etc/s)]}", SCOPE_FLAG_READ, "/etc/s");
+	assert_one("a[$(cat /etc/t)]=1", SCOPE_FLAG_READ, "/etc/t");
+	assert_one("echo ${x/a/$(cat /etc/u)}", SCOPE_FLAG_READ, "/etc/u");
+	assert_one("declare -a a=(/etc/v)", SCOPE_FLAG_READ, "/etc/v");
 }
 
 static void compilers_and_installers(void **state)
@@ -665,10 +670,22 @@ static void huge_lines(void **state)
 static void syntax_as_the_shell(void **state)
 {
 	static const char *const refused[] = {
-	    "echo (",	       "a=(x)",	     "x=(rm -rf build)",
-	    "echo x (echo X)", "echo 'abc",  "echo \"abc",
-	    "if true; then",   "echo a; fi", "(echo a",
-	    "echo $(",	       "| cat",	     NULL,
+	    "echo (",
+	    "echo x=(rm -rf build)",
+	    "echo x (echo X)",
+	    "echo 'abc",
+	    "echo \"abc",
+	    "if true; then",
+	    "echo a; fi",
+	    "(echo a",
+	    "echo $(",
+	    "| cat",
+	    NULL,
+	};
+	/* bash's arrays: assignments in the default language, refused
+	 * whole under --posix (dash has none) */
+	static const char *const arrays[] = {
+	    "a=(x)", "x=(rm -rf build)", "a[1]=x", "declare -a a=(1 2)", NULL,
 	};
 	static const char *const parsed[] = {
 	    "",
@@ -701,6 +718,18 @@ static void syntax_as_the_shell(void **state)
 	for (int i = 0; parsed[i]; i++)
 		assert_int_equal(scope_syntax(parsed[i], strlen(parsed[i]), &d),
 				 0);
+	for (int i = 0; arrays[i]; i++) {
+		assert_int_equal(scope_syntax(arrays[i], strlen(arrays[i]), &d),
+				 0);
+		if (strchr(arrays[i], '(')) {
+			memset(&d, 0, sizeof(d));
+			assert_int_equal(scope_syntax_mode(arrays[i],
+							   strlen(arrays[i]),
+							   true, &d),
+					 -EINVAL);
+			assert_non_null(strstr(d.msg, "syntax error"));
+		}
+	}
 	/* Pathological lines end (the parser bounds its nesting). */
 	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++) {
 		s = repeat(units[i], 1 << 20, &len);
