@@ -913,18 +913,6 @@ static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
 	}
 }
 
-/* |w|, and the elements of bash's NAME=(...): each a word of its own,
- * read as an operand would be (a=(/x /y)). */
-static void add_word(struct scan *sc, struct scmd *c, const struct word *w)
-{
-	scope_word_add(sc, c, w);
-	for (const struct word *e = w->elems; e; e = e->next) {
-		scope_word_add(sc, c, e);
-		c->w[c->n - 1].rd = RD_ARRAY;
-		set_operand(c, &c->w[c->n - 1], R_READ);
-	}
-}
-
 /* Brace expansion as the shell does it (bash's mode): rm {/etc/a,b}
  * is rm /etc/a b, and each of those words is judged. Each word it gives
  * spends its length from the check's budget; past it the rest are not
@@ -967,6 +955,24 @@ static void add_braced(struct scan *sc, struct scmd *c, const struct word *w,
 		return;
 	}
 	(void)brace_each(w->parts, brace_add_one, &ba);
+}
+
+/* An element of NAME=(...) just added: read as an operand would be. */
+static void elem_operand(struct scan *sc, struct scmd *c)
+{
+	(void)sc;
+	c->w[c->n - 1].rd = RD_ARRAY;
+	set_operand(c, &c->w[c->n - 1], R_READ);
+}
+
+/* |w|, and the elements of bash's NAME=(...): each a word of its own
+ * (each word of its brace expansion, as the shell makes them), read as
+ * an operand would be (a=(/x /y)). */
+static void add_word(struct scan *sc, struct scmd *c, const struct word *w)
+{
+	scope_word_add(sc, c, w);
+	for (const struct word *e = w->elems; e; e = e->next)
+		add_braced(sc, c, e, elem_operand);
 }
 
 /* A simple command: its words, then its redirections' targets. */
