@@ -374,6 +374,12 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 				 strerror(errno));
 		goto out;
 	}
+	/* Room for the lines of a command's many refusals: while the proxy
+	 * can write a line straight into the pipe it does so before the
+	 * client hears of the refusal (px_event()), so the line is read
+	 * before the prompt comes back. Best effort: a smaller pipe only
+	 * makes that hold for fewer lines per command. */
+	(void)fcntl(ev[1], F_SETPIPE_SZ, PX_EVENT_BUF_MAX);
 	pid = fork();
 	if (pid < 0) {
 		r = sbx_diag_set(d, -errno, "--network domains: fork: %s",
