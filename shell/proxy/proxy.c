@@ -82,7 +82,9 @@ struct px {
 	struct evdns_base *dns;
 	struct bufferevent *events;
 	struct event *hup;
-	struct evconnlistener *lhttp, *lsocks;
+	/* HTTP on 127.0.0.1, SOCKS5 there, HTTP on ::1, SOCKS5 there: an
+	 * odd index is SOCKS5 */
+	struct evconnlistener *l[4];
 	unsigned nconns, max_conns;
 	struct px_conn *conns;
 	struct timeval head_tv, connect_tv;
@@ -921,7 +923,7 @@ static void accept_cb(struct evconnlistener *l, evutil_socket_t fd,
 		      struct sockaddr *sa, int salen, void *arg)
 {
 	struct px *px = arg;
-	bool socks = l == px->lsocks;
+	bool socks = l == px->l[1] || l == px->l[3];
 	struct px_conn *c;
 
 	if (px->nconns >= px->max_conns) {
@@ -1046,10 +1048,9 @@ static void confine(void)
 
 static void px_release(struct px *px)
 {
-	if (px->lhttp)
-		evconnlistener_free(px->lhttp);
-	if (px->lsocks)
-		evconnlistener_free(px->lsocks);
+	for (int i = 0; i < 4; i++)
+		if (px->l[i])
+			evconnlistener_free(px->l[i]);
 	if (px->hup)
 		event_free(px->hup);
 	if (px->events)
@@ -1110,8 +1111,10 @@ int px_run(const struct px_config *cfg, struct sbx_diag *d)
 	bufferevent_setcb(px.events, NULL, NULL, events_event, &px);
 	bufferevent_enable(px.events, EV_WRITE);
 	event_add(px.hup, NULL);
-	for (int i = 0; i < 2; i++) {
-		int fd = i ? cfg->socks_fd : cfg->http_fd;
+	for (int i = 0; i < 4; i++) {
+		int fds[4] = {cfg->http_fd, cfg->socks_fd, cfg->http6_fd,
+			      cfg->socks6_fd};
+		int fd = fds[i];
 		struct evconnlistener *l;
 
 		if (fd < 0)
@@ -1124,7 +1127,7 @@ int px_run(const struct px_config *cfg, struct sbx_diag *d)
 			return sbx_diag_set(
 			    d, -EBADF, "proxy: cannot listen on fd %d", fd);
 		}
-		*(i ? &px.lsocks : &px.lhttp) = l;
+		px.l[i] = l;
 	}
 	if (!cfg->no_confine)
 		confine();

@@ -13,7 +13,9 @@
 #
 # Under both Linux backends, as root and as nobody:
 #   - an allowed name reaches its server through HTTP (HTTP_PROXY),
-#     CONNECT (curl --proxytunnel) and SOCKS5 (ALL_PROXY, socks5h);
+#     CONNECT (curl --proxytunnel) and SOCKS5 (ALL_PROXY, socks5h), and
+#     through the proxy's ports on [::1] (a client that resolves
+#     localhost to ::1);
 #   - a name not allowed, a denied subdomain, a port not allowed and a
 #     direct connect() to the server's address get nothing there, and
 #     each prints its `sbxsh: denied: network` line;
@@ -141,6 +143,8 @@ for who in root nobody; do
 			curl -sS --max-time 5 http://bad.allowed.test:8080/hello?id=bad-$t
 			curl -sS --max-time 5 --proxy \"\$ALL_PROXY\" http://allowed.test:8081/raw-$t
 			curl -sS --max-time 5 --noproxy '*' http://$UP:8080/hello?id=direct-$t
+			curl -sS --max-time 5 -x \"http://[::1]:\${HTTP_PROXY##*:}\" http://allowed.test:8080/hello?id=v6http-$t
+			curl -sS --max-time 5 -x \"socks5h://[::1]:\${ALL_PROXY##*:}\" http://allowed.test:8080/hello?id=v6socks-$t
 			policy why --host other.test:8080
 			policy why --host allowed.test:8080
 			policy net
@@ -163,6 +167,9 @@ for who in root nobody; do
 		check "[$t] ... and its line" has "${D}bad.allowed.test:8080 ("
 		check "[$t] a port not allowed: the raw port saw no connection" nogot "RAW"
 		check "[$t] ... and its line" has "${D}allowed.test:8081 ("
+		check "[$t] the proxy on [::1] (HTTP): reaches the allowed name" got "/hello?id=v6http-$t"
+		check "[$t] the proxy on [::1] (SOCKS5): reaches it" got "/hello?id=v6socks-$t"
+		check "[$t] policy net: listening on 127.0.0.1 and [::1]" has "listening: 127.0.0.1 and [::1], ports "
 		check "[$t] a direct connect() to the server's address: nothing" nogot "id=direct-$t"
 		check "[$t] ... and its line" has "${D}(--network domains: out only through the proxy"
 		check "[$t] policy why --host: the name not allowed is denied, and what to add" \
