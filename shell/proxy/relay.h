@@ -21,6 +21,7 @@ struct rl_half {
 	size_t n, cap; /* bytes in the pipe; its capacity */
 	bool eof;      /* the source said end-of-file */
 	bool shut;     /* the half-close passed on (shutdown SHUT_WR) */
+	bool big;      /* grown for a bulk transfer (relay.c, RL_BIG) */
 	struct event *rd, *wr;
 };
 
