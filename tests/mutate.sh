@@ -539,9 +539,6 @@ mutations() {
 	mut netses-event-pipe-small shell/session/netses.c \
 		'/^\s*\(void\)fcntl\(ev\[1\], F_SETPIPE_SZ, PX_EVENT_BUF_MAX\);/d' \
 		integration/pty_net_order.py
-	mut proxy-deny-line-queued shell/proxy/proxy.c \
-		's/^\tif \(!evbuffer_get_length\(out\)\) \{$/\tif (0) {/' \
-		integration/pty_net_order.py
 	mut netses-no-ipv6-listener shell/session/netses.c \
 		's/lfd\[2\] = listen_lo6\(hport\);/lfd[2] = -1;/' integration/net_domains.sh
 	mut netses-backend-none-unsaid shell/session/netses.c \
