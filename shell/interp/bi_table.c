@@ -306,7 +306,10 @@ static int bi_exec(struct shell *sh, int argc, char **argv)
 	if (argc < 2)
 		return 0;
 	/* The shell is replaced: its EXIT trap does not run. */
+	sh->in_exec = true; /* bash says "exec: NAME: not found" */
 	int st = exec_replace(sh, argv[1], argv + 1, var_environ(sh));
+
+	sh->in_exec = false;
 
 	if (!sh->opt[O_INTERACTIVE]) {
 		sh->jump = J_EXIT;

@@ -217,52 +217,60 @@ static int listen_lo6(unsigned port)
 	return s;
 }
 
-/* The listening sockets, HTTP and SOCKS5 on 127.0.0.1 and then, when
- * there, on ::1: |n| is 2 or 4. */
-static int send_fds(int sock, const int *fds, int n)
-{
-	char byte = (char)('0' + n);
-	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+/* The listening sockets over a socketpair (SCM_RIGHTS): HTTP and SOCKS5
+ * on 127.0.0.1, then, when there, the same on ::1; the one byte of
+ * payload says how many (2 or 4). One message layout for both ends, so
+ * sender and receiver agree. */
+struct fd_msg {
+	char byte;
+	struct iovec iov;
 	union {
 		char buf[CMSG_SPACE(4 * sizeof(int))];
 		struct cmsghdr align;
 	} u;
-	struct msghdr m = {.msg_iov = &iov,
-			   .msg_iovlen = 1,
-			   .msg_control = u.buf,
-			   .msg_controllen =
-			       CMSG_SPACE((size_t)n * sizeof(int))};
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	struct msghdr m;
+};
 
-	memset(u.buf, 0, sizeof(u.buf));
+static void fd_msg_init(struct fd_msg *f, int n)
+{
+	memset(f, 0, sizeof(*f));
+	f->byte = (char)('0' + n);
+	f->iov.iov_base = &f->byte;
+	f->iov.iov_len = 1;
+	f->m.msg_iov = &f->iov;
+	f->m.msg_iovlen = 1;
+	f->m.msg_control = f->u.buf;
+	f->m.msg_controllen = CMSG_SPACE((size_t)n * sizeof(int));
+}
+
+static int send_fds(int sock, const int *fds, int n)
+{
+	struct fd_msg f;
+	struct cmsghdr *c;
+
+	fd_msg_init(&f, n);
+	c = CMSG_FIRSTHDR(&f.m);
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
 	c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
 	memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
-	return sendmsg(sock, &m, MSG_NOSIGNAL) == 1 ? 0 : -errno;
+	return sendmsg(sock, &f.m, MSG_NOSIGNAL) == 1 ? 0 : -errno;
 }
 
 /* |fds| gets 4 descriptors, -1 for those not sent. */
 static int recv_fds(int sock, int *fds)
 {
-	char byte;
-	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
-	union {
-		char buf[CMSG_SPACE(4 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m = {.msg_iov = &iov,
-			   .msg_iovlen = 1,
-			   .msg_control = u.buf,
-			   .msg_controllen = sizeof(u.buf)};
+	struct fd_msg f;
 	struct cmsghdr *c;
 	int n;
 
-	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
+	fd_msg_init(&f, 4);
+	if (recvmsg(sock, &f.m, MSG_CMSG_CLOEXEC) != 1)
 		return -EIO;
-	n = byte - '0';
-	c = CMSG_FIRSTHDR(&m);
-	if ((n != 2 && n != 4) || !c || c->cmsg_type != SCM_RIGHTS ||
+	n = f.byte - '0';
+	c = CMSG_FIRSTHDR(&f.m);
+	if ((n != 2 && n != 4) || !c || c->cmsg_level != SOL_SOCKET ||
+	    c->cmsg_type != SCM_RIGHTS ||
 	    c->cmsg_len != CMSG_LEN((size_t)n * sizeof(int)))
 		return -EIO;
 	fds[2] = fds[3] = -1;
