@@ -728,15 +728,18 @@ done
 log "unmutated tree built ($(($(date +%s) - start)) s)"
 
 # --- one mutation at a time, in each worker --------------------------------
-# The queue: the first half of the list zipped with the second (m0,
-# m40, m1, m41, ...), so that two workers, each taking the next, mostly
-# work in different areas: neighbours in the list share their slow
-# integration tests, and a test never runs in two workers at once.
+# The queue: the list cut in as many parts as workers and the parts
+# zipped (two workers: m0, m77, m1, m78, ...; three: m0, m52, m104, m1,
+# ...), so that the workers, each taking the next, mostly work in
+# different areas: neighbours in the list share their slow integration
+# tests, and a test never runs in two workers at once.
 QUEUE=()
-half=$(((${#PICKED[@]} + 1) / 2))
-for ((q = 0; q < half; q++)); do
-	QUEUE+=("${PICKED[$q]}")
-	[ $((q + half)) -lt "${#PICKED[@]}" ] && QUEUE+=("${PICKED[$((q + half))]}")
+part=$(((${#PICKED[@]} + WORKERS - 1) / WORKERS))
+for ((q = 0; q < part; q++)); do
+	for ((k = 0; k < WORKERS; k++)); do
+		[ $((q + k * part)) -lt "${#PICKED[@]}" ] &&
+			QUEUE+=("${PICKED[$((q + k * part))]}")
+	done
 done
 # next_mutation: the index of the next mutation no worker has taken
 # (a counter under a lock), or false when none is left.
