@@ -235,13 +235,13 @@ mutations() {
 	mut escape-denial-line core/why.c \
 		's/buf_put_shown\(b, line\.s\);/buf_puts(b, line.s);/' \
 		integration/pty_term_escape.py
-	mut escape-job-text shell/interp/jobs.c \
+	mut escape-job-text shell/interp/jobview.c \
 		's/j->text = shown_copy\(j->text\);/(void)shown_copy;/' \
 		integration/pty_term_escape.py
 	# The one fork path (shell/interp/jobs.c): the terminal taken back before
 	# each fork, as a second job_prefork did between a pipeline's stages.
 	mut fork-terminal-reclaimed shell/interp/jobs.c \
-		's/^(\s*)t->next_active = id >= 0 \&\& t->monitor \&\& !sh->subshell;/\1reclaim_tty(t);\n&/' \
+		's/^(\s*)t->next_active = id >= 0 \&\& t->monitor \&\& !sh->subshell;/\1job_reclaim_tty(t);\n&/' \
 		integration/pty_fork.py
 	mut escape-shell-diagnostics shell/interp/run.c \
 		'/^\s*buf_make_shown\(&b\);$/d' \

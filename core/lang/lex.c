@@ -996,8 +996,17 @@ again:
 		return p->tok = T_NL;
 	case ';':
 		d = lex_getc_nl(p);
-		if (d == ';')
+		if (d == ';') {
+			if (!p->o.posix) {
+				d = lex_getc_nl(p);
+				if (d == '&')
+					return p->tok = T_DSEMIAND;
+				lex_ungetc(p, d);
+			}
 			return p->tok = T_DSEMI;
+		}
+		if (d == '&' && !p->o.posix)
+			return p->tok = T_SEMIAND;
 		lex_ungetc(p, d);
 		return p->tok = T_SEMI;
 	case '&':

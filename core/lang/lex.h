@@ -22,6 +22,8 @@ enum tok {
 	T_DSEMI,
 	T_REDIR,
 	T_WORD,
+	T_SEMIAND,  /* ";&" (bash) */
+	T_DSEMIAND, /* ";;&" (bash) */
 };
 
 struct frame {

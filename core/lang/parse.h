@@ -170,10 +170,15 @@ struct cond {
 	struct cond *a, *b; /* C_AND, C_OR: a, b; C_NOT: a */
 };
 
+/* How a case item ends: ";;", bash's ";&" (run the next body too) and
+ * ";;&" (go on testing the next patterns). */
+enum case_term { CASE_END, CASE_FALL, CASE_TEST };
+
 struct case_item {
 	struct case_item *next;
 	struct word *pats;
 	struct node *body;
+	enum case_term term;
 };
 
 struct node {
@@ -181,7 +186,8 @@ struct node {
 	int lineno;
 	struct redir *redirs;	/* simple and compound commands */
 	struct node *a, *b, *c; /* children: see below */
-	/* N_CMD: assigns, args.  N_FOR: args = list (for_in), name.
+	/* N_CMD: assigns, args.  N_FOR: args = list (for_in), name, b =
+	 * body (select too).
 	 * N_CASE: args = subject word, items.  N_FUNC: name, a = body.
 	 * N_PIPE: a = first stage, each stage's ->next_stage.
 	 * N_AND/OR/SEQ/BG: a, b. N_NOT: a. N_SUBSHELL/N_BRACE: a.
@@ -191,6 +197,7 @@ struct node {
 	struct case_item *items;
 	char *name;
 	bool for_in;
+	bool select;	     /* N_FOR: bash's select (a menu loop) */
 	struct cond *cond;   /* N_COND */
 	struct arena *arena; /* N_FUNC: the arena the body lives in */
 };

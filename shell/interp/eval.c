@@ -681,6 +681,8 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	struct sbx_strv list = {0};
 	int st = 0;
 
+	if (n->select)
+		return sel_eval(sh, n, flags);
 	flags &= ~EV_EXIT;
 	sh->lineno = n->lineno;
 	if (n->for_in) {
@@ -710,18 +712,23 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	return st;
 }
 
+/* The first item whose pattern matches runs; bash's ";&" then runs the
+ * next item's body unmatched, ";;&" goes on testing from the next item. */
 static int eval_case(struct shell *sh, struct node *n, int flags)
 {
+	bool fall = false;
 	char *subj;
+	int st = 0;
 
 	sh->lineno = n->lineno;
 	subj = exp_str(sh, n->args, false);
 	if (!subj)
 		return sh->status;
 	for (struct case_item *ci = n->items; ci; ci = ci->next) {
-		for (struct word *p = ci->pats; p; p = p->next) {
+		bool m = fall;
+
+		for (struct word *p = ci->pats; p && !m; p = p->next) {
 			char *pat = exp_pattern(sh, p);
-			bool m;
 
 			if (!pat) {
 				free(subj);
@@ -729,15 +736,16 @@ static int eval_case(struct shell *sh, struct node *n, int flags)
 			}
 			m = !fnmatch(pat, subj, 0);
 			free(pat);
-			if (m) {
-				free(subj);
-				return ci->body ? eval_node(sh, ci->body, flags)
-						: 0;
-			}
 		}
+		if (!m)
+			continue;
+		st = ci->body ? eval_node(sh, ci->body, flags) : 0;
+		if (sh->jump || ci->term == CASE_END)
+			break;
+		fall = ci->term == CASE_FALL;
 	}
 	free(subj);
-	return 0;
+	return st;
 }
 
 static int eval_compound(struct shell *sh, struct node *n, int flags)

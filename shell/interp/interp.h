@@ -289,6 +289,8 @@ int cond_eval(struct shell *sh, struct node *n);
 int ac_eval(struct shell *sh, struct node *n);
 /* N_ARITHFOR */
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* N_FOR with ->select: bash's select menu loop (select.c) */
+int sel_eval(struct shell *sh, struct node *n, int flags);
 /* bash's let (arithcmd.c) */
 int bi_let(struct shell *sh, int argc, char **argv);
 /* Is the option NAME (set -o's names, and posix) on? */
