@@ -528,6 +528,23 @@ mutations() {
 		'/^\t\tjson_str\(&w, NULL, sc->v\[i\]\);$/d' integration/policy_brief.sh
 	mut agent-token-fd-left-open shell/interactive/term.c \
 		'/^\tclose\(fd\);$/d' integration/pty_agent_token.py
+	# issue 24, bash's pattern options (globx.c) and printf
+	mut glob-walk-ignores-sigint shell/interp/globx.c \
+		's/^\t\tw->intr = true;$/\t\tw->intr = false;/' integration/pty_glob_interrupt.py
+	mut globstar-follows-links shell/interp/globx.c \
+		's/return type == DT_DIR;/return type == DT_DIR || type == DT_LNK;/' \
+		integration/pty_glob_interrupt.py
+	mut extglob-never-parsed core/lang/lex.c \
+		's/return last && strchr\("@!\+\*\?", last\);/return false;/' \
+		unit/test_scope integration/lang_glob.sh
+	mut extglob-quoted-bar-splits shell/interp/paramx.c \
+		's/^\tif \(!changed\) \{$/\tif (1) {/' integration/lang_glob.sh
+	mut nocasematch-ignored shell/interp/globx.c \
+		's/^\t\tf \|= FNM_CASEFOLD;$/\t\tf |= 0;/' integration/lang_glob.sh
+	mut printf-q-keeps-blanks shell/interp/bi_printf.c \
+		's/strchr\(" \\t\\n/strchr("\\t\\n/' integration/lang_glob.sh
+	mut scope-text-without-extglob core/scope.c \
+		's/cx->env \&\& cx->env->extglob, walk_top/false, walk_top/' unit/test_scope
 }
 
 # --- the harness --------------------------------------------------------------

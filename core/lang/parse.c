@@ -643,12 +643,17 @@ static struct node *parse_cond(struct parser *p)
 {
 	struct node *n = mknode(p, N_COND);
 
+	/* bash reads extglob patterns inside [[ ]] whatever the option */
+	p->cond_ext = true;
 	lex_consume(p);
 	if (peek(p) == T_WORD && is_word(p, "]]")) {
+		p->cond_ext = false;
 		unexpected(p);
 		return NULL;
 	}
-	if (!(n->cond = cond_or(p)))
+	n->cond = cond_or(p);
+	p->cond_ext = false;
+	if (!n->cond)
 		return NULL;
 	if (peek(p) != T_WORD || !is_word(p, "]]")) {
 		if (p->tok == T_EOF)
@@ -1007,6 +1012,11 @@ bool parse_saw_array(const struct parser *p)
 void parse_set_posix(struct parser *p, bool posix)
 {
 	p->o.posix = posix;
+}
+
+void parse_set_extglob(struct parser *p, bool on)
+{
+	p->o.extglob = on;
 }
 
 int parse_lineno(const struct parser *p)

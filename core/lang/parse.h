@@ -222,6 +222,9 @@ struct parse_opts {
 	 * `&>`, `|&`, `<(...)`, `$'...'`, `a=(...)`). Off (the zero value):
 	 * bash's, the shell's default. */
 	bool posix;
+	/* bash's `shopt -s extglob` as the command is read: @(a|b) and the
+	 * other extglob patterns are words (bash decides when it parses). */
+	bool extglob;
 };
 
 /* Does not take |r|. */
@@ -239,6 +242,8 @@ void parse_set_posix(struct parser *p, bool posix);
 /* Does the command parse_next() last returned hold one of bash's array
  * assignments (NAME=(...), NAME[i]=v, NAME+=(...))? The shell refuses
  * such a command whole until arrays exist: nothing of the line runs. */
+/* `shopt -s extglob` for the commands parsed from now on. */
+void parse_set_extglob(struct parser *p, bool on);
 bool parse_saw_array(const struct parser *p);
 /* Line number the parser is at (for $LINENO and messages). */
 int parse_lineno(const struct parser *p);

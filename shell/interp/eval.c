@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "globx.h"
 #include "interp.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -199,7 +200,7 @@ static int exec_fail(struct shell *sh, const char *name, int err)
 	case 127:
 	case ENOENT:
 	case ENOTDIR:
-		sh_err(sh, "%s: not found", name);
+		exec_not_found(sh, name, err);
 		return 127;
 	case ENAMETOOLONG:
 		/* no file can have that name: not found, as in dash */
@@ -734,7 +735,7 @@ static int eval_case(struct shell *sh, struct node *n, int flags)
 				free(subj);
 				return sh->status;
 			}
-			m = !fnmatch(pat, subj, 0);
+			m = gx_match(sh, GX_CASE, pat, subj);
 			free(pat);
 		}
 		if (!m)
