@@ -605,16 +605,17 @@ else
 	W=$(mktemp -d /var/tmp/sbxsh-mutate.XXXXXX)
 	trap 'rm -rf "$W"' EXIT
 fi
+W=$(cd "$W" && pwd) # absolute: CCACHE_BASEDIR below
 # The batteries run the copy's binary as nobody too.
 chmod 755 "$W"
 log() { printf 'mutate: %s\n' "$*" >&2; }
 
 # Mutations run MUTATE_WORKERS at a time (default: MUTATE_JOBS), each
-# worker in a scratch copy and build folder of its own ($W/src and
-# $W/build for the first, $W/srcK and $W/buildK for worker K): a
-# mutation's tests mostly wait (sessions, ptys, sleeps), so two run in
-# the time of one on two cores, for the price of one more build (built
-# while the first worker is at work).
+# worker in a scratch copy and build folder of its own ($W/wK/src and
+# $W/wK/build for worker K): a mutation's tests mostly wait (sessions,
+# ptys, sleeps), so two run in the time of one on two cores, for the
+# price of one more build (built while the first worker is at work, and
+# with ccache mostly from the first one's objects: below).
 PICKED=()
 for i in "${!M_NAME[@]}"; do picked "${M_NAME[$i]}" && PICKED+=("$i"); done
 WORKERS=${MUTATE_WORKERS:-$JOBS}
@@ -622,8 +623,8 @@ WORKERS=${MUTATE_WORKERS:-$JOBS}
 # Another copy costs a whole build: worth it from ten mutations each.
 [ "$WORKERS" -gt $((${#PICKED[@]} / 10)) ] && WORKERS=$((${#PICKED[@]} / 10))
 [ "$WORKERS" -ge 1 ] || WORKERS=1
-wdir() { # K: the worker's suffix ("" for the first)
-	[ "$1" = 0 ] || printf '%s' "$1"
+wk() { # K: worker K's folder (its src, build, build.log, pristine)
+	printf '%s/w%s' "$W" "$1"
 }
 
 # copy_tree DEST: the working tree as it is (uncommitted changes
@@ -648,10 +649,10 @@ copy_tree() {
 		done
 }
 for ((k = 0; k < WORKERS; k++)); do
-	copy_tree "$W/src$(wdir $k)"
-	mkdir -p "$W/pristine$(wdir $k)"
+	copy_tree "$(wk $k)/src"
+	mkdir -p "$(wk $k)/pristine"
 done
-T=$W/src BD=$W/build BL=$W/build.log
+T=$(wk 0)/src BD=$(wk 0)/build BL=$(wk 0)/build.log
 
 # Targets: a unit test needs its executable; every other test the shell
 # and the helpers tests/kernel/tests.cmake builds (sbx_confine, sc_probe).
@@ -725,9 +726,21 @@ survives() {
 	return 0
 }
 
+# ccache (.ci/setup installs it): every mutated file is compiled a
+# second time when it is put back, and each further copy compiles what
+# the first did. The copies sit at the same depth ($W/wK/src, built in
+# $W/wK/build), so with CCACHE_BASEDIR=$W (absolute paths below it made
+# relative) and the build folder left out of the hash, those compiles
+# are the same command and come from the cache: in CI about half the
+# compiles of the mutation run (tests/README.md, "CI time").
+LAUNCHER=()
+if [ "${MUTATE_CCACHE:-1}" = 1 ] && command -v ccache >/dev/null; then
+	LAUNCHER=(-DCMAKE_C_COMPILER_LAUNCHER=ccache)
+	export CCACHE_BASEDIR=$W CCACHE_NOHASHDIR=true
+fi
 log "scratch copies and builds: $W ($WORKERS worker(s))"
 for ((k = 0; k < WORKERS; k++)); do
-	cmake -S "$W/src$(wdir $k)" -B "$W/build$(wdir $k)" \
+	cmake -S "$(wk $k)/src" -B "$(wk $k)/build" "${LAUNCHER[@]}" \
 		-DCMAKE_BUILD_TYPE=RelWithDebInfo -DSBXSH_WERROR=OFF \
 		-DSBXSH_DIFF_TESTS=OFF >"$W/configure.log" 2>&1 ||
 		{ log "cmake configure failed: $W/configure.log"; exit 2; }
@@ -759,15 +772,18 @@ done
 log "unmutated tree built ($(($(date +%s) - start)) s)"
 
 # --- one mutation at a time, in each worker --------------------------------
-# The queue: the first half of the list zipped with the second (m0,
-# m40, m1, m41, ...), so that two workers, each taking the next, mostly
-# work in different areas: neighbours in the list share their slow
-# integration tests, and a test never runs in two workers at once.
+# The queue: the list cut in as many parts as workers and the parts
+# zipped (two workers: m0, m77, m1, m78, ...; three: m0, m52, m104, m1,
+# ...), so that the workers, each taking the next, mostly work in
+# different areas: neighbours in the list share their slow integration
+# tests, and a test never runs in two workers at once.
 QUEUE=()
-half=$(((${#PICKED[@]} + 1) / 2))
-for ((q = 0; q < half; q++)); do
-	QUEUE+=("${PICKED[$q]}")
-	[ $((q + half)) -lt "${#PICKED[@]}" ] && QUEUE+=("${PICKED[$((q + half))]}")
+part=$(((${#PICKED[@]} + WORKERS - 1) / WORKERS))
+for ((q = 0; q < part; q++)); do
+	for ((k = 0; k < WORKERS; k++)); do
+		[ $((q + k * part)) -lt "${#PICKED[@]}" ] &&
+			QUEUE+=("${PICKED[$((q + k * part))]}")
+	done
 done
 # next_mutation: the index of the next mutation no worker has taken
 # (a counter under a lock), or false when none is left.
@@ -782,9 +798,9 @@ next_mutation() {
 	echo "${QUEUE[$pos]}"
 }
 worker() { # K
-	local sfx i
-	sfx=$(wdir "$1")
-	T=$W/src$sfx BD=$W/build$sfx BL=$W/build$sfx.log P=$W/pristine$sfx
+	local sfx=$1 i d
+	d=$(wk "$1")
+	T=$d/src BD=$d/build BL=$d/build.log P=$d/pristine
 	bad=0
 	while i=$(next_mutation); do
 		name=${M_NAME[$i]} f=${M_FILE[$i]}
@@ -833,7 +849,7 @@ rm -f "$W/queue.pos" "$W/bad" "$W"/results* "$W"/killers*
 worker 0 &
 for ((k = 1; k < WORKERS; k++)); do
 	(
-		BD=$W/build$(wdir $k) BL=$W/build$(wdir $k).log
+		BD=$(wk $k)/build BL=$(wk $k)/build.log
 		# A copy that does not build leaves its share to the others.
 		build "${ALL_TG[@]}" ||
 			{ log "worker $k: the unmutated copy does not build ($BL): not used"; exit 0; }
@@ -852,7 +868,7 @@ mapfile -t KILLERS < <(cat "$W"/killers* 2>/dev/null)
 # on it (and run: a skip there would be no evidence either), or its
 # kills prove nothing.
 mapfile -t TG < <(targets_for "${ALL[@]}")
-T=$W/src BD=$W/build BL=$W/build.log
+T=$(wk 0)/src BD=$(wk 0)/build BL=$(wk 0)/build.log
 build "${TG[@]}" || { log "the unmutated tree does not build: $BL"; exit 2; }
 mapfile -t KILLERS < <(printf '%s\n' "${KILLERS[@]}" | sed '/^$/d' | sort -u)
 if [ "${#KILLERS[@]}" -gt 0 ]; then
