@@ -1144,8 +1144,8 @@ static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 		copy[len] = '\0';
 		s = copy;
 	}
-	(void)scope_parse_each(s, len, cx->env && cx->env->posix, walk_top, &sc,
-			       &d);
+	(void)scope_parse_each(s, len, cx->env && cx->env->posix,
+			       cx->env && cx->env->extglob, walk_top, &sc, &d);
 	scan_free(&sc);
 }
 

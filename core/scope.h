@@ -56,6 +56,9 @@ struct scope_env {
 	/* The line is read in the shell's language: dash's when set
 	 * (--posix, set -o posix), bash's otherwise. */
 	bool posix;
+	/* bash's `shopt -s extglob`: @(a|b) is one word (a pattern within
+	 * one directory, as `*` is), not a syntax error. */
+	bool extglob;
 };
 
 /* Parses |line| (|len| bytes; NULs are treated as word breaks) with the

@@ -35,7 +35,7 @@ static const char *line_read(struct sh_reader *r, bool cont, size_t *len)
 	return start;
 }
 
-int scope_parse_each(const char *line, size_t len, bool posix,
+int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
 		     void (*fn)(void *ctx, const struct node *n), void *ctx,
 		     struct sbx_diag *diag)
 {
@@ -43,7 +43,7 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
 	/* No aliases: the checker does not know the session's (--check-line
 	 * has none), and the shell parses a line it checks first anyway. */
-	struct parse_opts o = {.lineno = 1, .posix = posix};
+	struct parse_opts o = {.lineno = 1, .posix = posix, .extglob = extglob};
 	struct parser *p = parse_new(&lr.r, &o);
 	int rc;
 
@@ -76,7 +76,7 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 int scope_syntax_mode(const char *line, size_t len, bool posix,
 		      struct sbx_diag *diag)
 {
-	return scope_parse_each(line, len, posix, NULL, NULL, diag);
+	return scope_parse_each(line, len, posix, false, NULL, NULL, diag);
 }
 
 int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)

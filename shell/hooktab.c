@@ -45,6 +45,7 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 	env.canon = sh_canon;
 	env.ctx = sh;
 	env.posix = sh->opt[O_POSIX]; /* the language the shell reads */
+	env.extglob = sh->shopt[SHOPT_EXTGLOB];
 	if (tree)
 		scope_check_tree(sh->pol, &env, tree, len, &rep);
 	else

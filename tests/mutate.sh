@@ -235,13 +235,13 @@ mutations() {
 	mut escape-denial-line core/why.c \
 		's/buf_put_shown\(b, line\.s\);/buf_puts(b, line.s);/' \
 		integration/pty_term_escape.py
-	mut escape-job-text shell/interp/jobs.c \
+	mut escape-job-text shell/interp/jobview.c \
 		's/j->text = shown_copy\(j->text\);/(void)shown_copy;/' \
 		integration/pty_term_escape.py
 	# The one fork path (shell/interp/jobs.c): the terminal taken back before
 	# each fork, as a second job_prefork did between a pipeline's stages.
 	mut fork-terminal-reclaimed shell/interp/jobs.c \
-		's/^(\s*)t->next_active = id >= 0 \&\& t->monitor \&\& !sh->subshell;/\1reclaim_tty(t);\n&/' \
+		's/^(\s*)t->next_active = id >= 0 \&\& t->monitor \&\& !sh->subshell;/\1job_reclaim_tty(t);\n&/' \
 		integration/pty_fork.py
 	mut escape-shell-diagnostics shell/interp/run.c \
 		'/^\s*buf_make_shown\(&b\);$/d' \
@@ -546,6 +546,23 @@ mutations() {
 		's/^\t\tif \(normal && am.parent\[i\]\)$/\t\tif (0)/' integration/denials_mount.py
 	mut mount-stale-kept backends/audit_mnt.c \
 		's/^\tif \(!ok \|\| now != ses\)$/\tif (0)/' integration/denials_mount.py
+	# issue 24, bash's pattern options (globx.c) and printf
+	mut glob-walk-ignores-sigint shell/interp/globx.c \
+		's/^\t\tw->intr = true;$/\t\tw->intr = false;/' integration/pty_glob_interrupt.py
+	mut globstar-follows-links shell/interp/globx.c \
+		's/return type == DT_DIR;/return type == DT_DIR || type == DT_LNK;/' \
+		integration/pty_glob_interrupt.py
+	mut extglob-never-parsed core/lang/lex.c \
+		's/return last && strchr\("@!\+\*\?", last\);/return false;/' \
+		unit/test_scope integration/lang_glob.sh
+	mut extglob-quoted-bar-splits shell/interp/paramx.c \
+		's/^\tif \(!changed\) \{$/\tif (1) {/' integration/lang_glob.sh
+	mut nocasematch-ignored shell/interp/globx.c \
+		's/^\t\tf \|= FNM_CASEFOLD;$/\t\tf |= 0;/' integration/lang_glob.sh
+	mut printf-q-keeps-blanks shell/interp/bi_printf.c \
+		's/strchr\(" \\t\\n/strchr("\\t\\n/' integration/lang_glob.sh
+	mut scope-text-without-extglob core/scope.c \
+		's/cx->env \&\& cx->env->extglob, walk_top/false, walk_top/' unit/test_scope
 }
 
 # --- the harness --------------------------------------------------------------

@@ -229,7 +229,7 @@ struct word *lex_wb_finish(struct wb *wb)
 	    !(wb->flags & W_QUOTED)) {
 		char *lb = strchr(h->s, '[');
 
-		if (!strpbrk(h->s, "*?") && (!lb || !strchr(lb, ']')))
+		if (!strpbrk(h->s, "*?(") && (!lb || !strchr(lb, ']')))
 			w->flags |= W_PLAIN;
 		w->raw = h->s;
 	}
@@ -799,6 +799,21 @@ void lex_read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 	read_parts_to(p, wb, ctx, dq, op, 0);
 }
 
+/* bash's extglob patterns @(..) !(..) +(..) *(..) ?(..): a '(' right
+ * after one of those unquoted characters continues the word when extglob
+ * was on as the command was read (or inside [[ ]], where bash always
+ * reads them). Off, the '(' is the syntax error it is in bash. */
+static bool extglob_open(struct parser *p, struct wb *wb)
+{
+	int last;
+
+	if (p->o.posix || !(p->o.extglob || p->cond_ext) || !wb->lit.len ||
+	    wb->litq)
+		return false;
+	last = (unsigned char)wb->lit.s[wb->lit.len - 1];
+	return last && strchr("@!+*?", last);
+}
+
 /* The same; in CTX_PARAM an unquoted |stop| ends it too (the '/' of
  * ${x/p/r}, the ':' of ${x:o:l}). Returns the character that ended it
  * ('}' or |stop|), or 0. */
@@ -814,12 +829,33 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
 				lex_perr_eof(p, "unterminated ${...}");
+			else if (ctx == CTX_WORD && depth)
+				lex_perr_eof(p, "unexpected EOF while looking "
+						"for matching `)'");
 			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
 				lex_perr_eof(p, "unterminated $((...))");
 			return 0;
 		}
 		switch (ctx) {
 		case CTX_WORD:
+			if (depth) {
+				/* inside bash's @(a|b): blanks, '|' and
+				 * nested parentheses are the pattern's */
+				if (c == '(')
+					depth++;
+				else if (c == ')')
+					depth--;
+				if (strchr(" \t\n;&|<>()", c)) {
+					wb_lit(wb, c, 0);
+					continue;
+				}
+				break;
+			}
+			if (c == '(' && extglob_open(p, wb)) {
+				depth = 1;
+				wb_lit(wb, c, 0);
+				continue;
+			}
 			if ((c == '<' || c == '>') && !p->o.posix) {
 				d = lex_getc_nl(p);
 				if (d == '(') {
@@ -996,8 +1032,17 @@ again:
 		return p->tok = T_NL;
 	case ';':
 		d = lex_getc_nl(p);
-		if (d == ';')
+		if (d == ';') {
+			if (!p->o.posix) {
+				d = lex_getc_nl(p);
+				if (d == '&')
+					return p->tok = T_DSEMIAND;
+				lex_ungetc(p, d);
+			}
 			return p->tok = T_DSEMI;
+		}
+		if (d == '&' && !p->o.posix)
+			return p->tok = T_SEMIAND;
 		lex_ungetc(p, d);
 		return p->tok = T_SEMI;
 	case '&':

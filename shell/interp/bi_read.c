@@ -299,6 +299,15 @@ static int rd_assign(struct shell *sh, char **names, int n,
 	return st;
 }
 
+/* Frees the line and its escape map; end of input with nothing wrong
+ * else is status 1, as in every shell, so `while read` loops stop. */
+static int rd_done(struct sbx_buf *line, struct sbx_buf *esc, bool eof, int st)
+{
+	buf_free(line);
+	buf_free(esc);
+	return eof && !st ? 1 : st;
+}
+
 static int read_bash(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf line = {0}, esc = {0};
@@ -361,11 +370,7 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 	} else {
 		st = rd_assign(sh, argv + i, nnames, &line, &esc, st);
 	}
-	buf_free(&line);
-	buf_free(&esc);
-	if (eof && !st)
-		st = 1;
-	return st;
+	return rd_done(&line, &esc, eof, st);
 }
 
 static int read_dash(struct shell *sh, int argc, char **argv)
@@ -416,11 +421,7 @@ static int read_dash(struct shell *sh, int argc, char **argv)
 		out_write(2, prompt, strlen(prompt));
 	st = rd_line(sh, &o, 0, &line, &esc, &eof);
 	st = rd_assign(sh, argv + i, nnames, &line, &esc, st);
-	buf_free(&line);
-	buf_free(&esc);
-	if (eof && !st)
-		st = 1;
-	return st;
+	return rd_done(&line, &esc, eof, st);
 }
 
 int bi_read(struct shell *sh, int argc, char **argv)

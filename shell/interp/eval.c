@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "globx.h"
 #include "interp.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -199,7 +200,7 @@ static int exec_fail(struct shell *sh, const char *name, int err)
 	case 127:
 	case ENOENT:
 	case ENOTDIR:
-		sh_err(sh, "%s: not found", name);
+		exec_not_found(sh, name, err);
 		return 127;
 	case ENAMETOOLONG:
 		/* no file can have that name: not found, as in dash */
@@ -681,6 +682,8 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	struct sbx_strv list = {0};
 	int st = 0;
 
+	if (n->select)
+		return sel_eval(sh, n, flags);
 	flags &= ~EV_EXIT;
 	sh->lineno = n->lineno;
 	if (n->for_in) {
@@ -710,34 +713,40 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	return st;
 }
 
+/* The first item whose pattern matches runs; bash's ";&" then runs the
+ * next item's body unmatched, ";;&" goes on testing from the next item. */
 static int eval_case(struct shell *sh, struct node *n, int flags)
 {
+	bool fall = false;
 	char *subj;
+	int st = 0;
 
 	sh->lineno = n->lineno;
 	subj = exp_str(sh, n->args, false);
 	if (!subj)
 		return sh->status;
 	for (struct case_item *ci = n->items; ci; ci = ci->next) {
-		for (struct word *p = ci->pats; p; p = p->next) {
+		bool m = fall;
+
+		for (struct word *p = ci->pats; p && !m; p = p->next) {
 			char *pat = exp_pattern(sh, p);
-			bool m;
 
 			if (!pat) {
 				free(subj);
 				return sh->status;
 			}
-			m = !fnmatch(pat, subj, 0);
+			m = gx_match(sh, GX_CASE, pat, subj);
 			free(pat);
-			if (m) {
-				free(subj);
-				return ci->body ? eval_node(sh, ci->body, flags)
-						: 0;
-			}
 		}
+		if (!m)
+			continue;
+		st = ci->body ? eval_node(sh, ci->body, flags) : 0;
+		if (sh->jump || ci->term == CASE_END)
+			break;
+		fall = ci->term == CASE_FALL;
 	}
 	free(subj);
-	return 0;
+	return st;
 }
 
 static int eval_compound(struct shell *sh, struct node *n, int flags)

@@ -14,8 +14,9 @@
  * the C locale), and glob(3) cannot tell us which characters came from
  * quotes inside an unreadable directory component — an unmatched pattern
  * is then kept as typed, which is what POSIX asks anyway. Pattern matching
- * for case and ${x#p} uses fnmatch(3) without flags, which is exactly the
- * POSIX pattern language (2.13.1).
+ * for case and ${x#p} uses fnmatch(3) without flags in the posix mode,
+ * which is exactly the POSIX pattern language (2.13.1); bash's extglob,
+ * globstar, nocaseglob and nocasematch are globx.c's.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -27,6 +28,7 @@
 
 #include "arith.h"
 #include "brace.h"
+#include "globx.h"
 #include "paramx.h"
 #include "pw.h"
 #include "interp.h"
@@ -71,7 +73,8 @@ static void add_char(struct exp *e, int c, bool quoted)
 	if (e->glob) {
 		if (quoted && is_glob_special(c))
 			buf_putc(&e->pat, '\\');
-		else if (!quoted && (c == '*' || c == '?' || c == '['))
+		else if (!quoted &&
+			 (c == '*' || c == '?' || c == '[' || c == '('))
 			e->hasglob = true;
 		buf_putc(&e->pat, (char)c);
 	}
@@ -91,33 +94,6 @@ static void add_chars(struct exp *e, const char *s, size_t n, bool quoted)
 		add_char(e, (unsigned char)s[i], quoted);
 }
 
-/* Only * ? and a [ with a closing ] make a pattern: "[" alone (the test
- * command) must not cost a directory scan. */
-static bool real_pattern(const char *p)
-{
-	for (; *p; p++) {
-		if (*p == '\\') {
-			if (!*++p)
-				break;
-		} else if (*p == '*' || *p == '?') {
-			return true;
-		} else if (*p == '[') {
-			const char *q = p + 1;
-
-			if (*q == '!' || *q == '^')
-				q++;
-			if (*q == ']')
-				q++;
-			for (; *q && *q != ']'; q++)
-				if (*q == '\\' && q[1])
-					q++;
-			if (*q == ']')
-				return true;
-		}
-	}
-	return false;
-}
-
 /* "." or ".." as the last component: bash 5.2 never globs them
  * (globskipdots), dash does (".*"). */
 static bool dot_or_dotdot(const char *p)
@@ -135,21 +111,34 @@ static void emit(struct exp *e)
 
 	if (!e->out)
 		return;
-	if (e->glob && e->hasglob && real_pattern(e->pat.s)) {
+	if (e->glob && e->hasglob && gx_magic(sh, e->pat.s)) {
 		glob_t g;
-		size_t n = 0;
+		int n = 0;
 		/* shopt -s dotglob: a leading '.' needs no explicit dot */
 		int flags = bash && sh->shopt[SHOPT_DOTGLOB] ? GLOB_PERIOD : 0;
 
-		if (glob(e->pat.s, flags, NULL, &g) == 0) {
-			for (size_t i = 0; i < g.gl_pathc; i++) {
-				if (bash && dot_or_dotdot(g.gl_pathv[i]))
-					continue;
-				strv_push(e->out, g.gl_pathv[i]);
-				n++;
+		if (gx_wanted(sh)) {
+			/* extglob, globstar, nocaseglob: globx.c walks */
+			n = gx_expand(sh, e->pat.s, e->out);
+			if (n == -EINTR) {
+				/* ^C during the walk: the command does not
+				 * run (with its list cut short) */
+				e->err = -1;
+				e->fail_status = 130;
+				e->fail_stay = true;
+				goto reset;
 			}
+		} else {
+			if (glob(e->pat.s, flags, NULL, &g) == 0)
+				for (size_t i = 0; i < g.gl_pathc; i++) {
+					if (bash &&
+					    dot_or_dotdot(g.gl_pathv[i]))
+						continue;
+					strv_push(e->out, g.gl_pathv[i]);
+					n++;
+				}
+			globfree(&g);
 		}
-		globfree(&g);
 		if (n)
 			goto reset;
 		if (bash && sh->shopt[SHOPT_NULLGLOB])
@@ -365,11 +354,13 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 	return var_get(sh, name);
 }
 
-static int remove_pattern(const char *val, const char *pat, int op,
+static int remove_pattern(const char *val, const char *pat0, int op, int fl,
 			  struct sbx_buf *res)
 {
 	size_t len = strlen(val), i;
-	char *v = xstrdup(val);
+	char *v = xstrdup(val),
+	     *fix = fl & FNM_EXTMATCH ? px_extfix(pat0) : NULL;
+	const char *pat = fix ? fix : pat0;
 	int found = 0;
 
 	switch (op) {
@@ -377,7 +368,7 @@ static int remove_pattern(const char *val, const char *pat, int op,
 	case PO_RLARGE:
 		for (size_t k = 0; k <= len; k++) {
 			i = op == PO_RSMALL ? len - k : k;
-			if (!fnmatch(pat, v + i, 0)) {
+			if (!fnmatch(pat, v + i, fl)) {
 				buf_putn(res, v, i);
 				found = 1;
 				break;
@@ -391,7 +382,7 @@ static int remove_pattern(const char *val, const char *pat, int op,
 			i = op == PO_LSMALL ? k : len - k;
 			c = v[i];
 			v[i] = 0;
-			if (!fnmatch(pat, v, 0)) {
+			if (!fnmatch(pat, v, fl)) {
 				v[i] = c;
 				buf_puts(res, v + i);
 				found = 1;
@@ -403,6 +394,7 @@ static int remove_pattern(const char *val, const char *pat, int op,
 	if (!found)
 		buf_puts(res, val);
 	free(v);
+	free(fix);
 	return 0;
 }
 
@@ -611,16 +603,18 @@ static int op_apply(struct exp *e, struct wpart *w, const char *v,
 	case PO_REPLALL:
 	case PO_REPLBEG:
 	case PO_REPLEND:
-		px_replace(v, pat, rep, w->op, res);
+		px_replace(v, pat, rep, w->op, gx_fnmflags(e->sh, GX_REPLACE),
+			   res);
 		return 0;
 	case PO_RSMALL:
 	case PO_RLARGE:
 	case PO_LSMALL:
 	case PO_LLARGE:
 		buf_putn(res, "", 0);
-		return remove_pattern(v, pat, w->op, res);
+		return remove_pattern(v, pat, w->op,
+				      gx_fnmflags(e->sh, GX_REMOVE), res);
 	default:
-		px_case(v, pat, w->op, res);
+		px_case(v, pat, w->op, gx_fnmflags(e->sh, GX_REMOVE), res);
 		return 0;
 	}
 }
@@ -888,7 +882,8 @@ static int expand_param(struct exp *e, struct wpart *w)
 			break;
 		}
 		buf_putn(&res, "", 0);
-		remove_pattern(val ? val : "", s, w->op, &res);
+		remove_pattern(val ? val : "", s, w->op,
+			       gx_fnmflags(e->sh, GX_REMOVE), &res);
 		add_value(e, res.s, w->quoted);
 		buf_free(&res);
 		free(s);

@@ -61,8 +61,11 @@ enum sh_opt {
 /* bash's shopt options (bi_shopt.c has their names): all off at start */
 enum sh_shopt {
 	SHOPT_DOTGLOB,
+	SHOPT_EXTGLOB,
 	SHOPT_FAILGLOB,
+	SHOPT_GLOBSTAR,
 	SHOPT_NOCASEGLOB,
+	SHOPT_NOCASEMATCH,
 	SHOPT_NULLGLOB,
 	SHOPT_XPG_ECHO,
 	SHOPT__N,
@@ -104,6 +107,7 @@ struct shell {
 			     interactive (POSIX 2.8.1) */
 	int loopdepth;
 	int in_command; /* inside `command`: errors do not exit */
+	bool in_exec;	/* the exec builtin is replacing the shell */
 	int noerrexit;	/* inside eval/. in a tested context */
 	int funcdepth;
 	int evaldepth;
@@ -289,6 +293,8 @@ int cond_eval(struct shell *sh, struct node *n);
 int ac_eval(struct shell *sh, struct node *n);
 /* N_ARITHFOR */
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* N_FOR with ->select: bash's select menu loop (select.c) */
+int sel_eval(struct shell *sh, struct node *n, int flags);
 /* bash's let (arithcmd.c) */
 int bi_let(struct shell *sh, int argc, char **argv);
 /* Is the option NAME (set -o's names, and posix) on? */
@@ -337,6 +343,11 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 		 char **envp, int *exec_err);
 /* execve in this process (exec builtin, forked children); returns the
  * exit status to use if it failed (message printed). */
+/* The message for a command that is not there (|err| an errno or 127):
+ * dash's "NAME: not found" under posix; bash's "NAME: command not found"
+ * for a name looked up in PATH, the error itself ("No such file or
+ * directory") for a path. */
+void exec_not_found(struct shell *sh, const char *name, int err);
 int exec_replace(struct shell *sh, const char *name, char **argv, char **envp);
 
 /* --- redir.c -------------------------------------------------------------- */
@@ -469,6 +480,8 @@ void trap_init(struct shell *sh);
 int trap_set(struct shell *sh, int sig, const char *action);
 /* Runs pending trap actions; call between commands. */
 void trap_run_pending(struct shell *sh);
+/* Has |sig| arrived and not been handled yet (a long walk polls it)? */
+bool trap_pending(int sig);
 void trap_reset_child(struct shell *sh);
 /* Interactive shells: SIGINT caught (the shell survives ^C) ... */
 void trap_catch_int(struct shell *sh);

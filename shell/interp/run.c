@@ -94,8 +94,9 @@ static long ignoreeof_limit(struct shell *sh)
 
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 {
-	struct parse_opts po = {parser_alias, sh, lineno, false,
-				sh->opt[O_POSIX]};
+	struct parse_opts po = {parser_alias,	  sh,
+				lineno,		  false,
+				sh->opt[O_POSIX], sh->shopt[SHOPT_EXTGLOB]};
 	struct parser *p = parse_new(r, &po);
 	struct sbx_buf text = {0};
 	struct sbx_diag d;
@@ -131,6 +132,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		d.msg[0] = 0;
 		/* `set -o posix` takes effect from the next command on */
 		parse_set_posix(p, sh->opt[O_POSIX]);
+		parse_set_extglob(p, sh->shopt[SHOPT_EXTGLOB]);
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};

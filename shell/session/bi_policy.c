@@ -443,6 +443,7 @@ int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 	env.canon = sh_canon;
 	env.ctx = sh;
 	env.posix = sh->opt[O_POSIX];
+	env.extglob = sh->shopt[SHOPT_EXTGLOB];
 	ka_settle(sh); /* the note "denials": is the kernel's audit on? */
 	rc = pb_main(sh->pol, argc, argv, &env, s ? dl_last(&s->dl) : NULL,
 		     &out, &err);

@@ -565,6 +565,7 @@ static void from_checker(struct shell *sh, const struct node *n,
 	    .canon = sh_canon,
 	    .ctx = sh,
 	    .posix = sh->opt[O_POSIX],
+	    .extglob = sh->shopt[SHOPT_EXTGLOB],
 	};
 
 	if (!n)

@@ -190,48 +190,56 @@ fail:
 	return d->err;
 }
 
-static int send_fds(int sock, int a, int b)
-{
-	char byte = 'F';
-	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+/* Two descriptors over a socketpair (SCM_RIGHTS), one byte of payload.
+ * One message layout for both ends, so sender and receiver agree. */
+struct fd_msg {
+	char byte;
+	struct iovec iov;
 	union {
 		char buf[CMSG_SPACE(2 * sizeof(int))];
 		struct cmsghdr align;
 	} u;
-	struct msghdr m = {.msg_iov = &iov,
-			   .msg_iovlen = 1,
-			   .msg_control = u.buf,
-			   .msg_controllen = sizeof(u.buf)};
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
+	struct msghdr m;
+};
+
+static void fd_msg_init(struct fd_msg *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->byte = 'F';
+	f->iov.iov_base = &f->byte;
+	f->iov.iov_len = 1;
+	f->m.msg_iov = &f->iov;
+	f->m.msg_iovlen = 1;
+	f->m.msg_control = f->u.buf;
+	f->m.msg_controllen = sizeof(f->u.buf);
+}
+
+static int send_fds(int sock, int a, int b)
+{
+	struct fd_msg f;
+	struct cmsghdr *c;
 	int fds[2] = {a, b};
 
-	memset(u.buf, 0, sizeof(u.buf));
+	fd_msg_init(&f);
+	c = CMSG_FIRSTHDR(&f.m);
 	c->cmsg_level = SOL_SOCKET;
 	c->cmsg_type = SCM_RIGHTS;
 	c->cmsg_len = CMSG_LEN(sizeof(fds));
 	memcpy(CMSG_DATA(c), fds, sizeof(fds));
-	return sendmsg(sock, &m, MSG_NOSIGNAL) == 1 ? 0 : -errno;
+	return sendmsg(sock, &f.m, MSG_NOSIGNAL) == 1 ? 0 : -errno;
 }
 
 static int recv_fds(int sock, int *a, int *b)
 {
-	char byte;
-	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
-	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m = {.msg_iov = &iov,
-			   .msg_iovlen = 1,
-			   .msg_control = u.buf,
-			   .msg_controllen = sizeof(u.buf)};
+	struct fd_msg f;
 	struct cmsghdr *c;
 	int fds[2];
 
-	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
+	fd_msg_init(&f);
+	if (recvmsg(sock, &f.m, MSG_CMSG_CLOEXEC) != 1)
 		return -EIO;
-	c = CMSG_FIRSTHDR(&m);
-	if (!c || c->cmsg_type != SCM_RIGHTS ||
+	c = CMSG_FIRSTHDR(&f.m);
+	if (!c || c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS ||
 	    c->cmsg_len != CMSG_LEN(sizeof(fds)))
 		return -EIO;
 	memcpy(fds, CMSG_DATA(c), sizeof(fds));

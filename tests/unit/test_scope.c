@@ -862,6 +862,62 @@ static void in_the_shells_language(void **state)
 			 0);
 }
 
+/* Issue 24: bash's `**` (globstar) and extglob's @(a|b) reach what a
+ * star reaches: names within one directory (bash never matches a '/'
+ * with a pattern), so a path holding one is judged as typed, as a star
+ * after /etc/ is. With
+ * extglob on the checker reads the line as the shell does (the shell hands
+ * over its own tree; the text alone is read with the shell's option); off,
+ * @( is the syntax error it is in the shell, and nothing of it runs. */
+static void globs_as_the_shell(void **state)
+{
+	struct scope_env ext = senv;
+	const char *line = "rm /etc/@(a|b) /tmp/!(x)/../../etc/y";
+	struct one_line l = {.r.read_line = one_line_read, .s = line};
+	struct parse_opts o = {.lineno = 1, .extglob = true};
+	struct parser *p = parse_new(&l.r, &o);
+	struct arena *a = arena_new();
+	struct scope_report r = {0};
+	struct sbx_diag d;
+	struct node *n = NULL;
+
+	(void)state;
+	assert_one("cat /etc/**", SCOPE_FLAG_READ, "/etc/**");
+	assert_one("rm -rf /etc/**/x", SCOPE_FLAG_WRITE, "/etc/**/x");
+	assert_one("rm ./**/../../../etc/y", SCOPE_FLAG_WRITE, "/etc/y");
+	/* [[ ]] reads extglob patterns whatever the option */
+	assert_one("[[ $x == @(a|b) ]] && cat /etc/z", SCOPE_FLAG_READ,
+		   "/etc/z");
+	ext.extglob = true;
+	scope_check(pol, &ext, line, strlen(line), &r);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[0].path, "/etc/@(a|b)");
+	assert_string_equal(r.flags[1].path, "/etc/y");
+	scope_report_free(&r);
+	scope_check(pol, &ext, "cat /etc/+(pass)wd ~/.ssh/*(id_)rsa", 35, &r);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[0].path, "/etc/+(pass)wd");
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_MASKED);
+	scope_report_free(&r);
+	/* a '/' inside a group never globs: the word is a relative name */
+	scope_check(pol, &ext, "rm -f @(/etc/a|b)", 17, &r);
+	assert_int_equal(r.n, 0);
+	/* the shell's own tree, read with extglob on */
+	assert_int_equal(parse_next(p, a, &n, NULL, &d), PARSE_OK);
+	scope_check_tree(pol, &senv, n, strlen(line), &r);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[0].path, "/etc/@(a|b)");
+	scope_report_free(&r);
+	arena_unref(a);
+	parse_free(p);
+	/* extglob off: the shell's syntax error, nothing judged or run */
+	scope_check(pol, &senv, line, strlen(line), &r);
+	assert_int_equal(r.n, 0);
+	assert_int_equal(scope_syntax_mode(line, strlen(line), false, &d),
+			 -EINVAL);
+}
+
 /* ---- protected paths (docs/design.md §2b) -------------------------------- */
 
 static void git_one(const char *line, enum scope_kind kind, const char *path)
@@ -1038,6 +1094,7 @@ int main(void)
 	    cmocka_unit_test(follows_the_parse_tree),
 	    cmocka_unit_test(checks_the_shells_tree),
 	    cmocka_unit_test(in_the_shells_language),
+	    cmocka_unit_test(globs_as_the_shell),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),
