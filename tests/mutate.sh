@@ -525,6 +525,24 @@ mutations() {
 		'/^\t\tjson_str\(&w, NULL, sc->v\[i\]\);$/d' integration/policy_brief.sh
 	mut agent-token-fd-left-open shell/interactive/term.c \
 		'/^\tclose\(fd\);$/d' integration/pty_agent_token.py
+	# explain (issue 23): reads are notes, the mount layer's records
+	mut check-line-exit-1-for-reads shell/session/cli.c \
+		's/^\trc = scope_report_refusals\(&rep\) \? 1 : 0;$/\trc = rep.n ? 1 : 0;/' \
+		integration/cli.sh
+	mut read-flag-says-scope core/scope_judge.c \
+		's/kind == SCOPE_FLAG_READ \? "sbxsh: note: " : "sbxsh: scope: "/"sbxsh: scope: "/' \
+		unit/test_scope integration/cli.sh
+	mut agent-check-stays-warn shell/session/opts.c \
+		's/^\tif \(o->agent && !o->check_set\)$/\tif (0)/' integration/pty_check_writes.py
+	mut deny-refuses-reads shell/hooktab.c \
+		's/^\tdeny = scope_report_refusals\(&rep\) && /\tdeny = rep.n \&\& /' integration/cli.sh
+	mut mount-rules-left backends/audit_mnt.c \
+		's/^\tfor \(int i = 0; i < AM_NRULES; i\+\+\) \{$/\tfor (int i = 0; i < 0; i++) {/' \
+		integration/denials_mount.py
+	mut mount-parent-claimed backends/audit_mnt.c \
+		's/^\t\tif \(normal && am.parent\[i\]\)$/\t\tif (0)/' integration/denials_mount.py
+	mut mount-stale-kept backends/audit_mnt.c \
+		's/^\tif \(!ok \|\| now != ses\)$/\tif (0)/' integration/denials_mount.py
 	# issue 24, bash's pattern options (globx.c) and printf
 	mut glob-walk-ignores-sigint shell/interp/globx.c \
 		's/^\t\tw->intr = true;$/\t\tw->intr = false;/' integration/pty_glob_interrupt.py

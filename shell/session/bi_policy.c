@@ -194,7 +194,7 @@ static int check_line(struct sbx_policy *pol, const struct scope_env *env,
 	}
 	if (!rep.n)
 		buf_puts(out, "nothing flagged\n");
-	rc = rep.n ? 1 : 0;
+	rc = scope_report_refusals(&rep) ? 1 : 0; /* reads work: 0 */
 	scope_report_free(&rep);
 	buf_free(&line);
 	return rc;

@@ -98,7 +98,14 @@ static void assert_one(const char *line, enum scope_kind kind, const char *path)
 	assert_int_equal(r.n, 1);
 	assert_int_equal(r.flags[0].kind, kind);
 	assert_string_equal(r.flags[0].path, path);
-	assert_non_null(strstr(r.flags[0].msg, "sbxsh: scope: "));
+	/* A read that will work is a note; everything else will be
+	 * refused: a `scope:` line, and the line check's status 1. */
+	if (kind == SCOPE_FLAG_READ)
+		assert_true(
+		    strncmp(r.flags[0].msg, "sbxsh: note: reading ", 21) == 0);
+	else
+		assert_true(strncmp(r.flags[0].msg, "sbxsh: scope: ", 14) == 0);
+	assert_int_equal(scope_report_refusals(&r), kind != SCOPE_FLAG_READ);
 	assert_null(strchr(r.flags[0].msg, '\n'));
 	scope_report_free(&r);
 }
@@ -207,17 +214,28 @@ static void command_word_not_flagged(void **state)
 static void flags_reads(void **state)
 {
 	(void)state;
-	assert_msg("cat /etc/passwd",
-		   "sbxsh: scope: /etc/passwd is outside the workspace "
-		   "(read-only)");
-	assert_msg("ls /usr/local/bin/x",
-		   "sbxsh: scope: /usr/local/bin/x is outside the workspace "
-		   "(read-only)");
+	assert_msg("cat /etc/passwd", "sbxsh: note: reading /etc/passwd is "
+				      "allowed (outside the workspace: "
+				      "read-only)");
+	assert_msg(
+	    "ls /usr/local/bin/x",
+	    "sbxsh: note: reading /usr/local/bin/x is allowed (outside the "
+	    "workspace: "
+	    "read-only)");
 	assert_msg("cat /tmp/../etc/passwd",
-		   "sbxsh: scope: /etc/passwd is outside the workspace "
-		   "(read-only) [typed: /tmp/../etc/passwd]");
+		   "sbxsh: note: reading /etc/passwd is allowed (outside the "
+		   "workspace: "
+		   "read-only) [typed: /tmp/../etc/passwd]");
 	assert_one("cat " WS "/../../etc/passwd", SCOPE_FLAG_READ,
 		   "/etc/passwd");
+	{
+		/* Two reads and a write: one refusal. */
+		struct scope_report r = check("cat /etc/a /etc/b > /etc/c");
+
+		assert_int_equal(r.n, 3);
+		assert_int_equal(scope_report_refusals(&r), 1);
+		scope_report_free(&r);
+	}
 	assert_one("cat ../../etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
 	assert_one("wc < /etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
 }
@@ -440,8 +458,8 @@ static void quotes_and_backslashes(void **state)
 
 	(void)state;
 	assert_msg("cat \"/etc/pass\"'wd'",
-		   "sbxsh: scope: /etc/passwd is "
-		   "outside the workspace (read-only)");
+		   "sbxsh: note: reading /etc/passwd is allowed "
+		   "(outside the workspace: read-only)");
 	assert_one("cat /etc/pa\\sswd", SCOPE_FLAG_READ, "/etc/passwd");
 	assert_one("cat '/etc/a b'", SCOPE_FLAG_READ, "/etc/a b");
 	assert_one("cat /etc/a\\ b", SCOPE_FLAG_READ, "/etc/a b");
@@ -453,8 +471,8 @@ static void quotes_and_backslashes(void **state)
 	r = check("cat $'/etc/a\\nb'");
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.flags[0].msg,
-			    "sbxsh: scope: /etc/a\\nb is "
-			    "outside the workspace (read-only)");
+			    "sbxsh: note: reading /etc/a\\nb is allowed "
+			    "(outside the workspace: read-only)");
 	scope_report_free(&r);
 	/* A line continuation joins words. */
 	assert_one("cat /etc/pa\\\nsswd", SCOPE_FLAG_READ, "/etc/passwd");
@@ -522,8 +540,9 @@ static void symlinks_canonicalized(void **state)
 {
 	(void)state;
 	assert_msg("cat /home/u/lnk/hosts",
-		   "sbxsh: scope: /etc/hosts is outside the workspace "
-		   "(read-only) [typed: /home/u/lnk/hosts]");
+		   "sbxsh: note: reading /etc/hosts is allowed (outside the "
+		   "workspace: "
+		   "read-only) [typed: /home/u/lnk/hosts]");
 	/* A link inside the workspace that leads out of it. */
 	assert_one("touch " WS "/out/x", SCOPE_FLAG_WRITE, "/etc/x");
 }
@@ -776,8 +795,9 @@ static void follows_the_parse_tree(void **state)
 	assert_one("'if' /etc/a", SCOPE_FLAG_READ, "/etc/a");
 	/* The message names the word as typed, quotes removed. */
 	assert_msg("cat ${HOME}x/../../../etc/passwd",
-		   "sbxsh: scope: /etc/passwd is outside the workspace "
-		   "(read-only) [typed: ${HOME}x/../../../etc/passwd]");
+		   "sbxsh: note: reading /etc/passwd is allowed (outside the "
+		   "workspace: "
+		   "read-only) [typed: ${HOME}x/../../../etc/passwd]");
 }
 
 /* The shell's own tree (scope_check_tree, the check before each line):
