@@ -40,7 +40,9 @@
  * means no socket (the shell then waits by time).
  *
  * Not in these records: the mount layer's refusals (EROFS, EBUSY: the
- * kernel refuses before Landlock is asked), which stay with stderr.
+ * kernel refuses before Landlock is asked). Those come from syscall
+ * records on the same socket, through rules for this session only
+ * (audit_mnt.c), where they can be set up; else from stderr.
  *
  * Cost: a socket bound and a pipe at start-up (tens of microseconds);
  * the question whether audit is on (AUDIT_GET, answered from a kernel
@@ -66,6 +68,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "audit_mnt.h"
 #include "audit_sup.h"
 #include "auditrec.h"
 
@@ -223,6 +226,8 @@ void as_open(int abi)
 	int p[2];
 
 	close_all();
+	if (abi < 7 || own_netns())
+		am_forget(); /* no source: the loginuid stays as it is */
 	if (abi < 7) {
 		char buf[120];
 
@@ -264,6 +269,8 @@ void as_open(int abi)
 	as.rd = p[0];
 	as.wr = p[1];
 	open_sync();
+	/* the mount layer's refusals, on the same socket (audit_mnt.c) */
+	am_open();
 	if (!as.answer) {
 		void *m = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -276,6 +283,7 @@ void as_open(int abi)
 
 void as_child(bool supervised)
 {
+	am_forget();
 	if (as.sock >= 0)
 		close(as.sock);
 	if (as.wr >= 0)
@@ -414,14 +422,22 @@ void as_pump(pid_t shell)
 			/* refused: records may still come */
 			answer(AS_AUDIT_UNKNOWN);
 		} else if (m.h.nlmsg_type == AR_TYPE_ACCESS ||
-			   m.h.nlmsg_type == AR_TYPE_DOMAIN)
+			   m.h.nlmsg_type == AR_TYPE_DOMAIN) {
 			one(shell, m.h.nlmsg_type, NLMSG_DATA(&m.h),
 			    m.h.nlmsg_len - NLMSG_HDRLEN);
+		} else if (m.h.nlmsg_type == AR_TYPE_SYSCALL ||
+			   m.h.nlmsg_type == AR_TYPE_PATH ||
+			   m.h.nlmsg_type == AR_TYPE_CWD ||
+			   m.h.nlmsg_type == AR_TYPE_EOE) {
+			am_take(shell, m.h.nlmsg_type, NLMSG_DATA(&m.h),
+				m.h.nlmsg_len - NLMSG_HDRLEN, pass);
+		}
 	}
 }
 
 void as_note(struct be_notes *notes)
 {
+	am_note(notes);
 	if (as.rd >= 0)
 		be_note(notes, "denials", AS_NOTE_ON);
 	else

@@ -50,8 +50,8 @@ const char *as_why(void);
  * AS_NOTE_OFF AS_WHY_AUDIT_OFF when P0 says audit is off. */
 #define AS_NOTE_ON                                                             \
 	"from the kernel's audit records (Landlock ABI 7), matched to this "   \
-	"session's domain, whatever stderr is; the mount layer's refusals "    \
-	"from stderr"
+	"session's domain, whatever stderr is (the mount layer's refusals: "   \
+	"mount_denials)"
 #define AS_NOTE_OFF                                                            \
 	"from stderr (read back from a pipe or a file, not a terminal): no "   \
 	"kernel records: "

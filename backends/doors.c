@@ -382,26 +382,6 @@ void dr_mounts_free(struct dr_mounts *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* A mount point as mountinfo escapes it (\040 for a space...). */
-static char *unescape(const char *p, size_t n)
-{
-	char *r = xmalloc(n + 1), *o = r;
-
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '\\' && i + 3 < n && p[i + 1] >= '0' &&
-		    p[i + 1] <= '3' && p[i + 2] >= '0' && p[i + 2] <= '7' &&
-		    p[i + 3] >= '0' && p[i + 3] <= '7') {
-			*o++ = (char)((p[i + 1] - '0') << 6 |
-				      (p[i + 2] - '0') << 3 | (p[i + 3] - '0'));
-			i += 3;
-		} else {
-			*o++ = p[i];
-		}
-	}
-	*o = '\0';
-	return r;
-}
-
 int dr_parse_mountinfo(const char *text, struct dr_mounts *out)
 {
 	const char *line = text;
@@ -437,7 +417,7 @@ int dr_parse_mountinfo(const char *text, struct dr_mounts *out)
 			    xrealloc(out->dev, out->cap * sizeof(*out->dev));
 		}
 		out->dev[out->at.n] = makedev(ma, mi);
-		strv_take(&out->at, unescape(f[4], fl[4]));
+		strv_take(&out->at, str_unescape_octal(f[4], fl[4]));
 		line = *end ? end + 1 : NULL;
 	}
 	return 0;

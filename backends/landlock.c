@@ -17,6 +17,7 @@
 #include "ll_rules.h"
 #include "mounts.h"
 #include "pidns.h"
+#include "audit_mnt.h"
 #include "be_seccomp.h"
 
 #define LL "landlock"
@@ -129,6 +130,10 @@ static int ll_apply(struct be_ctx *c, struct sbx_diag *diag)
 {
 	int lp = c->mnt && c->want_pidns ? pns_open_last_pid() : -1;
 	int r = 0;
+
+	/* /proc is read-only past the mount layer (audit_mnt.c) */
+	if (c->mnt && c->want_pidns)
+		am_prepare();
 
 	if (c->mnt)
 		r = mnt_apply(c->mnt, &c->mnt_err, diag);

@@ -129,26 +129,6 @@ static struct mnt_op *add_op(struct mnt_plan *mp)
 	return &mp->ops[mp->nops++];
 }
 
-/* "\040" → " " as the kernel escapes space, tab, newline and backslash. */
-static char *unescape(const char *s, size_t n)
-{
-	char *o = xmalloc(n + 1), *p = o;
-
-	for (size_t i = 0; i < n; i++) {
-		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' &&
-		    s[i + 1] <= '7' && s[i + 2] >= '0' && s[i + 2] <= '7' &&
-		    s[i + 3] >= '0' && s[i + 3] <= '7') {
-			*p++ = (char)((s[i + 1] - '0') * 64 +
-				      (s[i + 2] - '0') * 8 + (s[i + 3] - '0'));
-			i += 3;
-		} else {
-			*p++ = s[i];
-		}
-	}
-	*p = '\0';
-	return o;
-}
-
 static unsigned long opt_flags(const char *s, size_t n)
 {
 	/* clang-format off */
@@ -200,7 +180,7 @@ int mnt_parse_mountinfo(const char *text, struct mnt_entry **out, size_t *n)
 		}
 		if (nf == 6 && flen[4] && f[4][0] == '/') {
 			*out = xrealloc(*out, (*n + 1) * sizeof(**out));
-			(*out)[*n].path = unescape(f[4], flen[4]);
+			(*out)[*n].path = str_unescape_octal(f[4], flen[4]);
 			(*out)[*n].keep = opt_flags(f[5], flen[5]);
 			(*n)++;
 		} else if (nf) {

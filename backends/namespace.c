@@ -24,6 +24,7 @@
 #include "mounts.h"
 #include "namespace.h"
 #include "pidns.h"
+#include "audit_mnt.h"
 #include "be_seccomp.h"
 
 #define NS "namespace"
@@ -113,6 +114,10 @@ static int ns_apply(struct be_ctx *c, struct sbx_diag *diag)
 {
 	int lp = c->mnt && c->want_pidns ? pns_open_last_pid() : -1;
 	int uerr = 0, r = 0;
+
+	/* /proc is read-only past the mount layer (audit_mnt.c) */
+	if (c->mnt && c->want_pidns)
+		am_prepare();
 
 	if (c->mnt) {
 		r = mnt_apply(c->mnt, &uerr, diag);

@@ -70,12 +70,22 @@ enum ar_kind ar_kind_of(const char *b, size_t len)
 		const char *word;
 		enum ar_kind kind;
 	} words[] = {
-	    {"fs.read_file", AR_FS_READ},   {"fs.read_dir", AR_FS_READ},
-	    {"fs.execute", AR_FS_READ},	    {"fs.write_file", AR_FS_WRITE},
-	    {"fs.truncate", AR_FS_WRITE},   {"fs.refer", AR_FS_WRITE},
-	    {"fs.remove_dir", AR_FS_WRITE}, {"fs.remove_file", AR_FS_WRITE},
-	    {"fs.ioctl_dev", AR_OTHER},	    {"fs.make_", AR_FS_MAKE},
-	    {"net.bind_tcp", AR_NET},	    {"net.connect_tcp", AR_NET},
+	    {"fs.read_file", AR_FS_READ},
+	    {"fs.read_dir", AR_FS_READ},
+	    {"fs.execute", AR_FS_READ},
+	    {"fs.write_file", AR_FS_WRITE},
+	    {"fs.truncate", AR_FS_WRITE},
+	    {"fs.refer", AR_FS_WRITE},
+	    {"fs.remove_dir", AR_FS_WRITE},
+	    {"fs.remove_file", AR_FS_WRITE},
+	    {"fs.ioctl_dev", AR_OTHER},
+	    {"fs.make_", AR_FS_MAKE},
+	    {"net.bind_tcp", AR_NET},
+	    {"net.connect_tcp", AR_NET},
+	    /* backends/audit_mnt.c's lines: a refusal of the mount layer */
+	    {"mnt.write", AR_FS_WRITE},
+	    {"mnt.make", AR_FS_MAKE},
+	    {"mnt.any", AR_FS_ANY},
 	};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++) {
@@ -89,29 +99,40 @@ enum ar_kind ar_kind_of(const char *b, size_t len)
 	return AR_OTHER;
 }
 
+/* "audit(SEC.MS:SERIAL):" at the start of |text|: moves |*p| past it
+ * and sets |*end| (the netlink payload may carry its terminating NUL). */
+static bool stamp(const char *text, size_t len, const char **p,
+		  const char **end, uint64_t *at_ms, uint64_t *serial)
+{
+	const char *q = text, *e = text + len, *stop = memchr(text, 0, len);
+	uint64_t sec, ms;
+
+	if (stop)
+		e = stop;
+	if (e - q < 6 || memcmp(q, "audit(", 6))
+		return false;
+	q += 6;
+	if (!num(&q, e, 10, &sec) || q >= e || *q++ != '.' ||
+	    !num(&q, e, 10, &ms) || q >= e || *q++ != ':' ||
+	    !num(&q, e, 10, serial) || e - q < 2 || *q++ != ')' || *q++ != ':')
+		return false;
+	*at_ms = sec * 1000 + ms;
+	*p = q;
+	*end = e;
+	return true;
+}
+
 int ar_parse(int type, const char *text, size_t len, struct ar_rec *out)
 {
-	const char *p = text, *end = text + len, *stop;
-	uint64_t sec, ms;
+	const char *p, *end;
 	bool have_domain = false;
 
 	memset(out, 0, sizeof(*out));
 	out->type = type;
 	if (type != AR_TYPE_ACCESS && type != AR_TYPE_DOMAIN)
 		return -EINVAL;
-	/* the netlink payload may carry its terminating NUL */
-	stop = memchr(text, 0, len);
-	if (stop)
-		end = stop;
-	if (end - p < 6 || memcmp(p, "audit(", 6))
+	if (!stamp(text, len, &p, &end, &out->ms, &out->serial))
 		return -EINVAL;
-	p += 6;
-	if (!num(&p, end, 10, &sec) || p >= end || *p++ != '.' ||
-	    !num(&p, end, 10, &ms) || p >= end || *p++ != ':' ||
-	    !num(&p, end, 10, &out->serial) || end - p < 2 || *p++ != ')' ||
-	    *p++ != ':')
-		return -EINVAL;
-	out->ms = sec * 1000 + ms;
 	while (p < end) {
 		const char *k, *eq, *v;
 		size_t kn, vn;
@@ -168,4 +189,68 @@ void ar_free(struct ar_rec *r)
 	free(r->blockers);
 	free(r->path);
 	r->blockers = r->path = NULL;
+}
+
+int ar_parse_sys(int type, const char *text, size_t len, struct ar_sys *out)
+{
+	const char *p, *end;
+
+	memset(out, 0, sizeof(*out));
+	out->type = type;
+	if (type != AR_TYPE_SYSCALL && type != AR_TYPE_PATH &&
+	    type != AR_TYPE_CWD && type != AR_TYPE_EOE)
+		return -EINVAL;
+	if (!stamp(text, len, &p, &end, &out->ms, &out->serial))
+		return -EINVAL;
+	while (p < end) {
+		const char *k, *eq, *v;
+		size_t kn, vn;
+
+		while (p < end && *p == ' ')
+			p++;
+		k = p;
+		while (p < end && *p != ' ')
+			p++;
+		eq = memchr(k, '=', (size_t)(p - k));
+		if (!eq)
+			continue;
+		kn = (size_t)(eq - k);
+		v = eq + 1;
+		vn = (size_t)(p - v);
+#define KEY(w) (kn == sizeof(w) - 1 && memcmp(k, w, kn) == 0)
+		if (type == AR_TYPE_SYSCALL && KEY("exit")) {
+			const char *q = v + (vn && *v == '-');
+			uint64_t e;
+
+			if (num(&q, v + vn, 10, &e) && q == v + vn &&
+			    e < 1u << 20)
+				out->exit = *v == '-' ? -(long)e : (long)e;
+		} else if (type == AR_TYPE_SYSCALL && KEY("pid")) {
+			const char *q = v;
+			uint64_t pid;
+
+			if (num(&q, v + vn, 10, &pid) && q == v + vn &&
+			    pid < 1u << 30)
+				out->pid = (long)pid;
+		} else if (type == AR_TYPE_SYSCALL && KEY("key") && !out->key &&
+			   vn >= 2 && *v == '"') {
+			/* "(null)" unquoted: no key */
+			out->key = value(v, vn);
+		} else if (((type == AR_TYPE_PATH && KEY("name")) ||
+			    (type == AR_TYPE_CWD && KEY("cwd"))) &&
+			   !out->name && vn && *v != '(') {
+			out->name = value(v, vn);
+		} else if (type == AR_TYPE_PATH && KEY("nametype")) {
+			out->parent = vn == 6 && memcmp(v, "PARENT", 6) == 0;
+		}
+#undef KEY
+	}
+	return 0;
+}
+
+void ar_sys_free(struct ar_sys *s)
+{
+	free(s->key);
+	free(s->name);
+	s->key = s->name = NULL;
 }

@@ -99,6 +99,10 @@ bool str_shown_raw(const char *s);
 bool str_is_name(const char *s, size_t n);
 /* The value of the hex digit |c|, or -1. */
 int hex_digit(int c);
+/* |n| bytes of a field of /proc/self/mountinfo with the kernel's octal
+ * escapes (\040 space, \011 tab, \012 newline, \134 backslash) undone;
+ * malloc'd, NUL-terminated. */
+char *str_unescape_octal(const char *s, size_t n);
 /* Code point |v| (< 0x200000) as UTF-8; nothing for a larger one. */
 void buf_put_utf8(struct sbx_buf *b, unsigned long v);
 

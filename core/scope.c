@@ -22,6 +22,7 @@
  */
 #include "scope.h"
 #include "scope_cmd.h"
+#include "brace.h"
 #include "parse.h"
 #include "scope_table.h"
 
@@ -912,16 +913,66 @@ static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
 	}
 }
 
-/* |w|, and the elements of bash's NAME=(...): each a word of its own,
- * read as an operand would be (a=(/x /y)). */
+/* Brace expansion as the shell does it (bash's mode): rm {/etc/a,b}
+ * is rm /etc/a b, and each of those words is judged. Each word it gives
+ * spends its length from the check's budget; past it the rest are not
+ * added (echo {1..99999999} must not cost the checker gigabytes; the
+ * kernel still stops what the checker did not flag). */
+struct brace_add {
+	struct scan *sc;
+	struct scmd *c;
+	void (*then)(struct scan *sc, struct scmd *c); /* after each */
+};
+
+static int brace_add_one(void *ctx, struct wpart *parts)
+{
+	struct brace_add *ba = ctx;
+	struct word w = {.parts = parts};
+	size_t len = 1;
+
+	for (const struct wpart *p = parts; p; p = p->next)
+		len += p->type == WP_LIT ? p->len : 1;
+	if (len > *ba->sc->budget)
+		return 1;
+	*ba->sc->budget -= len;
+	scope_word_add(ba->sc, ba->c, &w);
+	if (ba->then)
+		ba->then(ba->sc, ba->c);
+	return 0;
+}
+
+/* Adds |w| to |c| as the words its brace expansion gives (one word
+ * when it has none, or in posix mode). |then| runs after each. */
+static void add_braced(struct scan *sc, struct scmd *c, const struct word *w,
+		       void (*then)(struct scan *sc, struct scmd *c))
+{
+	struct brace_add ba = {sc, c, then};
+
+	if (!(w->flags & W_BRACE) || (sc->env && sc->env->posix)) {
+		scope_word_add(sc, c, w);
+		if (then)
+			then(sc, c);
+		return;
+	}
+	(void)brace_each(w->parts, brace_add_one, &ba);
+}
+
+/* An element of NAME=(...) just added: read as an operand would be. */
+static void elem_operand(struct scan *sc, struct scmd *c)
+{
+	(void)sc;
+	c->w[c->n - 1].rd = RD_ARRAY;
+	set_operand(c, &c->w[c->n - 1], R_READ);
+}
+
+/* |w|, and the elements of bash's NAME=(...): each a word of its own
+ * (each word of its brace expansion, as the shell makes them), read as
+ * an operand would be (a=(/x /y)). */
 static void add_word(struct scan *sc, struct scmd *c, const struct word *w)
 {
 	scope_word_add(sc, c, w);
-	for (const struct word *e = w->elems; e; e = e->next) {
-		scope_word_add(sc, c, e);
-		c->w[c->n - 1].rd = RD_ARRAY;
-		set_operand(c, &c->w[c->n - 1], R_READ);
-	}
+	for (const struct word *e = w->elems; e; e = e->next)
+		add_braced(sc, c, e, elem_operand);
 }
 
 /* A simple command: its words, then its redirections' targets. */
@@ -932,8 +983,12 @@ static void walk_simple(struct scan *sc, const struct node *n)
 	cmd_reset(c);
 	for (const struct word *w = n->assigns; w; w = w->next)
 		add_word(sc, c, w);
-	for (const struct word *w = n->args; w; w = w->next)
-		add_word(sc, c, w);
+	for (const struct word *w = n->args; w; w = w->next) {
+		if (w->elems) /* NAME=(...) in a command's words */
+			add_word(sc, c, w);
+		else
+			add_braced(sc, c, w, NULL);
+	}
 	add_redirs(sc, c, n->redirs);
 	analyze(sc, c);
 	cmd_reset(c);
@@ -952,14 +1007,24 @@ static void walk_redirs(struct scan *sc, const struct node *n)
 	walk_subs(sc);
 }
 
-/* |w| judged as a read, as an operand would be. */
-static void judge_read(struct scan *sc, const struct word *w)
+/* The word just added, judged as a read, as an operand would be. */
+static void judge_last_read(struct scan *sc, struct scmd *c)
 {
-	struct scmd *c = &sc->cmd;
-
-	scope_word_add(sc, c, w);
 	set_operand(c, &c->w[c->n - 1], R_READ);
 	scope_judge_word(sc->cx, c, &c->w[c->n - 1]);
+}
+
+/* |w| judged as a read (each word of its brace expansion). */
+static void judge_read(struct scan *sc, const struct word *w)
+{
+	add_braced(sc, &sc->cmd, w, judge_last_read);
+}
+
+/* |w| judged as a read as it is: [[ ]] does no brace expansion. */
+static void judge_word_read(struct scan *sc, const struct word *w)
+{
+	scope_word_add(sc, &sc->cmd, w);
+	judge_last_read(sc, &sc->cmd);
 }
 
 /* for NAME in WORDS: each word is read. */
@@ -1007,9 +1072,9 @@ static void walk_cond(struct scan *sc, const struct cond *c)
 		case C_UNARY:
 		case C_BINARY:
 			if (cond_file_op(c->op)) {
-				judge_read(sc, c->l);
+				judge_word_read(sc, c->l);
 				if (c->r)
-					judge_read(sc, c->r);
+					judge_word_read(sc, c->r);
 				break;
 			}
 			/* fall through */
@@ -1145,8 +1210,8 @@ static void check_line(struct ctx *cx, const char *s, size_t len, int depth)
 		copy[len] = '\0';
 		s = copy;
 	}
-	(void)scope_parse_each(s, len, cx->env && cx->env->posix, walk_top, &sc,
-			       &d);
+	(void)scope_parse_each(s, len, cx->env && cx->env->posix,
+			       cx->env && cx->env->extglob, walk_top, &sc, &d);
 	scan_free(&sc);
 }
 

@@ -36,7 +36,9 @@ struct scope_flag {
 	enum scope_kind kind;
 	char *path;  /* canonical path that was judged */
 	char *typed; /* the word as typed, after quote removal */
-	char *msg;   /* one line, "sbxsh: scope: ...", no newline */
+	/* one line, no newline: "sbxsh: scope: ..." for what will be
+	 * refused, "sbxsh: note: reading P works (...)" for a read */
+	char *msg;
 };
 
 struct scope_report {
@@ -54,6 +56,9 @@ struct scope_env {
 	/* The line is read in the shell's language: dash's when set
 	 * (--posix, set -o posix), bash's otherwise. */
 	bool posix;
+	/* bash's `shopt -s extglob`: @(a|b) is one word (a pattern within
+	 * one directory, as `*` is), not a syntax error. */
+	bool extglob;
 };
 
 /* Parses |line| (|len| bytes; NULs are treated as word breaks) with the
@@ -69,6 +74,9 @@ void scope_check_tree(const struct sbx_policy *pol, const struct scope_env *env,
 		      const struct node *tree, size_t len,
 		      struct scope_report *out);
 void scope_report_free(struct scope_report *r);
+/* Flags of |r| the sandbox will refuse (all but reads that will work):
+ * the line check's exit status is 1 when there is one. */
+size_t scope_report_refusals(const struct scope_report *r);
 
 /* 0 when the shell would parse all of |line| (|len| bytes); -EINVAL, with
  * |diag| "line N: syntax error: ...", when it would refuse the line and

@@ -119,8 +119,9 @@ void scope_word_subs(struct scan *sc, const struct word *pw);
 
 /* scope_syntax.c: calls |fn| on each complete command of |line|, in
  * order, as the shell parses them; stops at the first syntax error
- * (-EINVAL, |diag|). 0 when all of it parsed. */
-int scope_parse_each(const char *line, size_t len, bool posix,
+ * (-EINVAL, |diag|). 0 when all of it parsed. |extglob|: bash's
+ * `shopt -s extglob` was on (@(a|b) is a word, not a syntax error). */
+int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
 		     void (*fn)(void *ctx, const struct node *n), void *ctx,
 		     struct sbx_diag *diag);
 

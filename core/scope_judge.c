@@ -86,7 +86,12 @@ static char *format_msg(const struct sbx_policy *pol, enum scope_kind kind,
 	struct sbx_buf b = {0};
 	int rule = -1;
 
-	buf_puts(&b, "sbxsh: scope: ");
+	/* A read that will work is a note, not a warning (issue 23): an
+	 * agent greps `sbxsh: scope:` for what will be refused, and a
+	 * person told "scope" at every `cd /etc` learns to ignore the
+	 * line that matters. */
+	buf_puts(&b,
+		 kind == SCOPE_FLAG_READ ? "sbxsh: note: " : "sbxsh: scope: ");
 	switch (kind) {
 	case SCOPE_FLAG_PROTECTED: {
 		const struct gm_path *g;
@@ -119,8 +124,9 @@ static char *format_msg(const struct sbx_policy *pol, enum scope_kind kind,
 		buf_puts(&b, " will be denied (outside sandbox_writable)");
 		break;
 	case SCOPE_FLAG_READ:
+		buf_puts(&b, "reading ");
 		put_clean(&b, path);
-		buf_puts(&b, " is outside the workspace (read-only)");
+		buf_puts(&b, " is allowed (outside the workspace: read-only)");
 		break;
 	case SCOPE_FLAG_MASKED:
 		put_clean(&b, path);
@@ -298,4 +304,13 @@ void scope_judge_word(struct ctx *cx, const struct scmd *c,
 		vi = vc ? ve + 1 : vl;
 		ti = tc ? te + 1 : tl;
 	}
+}
+
+size_t scope_report_refusals(const struct scope_report *r)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; r && k < r->n; k++)
+		n += r->flags[k].kind != SCOPE_FLAG_READ;
+	return n;
 }

@@ -35,7 +35,7 @@ static const char *line_read(struct sh_reader *r, bool cont, size_t *len)
 	return start;
 }
 
-int scope_parse_each(const char *line, size_t len, bool posix,
+int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
 		     void (*fn)(void *ctx, const struct node *n), void *ctx,
 		     struct sbx_diag *diag)
 {
@@ -43,7 +43,7 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
 	/* No aliases: the checker does not know the session's (--check-line
 	 * has none), and the shell parses a line it checks first anyway. */
-	struct parse_opts o = {.lineno = 1, .posix = posix};
+	struct parse_opts o = {.lineno = 1, .posix = posix, .extglob = extglob};
 	struct parser *p = parse_new(&lr.r, &o);
 	int rc;
 
@@ -57,15 +57,16 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 		rc = parse_next(p, a, &n, NULL, diag);
 		if (rc == PARSE_OK && n && fn)
 			fn(ctx, n);
-		/* the shell refuses these whole (shell/interp/run.c); the
-		 * checker has judged the command all the same (its words
-		 * name what the agent meant to touch) */
-		if (rc == PARSE_OK && parse_saw_array(p))
+		/* under --posix the shell refuses these whole
+		 * (shell/interp/run.c); the checker has judged the command
+		 * all the same (its words name what the agent meant to
+		 * touch). In bash's mode they are assignments: each element
+		 * a word the checker read (scope.c add_word). */
+		if (rc == PARSE_OK && posix && parse_saw_array(p))
 			rc = sbx_diag_set(
 			    diag, -EINVAL,
 			    "line %d: syntax error: arrays are not supported "
-			    "yet (a=(...), a[i]=v, a+=(...)): "
-			    "nothing of this command ran",
+			    "in posix mode: nothing of this command ran",
 			    parse_lineno(p));
 		arena_unref(a);
 	} while (rc == PARSE_OK);
@@ -76,7 +77,7 @@ int scope_parse_each(const char *line, size_t len, bool posix,
 int scope_syntax_mode(const char *line, size_t len, bool posix,
 		      struct sbx_diag *diag)
 {
-	return scope_parse_each(line, len, posix, NULL, NULL, diag);
+	return scope_parse_each(line, len, posix, false, NULL, NULL, diag);
 }
 
 int scope_syntax(const char *line, size_t len, struct sbx_diag *diag)

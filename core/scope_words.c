@@ -72,10 +72,15 @@ static void add_node(struct scan *sc, const struct node *n)
 void scope_word_subs(struct scan *sc, const struct word *pw)
 {
 	for (const struct wpart *p = pw ? pw->parts : NULL; p; p = p->next) {
-		if (p->type == WP_CMD || p->type == WP_PROCSUB)
+		if (p->type == WP_CMD || p->type == WP_PROCSUB) {
 			add_node(sc, p->cmd);
-		else if (p->arg)
-			scope_word_subs(sc, p->arg);
+			continue;
+		}
+		/* ${x/p/$(r)}'s second operand and ${a[$(i)]}'s subscript
+		 * (bash) run their commands too */
+		for (const struct word *a = p->arg; a; a = a->next)
+			scope_word_subs(sc, a);
+		scope_word_subs(sc, p->sub);
 	}
 }
 
@@ -280,7 +285,8 @@ void scope_word_add(struct scan *sc, struct scmd *c, const struct word *pw)
 				put_lit(c, &w, p->s[k]);
 			continue;
 		case WP_PARAM:
-			if (!p->op && str_is_name(p->s, p->len)) {
+			/* ${a[i]}: an element the checker does not track */
+			if (!p->op && !p->sub && str_is_name(p->s, p->len)) {
 				const char *val =
 				    w.partial ? NULL : word_getvar(sc, p->s);
 
@@ -291,8 +297,9 @@ void scope_word_add(struct scan *sc, struct scmd *c, const struct word *pw)
 			} else {
 				w.partial = true;
 			}
-			if (p->arg)
-				scope_word_subs(sc, p->arg);
+			for (const struct word *a = p->arg; a; a = a->next)
+				scope_word_subs(sc, a);
+			scope_word_subs(sc, p->sub);
 			break;
 		case WP_CMD:
 		case WP_PROCSUB: /* a /dev/fd name: the inside is checked */

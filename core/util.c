@@ -469,6 +469,30 @@ const char *env_lookup(char *const *env, const char *name)
 	return NULL;
 }
 
+static bool is_octal(char c)
+{
+	return c >= '0' && c <= '7';
+}
+
+char *str_unescape_octal(const char *s, size_t n)
+{
+	char *o = xmalloc(n + 1), *p = o;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] >= '0' &&
+		    s[i + 1] <= '3' && is_octal(s[i + 2]) &&
+		    is_octal(s[i + 3])) {
+			*p++ = (char)((s[i + 1] - '0') << 6 |
+				      (s[i + 2] - '0') << 3 | (s[i + 3] - '0'));
+			i += 3;
+		} else {
+			*p++ = s[i];
+		}
+	}
+	*p = '\0';
+	return o;
+}
+
 int hex_digit(int c)
 {
 	if (c >= '0' && c <= '9')

@@ -45,6 +45,7 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 	env.canon = sh_canon;
 	env.ctx = sh;
 	env.posix = sh->opt[O_POSIX]; /* the language the shell reads */
+	env.extglob = sh->shopt[SHOPT_EXTGLOB];
 	if (tree)
 		scope_check_tree(sh->pol, &env, tree, len, &rep);
 	else
@@ -56,7 +57,9 @@ static bool hk_check_line(void *ctx, struct shell *sh, const char *text,
 		out_write(2, rep.flags[i].msg, strlen(rep.flags[i].msg));
 		out_write(2, "\n", 1);
 	}
-	deny = rep.n && sh->check == SCOPE_MODE_DENY;
+	/* deny refuses what the sandbox will refuse; a line whose only
+	 * flags are notes for reads that work runs (the note says so). */
+	deny = scope_report_refusals(&rep) && sh->check == SCOPE_MODE_DENY;
 	scope_report_free(&rep);
 	return !deny;
 }

@@ -237,7 +237,7 @@ static int start_session(int argc, char **argv, struct session *s,
 	 * own. Fail closed: never the host's network for a session that
 	 * asked for domains. */
 	bo.session_fd = s->run_lock_fd;
-	if (nets_open(s->pol, &d) < 0) {
+	if (nets_open(s->pol, strcmp(u->backend, "none") != 0, &d) < 0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		ses_close(s);
 		return EXIT_SANDBOX;

@@ -229,7 +229,7 @@ struct word *lex_wb_finish(struct wb *wb)
 	    !(wb->flags & W_QUOTED)) {
 		char *lb = strchr(h->s, '[');
 
-		if (!strpbrk(h->s, "*?") && (!lb || !strchr(lb, ']')))
+		if (!strpbrk(h->s, "*?(") && (!lb || !strchr(lb, ']')))
 			w->flags |= W_PLAIN;
 		w->raw = h->s;
 	}
@@ -500,6 +500,7 @@ static void read_brace_param(struct parser *p, struct wb *wb, int dq)
 {
 	struct sbx_buf name = {0};
 	struct wpart *w;
+	struct word *subw = NULL;
 	bool length = false, indirect = false;
 	int c = lex_getc_nl(p), d;
 
@@ -535,6 +536,22 @@ name:
 			buf_putc(&name, (char)c);
 			c = lex_getc_nl(p);
 		}
+		if (c == '[' && !p->o.posix) {
+			/* bash's ${a[sub]}: dash has no arrays (a syntax
+			 * error there, as before) */
+			struct wb sb;
+
+			lex_wb_init(&sb, p);
+			if (read_parts_to(p, &sb, CTX_PARAM, 0, 0, ']') !=
+			    ']') {
+				buf_free(&sb.lit);
+				buf_free(&name);
+				lex_perr(p, "bad substitution");
+				return;
+			}
+			subw = lex_wb_finish(&sb);
+			c = lex_getc_nl(p);
+		}
 		lex_ungetc(p, c);
 	} else if (c != EOF && isdigit(c)) {
 		while (c != EOF && isdigit(c)) {
@@ -557,6 +574,7 @@ op:
 	w->s = arena_strndup(p->a, name.s, name.len);
 	w->len = name.len;
 	w->indirect = indirect;
+	w->sub = subw;
 	buf_free(&name);
 	c = lex_getc_nl(p);
 	if (indirect && (c == '*' || c == '@') && is_name_start(w->s[0])) {
@@ -799,6 +817,21 @@ void lex_read_parts(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 	read_parts_to(p, wb, ctx, dq, op, 0);
 }
 
+/* bash's extglob patterns @(..) !(..) +(..) *(..) ?(..): a '(' right
+ * after one of those unquoted characters continues the word when extglob
+ * was on as the command was read (or inside [[ ]], where bash always
+ * reads them). Off, the '(' is the syntax error it is in bash. */
+static bool extglob_open(struct parser *p, struct wb *wb)
+{
+	int last;
+
+	if (p->o.posix || !(p->o.extglob || p->cond_ext) || !wb->lit.len ||
+	    wb->litq)
+		return false;
+	last = (unsigned char)wb->lit.s[wb->lit.len - 1];
+	return last && strchr("@!+*?", last);
+}
+
 /* The same; in CTX_PARAM an unquoted |stop| ends it too (the '/' of
  * ${x/p/r}, the ':' of ${x:o:l}). Returns the character that ended it
  * ('}' or |stop|), or 0. */
@@ -814,12 +847,33 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
 				lex_perr_eof(p, "unterminated ${...}");
+			else if (ctx == CTX_WORD && depth)
+				lex_perr_eof(p, "unexpected EOF while looking "
+						"for matching `)'");
 			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
 				lex_perr_eof(p, "unterminated $((...))");
 			return 0;
 		}
 		switch (ctx) {
 		case CTX_WORD:
+			if (depth) {
+				/* inside bash's @(a|b): blanks, '|' and
+				 * nested parentheses are the pattern's */
+				if (c == '(')
+					depth++;
+				else if (c == ')')
+					depth--;
+				if (strchr(" \t\n;&|<>()", c)) {
+					wb_lit(wb, c, 0);
+					continue;
+				}
+				break;
+			}
+			if (c == '(' && extglob_open(p, wb)) {
+				depth = 1;
+				wb_lit(wb, c, 0);
+				continue;
+			}
 			if ((c == '<' || c == '>') && !p->o.posix) {
 				d = lex_getc_nl(p);
 				if (d == '(') {
@@ -996,8 +1050,17 @@ again:
 		return p->tok = T_NL;
 	case ';':
 		d = lex_getc_nl(p);
-		if (d == ';')
+		if (d == ';') {
+			if (!p->o.posix) {
+				d = lex_getc_nl(p);
+				if (d == '&')
+					return p->tok = T_DSEMIAND;
+				lex_ungetc(p, d);
+			}
 			return p->tok = T_DSEMI;
+		}
+		if (d == '&' && !p->o.posix)
+			return p->tok = T_SEMIAND;
 		lex_ungetc(p, d);
 		return p->tok = T_SEMI;
 	case '&':

@@ -22,6 +22,8 @@ enum tok {
 	T_DSEMI,
 	T_REDIR,
 	T_WORD,
+	T_SEMIAND,  /* ";&" (bash) */
+	T_DSEMIAND, /* ";;&" (bash) */
 };
 
 struct frame {
@@ -69,6 +71,7 @@ struct parser {
 	bool tpipe_err; /* T_PIPE: bash's |& (stderr too) */
 	bool in_array;	/* reading the words of NAME=(...) */
 	bool saw_array; /* this command holds an array assignment */
+	bool cond_ext;	/* inside [[ ]]: extglob patterns are read */
 	int err;	/* 0, -EINVAL, -EAGAIN */
 	int depth;
 	bool alias_next; /* previous alias ended in a blank */

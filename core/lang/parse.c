@@ -17,8 +17,8 @@ static struct node *parse_command(struct parser *p);
 static struct node *parse_arith_for(struct parser *p);
 
 static const char *const tok_names[] = {
-    "end of file", "newline", ";", "&",	 "&&",		"||",
-    "|",	   "(",	      ")", ";;", "redirection", "word",
+    "end of file", "newline", ";",  "&",	   "&&",   "||", "|",
+    "(",	   ")",	      ";;", "redirection", "word", ";&", ";;&",
 };
 
 static bool tok_is_kw(struct parser *p, const char *kw)
@@ -73,6 +73,45 @@ static void linebreak(struct parser *p)
 		lex_consume(p);
 }
 
+/* Whether the word ahead opens a compound command (bash's function
+ * bodies). */
+static bool body_opener(struct parser *p)
+{
+	static const char *const open[] = {"{",	  "if",	  "while", "until",
+					   "for", "case", "[[",	   NULL};
+
+	for (int i = 0; open[i]; i++)
+		if (tok_is_kw(p, open[i]) ||
+		    (p->tw->raw && !strcmp(p->tw->raw, open[i])))
+			return true;
+	return false;
+}
+
+/* The rest of a function definition once "NAME (" is read (or, with
+ * want_rp false, "function NAME"): the ")", newlines, and the body.
+ * One copy for both spellings, so they cannot drift apart. */
+static struct node *func_rest(struct parser *p, struct node *f, bool want_rp)
+{
+	if (want_rp) {
+		if (peek(p) != T_RP) {
+			unexpected(p);
+			return NULL;
+		}
+		lex_consume(p);
+	}
+	linebreak(p);
+	/* bash takes only a compound command as the body (dash also a
+	 * simple one): "f() rm -rf x" is an error there, never a definition
+	 * whose body an agent did not mean. */
+	if (!p->o.posix && peek_cmd(p) == T_WORD && !body_opener(p)) {
+		unexpected(p);
+		return NULL;
+	}
+	if (!(f->a = need(p, parse_command(p))))
+		return NULL;
+	return f;
+}
+
 /* --- grammar -------------------------------------------------------------- */
 
 static struct node *mknode(struct parser *p, enum node_type t)
@@ -94,6 +133,8 @@ static bool is_terminator(struct parser *p)
 	case T_EOF:
 	case T_RP:
 	case T_DSEMI:
+	case T_SEMIAND:
+	case T_DSEMIAND:
 		return true;
 	case T_WORD:
 		if (!p->tw->raw)
@@ -197,6 +238,20 @@ static bool parse_redirs(struct parser *p, struct redir **tail)
 	return !p->err;
 }
 
+/* declare, typeset, local, export, readonly (after `command`) */
+static bool decl_cmd(const struct word *w)
+{
+	static const char *const names[] = {"declare", "typeset",  "local",
+					    "export",  "readonly", NULL};
+
+	if (w->raw && !strcmp(w->raw, "command") && w->next)
+		w = w->next;
+	for (int i = 0; w->raw && names[i]; i++)
+		if (!strcmp(w->raw, names[i]))
+			return true;
+	return false;
+}
+
 static struct node *parse_simple(struct parser *p)
 {
 	struct node *n = mknode(p, N_CMD);
@@ -223,6 +278,14 @@ static struct node *parse_simple(struct parser *p)
 		if (p->tw->flags & W_LIST ||
 		    (!n->args && p->tw->flags & W_ARRAY))
 			p->saw_array = true;
+		/* NAME=(...) as an argument is an array after a declaration
+		 * utility only (declare a=(1 2)); elsewhere bash refuses the
+		 * line, and so does the checker with it: `echo x=(rm -rf b)`
+		 * is never "x=" and a subshell */
+		if (p->tw->flags & W_LIST && n->args && !decl_cmd(n->args)) {
+			lex_perr(p, "unexpected '('");
+			return NULL;
+		}
 		if (!n->args && (p->tw->flags & W_ASSIGN)) {
 			*at = p->tw;
 			at = &p->tw->next;
@@ -241,18 +304,10 @@ static struct node *parse_simple(struct parser *p)
 				return NULL;
 			}
 			lex_consume(p);
-			if (peek(p) != T_RP) {
-				unexpected(p);
-				return NULL;
-			}
-			lex_consume(p);
-			linebreak(p);
 			f = mknode(p, N_FUNC);
 			f->arena = p->a;
 			f->name = n->args->raw;
-			if (!(f->a = need(p, parse_command(p))))
-				return NULL;
-			return f;
+			return func_rest(p, f, true);
 		}
 	}
 	if (p->err)
@@ -313,18 +368,22 @@ static struct node *parse_loop(struct parser *p, enum node_type t)
 	return do_done(p, n);
 }
 
-static struct node *parse_for(struct parser *p)
+/* for NAME [in WORDS]; do LIST; done, and bash's select, which has the
+ * same grammar (a menu loop instead of a walk through the words). */
+static struct node *parse_for(struct parser *p, bool select)
 {
 	struct node *n = mknode(p, N_FOR);
 	struct word **wt = &n->args;
 
+	n->select = select;
 	lex_consume(p);
-	if (peek(p) == T_LP && !p->o.posix && lex_dparen(p))
+	if (!select && peek(p) == T_LP && !p->o.posix && lex_dparen(p))
 		return parse_arith_for(p);
-	if (p->tok != T_WORD || !p->tw->raw ||
+	if (peek(p) != T_WORD || !p->tw->raw ||
 	    !str_is_name(p->tw->raw, strlen(p->tw->raw))) {
 		if (p->tok == T_WORD)
-			lex_perr(p, "bad for loop variable");
+			lex_perr(p, "bad %s loop variable",
+				 select ? "select" : "for");
 		else
 			unexpected(p);
 		return NULL;
@@ -406,7 +465,11 @@ static struct node *parse_case(struct parser *p)
 		*it = ci;
 		it = &ci->next;
 		peek_cmd(p);
-		if (p->tok == T_DSEMI) {
+		if (p->tok == T_DSEMI || p->tok == T_SEMIAND ||
+		    p->tok == T_DSEMIAND) {
+			ci->term = p->tok == T_SEMIAND	  ? CASE_FALL
+				   : p->tok == T_DSEMIAND ? CASE_TEST
+							  : CASE_END;
 			lex_consume(p);
 			continue;
 		}
@@ -602,12 +665,17 @@ static struct node *parse_cond(struct parser *p)
 {
 	struct node *n = mknode(p, N_COND);
 
+	/* bash reads extglob patterns inside [[ ]] whatever the option */
+	p->cond_ext = true;
 	lex_consume(p);
 	if (peek(p) == T_WORD && is_word(p, "]]")) {
+		p->cond_ext = false;
 		unexpected(p);
 		return NULL;
 	}
-	if (!(n->cond = cond_or(p)))
+	n->cond = cond_or(p);
+	p->cond_ext = false;
+	if (!n->cond)
 		return NULL;
 	if (peek(p) != T_WORD || !is_word(p, "]]")) {
 		if (p->tok == T_EOF)
@@ -680,18 +748,10 @@ static struct node *parse_function_kw(struct parser *p)
 	f->arena = p->a;
 	f->name = p->tw->raw;
 	lex_consume(p);
-	if (peek(p) == T_LP) {
-		lex_consume(p);
-		if (peek(p) != T_RP) {
-			unexpected(p);
-			return NULL;
-		}
-		lex_consume(p);
-	}
-	linebreak(p);
-	if (!(f->a = need(p, parse_command(p))))
-		return NULL;
-	return f;
+	if (peek(p) != T_LP)
+		return func_rest(p, f, false);
+	lex_consume(p);
+	return func_rest(p, f, true);
 }
 
 static struct node *parse_command(struct parser *p)
@@ -707,6 +767,8 @@ static struct node *parse_command(struct parser *p)
 		n = parse_arith_cmd(p);
 	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "[[")) {
 		n = parse_cond(p);
+	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "select")) {
+		n = parse_for(p, true);
 	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "function")) {
 		n = parse_function_kw(p);
 		goto out;
@@ -732,7 +794,7 @@ static struct node *parse_command(struct parser *p)
 		} else if (!strcmp(k, "until")) {
 			n = parse_loop(p, N_UNTIL);
 		} else if (!strcmp(k, "for")) {
-			n = parse_for(p);
+			n = parse_for(p, false);
 		} else if (!strcmp(k, "case")) {
 			n = parse_case(p);
 		} else if (!strcmp(k, "{")) {
@@ -970,13 +1032,12 @@ struct parser *parse_new(struct sh_reader *r, const struct parse_opts *o)
 	return p;
 }
 
-void parse_free(struct parser *p)
+/* Pops the input frames (aliases, nested text) and forgets the
+ * here-documents still waiting for their bodies. */
+static void drop_pending(struct parser *p)
 {
 	struct heredoc *h, *n;
 
-	if (!p)
-		return;
-	lex_free_dead(p);
 	while (p->top != &p->base)
 		lex_pop_frame(p);
 	for (h = p->hd; h; h = n) {
@@ -984,6 +1045,16 @@ void parse_free(struct parser *p)
 		free(h->delim);
 		free(h);
 	}
+	p->hd = NULL;
+	p->hd_tail = &p->hd;
+}
+
+void parse_free(struct parser *p)
+{
+	if (!p)
+		return;
+	lex_free_dead(p);
+	drop_pending(p);
 	free(p);
 }
 
@@ -995,6 +1066,11 @@ bool parse_saw_array(const struct parser *p)
 void parse_set_posix(struct parser *p, bool posix)
 {
 	p->o.posix = posix;
+}
+
+void parse_set_extglob(struct parser *p, bool on)
+{
+	p->o.extglob = on;
 }
 
 int parse_lineno(const struct parser *p)
@@ -1009,17 +1085,7 @@ const char *parse_warning(const struct parser *p)
 
 void parse_reset(struct parser *p)
 {
-	struct heredoc *h, *n;
-
-	while (p->top != &p->base)
-		lex_pop_frame(p);
-	for (h = p->hd; h; h = n) {
-		n = h->next;
-		free(h->delim);
-		free(h);
-	}
-	p->hd = NULL;
-	p->hd_tail = &p->hd;
+	drop_pending(p);
 	p->npb = 0;
 	p->ready = false;
 	p->err = 0;

@@ -92,6 +92,7 @@ struct wpart {
 	char *s;		/* WP_LIT text, WP_PARAM name */
 	size_t len;
 	struct word *arg; /* WP_PARAM argument, WP_ARITH expression */
+	struct word *sub; /* WP_PARAM: bash's ${a[sub]} (NULL: none) */
 	struct node *cmd; /* WP_CMD */
 };
 
@@ -172,10 +173,15 @@ struct cond {
 	struct cond *a, *b; /* C_AND, C_OR: a, b; C_NOT: a */
 };
 
+/* How a case item ends: ";;", bash's ";&" (run the next body too) and
+ * ";;&" (go on testing the next patterns). */
+enum case_term { CASE_END, CASE_FALL, CASE_TEST };
+
 struct case_item {
 	struct case_item *next;
 	struct word *pats;
 	struct node *body;
+	enum case_term term;
 };
 
 struct node {
@@ -183,7 +189,8 @@ struct node {
 	int lineno;
 	struct redir *redirs;	/* simple and compound commands */
 	struct node *a, *b, *c; /* children: see below */
-	/* N_CMD: assigns, args.  N_FOR: args = list (for_in), name.
+	/* N_CMD: assigns, args.  N_FOR: args = list (for_in), name, b =
+	 * body (select too).
 	 * N_CASE: args = subject word, items.  N_FUNC: name, a = body.
 	 * N_PIPE: a = first stage, each stage's ->next_stage.
 	 * N_AND/OR/SEQ/BG: a, b. N_NOT: a. N_SUBSHELL/N_BRACE: a.
@@ -193,6 +200,7 @@ struct node {
 	struct case_item *items;
 	char *name;
 	bool for_in;
+	bool select;	     /* N_FOR: bash's select (a menu loop) */
 	struct cond *cond;   /* N_COND */
 	struct arena *arena; /* N_FUNC: the arena the body lives in */
 };
@@ -217,6 +225,9 @@ struct parse_opts {
 	 * `&>`, `|&`, `<(...)`, `$'...'`, `a=(...)`). Off (the zero value):
 	 * bash's, the shell's default. */
 	bool posix;
+	/* bash's `shopt -s extglob` as the command is read: @(a|b) and the
+	 * other extglob patterns are words (bash decides when it parses). */
+	bool extglob;
 };
 
 /* Does not take |r|. */
@@ -234,6 +245,8 @@ void parse_set_posix(struct parser *p, bool posix);
 /* Does the command parse_next() last returned hold one of bash's array
  * assignments (NAME=(...), NAME[i]=v, NAME+=(...))? The shell refuses
  * such a command whole until arrays exist: nothing of the line runs. */
+/* `shopt -s extglob` for the commands parsed from now on. */
+void parse_set_extglob(struct parser *p, bool on);
 bool parse_saw_array(const struct parser *p);
 /* Line number the parser is at (for $LINENO and messages). */
 int parse_lineno(const struct parser *p);

@@ -32,6 +32,23 @@ void hf_encode(struct sbx_buf *b, const char *line, size_t n, bool cont)
 	buf_putc(b, '\n');
 }
 
+/* A whole entry: multi-line entries go as a first record plus "\c"
+ * continuations, the way they were typed and written. */
+static void hf_encode_entry(struct sbx_buf *b, const char *s)
+{
+	bool cont = false;
+
+	for (;;) {
+		const char *nl = strchr(s, '\n');
+
+		hf_encode(b, s, nl ? (size_t)(nl - s) : strlen(s), cont);
+		cont = true;
+		if (!nl)
+			return;
+		s = nl + 1;
+	}
+}
+
 void hf_decode(const char *text, size_t len, unsigned keep,
 	       struct sbx_strv *out)
 {
@@ -136,21 +153,7 @@ static int compact(int fd, unsigned keep, const char *file)
 	hf_decode(all.s, all.len, 0, &ents);
 	buf_puts(&out, "");
 	for (size_t i = ents.n - keep; i < ents.n; i++) {
-		/* Multi-line entries go back as a first record plus "\c"
-		 * continuations, the way they were written. */
-		const char *s = ents.v[i];
-		bool cont = false;
-
-		for (;;) {
-			const char *nl = strchr(s, '\n');
-			size_t n = nl ? (size_t)(nl - s) : strlen(s);
-
-			hf_encode(&out, s, n, cont);
-			cont = true;
-			if (!nl)
-				break;
-			s = nl + 1;
-		}
+		hf_encode_entry(&out, ents.v[i]);
 	}
 	tmp = xasprintf("%s.compact", file);
 	tfd = open(tmp,
@@ -354,21 +357,8 @@ int hf_delete(int fd, const char *entry)
 		goto out;
 	buf_puts(&out, "");
 	for (size_t i = 0; i < ents.n; i++) {
-		const char *s = ents.v[i];
-		bool cont = false;
-
-		if (i == k - 1)
-			continue;
-		for (;;) { /* multi-line: a record, then "\c" ones */
-			const char *nl = strchr(s, '\n');
-			size_t n = nl ? (size_t)(nl - s) : strlen(s);
-
-			hf_encode(&out, s, n, cont);
-			cont = true;
-			if (!nl)
-				break;
-			s = nl + 1;
-		}
+		if (i != k - 1)
+			hf_encode_entry(&out, ents.v[i]);
 	}
 	rc = replace_all(fd, &out, &all);
 out:

@@ -61,10 +61,18 @@ static const char *const bi_guess[] = {
     "unalias", "unset",	   "wait",  NULL,
 };
 
+/* Every name of |v| (a NULL-ended array the caller no longer needs),
+ * pushed as a completion candidate. */
+static void push_names(struct sbx_strv *out, const char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		strv_push(out, v[i]);
+	free(v);
+}
+
 static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
 {
 	struct shell *sh = ctx;
-	const char **v;
 
 	switch (kind) {
 	case CMP_BUILTIN:
@@ -73,25 +81,16 @@ static void g_names(void *ctx, enum cmp_kind kind, struct sbx_strv *out)
 				strv_push(out, bi_guess[i]);
 		break;
 	case CMP_ALIAS:
-		v = alias_names(sh);
-		for (size_t i = 0; v && v[i]; i++)
-			strv_push(out, v[i]);
-		free(v);
+		push_names(out, alias_names(sh));
 		break;
 	case CMP_VAR:
-		v = var_names(sh, 0);
-		for (size_t i = 0; v && v[i]; i++)
-			strv_push(out, v[i]);
-		free(v);
+		push_names(out, var_names(sh, 0));
 		break;
 	case CMP_JOB:
 		job_specs(sh, out);
 		break;
 	case CMP_FUNCTION:
-		v = func_names(sh);
-		for (size_t i = 0; v && v[i]; i++)
-			strv_push(out, v[i]);
-		free(v);
+		push_names(out, func_names(sh));
 		break;
 	}
 }

@@ -138,6 +138,21 @@ static void ar_next(struct ar *a)
 		a->name = s;
 		while (ar_isname((unsigned char)*s))
 			s++;
+		if (*s == '[' && a->v && !a->v->posix) {
+			/* bash's a[expr]: the element is the variable (the
+			 * shell's get/set evaluate the subscript) */
+			int depth = 0;
+
+			do {
+				depth += *s == '[' ? 1 : *s == ']' ? -1 : 0;
+				s++;
+			} while (*s && depth);
+			if (depth) {
+				a->tok = T_BAD;
+				a->p = s;
+				return;
+			}
+		}
 		a->namelen = (size_t)(s - a->name);
 		a->tok = T_VAR;
 		a->p = s;

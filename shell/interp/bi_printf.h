@@ -1,5 +1,5 @@
 /* shell/interp/bi_printf.h — the printf and echo builtins, as dash 0.5.12 has
- * them. */
+ * them (the posix mode) and as bash 5.2 has them (the default). */
 #ifndef SBX_BI_PRINTF_H
 #define SBX_BI_PRINTF_H
 
@@ -24,8 +24,21 @@
  *
  * argv[0] is "printf". Output is appended to |out|, messages to |err| as
  * "printf: ...\n". Returns the exit status (0, 1 or 2).
+ *
+ * |m| NULL: dash's printf, as above. Otherwise bash 5.2's (the default
+ * mode): -v NAME (|*m->var| gets NAME; the caller assigns the output),
+ * %q (quoted for reuse: a\ b, $'\n'), %(strftime)T, C's length
+ * modifiers skipped, the escapes \xHH \uHHHH \UHHHHHHHH \" \? \' in
+ * the format and echo -e's in %b, and bash's messages ("invalid number",
+ * "invalid format character", status 1).
  */
-int pf_printf(int argc, char **argv, struct sbx_buf *out, struct sbx_buf *err);
+struct pf_mode {
+	bool utf8;	  /* \u as UTF-8 */
+	const char **var; /* out: -v's NAME or NULL */
+	const char *tz;	  /* the shell's $TZ for %T (NULL: unset) */
+};
+int pf_printf(int argc, char **argv, const struct pf_mode *m,
+	      struct sbx_buf *out, struct sbx_buf *err);
 
 /*
  * echo as dash does it (XSI): "-n" is an option only as the first

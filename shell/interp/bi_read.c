@@ -2,6 +2,7 @@
  * bash's options otherwise (-d -n -N -t -s -u -p, REPLY with no name).
  */
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
@@ -77,6 +78,7 @@ struct rd_opts {
 	bool timed;	/* -t */
 	double timeout; /* -t seconds */
 	const char *prompt;
+	const char *array; /* -a: the fields go to this array's 0, 1, ... */
 };
 
 static void rd_usage(struct shell *sh)
@@ -163,9 +165,8 @@ static int rd_parse(struct shell *sh, int argc, char **argv, struct rd_opts *o,
 			}
 			switch (*c) {
 			case 'a':
-				sh_err(sh, "read: -a: arrays are not "
-					   "supported yet");
-				return *st = 2, -1;
+				o->array = arg;
+				break;
 			case 'd':
 				o->delim = (unsigned char)arg[0];
 				break;
@@ -299,6 +300,15 @@ static int rd_assign(struct shell *sh, char **names, int n,
 	return st;
 }
 
+/* Frees the line and its escape map; end of input with nothing wrong
+ * else is status 1, as in every shell, so `while read` loops stop. */
+static int rd_done(struct sbx_buf *line, struct sbx_buf *esc, bool eof, int st)
+{
+	buf_free(line);
+	buf_free(esc);
+	return eof && !st ? 1 : st;
+}
+
 static int read_bash(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf line = {0}, esc = {0};
@@ -347,7 +357,15 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 	st = rd_line(sh, &o, deadline, &line, &esc, &eof);
 	if (restore)
 		tcsetattr(o.fd, TCSADRAIN, &saved);
-	if (!nnames || o.exact) {
+	if (o.array) {
+		/* read -a: every field an element (arrvar.c) */
+		struct sbx_strv f = {0};
+
+		exp_ifs_split_read(sh, line.s, esc.s, line.len, INT_MAX, &f);
+		if (av_store(sh, "read", o.array, f.v, f.n, 0, false) < 0)
+			st = 1;
+		strv_free(&f);
+	} else if (!nnames || o.exact) {
 		/* REPLY takes the line as it came (no IFS trimming), and -N
 		 * gives all of it to the first name */
 		const char *name = nnames ? argv[i] : "REPLY";
@@ -361,11 +379,7 @@ static int read_bash(struct shell *sh, int argc, char **argv)
 	} else {
 		st = rd_assign(sh, argv + i, nnames, &line, &esc, st);
 	}
-	buf_free(&line);
-	buf_free(&esc);
-	if (eof && !st)
-		st = 1;
-	return st;
+	return rd_done(&line, &esc, eof, st);
 }
 
 static int read_dash(struct shell *sh, int argc, char **argv)
@@ -416,11 +430,7 @@ static int read_dash(struct shell *sh, int argc, char **argv)
 		out_write(2, prompt, strlen(prompt));
 	st = rd_line(sh, &o, 0, &line, &esc, &eof);
 	st = rd_assign(sh, argv + i, nnames, &line, &esc, st);
-	buf_free(&line);
-	buf_free(&esc);
-	if (eof && !st)
-		st = 1;
-	return st;
+	return rd_done(&line, &esc, eof, st);
 }
 
 int bi_read(struct shell *sh, int argc, char **argv)

@@ -2,9 +2,10 @@
  * and so the posix mode, has none) and the options it sets.
  *
  * The table is the one place an option is named: a module that honours
- * one reads sh->shopt[SHOPT_X] (echo reads xpg_echo, expand.c's emit()
- * nullglob, dotglob and failglob; nocaseglob is accepted, not honoured
- * yet: glibc's glob has no flag for it). */
+ * one reads sh->shopt[SHOPT_X] (echo reads xpg_echo; expand.c's emit()
+ * nullglob and failglob; glob.c dotglob, globstar, nocaseglob and
+ * extglob; pmatch.c extglob and nocasematch; run.c hands extglob to the
+ * parser before each command, as bash decides at parse time). */
 #include <string.h>
 
 #include "interp.h"
@@ -16,8 +17,11 @@ static const struct {
 } shopts[] = {
 	/* sorted by name: bash lists them so */
 	{ "dotglob",    SHOPT_DOTGLOB },
+	{ "extglob",    SHOPT_EXTGLOB },
 	{ "failglob",   SHOPT_FAILGLOB },
+	{ "globstar",   SHOPT_GLOBSTAR },
 	{ "nocaseglob", SHOPT_NOCASEGLOB },
+	{ "nocasematch", SHOPT_NOCASEMATCH },
 	{ "nullglob",   SHOPT_NULLGLOB },
 	{ "xpg_echo",   SHOPT_XPG_ECHO },
 };

@@ -67,11 +67,53 @@ static int bi_echo(struct shell *sh, int argc, char **argv)
 	return bi_flush(sh, "echo", &out, 1);
 }
 
+/* bash's printf: its messages as the shell's ("sbxsh: line N: printf:
+ * ..."), the usage line bare; -v NAME assigns the output instead. */
+static int printf_bash(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf out = {0}, err = {0};
+	const char *var = NULL;
+	struct pf_mode m = {sh_utf8_locale(sh), &var, var_get(sh, "TZ")};
+	int st = pf_printf(argc, argv, &m, &out, &err);
+
+	if (var && !str_is_name(var, strlen(var))) {
+		sh_err(sh, "printf: `%s': not a valid identifier", var);
+		buf_free(&out);
+		buf_free(&err);
+		return 2;
+	}
+	for (char *l = err.s, *nl; l && *l; l = nl) {
+		nl = strchr(l, '\n');
+		if (nl)
+			*nl++ = 0;
+		else
+			nl = l + strlen(l);
+		if (strncmp(l, "printf: usage:", 14)) {
+			sh_err(sh, "%s", l);
+			continue;
+		}
+		out_write(2, l, strlen(l));
+		out_write(2, "\n", 1);
+	}
+	buf_free(&err);
+	if (!var)
+		return flush2(sh, "printf", &out, &err, st);
+	if (var_set(sh, var, out.s ? out.s : "", 0) == -EPERM) {
+		sh_err(sh, "%s: readonly variable", var);
+		st = 1;
+	}
+	buf_free(&out);
+	return st;
+}
+
 static int bi_printf(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0}, err = {0};
-	int st = pf_printf(argc, argv, &out, &err);
+	int st;
 
+	if (!sh->opt[O_POSIX])
+		return printf_bash(sh, argc, argv);
+	st = pf_printf(argc, argv, NULL, &out, &err);
 	return flush2(sh, "printf", &out, &err, st);
 }
 
@@ -309,7 +351,10 @@ static int bi_exec(struct shell *sh, int argc, char **argv)
 	if (argc < 2)
 		return 0;
 	/* The shell is replaced: its EXIT trap does not run. */
+	sh->in_exec = true; /* bash says "exec: NAME: not found" */
 	int st = exec_replace(sh, argv[1], argv + 1, var_environ(sh));
+
+	sh->in_exec = false;
 
 	if (!sh->opt[O_INTERACTIVE]) {
 		sh->jump = J_EXIT;
@@ -864,6 +909,7 @@ static const struct builtin builtins[] = {
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },
+	{ "declare",  bi_declare,  BI_REGULAR | BI_BASH }, /* bi_declare.c */
 	{ "dirs",     bi_dirs,     BI_REGULAR | BI_BASH },
 	{ "disown",   bi_disown,   BI_REGULAR },
 	{ "echo",     bi_echo,     BI_REGULAR },
@@ -881,12 +927,14 @@ static const struct builtin builtins[] = {
 	{ "let",      bi_let,      BI_REGULAR | BI_BASH }, /* arithcmd.c */
 	/* special in dash: its errors end a script */
 	{ "local",    bi_local,    BI_SPECIAL },
+	{ "mapfile",  bi_mapfile,  BI_REGULAR | BI_BASH }, /* bi_mapfile.c */
 	{ "policy",   bi_layer,    BI_REGULAR },
 	{ "popd",     bi_popd,     BI_REGULAR | BI_BASH },
 	{ "printf",   bi_printf,   BI_REGULAR },
 	{ "pushd",    bi_pushd,    BI_REGULAR | BI_BASH },
 	{ "pwd",      bi_pwd,      BI_REGULAR },
 	{ "read",     bi_read,     BI_REGULAR },
+	{ "readarray", bi_mapfile, BI_REGULAR | BI_BASH },
 	{ "readonly", bi_readonly, BI_SPECIAL },
 	{ "return",   bi_return,   BI_SPECIAL },
 	{ "set",      bi_set,      BI_SPECIAL },
@@ -900,6 +948,7 @@ static const struct builtin builtins[] = {
 	{ "trap",     bi_trap,     BI_SPECIAL },
 	{ "true",     bi_true,     BI_REGULAR },
 	{ "type",     bi_type,     BI_REGULAR },
+	{ "typeset",  bi_declare,  BI_REGULAR | BI_BASH },
 	{ "ulimit",   bi_ulimit,   BI_REGULAR },
 	{ "umask",    bi_umask,    BI_REGULAR },
 	{ "unalias",  bi_unalias,  BI_REGULAR },

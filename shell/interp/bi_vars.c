@@ -379,6 +379,12 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 			func_unset(sh, argv[i]);
 			continue;
 		}
+		if (!sh->opt[O_POSIX] && av_is_ref(argv[i])) {
+			/* bash's unset 'a[i]' (arrvar.c) */
+			if (av_unset_ref(sh, argv[i]) < 0)
+				st = 1;
+			continue;
+		}
 		if (!str_is_name(argv[i], strlen(argv[i]))) {
 			sh_err(sh, "unset: %s: bad variable name", argv[i]);
 			sh->special_err = true;
@@ -398,6 +404,11 @@ int bi_local(struct shell *sh, int argc, char **argv)
 {
 	int st = 0;
 
+	/* bash's local -a/-A/-i/-r/-x/-p and local a=(...) (bi_declare.c) */
+	if (!sh->opt[O_POSIX] && ((argc > 1 && argv[1][0] == '-' &&
+				   argv[1][1] && strcmp(argv[1], "-")) ||
+				  sh->decl_lists))
+		return bi_local_bash(sh, argc, argv);
 	if (!var_in_function(sh)) {
 		sh_err(sh, "local: not in a function");
 		sh->special_err = true;

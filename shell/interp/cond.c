@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bi_test.h"
+#include "globx.h"
 #include "interp.h"
 
 /* 0 true, 1 false, 2 error (printed). */
@@ -48,7 +49,10 @@ static int cond_regex(struct shell *sh, const char *s, struct word *rw)
 		return 2;
 	re = to_ere(pat);
 	free(pat);
-	rc = regcomp(&rx, re, REG_EXTENDED);
+	rc = regcomp(
+	    &rx, re,
+	    REG_EXTENDED |
+		(gx_fnmflags(sh, GX_COND) & FNM_CASEFOLD ? REG_ICASE : 0));
 	free(re);
 	if (rc) {
 		/* bash: status 2, no message */
@@ -159,7 +163,7 @@ static int cond_binary(struct shell *sh, const struct cond *c)
 			free(l);
 			return 2;
 		}
-		rc = fnmatch(r, l, 0) ? 1 : 0;
+		rc = gx_match(sh, GX_COND, r, l) ? 0 : 1;
 		if (op[0] == '!')
 			rc = !rc;
 	} else if (!(r = exp_str(sh, c->r, false))) {

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "globx.h"
 #include "interp.h"
 
 #define EVAL_MAXDEPTH 2000
@@ -111,25 +112,52 @@ static int expand_assign(struct shell *sh, struct word *w, struct sbx_strv *out)
  * set -x. 0, -1 after an expansion error (printed), -2 after "is read
  * only" (printed).
  */
+/* declare -i's NAME=expr and NAME+=expr (bash): |*val| becomes the
+ * number. -1 after a message. */
+static int int_assign(struct shell *sh, const char *name, char **val,
+		      bool append)
+{
+	intmax_t r, o = 0;
+	const char *old = var_get(sh, name);
+
+	if (exp_arith_str(sh, **val ? *val : "0", &r) < 0)
+		return -1;
+	if (append && old && exp_arith_str(sh, *old ? old : "0", &o) < 0)
+		return -1;
+	free(*val);
+	*val = xasprintf("%jd", (intmax_t)((uintmax_t)r + (uintmax_t)o));
+	return 0;
+}
+
 static int assign_words(struct shell *sh, struct word *w, bool local,
 			unsigned flags, struct sbx_strv *trace)
 {
 	for (; w; w = w->next) {
-		char *name, *val = exp_assign(sh, w, &name);
+		char *name, *val;
 		int rc = 0;
 
+		if (w->flags & W_ARRAY) {
+			/* bash's a=(...), a[i]=v (arrvar.c) */
+			if (av_assign_word(sh, w, local, flags, trace) < 0)
+				return -3;
+			continue;
+		}
+		val = exp_assign(sh, w, &name);
 		if (!val) {
 			free(name);
 			return -1;
 		}
 		if (w->flags & W_APPEND) {
-			/* bash's NAME+=value: appended to the value */
-			const char *old;
 			size_t n = strlen(name);
 
 			if (n && name[n - 1] == '+')
 				name[n - 1] = 0;
-			old = var_get(sh, name);
+		}
+		if (w->flags & W_APPEND &&
+		    !(var_flags(sh, name, NULL) & V_INTEGER)) {
+			/* bash's NAME+=value: appended to the value */
+			const char *old = var_get(sh, name);
+
 			if (old && *old) {
 				char *cat = xasprintf("%s%s", old, val);
 
@@ -139,9 +167,21 @@ static int assign_words(struct shell *sh, struct word *w, bool local,
 		}
 		if (local)
 			var_make_local(sh, name);
+		if (var_flags(sh, name, NULL) & V_INTEGER &&
+		    int_assign(sh, name, &val, w->flags & W_APPEND) < 0) {
+			free(name);
+			free(val);
+			return -3;
+		}
 		if (var_set(sh, name, val, flags) < 0) {
-			sh_err(sh, "%s: is read only", name);
-			rc = -2;
+			if (!sh->opt[O_POSIX]) {
+				/* bash's words, and its end of the line */
+				sh_err(sh, "%s: readonly variable", name);
+				rc = -3;
+			} else {
+				sh_err(sh, "%s: is read only", name);
+				rc = -2;
+			}
 		} else if (trace) {
 			strv_take(trace, xasprintf("%s=%s", name, val));
 		}
@@ -164,6 +204,12 @@ static void assign_fail(struct shell *sh)
 }
 
 /* A failed special builtin ends a non-interactive shell (XCU 2.8.1). */
+/* A command whose redirection failed: 2 as in dash, 1 as in bash. */
+static int redir_fail_status(const struct shell *sh)
+{
+	return sh->opt[O_POSIX] ? 2 : 1;
+}
+
 static void special_fail(struct shell *sh, int st)
 {
 	if (sh->special_err && !sh->opt[O_INTERACTIVE] && !sh->jump &&
@@ -203,7 +249,7 @@ static int exec_fail(struct shell *sh, const char *name, int err)
 	case 127:
 	case ENOENT:
 	case ENOTDIR:
-		sh_err(sh, "%s: %s", name, exec_notfound(sh, name));
+		exec_not_found(sh, name, err);
 		return 127;
 	case ENAMETOOLONG:
 		/* no file can have that name: not found, as in dash */
@@ -261,7 +307,17 @@ static int run_external(struct shell *sh, int argc, char **argv, int flags)
 static bool is_decl_utility(const char *s)
 {
 	return s && (!strcmp(s, "export") || !strcmp(s, "readonly") ||
-		     !strcmp(s, "local"));
+		     !strcmp(s, "local") || !strcmp(s, "declare") ||
+		     !strcmp(s, "typeset"));
+}
+
+/* The command word of a declaration utility (after `command`), whose
+ * NAME=(...) arguments are arrays (bash). */
+static bool decl_word(struct word *w)
+{
+	if (w->raw && !strcmp(w->raw, "command") && w->next)
+		w = w->next;
+	return is_decl_utility(w->raw);
 }
 
 /* The arguments of a simple command. After export, readonly and local
@@ -278,6 +334,13 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 	if (exp_words_until(sh, w, d->next, out) < 0)
 		return -1;
 	for (w = d->next; w; w = w->next) {
+		if (w->flags & W_LIST) {
+			/* declare a=(...): the builtin gets "a" and assigns
+			 * the list (sh->decl_lists) when it comes to it */
+			strv_take(out, xstrndup(w->parts->s,
+						strcspn(w->parts->s, "+=")));
+			continue;
+		}
 		if (!(w->flags & W_ASSIGN)) {
 			if (exp_words_until(sh, w, w->next, out) < 0)
 				return -1;
@@ -290,32 +353,75 @@ static int expand_args(struct shell *sh, struct word *w, struct sbx_strv *out)
 }
 
 /*
- * bash's array assignments (a=(...), a[i]=v, a+=(...)) parse, but arrays
- * are not there yet: the command is refused whole before anything of it
- * is expanded or run. Taking `x=(rm -rf build)` as "x=" followed by a
- * command would run rm; taking a[i]=v as a command name would run
- * whatever "a[i]=v" names in PATH.
+ * bash's array assignments (a=(...), a[i]=v, a+=(...)) are assignments
+ * in the default mode (arrvar.c). Under --posix (dash has no arrays; its
+ * parser makes no such word, so only a tree parsed before `set -o posix`
+ * gets here) the command is refused whole before anything of it is
+ * expanded or run: taking `x=(rm -rf build)` as "x=" followed by a
+ * command would run rm. NAME=(...) as an argument is an array only after
+ * declare, typeset, local, readonly and export (bash: a syntax error
+ * elsewhere, `echo x=(rm -rf build)`): refused whole too.
  */
 static bool refuse_array(struct shell *sh, struct node *n)
 {
-	struct word *w;
+	struct word *w = NULL;
+	bool posix = sh->opt[O_POSIX];
 
-	for (w = n->assigns; w; w = w->next)
-		if (w->flags & W_ARRAY)
-			break;
-	if (!w)
+	if (posix)
+		for (w = n->assigns; w; w = w->next)
+			if (w->flags & W_ARRAY)
+				break;
+	if (!w && (posix || !n->args || !decl_word(n->args)))
 		for (w = n->args; w; w = w->next)
 			if (w->flags & W_LIST)
 				break;
 	if (!w)
 		return false;
-	sh_err(sh,
-	       "%.*s: arrays are not supported yet (nothing of this "
-	       "command ran)",
-	       (int)strcspn(w->parts && w->parts->s ? w->parts->s : "?", "[+="),
-	       w->parts && w->parts->s ? w->parts->s : "?");
+	if (posix)
+		sh_err(sh,
+		       "%.*s: arrays are not supported in posix mode "
+		       "(nothing of this command ran)",
+		       (int)strcspn(w->parts && w->parts->s ? w->parts->s : "?",
+				    "[+="),
+		       w->parts && w->parts->s ? w->parts->s : "?");
+	else
+		sh_err(sh, "syntax error near unexpected token `('");
 	assign_fail(sh);
 	return true;
+}
+
+/* A builtin, and the NAME=(...) arguments of a declaration utility
+ * (bash): declare assigns each as it comes to its name (after -A, before
+ * -r), the others after the builtin ran (local a=(1 2)). */
+static int run_decl(struct shell *sh, struct word *w, const struct builtin *bi,
+		    struct sbx_strv *args, int flags)
+{
+	struct word *lists[64], **save = sh->decl_lists;
+	size_t n = 0;
+	int st;
+
+	for (; w; w = w->next)
+		if (w->flags & W_LIST && n < 63)
+			lists[n++] = w;
+	if (!n)
+		return run_builtin(sh, bi, (int)args->n, args->v, flags);
+	lists[n] = NULL;
+	sh->decl_lists = lists;
+	st = run_builtin(sh, bi, (int)args->n, args->v, flags);
+	sh->decl_lists = save;
+	for (size_t i = 0; i < n && !st; i++) {
+		char *name;
+
+		if (!lists[i] || lists[i] == (struct word *)1)
+			continue;
+		name = xstrndup(lists[i]->parts->s,
+				strcspn(lists[i]->parts->s, "+="));
+		if (av_assign_list(sh, name, lists[i]->elems,
+				   lists[i]->flags & W_APPEND, NULL) < 0)
+			st = 1;
+		free(name);
+	}
+	return st;
 }
 
 /*
@@ -362,8 +468,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 			 * a redirection that fails (faults.sh). */
 			redir_restore(sh, save);
 			save = NULL;
-			st = 2;
-			if (bi && (bi->flags & BI_SPECIAL)) {
+			st = redir_fail_status(sh);
+			/* dash ends a script on a special builtin's failed
+			 * redirection (XCU 2.8.1); bash outside posix mode
+			 * goes on */
+			if (bi && (bi->flags & BI_SPECIAL) &&
+			    sh->opt[O_POSIX]) {
 				sh->special_err = true;
 				special_fail(sh, st);
 			}
@@ -385,6 +495,12 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	    tr);
 	if (rc == -1)
 		goto experr;
+	if (rc == -3) {
+		/* an array's assignment failed (bash: status 1) */
+		st = 1;
+		av_fail(sh);
+		goto out;
+	}
 	if (rc < 0) {
 		st = 2;
 		assign_fail(sh);
@@ -398,7 +514,7 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	else if (fn)
 		st = eval_call_func(sh, fn, (int)args.n, args.v, flags);
 	else if (bi)
-		st = run_builtin(sh, bi, (int)args.n, args.v, flags);
+		st = run_decl(sh, n->args, bi, &args, flags);
 	else
 		st = run_external(sh, (int)args.n, args.v, flags);
 out:
@@ -692,6 +808,8 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	struct sbx_strv list = {0};
 	int st = 0;
 
+	if (n->select)
+		return sel_eval(sh, n, flags);
 	flags &= ~EV_EXIT;
 	sh->lineno = n->lineno;
 	if (n->for_in) {
@@ -721,34 +839,40 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 	return st;
 }
 
+/* The first item whose pattern matches runs; bash's ";&" then runs the
+ * next item's body unmatched, ";;&" goes on testing from the next item. */
 static int eval_case(struct shell *sh, struct node *n, int flags)
 {
+	bool fall = false;
 	char *subj;
+	int st = 0;
 
 	sh->lineno = n->lineno;
 	subj = exp_str(sh, n->args, false);
 	if (!subj)
 		return sh->status;
 	for (struct case_item *ci = n->items; ci; ci = ci->next) {
-		for (struct word *p = ci->pats; p; p = p->next) {
+		bool m = fall;
+
+		for (struct word *p = ci->pats; p && !m; p = p->next) {
 			char *pat = exp_pattern(sh, p);
-			bool m;
 
 			if (!pat) {
 				free(subj);
 				return sh->status;
 			}
-			m = !fnmatch(pat, subj, 0);
+			m = gx_match(sh, GX_CASE, pat, subj);
 			free(pat);
-			if (m) {
-				free(subj);
-				return ci->body ? eval_node(sh, ci->body, flags)
-						: 0;
-			}
 		}
+		if (!m)
+			continue;
+		st = ci->body ? eval_node(sh, ci->body, flags) : 0;
+		if (sh->jump || ci->term == CASE_END)
+			break;
+		fall = ci->term == CASE_FALL;
 	}
 	free(subj);
-	return 0;
+	return st;
 }
 
 static int eval_compound(struct shell *sh, struct node *n, int flags)
@@ -885,10 +1009,11 @@ int eval_node(struct shell *sh, struct node *n, int flags)
 				struct redir_save *save = NULL;
 				size_t psmark = ps_mark(sh);
 
+				sh->lineno = n->lineno; /* for its message */
 				if (redir_apply(sh, n->redirs, &save) < 0) {
 					redir_restore(sh, save);
 					ps_close_from(sh, psmark);
-					st = 2;
+					st = redir_fail_status(sh);
 					break;
 				}
 				st = eval_compound(sh, n, flags);

@@ -227,12 +227,17 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 	return pid;
 }
 
-const char *exec_notfound(struct shell *sh, const char *name)
+void exec_not_found(struct shell *sh, const char *name, int err)
 {
 	if (sh->opt[O_POSIX])
-		return "not found"; /* dash's words */
-	return strchr(name, '/') ? "No such file or directory"
-				 : "command not found";
+		sh_err(sh, "%s: not found", name);
+	else if (strchr(name, '/'))
+		sh_err(sh, "%s: %s", name,
+		       strerror(err == ENOTDIR ? ENOTDIR : ENOENT));
+	else if (sh->in_exec)
+		sh_err(sh, "exec: %s: not found", name); /* bash's words */
+	else
+		sh_err(sh, "%s: command not found", name);
 }
 
 int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
@@ -242,8 +247,10 @@ int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 
 	path = exec_find(sh, name, &err, NULL);
 	if (!path) {
-		sh_err(sh, "%s: %s", name,
-		       err == 126 ? "Permission denied" : "not found");
+		if (err == 126)
+			sh_err(sh, "%s: Permission denied", name);
+		else
+			exec_not_found(sh, name, err);
 		return err;
 	}
 	sh_input_sync(sh);
@@ -255,7 +262,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 		hash_drop(sh, name);
 		path = exec_find(sh, name, &err, NULL);
 		if (!path) {
-			sh_err(sh, "%s: %s", name, exec_notfound(sh, name));
+			exec_not_found(sh, name, err);
 			return 127;
 		}
 		execve(path, argv, envp);
@@ -264,7 +271,7 @@ int exec_replace(struct shell *sh, const char *name, char **argv, char **envp)
 	if (err == ENOEXEC)
 		sh_run_script_child(sh, path, argv);
 	if (err == ENOENT || err == ENOTDIR) {
-		sh_err(sh, "%s: %s", name, exec_notfound(sh, name));
+		exec_not_found(sh, name, err);
 		return 127;
 	}
 	sh_err(sh, "%s: %s", name, strerror(err));

@@ -14,8 +14,9 @@
  * the C locale), and glob(3) cannot tell us which characters came from
  * quotes inside an unreadable directory component — an unmatched pattern
  * is then kept as typed, which is what POSIX asks anyway. Pattern matching
- * for case and ${x#p} uses fnmatch(3) without flags, which is exactly the
- * POSIX pattern language (2.13.1).
+ * for case and ${x#p} uses fnmatch(3) without flags in the posix mode,
+ * which is exactly the POSIX pattern language (2.13.1); bash's extglob,
+ * globstar, nocaseglob and nocasematch are globx.c's.
  */
 #include <errno.h>
 #include <fnmatch.h>
@@ -27,6 +28,7 @@
 
 #include "arith.h"
 #include "brace.h"
+#include "globx.h"
 #include "paramx.h"
 #include "pw.h"
 #include "interp.h"
@@ -48,7 +50,6 @@ struct exp {
 };
 
 static int expand_parts(struct exp *e, struct wpart *w);
-static int exp_arith(struct shell *sh, const char *expr, intmax_t *out);
 
 /* A quoted character in a pattern is escaped with a backslash so that it
  * matches itself. Inside a bracket expression that covers more than the
@@ -71,7 +72,8 @@ static void add_char(struct exp *e, int c, bool quoted)
 	if (e->glob) {
 		if (quoted && is_glob_special(c))
 			buf_putc(&e->pat, '\\');
-		else if (!quoted && (c == '*' || c == '?' || c == '['))
+		else if (!quoted &&
+			 (c == '*' || c == '?' || c == '[' || c == '('))
 			e->hasglob = true;
 		buf_putc(&e->pat, (char)c);
 	}
@@ -91,33 +93,6 @@ static void add_chars(struct exp *e, const char *s, size_t n, bool quoted)
 		add_char(e, (unsigned char)s[i], quoted);
 }
 
-/* Only * ? and a [ with a closing ] make a pattern: "[" alone (the test
- * command) must not cost a directory scan. */
-static bool real_pattern(const char *p)
-{
-	for (; *p; p++) {
-		if (*p == '\\') {
-			if (!*++p)
-				break;
-		} else if (*p == '*' || *p == '?') {
-			return true;
-		} else if (*p == '[') {
-			const char *q = p + 1;
-
-			if (*q == '!' || *q == '^')
-				q++;
-			if (*q == ']')
-				q++;
-			for (; *q && *q != ']'; q++)
-				if (*q == '\\' && q[1])
-					q++;
-			if (*q == ']')
-				return true;
-		}
-	}
-	return false;
-}
-
 /* "." or ".." as the last component: bash 5.2 never globs them
  * (globskipdots), dash does (".*"). */
 static bool dot_or_dotdot(const char *p)
@@ -135,21 +110,34 @@ static void emit(struct exp *e)
 
 	if (!e->out)
 		return;
-	if (e->glob && e->hasglob && real_pattern(e->pat.s)) {
+	if (e->glob && e->hasglob && gx_magic(sh, e->pat.s)) {
 		glob_t g;
-		size_t n = 0;
+		int n = 0;
 		/* shopt -s dotglob: a leading '.' needs no explicit dot */
 		int flags = bash && sh->shopt[SHOPT_DOTGLOB] ? GLOB_PERIOD : 0;
 
-		if (glob(e->pat.s, flags, NULL, &g) == 0) {
-			for (size_t i = 0; i < g.gl_pathc; i++) {
-				if (bash && dot_or_dotdot(g.gl_pathv[i]))
-					continue;
-				strv_push(e->out, g.gl_pathv[i]);
-				n++;
+		if (gx_wanted(sh)) {
+			/* extglob, globstar, nocaseglob: globx.c walks */
+			n = gx_expand(sh, e->pat.s, e->out);
+			if (n == -EINTR) {
+				/* ^C during the walk: the command does not
+				 * run (with its list cut short) */
+				e->err = -1;
+				e->fail_status = 130;
+				e->fail_stay = true;
+				goto reset;
 			}
+		} else {
+			if (glob(e->pat.s, flags, NULL, &g) == 0)
+				for (size_t i = 0; i < g.gl_pathc; i++) {
+					if (bash &&
+					    dot_or_dotdot(g.gl_pathv[i]))
+						continue;
+					strv_push(e->out, g.gl_pathv[i]);
+					n++;
+				}
+			globfree(&g);
 		}
-		globfree(&g);
 		if (n)
 			goto reset;
 		if (bash && sh->shopt[SHOPT_NULLGLOB])
@@ -365,11 +353,13 @@ static const char *param_value(struct exp *e, const char *name, char **tmp)
 	return var_get(sh, name);
 }
 
-static int remove_pattern(const char *val, const char *pat, int op,
+static int remove_pattern(const char *val, const char *pat0, int op, int fl,
 			  struct sbx_buf *res)
 {
 	size_t len = strlen(val), i;
-	char *v = xstrdup(val);
+	char *v = xstrdup(val),
+	     *fix = fl & FNM_EXTMATCH ? px_extfix(pat0) : NULL;
+	const char *pat = fix ? fix : pat0;
 	int found = 0;
 
 	switch (op) {
@@ -377,7 +367,7 @@ static int remove_pattern(const char *val, const char *pat, int op,
 	case PO_RLARGE:
 		for (size_t k = 0; k <= len; k++) {
 			i = op == PO_RSMALL ? len - k : k;
-			if (!fnmatch(pat, v + i, 0)) {
+			if (!fnmatch(pat, v + i, fl)) {
 				buf_putn(res, v, i);
 				found = 1;
 				break;
@@ -391,7 +381,7 @@ static int remove_pattern(const char *val, const char *pat, int op,
 			i = op == PO_LSMALL ? k : len - k;
 			c = v[i];
 			v[i] = 0;
-			if (!fnmatch(pat, v, 0)) {
+			if (!fnmatch(pat, v, fl)) {
 				v[i] = c;
 				buf_puts(res, v + i);
 				found = 1;
@@ -403,6 +393,7 @@ static int remove_pattern(const char *val, const char *pat, int op,
 	if (!found)
 		buf_puts(res, val);
 	free(v);
+	free(fix);
 	return 0;
 }
 
@@ -514,7 +505,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg, false);
 	if (!s)
 		return -1;
-	rc = exp_arith(e->sh, *s ? s : "0", off);
+	rc = exp_arith_str(e->sh, *s ? s : "0", off);
 	free(s);
 	if (rc < 0)
 		return -1;
@@ -525,7 +516,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg->next, false);
 	if (!s)
 		return -1;
-	rc = exp_arith(e->sh, *s ? s : "0", len);
+	rc = exp_arith_str(e->sh, *s ? s : "0", len);
 	free(s);
 	return rc;
 }
@@ -611,16 +602,18 @@ static int op_apply(struct exp *e, struct wpart *w, const char *v,
 	case PO_REPLALL:
 	case PO_REPLBEG:
 	case PO_REPLEND:
-		px_replace(v, pat, rep, w->op, res);
+		px_replace(v, pat, rep, w->op, gx_fnmflags(e->sh, GX_REPLACE),
+			   res);
 		return 0;
 	case PO_RSMALL:
 	case PO_RLARGE:
 	case PO_LSMALL:
 	case PO_LLARGE:
 		buf_putn(res, "", 0);
-		return remove_pattern(v, pat, w->op, res);
+		return remove_pattern(v, pat, w->op,
+				      gx_fnmflags(e->sh, GX_REMOVE), res);
 	default:
-		px_case(v, pat, w->op, res);
+		px_case(v, pat, w->op, gx_fnmflags(e->sh, GX_REMOVE), res);
 		return 0;
 	}
 }
@@ -628,15 +621,12 @@ static int op_apply(struct exp *e, struct wpart *w, const char *v,
 /* ${@/p/r}, ${*^^}, ${@@Q}...: the operator on each parameter, the
  * results as "$@" or "$*" would give them (bash). The parameters are
  * copied first: an operand may run `set --`. */
-static int expand_each(struct exp *e, struct wpart *w, bool at)
+static int expand_each_v(struct exp *e, struct wpart *w, bool at, char **v,
+			 int n)
 {
-	struct shell *sh = e->sh;
-	int n = sh->nparams, rc;
-	char **v = xcalloc((size_t)n + 1, sizeof(*v)), *pat, *rep;
+	char *pat, *rep;
+	int rc = op_operands(e, w, &pat, &rep);
 
-	for (int i = 0; i < n; i++)
-		v[i] = xstrdup(sh->params[i]);
-	rc = op_operands(e, w, &pat, &rep);
 	for (int i = 0; !rc && i < n; i++) {
 		struct sbx_buf res = {0};
 
@@ -654,6 +644,72 @@ static int expand_each(struct exp *e, struct wpart *w, bool at)
 	return rc;
 }
 
+static int expand_each(struct exp *e, struct wpart *w, bool at)
+{
+	struct shell *sh = e->sh;
+	int n = sh->nparams;
+	char **v = xcalloc((size_t)n + 1, sizeof(*v));
+
+	for (int i = 0; i < n; i++)
+		v[i] = xstrdup(sh->params[i]);
+	return expand_each_v(e, w, at, v, n);
+}
+
+/* bash's ${a[@]} and ${a[*]} (arrvar.c has the values): the values as
+ * "$@" or "$*" give them, with an operator applied to each, their
+ * count (${#a[@]}), a slice, or the keys (${!a[@]}). */
+static int expand_array(struct exp *e, struct wpart *w, int as)
+{
+	intmax_t off, len;
+	bool has_len, at = as == '@';
+	size_t n;
+	char **v, buf[32];
+	int rc = 0;
+
+	if (w->op == PO_SUBSTR) {
+		if (substr_args(e, w, &off, &len, &has_len) < 0)
+			return -1;
+		v = av_slice(e->sh, w->s, off, has_len, len, &n);
+	} else {
+		v = av_list(e->sh, w->s, w->indirect, &n);
+	}
+	if (w->op == PO_LEN) {
+		snprintf(buf, sizeof(buf), "%zu", n);
+		add_value(e, buf, w->quoted);
+	} else if (w->op == PO_NONE || w->op == PO_SUBSTR || w->indirect) {
+		add_list(e, v, (int)n, w->quoted, at);
+	} else if (w->op == PO_MINUS || w->op == PO_PLUS) {
+		if ((w->op == PO_MINUS) ==
+		    (!n || (w->colon && n == 1 && !*v[0])))
+			rc = expand_arg(e, w);
+		else if (w->op == PO_MINUS)
+			add_list(e, v, (int)n, w->quoted, at);
+	} else if (w->op == PO_ASSIGN || w->op == PO_QUEST) {
+		rc = bad_subst(e, w);
+	} else {
+		return expand_each_v(e, w, at, v, (int)n);
+	}
+	av_free(v, n);
+	return rc;
+}
+
+/* A parameter's value, or an array element's ${a[sub]} (bash): NULL when
+ * unset, -1 in |*err| after a message. */
+static const char *lookup(struct exp *e, struct wpart *w, const char *name,
+			  char **tmp, int *err)
+{
+	const char *val;
+
+	*err = 0;
+	if (!w->sub)
+		return param_value(e, name, tmp);
+	if (av_elem(e->sh, name, w->sub, &val, tmp) < 0) {
+		e->fail_status = 1;
+		*err = -1;
+	}
+	return val;
+}
+
 /* bash's operators on one value (paramx.c computes). The value is copied
  * first: expanding the operands may assign the variable. */
 static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
@@ -669,7 +725,9 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		return expand_slice(e, w, name[0] == '@');
 	if (atstar)
 		return expand_each(e, w, name[0] == '@');
-	val = param_value(e, name, &tmp);
+	val = lookup(e, w, name, &tmp, &rc);
+	if (rc < 0)
+		return -1;
 	if (!val && sh->opt[O_NOUNSET] && !atstar) {
 		free(tmp);
 		sh_err(sh, "%s: parameter not set", name);
@@ -743,6 +801,8 @@ static int expand_param(struct exp *e, struct wpart *w)
 	bool set, empty, atstar;
 	int rc = 0;
 
+	if (w->sub && av_atstar(w->sub))
+		return expand_array(e, w, av_atstar(w->sub));
 	if (w->indirect || bash_op(w->op)) {
 		/* dash has none of them: an error when expanded, as there */
 		if (sh->opt[O_POSIX])
@@ -794,7 +854,11 @@ static int expand_param(struct exp *e, struct wpart *w)
 			return 0;
 		}
 	}
-	val = param_value(e, name, &tmp);
+	val = lookup(e, w, name, &tmp, &rc);
+	if (rc < 0) {
+		free(ind);
+		return -1;
+	}
 	set = val != NULL;
 	empty = !val || !*val;
 	switch (w->op) {
@@ -888,7 +952,8 @@ static int expand_param(struct exp *e, struct wpart *w)
 			break;
 		}
 		buf_putn(&res, "", 0);
-		remove_pattern(val ? val : "", s, w->op, &res);
+		remove_pattern(val ? val : "", s, w->op,
+			       gx_fnmflags(e->sh, GX_REMOVE), &res);
 		add_value(e, res.s, w->quoted);
 		buf_free(&res);
 		free(s);
@@ -897,63 +962,6 @@ static int expand_param(struct exp *e, struct wpart *w)
 	free(tmp);
 	free(ind);
 	return rc;
-}
-
-static const char *arith_get(void *ctx, const char *name)
-{
-	return var_get(ctx, name);
-}
-
-static int arith_set(void *ctx, const char *name, const char *val)
-{
-	return var_set(ctx, name, val, 0);
-}
-
-/* $((expr)) with the shell's variables (arith_vars for the evaluator). */
-static int exp_arith(struct shell *sh, const char *expr, intmax_t *out)
-{
-	struct arith_vars av = {arith_get, arith_set, sh, sh->opt[O_POSIX]};
-	struct sbx_diag d = {0};
-
-	if (sh->opt[O_NOUNSET]) {
-		/* arith_eval reads unset as 0; -u wants an error. Check the
-		 * plain names it will read. */
-		for (const char *p = expr; *p;) {
-			if ((*p >= 'a' && *p <= 'z') ||
-			    (*p >= 'A' && *p <= 'Z') || *p == '_') {
-				const char *q = p;
-				char nm[256];
-
-				while ((*q >= 'a' && *q <= 'z') ||
-				       (*q >= 'A' && *q <= 'Z') || *q == '_' ||
-				       (*q >= '0' && *q <= '9'))
-					q++;
-				if ((size_t)(q - p) < sizeof(nm)) {
-					memcpy(nm, p, (size_t)(q - p));
-					nm[q - p] = 0;
-					if (!var_get(sh, nm)) {
-						sh_err(sh,
-						       "%s: parameter not set",
-						       nm);
-						return -1;
-					}
-				}
-				p = q;
-			} else if (*p >= '0' && *p <= '9') {
-				while ((*p >= '0' && *p <= '9') ||
-				       (*p >= 'a' && *p <= 'z') ||
-				       (*p >= 'A' && *p <= 'Z'))
-					p++;
-			} else {
-				p++;
-			}
-		}
-	}
-	if (arith_eval(expr, &av, out, &d) < 0) {
-		sh_err(sh, "%s", d.msg);
-		return -1;
-	}
-	return 0;
 }
 
 static int expand_parts(struct exp *e, struct wpart *w)
@@ -998,7 +1006,7 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				e->err = -1;
 				break;
 			}
-			if (exp_arith(e->sh, s, &v) < 0) {
+			if (exp_arith_str(e->sh, s, &v) < 0) {
 				e->err = -1;
 				free(s);
 				break;
@@ -1056,78 +1064,17 @@ static int expand_field(struct exp *e, struct wpart *parts)
 	return e->err; /* failglob */
 }
 
-/* Brace expansion (bash mode), before every other expansion: the word as
- * tokens (brace.h: each unquoted character, or a whole part), each word
- * it expands to rebuilt as parts and expanded in turn ({~,x} has a tilde
- * to expand, {$a,b} a parameter). */
+/* Brace expansion (bash mode), before every other expansion: each word
+ * it gives (brace.h) is expanded in turn ({~,x} has a tilde to expand,
+ * {$a,b} a parameter). */
+static int expand_one_braced(void *ctx, struct wpart *w)
+{
+	return expand_field(ctx, w);
+}
+
 static int expand_braced(struct exp *e, struct wpart *parts)
 {
-	struct brace_list l = {0};
-	struct wpart **opq, *p;
-	size_t n = 0, np = 0, m = 0;
-	int *t, rc = 0;
-
-	for (p = parts; p; p = p->next, np++)
-		n += p->type == WP_LIT && !p->quoted ? p->len : 1;
-	t = xmalloc((n + 1) * sizeof(*t));
-	opq = xmalloc((np + 1) * sizeof(*opq));
-	np = 0;
-	for (p = parts; p; p = p->next) {
-		if (p->type == WP_LIT && !p->quoted) {
-			for (size_t i = 0; i < p->len; i++)
-				t[m++] = (unsigned char)p->s[i];
-		} else {
-			opq[np] = p;
-			t[m++] = BRACE_OPAQUE + (int)np++;
-		}
-	}
-	if (!brace_maybe(t, m)) {
-		free(t);
-		free(opq);
-		return expand_field(e, parts);
-	}
-	brace_expand(t, m, &l);
-	for (size_t k = 0; !rc && k < l.n; k++) {
-		const struct brace_word *bw = &l.v[k];
-		struct wpart *pv = xcalloc(bw->n + 1, sizeof(*pv)),
-			     *head = NULL, **tail = &head;
-		char *chars = xmalloc(2 * bw->n + 1), *cp = chars;
-
-		for (size_t i = 0; i < bw->n;) {
-			struct wpart *q = &pv[i];
-			int c = bw->t[i];
-
-			if (c >= BRACE_OPAQUE) {
-				*q = *opq[c - BRACE_OPAQUE];
-				i++;
-			} else if (c == BRACE_QNULL) {
-				q->type = WP_LIT;
-				q->quoted = 1;
-				q->s = "";
-				i++;
-			} else {
-				q->type = WP_LIT;
-				q->s = cp;
-				while (i < bw->n && bw->t[i] >= 0 &&
-				       bw->t[i] < BRACE_OPAQUE)
-					*cp++ = (char)bw->t[i++];
-				q->len = (size_t)(cp - q->s);
-				*cp++ = 0;
-			}
-			q->next = NULL;
-			*tail = q;
-			tail = &q->next;
-		}
-		/* a word that expanded to nothing at all ({,a}) is no field */
-		if (head)
-			rc = expand_field(e, head);
-		free(pv);
-		free(chars);
-	}
-	brace_list_free(&l);
-	free(t);
-	free(opq);
-	return rc;
+	return brace_each(parts, expand_one_braced, e);
 }
 
 int exp_words(struct shell *sh, struct word *w, struct sbx_strv *out)
@@ -1205,7 +1152,7 @@ int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
 
 	if (!s)
 		return -1;
-	rc = exp_arith(sh, s, out);
+	rc = exp_arith_str(sh, s, out);
 	free(s);
 	return rc;
 }

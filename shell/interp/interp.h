@@ -22,6 +22,7 @@
 #include "interp_api.h"
 
 struct var;
+struct arr;
 struct func;
 struct alias;
 struct jobtab;
@@ -63,8 +64,11 @@ enum sh_opt {
 /* bash's shopt options (bi_shopt.c has their names): all off at start */
 enum sh_shopt {
 	SHOPT_DOTGLOB,
+	SHOPT_EXTGLOB,
 	SHOPT_FAILGLOB,
+	SHOPT_GLOBSTAR,
 	SHOPT_NOCASEGLOB,
+	SHOPT_NOCASEMATCH,
 	SHOPT_NULLGLOB,
 	SHOPT_XPG_ECHO,
 	SHOPT__N,
@@ -106,6 +110,7 @@ struct shell {
 			     interactive (POSIX 2.8.1) */
 	int loopdepth;
 	int in_command; /* inside `command`: errors do not exit */
+	bool in_exec;	/* the exec builtin is replacing the shell */
 	int noerrexit;	/* inside eval/. in a tested context */
 	int funcdepth;
 	int evaldepth;
@@ -164,6 +169,11 @@ struct shell {
 	 * run, closed when each command ends */
 	int ps_fds[40];
 	size_t nps;
+
+	/* eval.c: the NAME=(...) arguments of the declaration utility being
+	 * run (declare -a a=(1 2)), NULL-terminated; bi_declare.c takes
+	 * each (sets it to (struct word *)1) when it assigns it */
+	struct word **decl_lists;
 };
 
 /* --- reap.c --------------------------------------------------------------- */
@@ -216,7 +226,14 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
     __attribute__((noreturn));
 
 /* --- vars.c --------------------------------------------------------------- */
-enum { V_EXPORT = 1, V_RDONLY = 2 };
+enum {
+	V_EXPORT = 1,
+	V_RDONLY = 2,
+	V_ARRAY = 4,	/* bash's indexed array (array.c) */
+	V_ASSOC = 8,	/* bash's associative array */
+	V_INTEGER = 16, /* declare -i: assignments are arithmetic */
+	V_DECL = 32	/* declared (declare x): declare -p shows it unset */
+};
 void var_init(struct shell *sh, char **environ_);
 const char *var_get(struct shell *sh, const char *name);
 /* 0, or -EPERM (readonly; message printed by the caller). |flags| are
@@ -227,7 +244,14 @@ int var_setn(struct shell *sh, const char *name, size_t nlen, const char *val,
 	     unsigned flags);
 int var_unset(struct shell *sh, const char *name);
 unsigned var_flags(struct shell *sh, const char *name, bool *exists);
+/* bash's arrays: |name|'s elements (NULL: not an array), and |name| made
+ * one (a scalar value becomes element 0): 0, -EPERM (readonly) or
+ * -EINVAL (indexed, asked to be associative). */
+struct arr *var_arr(struct shell *sh, const char *name);
+int var_arr_make(struct shell *sh, const char *name, bool assoc,
+		 struct arr **out);
 int var_addflags(struct shell *sh, const char *name, unsigned flags);
+void var_delflags(struct shell *sh, const char *name, unsigned flags);
 /* The environment for exec: valid until the next variable change. */
 char **var_environ(struct shell *sh);
 /* Variables sorted by name, NULL-terminated "name" pointers; free the array. */
@@ -287,6 +311,45 @@ char *exp_assign(struct shell *sh, struct word *w, char **name);
 void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 			size_t len, int max, struct sbx_strv *out);
 
+/* $((s)): |s| evaluated (already expanded). 0, or -1 after a message. */
+int exp_arith_str(struct shell *sh, const char *s, intmax_t *out);
+
+/* --- arrvar.c (bash's arrays in the shell; array.h the elements) ------ */
+/* A failed array assignment: a non-interactive shell exits 1 (bash). */
+void av_fail(struct shell *sh);
+/* NAME=(...), NAME+=(...), NAME[sub]=v, NAME[sub]+=v (a W_ARRAY word):
+ * 0, or -1 after a message. */
+int av_assign_word(struct shell *sh, struct word *w, bool local, unsigned flags,
+		   struct sbx_strv *trace);
+/* |name|=(elems...) (declare's too): 0, or -1 after a message. */
+int av_assign_list(struct shell *sh, const char *name, struct word *elems,
+		   bool append, struct sbx_strv *trace);
+/* name[sub]=val with |sub| expanded: 0, or -1 after a message. */
+int av_set_elem(struct shell *sh, const char *name, size_t nlen,
+		const char *sub, const char *val, bool append);
+/* The strings "name[sub]" (unset, arithmetic, read): is |s| one; its
+ * value (|*tmp| to free; NULL: unset); assigned (0 or -EINVAL after a
+ * message); unset (0, -EINVAL not one, -1 after a message). */
+bool av_is_ref(const char *s);
+const char *av_get_ref(struct shell *sh, const char *ref, char **tmp);
+int av_set_ref(struct shell *sh, const char *ref, const char *val);
+int av_unset_ref(struct shell *sh, const char *ref);
+/* ${a[sub]}: '@' or '*' when |sub| is that, else 0; an element's value
+ * (|*val| NULL: unset; -1 after a message); the values (or |keys|) in
+ * order as new strings; a slice ${a[@]:off:len}. Free with av_free. */
+int av_atstar(const struct word *sub);
+int av_elem(struct shell *sh, const char *name, struct word *sub,
+	    const char **val, char **tmp);
+char **av_list(struct shell *sh, const char *name, bool keys, size_t *n);
+char **av_slice(struct shell *sh, const char *name, intmax_t off, bool has_len,
+		intmax_t len, size_t *n);
+void av_free(char **v, size_t n);
+/* read -a and mapfile: |v| stored at |origin|, |origin|+1, ... of the
+ * indexed array |name| (cleared first unless |keep|). 0, or -1 after a
+ * message. */
+int av_store(struct shell *sh, const char *who, const char *name,
+	     char *const *v, size_t n, intmax_t origin, bool keep);
+
 /* --- cond.c, arithcmd.c (bash's [[ ]], (( )), for (( )), let) -------- */
 /* N_COND: 0 true, 1 false, 2 error (printed). */
 int cond_eval(struct shell *sh, struct node *n);
@@ -296,6 +359,8 @@ int ac_eval(struct shell *sh, struct node *n);
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
 /* N_TIME (timecmd.c): the pipeline's status; the report on fd 2. */
 int time_eval(struct shell *sh, struct node *n, int flags);
+/* N_FOR with ->select: bash's select menu loop (select.c) */
+int sel_eval(struct shell *sh, struct node *n, int flags);
 /* bash's let (arithcmd.c) */
 int bi_let(struct shell *sh, int argc, char **argv);
 /* Is the option NAME (set -o's names, and posix) on? */
@@ -344,10 +409,12 @@ pid_t exec_spawn(struct shell *sh, int id, const char *path, char **argv,
 		 char **envp, int *exec_err);
 /* execve in this process (exec builtin, forked children); returns the
  * exit status to use if it failed (message printed). */
+/* The message for a command that is not there (|err| an errno or 127):
+ * dash's "NAME: not found" under posix; bash's "NAME: command not found"
+ * for a name looked up in PATH, the error itself ("No such file or
+ * directory") for a path. */
+void exec_not_found(struct shell *sh, const char *name, int err);
 int exec_replace(struct shell *sh, const char *name, char **argv, char **envp);
-/* The words after "name: " for a command not found: dash's "not found"
- * under posix, bash's "command not found" / "No such file or directory". */
-const char *exec_notfound(struct shell *sh, const char *name);
 
 /* --- redir.c -------------------------------------------------------------- */
 struct redir_save;
@@ -505,6 +572,8 @@ void trap_init(struct shell *sh);
 int trap_set(struct shell *sh, int sig, const char *action);
 /* Runs pending trap actions; call between commands. */
 void trap_run_pending(struct shell *sh);
+/* Has |sig| arrived and not been handled yet (a long walk polls it)? */
+bool trap_pending(int sig);
 void trap_reset_child(struct shell *sh);
 /* Interactive shells: SIGINT caught (the shell survives ^C) ... */
 void trap_catch_int(struct shell *sh);
@@ -548,6 +617,9 @@ int bi_export(struct shell *sh, int argc, char **argv);
 int bi_readonly(struct shell *sh, int argc, char **argv);
 int bi_unset(struct shell *sh, int argc, char **argv);
 int bi_local(struct shell *sh, int argc, char **argv);
+int bi_declare(struct shell *sh, int argc, char **argv);
+int bi_mapfile(struct shell *sh, int argc, char **argv);
+int bi_local_bash(struct shell *sh, int argc, char **argv);
 int bi_shift(struct shell *sh, int argc, char **argv);
 int bi_read(struct shell *sh, int argc, char **argv);
 int bi_getopts(struct shell *sh, int argc, char **argv);

@@ -31,8 +31,10 @@
  * Without monitor mode (scripts, -c) there are no process groups and no
  * terminal games, as in dash, but &, $!, jobs, wait and kill %n work.
  *
- * struct job is private to this file: bi_jobs.c (the builtins and job
- * specs) goes through the job_* calls declared in interp.h.
+ * struct job is private to this file and jobview.c (jobs_int.h): bi_jobs.c
+ * (the builtins and job specs) goes through the job_* calls declared in
+ * interp.h. jobview.c holds what is shown of the table: jobs' lines,
+ * notices, %+ and %-, and each job's command text.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,53 +48,11 @@
 
 #include "fault.h"
 #include "interp.h"
+#include "jobs_int.h"
 
 /* Done background jobs a non-interactive shell remembers for `wait PID`
  * before it forgets the oldest (POSIX lets it forget after CHILD_MAX). */
 #define JOB_KEEP_DONE 1024
-
-enum pstate { P_RUN, P_STOP, P_DONE };
-
-struct proc {
-	pid_t pid;
-	int status; /* last wait status */
-	enum pstate st;
-};
-
-struct job {
-	struct proc *procs;
-	int n, cap;
-	bool used;
-	bool listed;	     /* background or stopped: jobs shows it */
-	bool amp;	     /* runs in the background ("cmd &") */
-	bool changed;	     /* a notice is due */
-	bool jobctl;	     /* has its own process group */
-	enum job_state last; /* state at the last notice */
-	pid_t pgid;
-	char *text;		/* the command, for jobs and notices */
-	struct sbx_strv stages; /* a pipeline's stages, for jobs -l */
-	bool has_tmodes;
-	struct termios tmodes; /* the job's terminal modes when it stopped */
-	unsigned long seq;     /* recency, for %+ and %- */
-	bool nohup;	       /* disown -h: no SIGHUP from us */
-};
-
-struct jobtab {
-	struct job *jobs;
-	int n;
-	bool monitor;
-	int ttyfd;
-	pid_t shell_pgid, orig_pgid;
-	struct termios shell_tmodes;
-	bool have_tmodes;
-	unsigned long seq;
-	bool warned;		 /* "There are stopped jobs." said once */
-	unsigned long warned_at; /* ...when sh->ntop was this */
-	/* The next fork: set by prefork, used by child_group in the child
-	 * and by job_add in the parent, which clears it. */
-	bool next_active, next_fg;
-	pid_t next_pgid;
-};
 
 /* For the SIGHUP handler only. The table is only reallocated with SIGHUP
  * blocked, so the handler never reads freed memory. */
@@ -101,7 +61,7 @@ static struct jobtab *hup_tab;
  * table is set once at start-up and never freed. */
 static const struct sh_hooks *g_hooks;
 
-static struct jobtab *tab(struct shell *sh)
+struct jobtab *job_tab(struct shell *sh)
 {
 	if (!sh->jobs) {
 		sh->jobs = xcalloc(1, sizeof(*sh->jobs));
@@ -196,7 +156,7 @@ static int open_tty(void)
 
 int job_init_monitor(struct shell *sh)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	pid_t pgid;
 	int fd;
 
@@ -291,7 +251,7 @@ bool job_monitor(struct shell *sh)
 /* The terminal back to the shell if a child took it and no job came of
  * it (execve failed), or before a prompt: reading it from a background
  * group would fail. */
-static void reclaim_tty(struct jobtab *t)
+void job_reclaim_tty(struct jobtab *t)
 {
 	if (t->monitor && t->ttyfd >= 0 && tcgetpgrp(t->ttyfd) != t->shell_pgid)
 		tcsetpgrp(t->ttyfd, t->shell_pgid);
@@ -304,7 +264,7 @@ static void reclaim_tty(struct jobtab *t)
  * while its later stages start. */
 static void prefork(struct shell *sh, int id, bool bg)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 
 	t->next_active = id >= 0 && t->monitor && !sh->subshell;
 	t->next_fg = !bg;
@@ -367,7 +327,7 @@ static void child_setup(struct shell *sh)
  * by the caller, and the child only makes system calls. */
 static pid_t spawn(struct shell *sh, int id, struct job_exec *x)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	volatile int err = 0;
 	sigset_t all, old;
 	pid_t pid;
@@ -396,7 +356,7 @@ static pid_t spawn(struct shell *sh, int id, struct job_exec *x)
 	if (pid > 0)
 		while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
 			;
-	reclaim_tty(t);
+	job_reclaim_tty(t);
 	t->next_active = false;
 	return -1;
 }
@@ -416,7 +376,7 @@ pid_t job_fork(struct shell *sh, int id, bool bg, struct job_exec *x)
 	pid = FLT("fork", fork());
 	if (pid < 0) {
 		sh_err(sh, "cannot fork: %s", strerror(errno));
-		tab(sh)->next_active = false;
+		job_tab(sh)->next_active = false;
 		return -1;
 	}
 	if (pid == 0) {
@@ -432,9 +392,9 @@ pid_t job_fork(struct shell *sh, int id, bool bg, struct job_exec *x)
 /* ---- the table ------------------------------------------------------------
  */
 
-static void job_free(struct shell *sh, int id)
+void job_free(struct shell *sh, int id)
 {
-	struct job *j = &tab(sh)->jobs[id];
+	struct job *j = &job_tab(sh)->jobs[id];
 
 	free(j->procs);
 	free(j->text);
@@ -442,7 +402,7 @@ static void job_free(struct shell *sh, int id)
 	memset(j, 0, sizeof(*j));
 }
 
-static enum job_state jstate(const struct job *j)
+enum job_state job_jstate(const struct job *j)
 {
 	bool stop = false;
 
@@ -463,7 +423,7 @@ static void trim_done(struct shell *sh)
 	int done = 0;
 
 	for (int i = 0; i < t->n; i++)
-		if (t->jobs[i].used && jstate(&t->jobs[i]) == JS_DONE)
+		if (t->jobs[i].used && job_jstate(&t->jobs[i]) == JS_DONE)
 			done++;
 	while (done > JOB_KEEP_DONE) {
 		int old = -1;
@@ -471,7 +431,7 @@ static void trim_done(struct shell *sh)
 		for (int i = 0; i < t->n; i++) {
 			struct job *j = &t->jobs[i];
 
-			if (j->used && jstate(j) == JS_DONE &&
+			if (j->used && job_jstate(j) == JS_DONE &&
 			    (old < 0 || j->seq < t->jobs[old].seq))
 				old = i;
 		}
@@ -482,7 +442,7 @@ static void trim_done(struct shell *sh)
 
 int job_new(struct shell *sh)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	int i;
 
 	if (!sh->opt[O_INTERACTIVE] && t->n > JOB_KEEP_DONE) {
@@ -510,7 +470,7 @@ int job_new(struct shell *sh)
 
 void job_add(struct shell *sh, int id, pid_t pid)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct job *j = &t->jobs[id];
 
 	if (j->n == j->cap) {
@@ -535,7 +495,7 @@ void job_add(struct shell *sh, int id, pid_t pid)
 
 void job_set_bg(struct shell *sh, int id)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct job *j = &t->jobs[id];
 
 	j->listed = true;
@@ -575,7 +535,7 @@ static struct proc *find_proc(struct jobtab *t, pid_t pid, int *id)
  * disowned job, say). */
 static bool record(struct shell *sh, pid_t pid, int ws)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct proc *p;
 	struct job *j;
 	enum job_state before, after;
@@ -585,7 +545,7 @@ static bool record(struct shell *sh, pid_t pid, int ws)
 	if (!p)
 		return false;
 	j = &t->jobs[id];
-	before = jstate(j);
+	before = job_jstate(j);
 	if (WIFSTOPPED(ws)) {
 		p->st = P_STOP;
 		p->status = ws;
@@ -595,7 +555,7 @@ static bool record(struct shell *sh, pid_t pid, int ws)
 		p->st = P_DONE;
 		p->status = ws;
 	}
-	after = jstate(j);
+	after = job_jstate(j);
 	if (after != before) {
 		j->changed = after != j->last;
 		if (after == JS_STOPPED)
@@ -607,7 +567,7 @@ static bool record(struct shell *sh, pid_t pid, int ws)
 /* One waitpid(-1); the pid, 0 (WNOHANG: nothing), or -1 (errno). */
 static pid_t dowait(struct shell *sh, bool block)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	int ws = 0, fl = block ? 0 : WNOHANG;
 	pid_t pid;
 
@@ -629,9 +589,9 @@ void job_reap(struct shell *sh)
  * when a trapped signal arrives (the wait builtin). */
 static bool wait_job(struct shell *sh, int id, bool intr)
 {
-	struct job *j = &tab(sh)->jobs[id];
+	struct job *j = &job_tab(sh)->jobs[id];
 
-	while (jstate(j) == JS_RUNNING) {
+	while (job_jstate(j) == JS_RUNNING) {
 		if (intr && trap_gotsig)
 			return false;
 		if (dowait(sh, true) < 0) {
@@ -725,7 +685,7 @@ static void fg_signal_notes(struct shell *sh, const struct job *j)
 
 int job_wait_fg(struct shell *sh, int id)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct job *j = &t->jobs[id];
 	bool root = sh->opt[O_INTERACTIVE] && !sh->subshell;
 	int st, last = 0;
@@ -735,9 +695,9 @@ int job_wait_fg(struct shell *sh, int id)
 	if (j->n)
 		last = j->procs[j->n - 1].status;
 	if (j->jobctl)
-		take_terminal(t, j, jstate(j) == JS_STOPPED,
+		take_terminal(t, j, job_jstate(j) == JS_STOPPED,
 			      j->n && WIFSIGNALED(last));
-	if (jstate(j) == JS_STOPPED) {
+	if (job_jstate(j) == JS_STOPPED) {
 		struct sbx_buf b = {0};
 
 		/* Ctrl-Z: the job becomes current and says so at once (the
@@ -786,22 +746,22 @@ int job_wait_fg(struct shell *sh, int id)
 /* Forgets done background jobs once `wait` reported them. */
 static void drop_if_done(struct shell *sh, int id)
 {
-	struct job *j = &tab(sh)->jobs[id];
+	struct job *j = &job_tab(sh)->jobs[id];
 
-	if (j->used && jstate(j) == JS_DONE)
+	if (j->used && job_jstate(j) == JS_DONE)
 		job_free(sh, id);
 }
 
 int job_wait_id(struct shell *sh, int id)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct job *j;
 	int st;
 
 	if (!wait_job(sh, id, true))
 		return 128 + trap_last_signal();
 	j = &t->jobs[id];
-	if (jstate(j) == JS_STOPPED)
+	if (job_jstate(j) == JS_STOPPED)
 		return stopped_status(j);
 	st = pipeline_status(sh, j);
 	drop_if_done(sh, id);
@@ -812,12 +772,12 @@ int job_of_pid(struct shell *sh, pid_t pid)
 {
 	int id;
 
-	return find_proc(tab(sh), pid, &id) ? id : -1;
+	return find_proc(job_tab(sh), pid, &id) ? id : -1;
 }
 
 int job_wait_next(struct shell *sh, const int *ids, int nids)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	bool *was = NULL;
 	int st = 127;
 
@@ -831,8 +791,8 @@ int job_wait_next(struct shell *sh, const int *ids, int nids)
 
 		for (int k = 0; k < nids && !named; k++)
 			named = ids[k] == i;
-		was[i] =
-		    named && j->used && j->listed && jstate(j) == JS_RUNNING;
+		was[i] = named && j->used && j->listed &&
+			 job_jstate(j) == JS_RUNNING;
 	}
 	for (;;) {
 		bool any = false;
@@ -840,12 +800,12 @@ int job_wait_next(struct shell *sh, const int *ids, int nids)
 		for (int i = 0; i < t->n; i++) {
 			if (!was[i])
 				continue;
-			if (jstate(&t->jobs[i]) == JS_DONE) {
+			if (job_jstate(&t->jobs[i]) == JS_DONE) {
 				st = pipeline_status(sh, &t->jobs[i]);
 				drop_if_done(sh, i);
 				goto out;
 			}
-			any |= jstate(&t->jobs[i]) == JS_RUNNING;
+			any |= job_jstate(&t->jobs[i]) == JS_RUNNING;
 		}
 		if (!any)
 			goto out;
@@ -863,7 +823,7 @@ out:
 
 int job_wait_pid(struct shell *sh, pid_t pid)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct proc *p;
 	int id;
 
@@ -894,7 +854,7 @@ int job_wait_pid(struct shell *sh, pid_t pid)
 
 int job_wait_all(struct shell *sh)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 
 	job_reap(sh);
 	for (int i = 0; i < t->n; i++) {
@@ -925,258 +885,9 @@ void job_forget_all(struct shell *sh)
 	t->n = 0;
 }
 
-/* ---- what bi_jobs.c sees
- * ----------------------------------------------------- */
-
-int job_slots(struct shell *sh)
-{
-	return tab(sh)->n;
-}
-
-static pid_t job_pgid(struct shell *sh, int id)
-{
-	struct job *j = &tab(sh)->jobs[id];
-
-	return j->pgid ? j->pgid : (j->n ? j->procs[0].pid : 0);
-}
-
-bool job_get(struct shell *sh, int id, struct job_info *ji)
-{
-	struct jobtab *t = tab(sh);
-	struct job *j;
-
-	if (id < 0 || id >= t->n || !t->jobs[id].used || !t->jobs[id].listed)
-		return false;
-	j = &t->jobs[id];
-	if (ji) {
-		ji->num = id + 1;
-		ji->state = jstate(j);
-		ji->text = j->text ? j->text : "";
-		ji->pgid = job_pgid(sh, id);
-		ji->jobctl = j->jobctl;
-		ji->nprocs = j->n;
-	}
-	return true;
-}
-
-/* %+ is the most recent stopped job, else the most recent background
- * one; %- the one before it (dash keeps the same order in a list). */
-int job_current(struct shell *sh, bool prev)
-{
-	struct jobtab *t = tab(sh);
-	int cur = -1, pre = -1;
-
-	for (int i = 0; i < t->n; i++) {
-		struct job *j = &t->jobs[i];
-		bool better;
-
-		if (!j->used || !j->listed)
-			continue;
-		if (cur < 0) {
-			cur = i;
-			continue;
-		}
-#define JOB_KEY_GT(a, b)                                                       \
-	((jstate(a) == JS_STOPPED) != (jstate(b) == JS_STOPPED)                \
-	     ? jstate(a) == JS_STOPPED                                         \
-	     : (a)->seq > (b)->seq)
-		better = JOB_KEY_GT(j, &t->jobs[cur]);
-		if (better) {
-			pre = cur;
-			cur = i;
-		} else if (pre < 0 || JOB_KEY_GT(j, &t->jobs[pre])) {
-			pre = i;
-		}
-#undef JOB_KEY_GT
-	}
-	return prev ? pre : cur;
-}
-
-static char mark(struct shell *sh, int id)
-{
-	if (id == job_current(sh, false))
-		return '+';
-	if (id == job_current(sh, true))
-		return '-';
-	return ' ';
-}
-
-/* The state column: "Running", "Stopped", "Done", "Exit 3", "Killed". */
-static void state_text(const struct job *j, const struct proc *p, bool longf,
-		       struct sbx_buf *b)
-{
-	enum job_state s = p ? (p->st == P_RUN	  ? JS_RUNNING
-				: p->st == P_STOP ? JS_STOPPED
-						  : JS_DONE)
-			     : jstate(j);
-	int ws;
-
-	if (!p) {
-		/* The job as a whole: its last process, or for a stopped
-		 * one the process that stopped. */
-		p = j->n ? &j->procs[j->n - 1] : NULL;
-		if (s == JS_STOPPED)
-			for (int k = j->n - 1; k >= 0; k--)
-				if (j->procs[k].st == P_STOP) {
-					p = &j->procs[k];
-					break;
-				}
-	}
-	ws = p ? p->status : 0;
-	switch (s) {
-	case JS_RUNNING:
-		buf_puts(b, "Running");
-		break;
-	case JS_STOPPED:
-		/* bash: plain "Stopped" in `jobs`, the reason with -l */
-		if (longf && WIFSTOPPED(ws) && WSTOPSIG(ws) != SIGTSTP)
-			buf_puts(b, strsignal(WSTOPSIG(ws)));
-		else
-			buf_puts(b, "Stopped");
-		break;
-	case JS_DONE:
-		if (WIFSIGNALED(ws)) {
-			buf_puts(b, strsignal(WTERMSIG(ws)));
-			if (WCOREDUMP(ws))
-				buf_puts(b, " (core dumped)");
-		} else if (WEXITSTATUS(ws)) {
-			buf_printf(b, "Exit %d", WEXITSTATUS(ws));
-		} else {
-			buf_puts(b, "Done");
-		}
-		break;
-	}
-}
-
-static void pad(struct sbx_buf *b, size_t from, size_t width)
-{
-	while (b->len - from < width)
-		buf_putc(b, ' ');
-	if (b->len - from >= width && b->s[b->len - 1] != ' ')
-		buf_putc(b, ' ');
-}
-
-void job_format(struct shell *sh, int id, int mode, struct sbx_buf *b)
-{
-	struct jobtab *t = tab(sh);
-	struct job *j = &t->jobs[id];
-	const char *txt = j->text ? j->text : "";
-	bool running = jstate(j) == JS_RUNNING;
-	size_t col;
-
-	if (mode == 'p') {
-		buf_printf(b, "%d\n", (int)job_pgid(sh, id));
-		return;
-	}
-	if (mode != 'l' || j->n <= 1 || j->stages.n != (size_t)j->n) {
-		/* bash: "[1]+  Running                 sleep 100 &" */
-		buf_printf(b, "[%d]%c ", id + 1, mark(sh, id));
-		if (mode == 'l')
-			buf_printf(b, "%d ", j->n ? (int)j->procs[0].pid : 0);
-		else
-			buf_putc(b, ' ');
-		col = b->len;
-		state_text(j, NULL, mode == 'l', b);
-		pad(b, col, 24);
-		buf_printf(b, "%s%s\n", txt, running && j->amp ? " &" : "");
-		return;
-	}
-	/* jobs -l of a pipeline: one line per process, as bash */
-	for (int k = 0; k < j->n; k++) {
-		if (k == 0)
-			buf_printf(b, "[%d]%c %d ", id + 1, mark(sh, id),
-				   (int)j->procs[k].pid);
-		else
-			buf_printf(b, "     %d ", (int)j->procs[k].pid);
-		col = b->len;
-		state_text(j, &j->procs[k], true, b);
-		pad(b, col, 24);
-		buf_printf(b, "%s%s%s\n", k ? "| " : "", j->stages.v[k],
-			   k == j->n - 1 && running && j->amp ? " &" : "");
-	}
-}
-
-void job_reported(struct shell *sh, int id)
-{
-	struct job *j = &tab(sh)->jobs[id];
-
-	j->changed = false;
-	j->last = jstate(j);
-	if (j->last != JS_DONE)
-		return;
-	/* A script may still `wait $!` for it (POSIX): hide it from jobs
-	 * and %specs, keep its status until trim_done forgets it. */
-	if (!sh->opt[O_INTERACTIVE] && !sh->subshell)
-		j->listed = false;
-	else
-		job_free(sh, id);
-}
-
-void job_notify(struct shell *sh)
-{
-	struct sbx_buf b = {0};
-
-	if (job_notices(sh, &b) && b.len)
-		out_write(2, b.s, b.len);
-	buf_free(&b);
-}
-
-bool job_notices(struct shell *sh, struct sbx_buf *out)
-{
-	struct jobtab *t = tab(sh);
-	size_t len0 = out->len;
-
-	job_reap(sh);
-	if (!sh->opt[O_INTERACTIVE] || sh->subshell)
-		return false;
-	t->next_active = false;
-	reclaim_tty(t);
-	for (int i = 0; i < t->n; i++) {
-		struct job *j = &t->jobs[i];
-
-		if (j->used && j->listed && j->changed &&
-		    jstate(j) != JS_RUNNING)
-			job_format(sh, i, 0, out);
-	}
-	/* Done jobs leave the table after all notices are formatted: the
-	 * notices need their +/- marks. */
-	for (int i = 0; i < t->n; i++) {
-		struct job *j = &t->jobs[i];
-
-		if (j->used && j->listed && j->changed &&
-		    jstate(j) != JS_RUNNING)
-			job_reported(sh, i);
-	}
-	return out->len > len0;
-}
-
-int job_count(struct shell *sh)
-{
-	struct jobtab *t = tab(sh);
-	int n = 0;
-
-	for (int i = 0; i < t->n; i++)
-		n += t->jobs[i].used && t->jobs[i].listed;
-	return n;
-}
-
-void job_specs(struct shell *sh, struct sbx_strv *out)
-{
-	struct jobtab *t = tab(sh);
-
-	for (int i = 0; i < t->n; i++) {
-		if (t->jobs[i].used && t->jobs[i].listed) {
-			char s[16];
-
-			snprintf(s, sizeof(s), "%%%d", i + 1);
-			strv_push(out, s);
-		}
-	}
-}
-
 int job_signal(struct shell *sh, int id, int sig)
 {
-	struct job *j = &tab(sh)->jobs[id];
+	struct job *j = &job_tab(sh)->jobs[id];
 	int rc = 0;
 
 	if (j->jobctl && j->pgid > 0) {
@@ -1189,7 +900,8 @@ int job_signal(struct shell *sh, int id, int sig)
 				rc = -errno;
 	}
 	/* bash: a stopped job must run to act on SIGTERM or SIGHUP */
-	if (!rc && (sig == SIGTERM || sig == SIGHUP) && jstate(j) == JS_STOPPED)
+	if (!rc && (sig == SIGTERM || sig == SIGHUP) &&
+	    job_jstate(j) == JS_STOPPED)
 		job_signal(sh, id, SIGCONT);
 	return rc;
 }
@@ -1198,7 +910,7 @@ int job_signal(struct shell *sh, int id, int sig)
  * terminal (and its own modes back) if it goes to the foreground. */
 static void resume(struct shell *sh, int id, bool fg)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct job *j = &t->jobs[id];
 
 	if (fg && j->jobctl && t->monitor) {
@@ -1206,7 +918,7 @@ static void resume(struct shell *sh, int id, bool fg)
 			tcsetattr(t->ttyfd, TCSADRAIN, &j->tmodes);
 		tcsetpgrp(t->ttyfd, j->pgid);
 	}
-	if (jstate(j) == JS_STOPPED) {
+	if (job_jstate(j) == JS_STOPPED) {
 		for (int k = 0; k < j->n; k++)
 			if (j->procs[k].st == P_STOP)
 				j->procs[k].st = P_RUN;
@@ -1218,7 +930,7 @@ static void resume(struct shell *sh, int id, bool fg)
 
 int job_fg(struct shell *sh, int id)
 {
-	struct job *j = &tab(sh)->jobs[id];
+	struct job *j = &job_tab(sh)->jobs[id];
 	struct sbx_buf b = {0};
 
 	buf_printf(&b, "%s\n", j->text ? j->text : "");
@@ -1231,18 +943,18 @@ int job_fg(struct shell *sh, int id)
 
 int job_bg(struct shell *sh, int id)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 	struct job *j = &t->jobs[id];
 	struct sbx_buf b = {0};
 
-	if (jstate(j) == JS_RUNNING) {
+	if (job_jstate(j) == JS_RUNNING) {
 		sh_err(sh, "bg: job %d already in background", id + 1);
 		return 0;
 	}
 	j->amp = true;
 	resume(sh, id, false);
 	j->seq = ++t->seq;
-	buf_printf(&b, "[%d]%c %s &\n", id + 1, mark(sh, id),
+	buf_printf(&b, "[%d]%c %s &\n", id + 1, job_mark(sh, id),
 		   j->text ? j->text : "");
 	return bi_flush(sh, "bg", &b, 1);
 }
@@ -1254,7 +966,7 @@ void job_disown(struct shell *sh, int id)
 
 void job_nohup(struct shell *sh, int id)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 
 	if (id >= 0 && id < t->n && t->jobs[id].used)
 		t->jobs[id].nohup = true;
@@ -1262,7 +974,7 @@ void job_nohup(struct shell *sh, int id)
 
 bool job_exit_ok(struct shell *sh, bool by_command)
 {
-	struct jobtab *t = tab(sh);
+	struct jobtab *t = job_tab(sh);
 
 	if (!t->monitor || sh->subshell)
 		return true;
@@ -1274,7 +986,7 @@ bool job_exit_ok(struct shell *sh, bool by_command)
 	job_reap(sh);
 	for (int i = 0; i < t->n; i++) {
 		if (t->jobs[i].used && t->jobs[i].listed &&
-		    jstate(&t->jobs[i]) == JS_STOPPED) {
+		    job_jstate(&t->jobs[i]) == JS_STOPPED) {
 			static const char msg[] = "There are stopped jobs.\n";
 
 			out_write(2, msg, sizeof(msg) - 1);
@@ -1298,89 +1010,10 @@ void job_exit_hook(struct shell *sh)
 		struct job *j = &t->jobs[i];
 
 		if (j->used && j->jobctl && !j->nohup &&
-		    jstate(j) == JS_STOPPED) {
+		    job_jstate(j) == JS_STOPPED) {
 			kill(-j->pgid, SIGHUP);
 			kill(-j->pgid, SIGCONT);
 		}
 	}
 	job_stop_monitor(sh);
-}
-
-/* |s| (freed) as it may be shown on a terminal (buf_put_shown). */
-static char *shown_copy(char *s)
-{
-	struct sbx_buf b = {0};
-
-	if (str_shown_raw(s))
-		return s;
-	buf_put_shown(&b, s);
-	free(s);
-	return b.s;
-}
-
-void job_set_text(struct shell *sh, int id, const char *text, size_t len)
-{
-	struct job *j = &tab(sh)->jobs[id];
-
-	/* One line, without the trailing newline, ';' or '&'. */
-	while (len && strchr(" \t\n;&", text[len - 1]))
-		len--;
-	while (len && strchr(" \t\n", *text))
-		text++, len--;
-	free(j->text);
-	j->text = xstrndup(text, len);
-	for (char *p = j->text; *p; p++)
-		if (*p == '\n' || *p == '\t')
-			*p = ' ';
-	/* Only ever shown (jobs, fg, bg, notices): a command sourced from a
-	 * file a job wrote may hold raw escapes, kept from the terminal. */
-	j->text = shown_copy(j->text);
-}
-
-void job_set_node(struct shell *sh, int id, const struct node *n)
-{
-	struct job *j = &tab(sh)->jobs[id];
-	struct sbx_buf b = {0};
-
-	if (!n)
-		return;
-	if (n->type == N_PIPE) {
-		strv_free(&j->stages);
-		for (const struct node *s = n->a; s; s = s->next_stage) {
-			ast_text(&b, s, 1);
-			strv_take(&j->stages,
-				  shown_copy(xstrdup(b.s ? b.s : "")));
-			b.len = 0;
-			if (b.s)
-				b.s[0] = 0;
-		}
-	}
-	ast_text(&b, n, 0);
-	job_set_text(sh, id, b.s ? b.s : "", b.len);
-	buf_free(&b);
-}
-
-/* A word as it could be typed again: 'quoted' unless it is plain. */
-static void quote_word(struct sbx_buf *b, const char *s)
-{
-	if (*s &&
-	    strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-		      "0123456789_./=:,+-%@^") == strlen(s)) {
-		buf_puts(b, s);
-		return;
-	}
-	var_quote(b, s);
-}
-
-void job_set_argv(struct shell *sh, int id, char **argv)
-{
-	struct sbx_buf b = {0};
-
-	for (int i = 0; argv[i]; i++) {
-		if (i)
-			buf_putc(&b, ' ');
-		quote_word(&b, argv[i]);
-	}
-	job_set_text(sh, id, b.s ? b.s : "", b.len);
-	buf_free(&b);
 }

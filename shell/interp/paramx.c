@@ -14,17 +14,64 @@
 /* A pattern without an unescaped * ? or [ is a plain string: matched with
  * memcmp and strstr instead of fnmatch at every position (${f//-/_} in a
  * loop). |lit| receives it unescaped. */
-static bool pat_literal(const char *pat, struct sbx_buf *lit)
+static bool pat_literal(const char *pat, int fnm, struct sbx_buf *lit)
 {
+	if (fnm & FNM_CASEFOLD)
+		return false;
 	buf_putn(lit, "", 0);
 	for (const char *p = pat; *p; p++) {
 		if (*p == '\\' && p[1])
 			p++;
-		else if (*p == '*' || *p == '?' || *p == '[')
+		else if (*p == '*' || *p == '?' || *p == '[' ||
+			 (*p == '(' && (fnm & FNM_EXTMATCH)))
 			return false;
 		buf_putc(lit, *p);
 	}
 	return true;
+}
+
+char *px_extfix(const char *pat)
+{
+	struct sbx_buf b = {0};
+	bool changed = false;
+
+	buf_putn(&b, "", 0);
+	for (const char *p = pat; *p; p++) {
+		if (*p == '\\' && p[1] && strchr("|()", p[1])) {
+			buf_putc(&b, '[');
+			buf_putc(&b, *++p);
+			buf_putc(&b, ']');
+			changed = true;
+			continue;
+		}
+		if (*p == '\\' && p[1]) {
+			buf_putn(&b, p++, 2);
+			continue;
+		}
+		if (*p == '[') {
+			/* a bracket expression is copied as it is */
+			const char *q = p + 1;
+
+			if (*q == '!' || *q == '^')
+				q++;
+			if (*q == ']')
+				q++;
+			for (; *q && *q != ']'; q++)
+				if (*q == '\\' && q[1])
+					q++;
+			if (*q == ']') {
+				buf_putn(&b, p, (size_t)(q - p) + 1);
+				p = q;
+				continue;
+			}
+		}
+		buf_putc(&b, *p);
+	}
+	if (!changed) {
+		buf_free(&b);
+		return NULL;
+	}
+	return b.s;
 }
 
 static void put_rep(struct sbx_buf *out, const char *rep, const char *m,
@@ -41,26 +88,26 @@ static void put_rep(struct sbx_buf *out, const char *rep, const char *m,
 }
 
 /* Does |pat| match v[i..j)? |v| is the caller's own copy. */
-static bool match_at(char *v, size_t i, size_t j, const char *pat)
+static bool match_at(char *v, size_t i, size_t j, const char *pat, int fnm)
 {
 	char c = v[j];
 	bool ok;
 
 	v[j] = 0;
-	ok = !fnmatch(pat, v + i, 0);
+	ok = !fnmatch(pat, v + i, fnm);
 	v[j] = c;
 	return ok;
 }
 
 static void replace_glob(const char *val, const char *pat, const char *rep,
-			 int op, struct sbx_buf *out)
+			 int op, int fnm, struct sbx_buf *out)
 {
 	size_t len = strlen(val), i = 0, j;
 	char *v = xstrdup(val);
 
 	if (op == PO_REPLBEG) {
 		for (j = len + 1; j-- > 0;)
-			if (match_at(v, 0, j, pat)) {
+			if (match_at(v, 0, j, pat, fnm)) {
 				put_rep(out, rep, v, j);
 				buf_puts(out, v + j);
 				goto done;
@@ -70,7 +117,7 @@ static void replace_glob(const char *val, const char *pat, const char *rep,
 	}
 	if (op == PO_REPLEND) {
 		for (i = 0; i <= len; i++)
-			if (match_at(v, i, len, pat)) {
+			if (match_at(v, i, len, pat, fnm)) {
 				buf_putn(out, v, i);
 				put_rep(out, rep, v + i, len - i);
 				goto done;
@@ -84,7 +131,7 @@ static void replace_glob(const char *val, const char *pat, const char *rep,
 		bool found = false;
 
 		for (j = len;; j--) {
-			if (match_at(v, i, j, pat)) {
+			if (match_at(v, i, j, pat, fnm)) {
 				found = true;
 				break;
 			}
@@ -109,16 +156,19 @@ done:
 }
 
 void px_replace(const char *v, const char *pat, const char *rep, int op,
-		struct sbx_buf *out)
+		int fnm, struct sbx_buf *out)
 {
 	struct sbx_buf lit = {0};
 	size_t vl = strlen(v), pl;
 	const char *p, *q;
 
 	buf_putn(out, "", 0);
-	if (!pat_literal(pat, &lit)) {
+	if (!pat_literal(pat, fnm, &lit)) {
+		char *fix = fnm & FNM_EXTMATCH ? px_extfix(pat) : NULL;
+
 		buf_free(&lit);
-		replace_glob(v, pat, rep, op, out);
+		replace_glob(v, fix ? fix : pat, rep, op, fnm, out);
+		free(fix);
 		return;
 	}
 	pl = lit.len;
@@ -197,8 +247,10 @@ static int change(int c, int op)
 	}
 }
 
-void px_case(const char *v, const char *pat, int op, struct sbx_buf *out)
+void px_case(const char *v, const char *pat, int op, int fnm,
+	     struct sbx_buf *out)
 {
+	char *fix = fnm & FNM_EXTMATCH ? px_extfix(pat) : NULL;
 	bool all = op == PO_UPPER || op == PO_LOWER || op == PO_TOGGLE;
 
 	buf_putn(out, "", 0);
@@ -206,10 +258,12 @@ void px_case(const char *v, const char *pat, int op, struct sbx_buf *out)
 		char one[2] = {v[i], 0};
 		int c = (unsigned char)v[i];
 
-		if ((i == 0 || all) && (!*pat || !fnmatch(pat, one, 0)))
+		if ((i == 0 || all) &&
+		    (!*pat || !fnmatch(fix ? fix : pat, one, fnm)))
 			c = change(c, op);
 		buf_putc(out, (char)c);
 	}
+	free(fix);
 }
 
 static bool all_printable(const char *v)
@@ -318,13 +372,13 @@ int px_transform(const char *v, const char *op, struct sbx_buf *out)
 		ansic(v, out);
 		return 0;
 	case 'U':
-		px_case(v, "", PO_UPPER, out);
+		px_case(v, "", PO_UPPER, 0, out);
 		return 0;
 	case 'u':
-		px_case(v, "", PO_UPPER1, out);
+		px_case(v, "", PO_UPPER1, 0, out);
 		return 0;
 	case 'L':
-		px_case(v, "", PO_LOWER, out);
+		px_case(v, "", PO_LOWER, 0, out);
 		return 0;
 	}
 	return -EINVAL;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "fault.h"
+#include "brace.h"
 #include "interp.h"
 
 struct redir_save {
@@ -194,6 +195,29 @@ static void save_fd(struct redir_save **save, int fd)
 	*save = s;
 }
 
+static int count_word(void *ctx, struct wpart *w)
+{
+	(void)w;
+	++*(size_t *)ctx;
+	return 0;
+}
+
+/* bash brace-expands a redirection's target and refuses it when that
+ * gives more than one word: "> {a,b}" is an error there, never a file
+ * named "{a,b}" the writer did not mean (nor a write to one of them). */
+static bool redir_ambiguous(struct shell *sh, struct word *w)
+{
+	size_t n = 0;
+
+	if (sh->opt[O_POSIX] || !(w->flags & W_BRACE))
+		return false;
+	(void)brace_each(w->parts, count_word, &n);
+	if (n == 1)
+		return false;
+	sh_err(sh, "%s: ambiguous redirect", w->raw ? w->raw : "");
+	return true;
+}
+
 int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 {
 	/* Before fd 0 may change: the read-ahead goes back to the script's
@@ -244,6 +268,8 @@ int redir_apply(struct shell *sh, struct redir *r, struct redir_save **save)
 			fd = heredoc_fd(sh, b.s, b.len);
 			buf_free(&b);
 		} else {
+			if (redir_ambiguous(sh, r->target))
+				return -1;
 			s = exp_str(sh, r->target, false);
 			if (!s)
 				return -1;

@@ -94,8 +94,9 @@ static long ignoreeof_limit(struct shell *sh)
 
 int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 {
-	struct parse_opts po = {parser_alias, sh, lineno, false,
-				sh->opt[O_POSIX]};
+	struct parse_opts po = {parser_alias,	  sh,
+				lineno,		  false,
+				sh->opt[O_POSIX], sh->shopt[SHOPT_EXTGLOB]};
 	struct parser *p = parse_new(r, &po);
 	struct sbx_buf text = {0};
 	struct sbx_diag d;
@@ -131,6 +132,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		d.msg[0] = 0;
 		/* `set -o posix` takes effect from the next command on */
 		parse_set_posix(p, sh->opt[O_POSIX]);
+		parse_set_extglob(p, sh->shopt[SHOPT_EXTGLOB]);
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
@@ -163,19 +165,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			}
 			break;
 		}
-		/* bash's arrays parse but are not there yet: the command is
-		 * refused whole, as a syntax error is, so nothing of the line
-		 * runs (x=(rm -rf build) must never run rm; eval_simple
-		 * refuses them again, for any other way in). */
-		if (rc == PARSE_OK && n && parse_saw_array(p)) {
-			sbx_diag_set(&d, -EINVAL,
-				     "line %d: syntax error: arrays are not "
-				     "supported yet "
-				     "(a=(...), a[i]=v, a+=(...)): nothing of "
-				     "this command ran",
-				     parse_lineno(p));
-			rc = -EINVAL;
-		}
+		/* bash's arrays are there in the default mode (arrvar.c);
+		 * under --posix the parser makes no array word (dash has
+		 * none), and a tree parsed before `set -o posix` that holds
+		 * one is refused whole by eval_simple (refuse_array). */
 		if (rc == -EINTR) {
 			/* Ctrl-C dropped an unfinished command: like bash */
 			arena_unref(a);

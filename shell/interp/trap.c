@@ -21,6 +21,11 @@ static void on_signal(int sig)
 	trap_gotsig = 1;
 }
 
+bool trap_pending(int sig)
+{
+	return sig > 0 && sig < NSIG && pending[sig];
+}
+
 int trap_last_signal(void)
 {
 	return lastsig ? lastsig : SIGINT;

@@ -310,7 +310,8 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 		buf_puts(b, "; done");
 		break;
 	case N_FOR:
-		buf_printf(b, "for %s", n->name ? n->name : "");
+		buf_printf(b, "%s %s", n->select ? "select" : "for",
+			   n->name ? n->name : "");
 		if (n->for_in) {
 			buf_puts(b, " in");
 			words_text(b, n->args, depth);
@@ -333,7 +334,9 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 			}
 			buf_puts(b, ") ");
 			ast_text(b, ci->body, depth + 1);
-			buf_puts(b, ";;");
+			buf_puts(b, ci->term == CASE_FALL   ? ";&"
+				    : ci->term == CASE_TEST ? ";;&"
+							    : ";;");
 		}
 		buf_puts(b, " esac");
 		break;

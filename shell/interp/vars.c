@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "interp.h"
 
 struct var {
@@ -13,11 +14,13 @@ struct var {
 	char *name;
 	char *val; /* NULL: unset (attributes may remain) */
 	unsigned flags;
+	struct arr *arr; /* bash's arrays (V_ARRAY, V_ASSOC): val NULL */
 };
 
 struct local_save {
 	char *name;
 	char *val;
+	struct arr *arr;
 	unsigned flags;
 	bool existed;
 };
@@ -101,11 +104,53 @@ static struct var *var_create(struct shell *sh, const char *name, size_t n)
 	return v;
 }
 
+/* An array's $a is ${a[0]} (bash; ${m[0]} for an associative one). */
+static const char *val_of(const struct var *v)
+{
+	return v->arr ? arr_get(v->arr, 0, "0") : v->val;
+}
+
 const char *var_get(struct shell *sh, const char *name)
 {
 	struct var *v = var_lookup(sh, name, strlen(name));
 
-	return v ? v->val : NULL;
+	return v ? val_of(v) : NULL;
+}
+
+struct arr *var_arr(struct shell *sh, const char *name)
+{
+	struct var *v = var_lookup(sh, name, strlen(name));
+
+	return v ? v->arr : NULL;
+}
+
+int var_arr_make(struct shell *sh, const char *name, bool assoc,
+		 struct arr **out)
+{
+	struct var *v = var_create(sh, name, strlen(name));
+
+	*out = v->arr;
+	assoc = assoc || (v->flags & V_ASSOC);
+	if (v->arr) {
+		if (assoc && !arr_is_assoc(v->arr))
+			return -EINVAL;
+		return 0;
+	}
+	if (v->flags & V_RDONLY)
+		return -EPERM;
+	v->arr = arr_new(assoc);
+	if (v->val) {
+		/* x=5; x[1]=6: the value becomes element 0 (bash) */
+		arr_set(v->arr, 0, "0", v->val);
+		free(v->val);
+		v->val = NULL;
+	}
+	if (v->flags & V_EXPORT)
+		sh->env_dirty = true;
+	v->flags |= assoc ? V_ASSOC : V_ARRAY;
+	sh->var_gen++;
+	*out = v->arr;
+	return 0;
 }
 
 static void var_changed(struct shell *sh, struct var *v)
@@ -131,6 +176,14 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 		return -EPERM;
 	if (sh->opt[O_ALLEXPORT])
 		flags |= V_EXPORT;
+	if (v->arr) {
+		/* a=x on an array sets ${a[0]} (bash) */
+		if (val)
+			arr_set(v->arr, 0, "0", val);
+		sh->var_gen++;
+		v->flags |= flags;
+		return 0;
+	}
 	if (val != v->val) {
 		free(v->val);
 		v->val = val ? xstrdup(val) : NULL;
@@ -160,6 +213,8 @@ int var_unset(struct shell *sh, const char *name)
 		sh->env_dirty = true;
 	free(v->val);
 	v->val = NULL;
+	arr_free(v->arr);
+	v->arr = NULL;
 	sh->var_gen++;
 	v->flags = 0;
 	var_changed(sh, v);
@@ -171,7 +226,7 @@ unsigned var_flags(struct shell *sh, const char *name, bool *exists)
 	struct var *v = var_lookup(sh, name, strlen(name));
 
 	if (exists)
-		*exists = v && v->val;
+		*exists = v && (v->val || v->arr);
 	return v ? v->flags : 0;
 }
 
@@ -183,6 +238,17 @@ int var_addflags(struct shell *sh, const char *name, unsigned flags)
 		sh->env_dirty = true;
 	v->flags |= flags;
 	return 0;
+}
+
+void var_delflags(struct shell *sh, const char *name, unsigned flags)
+{
+	struct var *v = var_lookup(sh, name, strlen(name));
+
+	if (!v)
+		return;
+	if (flags & v->flags & V_EXPORT)
+		sh->env_dirty = true;
+	v->flags &= ~flags;
 }
 
 char **var_environ(struct shell *sh)
@@ -221,7 +287,8 @@ const char **var_names(struct shell *sh, unsigned need)
 
 	for (i = 0; i < sh->vcap; i++)
 		for (v = sh->vtab[i]; v; v = v->next)
-			if ((v->flags & need) == need && (v->val || need))
+			if ((v->flags & need) == need &&
+			    (v->val || v->arr || need))
 				out[n++] = v->name;
 	qsort(out, n, sizeof(*out), cmp_str);
 	return out;
@@ -295,6 +362,7 @@ int var_make_local(struct shell *sh, const char *name)
 	s->name = xstrdup(name);
 	s->existed = v != NULL;
 	s->val = v && v->val ? xstrdup(v->val) : NULL;
+	s->arr = v && v->arr ? arr_dup(v->arr) : NULL;
 	s->flags = v ? v->flags : 0;
 	return 0;
 }
@@ -333,6 +401,8 @@ void var_pop_frame(struct shell *sh)
 			sh->env_dirty = true;
 		free(v->val);
 		v->val = s->val;
+		arr_free(v->arr);
+		v->arr = s->arr;
 		sh->var_gen++;
 		v->flags = s->flags;
 		var_changed(sh, v);
@@ -551,6 +621,7 @@ void var_free_all(struct shell *sh)
 			n = v->next;
 			free(v->name);
 			free(v->val);
+			arr_free(v->arr);
 			free(v);
 		}
 	}

@@ -28,6 +28,7 @@
 
 #include "httphead.h"
 #include "proxy.h"
+#include "relay.h"
 
 /* Per direction of a connection at most this many bytes wait in the
  * proxy (bufferevent watermarks): a client that sends faster than the
@@ -70,6 +71,8 @@ struct px_conn {
 	bool absolute;	     /* absolute-form plain HTTP: one request */
 	bool cli_eof, up_eof, cli_shut, up_shut;
 	bool connected;
+	bool spliced; /* relayed by relay.c (splice), not by the buffers */
+	struct rl_relay relay;
 	uint64_t bytes_up, bytes_down;
 };
 
@@ -79,7 +82,9 @@ struct px {
 	struct evdns_base *dns;
 	struct bufferevent *events;
 	struct event *hup;
-	struct evconnlistener *lhttp, *lsocks;
+	/* HTTP on 127.0.0.1, SOCKS5 there, HTTP on ::1, SOCKS5 there: an
+	 * odd index is SOCKS5 */
+	struct evconnlistener *l[4];
 	unsigned nconns, max_conns;
 	struct px_conn *conns;
 	struct timeval head_tv, connect_tv;
@@ -121,9 +126,27 @@ static void px_event(struct px *px, const char *kind, const char *host,
 			   (unsigned long long)c->bytes_down);
 	put_clean(&b, text, 0x20);
 	buf_putc(&b, '\n');
+	/* Written now, before the refusal's answer is even queued for the
+	 * client: the client reads its 403 and exits, the shell reaps it and
+	 * reads this pipe, so the line is there before the prompt comes
+	 * back. Queued behind the bufferevent's loop, the answer could go
+	 * out first and the line come a command late (or, after the last
+	 * command, never). Only when nothing waits before it (the order of
+	 * the lines), and never blocking: the pipe is non-blocking. */
+	if (!evbuffer_get_length(out)) {
+		ssize_t k;
+
+		do
+			k = write(bufferevent_getfd(px->events), b.s, b.len);
+		while (k < 0 && errno == EINTR);
+		if (k > 0) {
+			memmove(b.s, b.s + k, b.len - (size_t)k);
+			b.len -= (size_t)k;
+		}
+	}
 	/* a session that stopped reading must not stall the proxy, nor
 	 * grow it without end: the line is dropped */
-	if (evbuffer_get_length(out) + b.len <= PX_EVENT_BUF_MAX)
+	if (b.len && evbuffer_get_length(out) + b.len <= PX_EVENT_BUF_MAX)
 		evbuffer_add(out, b.s, b.len);
 	buf_free(&b);
 }
@@ -134,6 +157,11 @@ static void conn_free(struct px_conn *c)
 {
 	struct px *px = c->px;
 
+	if (c->spliced) {
+		c->bytes_up += c->relay.bytes[0];
+		c->bytes_down += c->relay.bytes[1];
+		rl_free(&c->relay);
+	}
 	if (c->connected)
 		px_event(px, "conn", c->host, c->port, c, c->v.text);
 	if (c->dnsreq) {
@@ -434,12 +462,85 @@ static void relay_event(struct bufferevent *bev, short what, void *arg)
 		conn_free(c);
 }
 
+static const char connect_ok[] = "HTTP/1.1 200 Connection established\r\n\r\n";
+
+static void relay_done(void *arg, int err)
+{
+	(void)err;
+	conn_free(arg);
+}
+
+/* The relay by splice(2) (relay.c): what waits in the buffers (the
+ * protocol's answer, a rebuilt request head, what the client sent after
+ * its head) goes into the pipes first, then the bufferevents rest and
+ * the bytes go socket to socket. false: no pipes to be had (descriptors,
+ * the user's pipe budget), nothing touched, the buffered relay takes it. */
+static bool start_splice(struct px_conn *c)
+{
+	struct evbuffer *in = bufferevent_get_input(c->cli);
+	struct evbuffer *cliout = bufferevent_get_output(c->cli);
+	struct evbuffer *upout = bufferevent_get_output(c->up);
+	size_t n = evbuffer_get_length(in), need0, need1;
+	int r;
+
+	if (c->absolute && (long long)n > c->body_left)
+		n = (size_t)c->body_left;
+	need0 = evbuffer_get_length(upout) + n +
+		(c->absolute ? c->rq.upstream_len : 0);
+	need1 = evbuffer_get_length(cliout) + (c->socks ? 10
+					       : c->absolute
+						   ? 0
+						   : sizeof(connect_ok) - 1);
+	if (rl_init(&c->relay, bufferevent_getfd(c->cli),
+		    bufferevent_getfd(c->up), PX_BUF_MAX, need0, need1) < 0)
+		return false;
+	c->spliced = true;
+	c->state = ST_RELAY;
+	c->connected = true;
+	bufferevent_disable(c->cli, EV_READ | EV_WRITE);
+	bufferevent_disable(c->up, EV_READ | EV_WRITE);
+	bufferevent_setcb(c->cli, NULL, NULL, NULL, NULL);
+	bufferevent_setcb(c->up, NULL, NULL, NULL, NULL);
+	bufferevent_set_timeouts(c->cli, NULL, NULL);
+	bufferevent_set_timeouts(c->up, NULL, NULL);
+	if (c->socks)
+		socks_reply(c, S5_OK, false);
+	else if (!c->absolute)
+		evbuffer_add(cliout, connect_ok, sizeof(connect_ok) - 1);
+	if (c->absolute) {
+		evbuffer_add(upout, c->rq.upstream, c->rq.upstream_len);
+		c->bytes_up += c->rq.upstream_len;
+		c->body_left -= (long long)n;
+	}
+	evbuffer_remove_buffer(in, upout, n);
+	c->bytes_up += n;
+	evbuffer_drain(in, evbuffer_get_length(in));
+	c->relay.body_left = c->absolute ? c->body_left : -1;
+	c->relay.one_request = c->absolute;
+	c->relay.done = relay_done;
+	c->relay.arg = c;
+	/* a socket bufferevent's output is read by the bufferevent alone
+	 * (its start frozen); it writes no more */
+	evbuffer_unfreeze(upout, 1);
+	evbuffer_unfreeze(cliout, 1);
+	r = rl_prefill(&c->relay, 0, upout);
+	if (!r)
+		r = rl_prefill(&c->relay, 1, cliout);
+	evbuffer_freeze(upout, 1);
+	evbuffer_freeze(cliout, 1);
+	if (r < 0 || rl_start(&c->relay, c->px->base) < 0)
+		conn_free(c);
+	return true;
+}
+
 static void start_relay(struct px_conn *c)
 {
 	struct evbuffer *in = bufferevent_get_input(c->cli);
 	struct evbuffer *upout = bufferevent_get_output(c->up);
 	size_t n = evbuffer_get_length(in);
 
+	if (start_splice(c))
+		return;
 	c->state = ST_RELAY;
 	c->connected = true;
 	bufferevent_setcb(c->cli, NULL, relay_write, relay_event, c);
@@ -464,9 +565,7 @@ static void start_relay(struct px_conn *c)
 		bufferevent_write(c->up, c->rq.upstream, c->rq.upstream_len);
 		c->bytes_up += c->rq.upstream_len;
 	} else {
-		static const char ok[] =
-		    "HTTP/1.1 200 Connection established\r\n\r\n";
-		bufferevent_write(c->cli, ok, sizeof(ok) - 1);
+		bufferevent_write(c->cli, connect_ok, sizeof(connect_ok) - 1);
 	}
 	/* bytes the client sent after its head (a TLS ClientHello sent
 	 * early) go first; of a plain request, its declared body only */
@@ -824,7 +923,7 @@ static void accept_cb(struct evconnlistener *l, evutil_socket_t fd,
 		      struct sockaddr *sa, int salen, void *arg)
 {
 	struct px *px = arg;
-	bool socks = l == px->lsocks;
+	bool socks = l == px->l[1] || l == px->l[3];
 	struct px_conn *c;
 
 	if (px->nconns >= px->max_conns) {
@@ -949,10 +1048,9 @@ static void confine(void)
 
 static void px_release(struct px *px)
 {
-	if (px->lhttp)
-		evconnlistener_free(px->lhttp);
-	if (px->lsocks)
-		evconnlistener_free(px->lsocks);
+	for (int i = 0; i < 4; i++)
+		if (px->l[i])
+			evconnlistener_free(px->l[i]);
 	if (px->hup)
 		event_free(px->hup);
 	if (px->events)
@@ -1013,8 +1111,10 @@ int px_run(const struct px_config *cfg, struct sbx_diag *d)
 	bufferevent_setcb(px.events, NULL, NULL, events_event, &px);
 	bufferevent_enable(px.events, EV_WRITE);
 	event_add(px.hup, NULL);
-	for (int i = 0; i < 2; i++) {
-		int fd = i ? cfg->socks_fd : cfg->http_fd;
+	for (int i = 0; i < 4; i++) {
+		int fds[4] = {cfg->http_fd, cfg->socks_fd, cfg->http6_fd,
+			      cfg->socks6_fd};
+		int fd = fds[i];
 		struct evconnlistener *l;
 
 		if (fd < 0)
@@ -1027,7 +1127,7 @@ int px_run(const struct px_config *cfg, struct sbx_diag *d)
 			return sbx_diag_set(
 			    d, -EBADF, "proxy: cannot listen on fd %d", fd);
 		}
-		*(i ? &px.lsocks : &px.lhttp) = l;
+		px.l[i] = l;
 	}
 	if (!cfg->no_confine)
 		confine();

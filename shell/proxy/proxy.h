@@ -49,6 +49,9 @@ struct px_config {
 	const struct nr_set *rules; /* read only, outlives px_run() */
 	int http_fd;		    /* listening socket, or -1 */
 	int socks_fd;		    /* listening socket, or -1 */
+	/* The same two on ::1 (clients that resolve localhost there), or
+	 * -1 (no IPv6 loopback in the namespace). */
+	int http6_fd, socks6_fd;
 	/* Where event lines go (a pipe's write end or a socket); px_run()
 	 * makes it non-blocking and returns when it hangs up (the reader
 	 * closed it: the session ended). */

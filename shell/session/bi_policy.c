@@ -194,7 +194,7 @@ static int check_line(struct sbx_policy *pol, const struct scope_env *env,
 	}
 	if (!rep.n)
 		buf_puts(out, "nothing flagged\n");
-	rc = rep.n ? 1 : 0;
+	rc = scope_report_refusals(&rep) ? 1 : 0; /* reads work: 0 */
 	scope_report_free(&rep);
 	buf_free(&line);
 	return rc;
@@ -443,6 +443,7 @@ int bi_policy(const struct session *s, struct shell *sh, int argc, char **argv)
 	env.canon = sh_canon;
 	env.ctx = sh;
 	env.posix = sh->opt[O_POSIX];
+	env.extglob = sh->shopt[SHOPT_EXTGLOB];
 	ka_settle(sh); /* the note "denials": is the kernel's audit on? */
 	rc = pb_main(sh->pol, argc, argv, &env, s ? dl_last(&s->dl) : NULL,
 		     &out, &err);

@@ -24,7 +24,8 @@
 /* |env| supplies the cwd (relative paths), the canonicalizer and $VARs,
  * exactly as for the checker before each line. Output goes to |out|,
  * messages to |err|. Returns the exit status: 0; for `check` 1 when a
- * path is not writable, for `check-line` 1 when something was flagged;
+ * path is not writable, for `check-line` 1 when something flagged will
+ * be refused (a read outside the workspace is a note: 0);
  * 2 on a usage error. |pol| NULL (no session): a message and 1.
  * |last|: the denials the last failed command was told of (dl_last()),
  * which `policy why` alone asks about; NULL: none. */

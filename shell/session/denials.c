@@ -565,6 +565,7 @@ static void from_checker(struct shell *sh, const struct node *n,
 	    .canon = sh_canon,
 	    .ctx = sh,
 	    .posix = sh->opt[O_POSIX],
+	    .extglob = sh->shopt[SHOPT_EXTGLOB],
 	};
 
 	if (!n)
@@ -600,8 +601,18 @@ void dl_end(struct dl_state *dl, struct shell *sh, const struct node *n)
 	 * to read: a terminal, 2>/dev/null, a silent tool. The kernel's
 	 * records (kaudit.c), where the session has them, come first. */
 	k = ka_end(sh, &r);
-	if (!from_stderr(dl, sh, &r, k > 0) && !k)
-		from_checker(sh, n, &r);
+	{
+		size_t before = r.seen.n;
+		size_t got = from_stderr(dl, sh, &r, k > 0);
+
+		/* The mount layer's records (audit_mnt.c) name the folder
+		 * a new file was refused in; the message, where the tool
+		 * printed one, names the file: theirs only when stderr
+		 * named nothing (a terminal, a silent tool). */
+		ka_end_mount(sh, &r, r.seen.n == before);
+		if (!got && !k)
+			from_checker(sh, n, &r);
+	}
 	dn_report_finish(&r);
 	if (r.out.len) {
 		out_write(2, r.out.s, r.out.len);

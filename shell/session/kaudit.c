@@ -37,6 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "audit_mnt.h"
 #include "audit_sup.h"
 #include "auditrec.h"
 #include "canon.h"
@@ -52,6 +53,8 @@
 static uint64_t ka_since; /* ms: records stamped before are not ours */
 static bool ka_synced;	  /* the sync record came (ka_end()) */
 static char ka_buf[8192]; /* a partial line carried to the next read */
+/* the mount layer's, "r PATH" / "w PATH", until ka_end_mount() */
+static struct sbx_strv ka_mnt;
 static size_t ka_len;
 
 bool ka_on(void)
@@ -95,20 +98,35 @@ static void one(struct shell *sh, const char *line, size_t n,
 		why_ask(sh->pol, NULL, WHY_NET, &w);
 	} else if (rec.path && rec.path[0] == '/' &&
 		   (rec.kind == AR_FS_READ || rec.kind == AR_FS_WRITE ||
-		    rec.kind == AR_FS_MAKE)) {
+		    rec.kind == AR_FS_MAKE || rec.kind == AR_FS_ANY)) {
 		SBX_AUTOFREE char *canon = sh_canon(sh, rec.path);
 
-		/* fs.make_*: the kernel names the folder the new entry was
-		 * refused in, not the entry (the name is not in the
-		 * record) */
-		acc = rec.kind == AR_FS_READ ? WHY_READ : WHY_WRITE;
+		/* fs.make_* (and mnt.make): the kernel names the folder the
+		 * new entry was refused in, not the entry (the name is not
+		 * in the record) */
+		acc = rec.kind == AR_FS_READ || rec.kind == AR_FS_ANY
+			  ? WHY_READ
+			  : WHY_WRITE;
 		why_ask(sh->pol, canon ? canon : rec.path, acc, &w);
+		/* mnt.any: an EACCES of the mount layer names no access; a
+		 * path readable here was refused a write */
+		if (rec.kind == AR_FS_ANY && w.allowed) {
+			why_free(&w);
+			why_ask(sh->pol, canon ? canon : rec.path, WHY_WRITE,
+				&w);
+		}
 	} else {
 		goto out; /* a scope (signal, abstract socket): no line */
 	}
 	/* Nothing is claimed that the policy does not explain. */
-	if (!w.allowed)
+	if (!w.allowed && rec.blockers && !strncmp(rec.blockers, "mnt.", 4)) {
+		SBX_AUTOFREE char *k = xasprintf(
+		    "%c %s", w.access == WHY_READ ? 'r' : 'w', w.path);
+
+		strv_push(&ka_mnt, k);
+	} else if (!w.allowed) {
 		dn_report_add(r, &w);
+	}
 	why_free(&w);
 out:
 	ar_free(&rec);
@@ -158,6 +176,10 @@ void ka_settle(struct shell *sh)
 	if (as_audit() == AS_AUDIT_OFF && sh->pol &&
 	    pol_note(sh->pol, "denials"))
 		pol_set_note(sh->pol, "denials", AS_NOTE_OFF AS_WHY_AUDIT_OFF);
+	if (as_audit() == AS_AUDIT_OFF && sh->pol &&
+	    pol_note(sh->pol, "mount_denials"))
+		pol_set_note(sh->pol, "mount_denials",
+			     AM_NOTE_OFF AS_WHY_AUDIT_OFF);
 }
 
 void ka_begin(void)
@@ -165,6 +187,7 @@ void ka_begin(void)
 	if (!ka_on())
 		return;
 	drain(NULL, NULL);
+	strv_free(&ka_mnt);
 	ka_since = coarse_ms();
 }
 
@@ -228,4 +251,18 @@ int ka_end(struct shell *sh, struct dn_report *r)
 		waited += wait;
 	}
 	return got;
+}
+
+void ka_end_mount(struct shell *sh, struct dn_report *r, bool use)
+{
+	for (size_t i = 0; use && i < ka_mnt.n; i++) {
+		struct why_answer w;
+
+		why_ask(sh->pol, ka_mnt.v[i] + 2,
+			ka_mnt.v[i][0] == 'r' ? WHY_READ : WHY_WRITE, &w);
+		if (!w.allowed)
+			dn_report_add(r, &w);
+		why_free(&w);
+	}
+	strv_free(&ka_mnt);
 }

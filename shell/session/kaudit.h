@@ -23,5 +23,8 @@ void ka_begin(void);
 /* Adds to |r| a line for each record since ka_begin() that the policy
  * explains. Returns how many records it read (0: none came). */
 int ka_end(struct shell *sh, struct dn_report *r);
+/* The mount layer's refusals among those records (backends/audit_mnt.c)
+ * are kept apart by ka_end(): added to |r| when |use|, else dropped. */
+void ka_end_mount(struct shell *sh, struct dn_report *r, bool use);
 
 #endif

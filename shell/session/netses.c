@@ -72,6 +72,8 @@ static struct {
 	struct nets_event ring[NETS_KEEP];
 	size_t nring, next;
 	unsigned long long ndeny, nconn;
+	unsigned hport, sport; /* the ports the proxy listens on */
+	bool v6;	       /* ... on ::1 too */
 } nets = {.ev_fd = -1};
 
 bool nets_proxy_gone(void)
@@ -190,53 +192,89 @@ fail:
 	return d->err;
 }
 
-static int send_fds(int sock, int a, int b)
+/* The same on [::1]:|port| (IPv6 only: 127.0.0.1 has its own socket),
+ * or -1 where the namespace has no IPv6 loopback (a kernel without IPv6,
+ * ipv6.disable=1) or the port is taken there: optional, and a client
+ * that tries ::1 then gets ECONNREFUSED or ENETUNREACH at once, never a
+ * wait. The same port as on 127.0.0.1, or none: `localhost:3128` must
+ * name one proxy whichever address localhost resolves to. */
+static int listen_lo6(unsigned port)
 {
-	char byte = 'F';
-	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
-	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
-		struct cmsghdr align;
-	} u;
-	struct msghdr m = {.msg_iov = &iov,
-			   .msg_iovlen = 1,
-			   .msg_control = u.buf,
-			   .msg_controllen = sizeof(u.buf)};
-	struct cmsghdr *c = CMSG_FIRSTHDR(&m);
-	int fds[2] = {a, b};
+	struct sockaddr_in6 a = {.sin6_family = AF_INET6};
+	int s = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0), one = 1;
 
-	memset(u.buf, 0, sizeof(u.buf));
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(fds));
-	memcpy(CMSG_DATA(c), fds, sizeof(fds));
-	return sendmsg(sock, &m, MSG_NOSIGNAL) == 1 ? 0 : -errno;
+	if (s < 0)
+		return -1;
+	(void)setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	(void)setsockopt(s, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+	a.sin6_addr = in6addr_loopback;
+	a.sin6_port = htons((uint16_t)port);
+	if (bind(s, (struct sockaddr *)&a, sizeof(a)) < 0 ||
+	    listen(s, 256) < 0) {
+		close(s);
+		return -1;
+	}
+	return s;
 }
 
-static int recv_fds(int sock, int *a, int *b)
-{
+/* The listening sockets over a socketpair (SCM_RIGHTS): HTTP and SOCKS5
+ * on 127.0.0.1, then, when there, the same on ::1; the one byte of
+ * payload says how many (2 or 4). One message layout for both ends, so
+ * sender and receiver agree. */
+struct fd_msg {
 	char byte;
-	struct iovec iov = {.iov_base = &byte, .iov_len = 1};
+	struct iovec iov;
 	union {
-		char buf[CMSG_SPACE(2 * sizeof(int))];
+		char buf[CMSG_SPACE(4 * sizeof(int))];
 		struct cmsghdr align;
 	} u;
-	struct msghdr m = {.msg_iov = &iov,
-			   .msg_iovlen = 1,
-			   .msg_control = u.buf,
-			   .msg_controllen = sizeof(u.buf)};
-	struct cmsghdr *c;
-	int fds[2];
+	struct msghdr m;
+};
 
-	if (recvmsg(sock, &m, MSG_CMSG_CLOEXEC) != 1)
+static void fd_msg_init(struct fd_msg *f, int n)
+{
+	memset(f, 0, sizeof(*f));
+	f->byte = (char)('0' + n);
+	f->iov.iov_base = &f->byte;
+	f->iov.iov_len = 1;
+	f->m.msg_iov = &f->iov;
+	f->m.msg_iovlen = 1;
+	f->m.msg_control = f->u.buf;
+	f->m.msg_controllen = CMSG_SPACE((size_t)n * sizeof(int));
+}
+
+static int send_fds(int sock, const int *fds, int n)
+{
+	struct fd_msg f;
+	struct cmsghdr *c;
+
+	fd_msg_init(&f, n);
+	c = CMSG_FIRSTHDR(&f.m);
+	c->cmsg_level = SOL_SOCKET;
+	c->cmsg_type = SCM_RIGHTS;
+	c->cmsg_len = CMSG_LEN((size_t)n * sizeof(int));
+	memcpy(CMSG_DATA(c), fds, (size_t)n * sizeof(int));
+	return sendmsg(sock, &f.m, MSG_NOSIGNAL) == 1 ? 0 : -errno;
+}
+
+/* |fds| gets 4 descriptors, -1 for those not sent. */
+static int recv_fds(int sock, int *fds)
+{
+	struct fd_msg f;
+	struct cmsghdr *c;
+	int n;
+
+	fd_msg_init(&f, 4);
+	if (recvmsg(sock, &f.m, MSG_CMSG_CLOEXEC) != 1)
 		return -EIO;
-	c = CMSG_FIRSTHDR(&m);
-	if (!c || c->cmsg_type != SCM_RIGHTS ||
-	    c->cmsg_len != CMSG_LEN(sizeof(fds)))
+	n = f.byte - '0';
+	c = CMSG_FIRSTHDR(&f.m);
+	if ((n != 2 && n != 4) || !c || c->cmsg_level != SOL_SOCKET ||
+	    c->cmsg_type != SCM_RIGHTS ||
+	    c->cmsg_len != CMSG_LEN((size_t)n * sizeof(int)))
 		return -EIO;
-	memcpy(fds, CMSG_DATA(c), sizeof(fds));
-	*a = fds[0];
-	*b = fds[1];
+	fds[2] = fds[3] = -1;
+	memcpy(fds, CMSG_DATA(c), (size_t)n * sizeof(int));
 	return 0;
 }
 
@@ -285,7 +323,7 @@ static void proxy_child(const struct nr_set *rules, int sp, int ev,
 	struct px_config cfg = {.rules = rules, .event_fd = ev};
 	struct sbx_diag d = {0};
 	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-	int r;
+	int r, fds[4];
 
 	/* Ends with sbxsh (the supervisor that stays for the session's
 	 * life), whatever ends it. */
@@ -313,8 +351,12 @@ static void proxy_child(const struct nr_set *rules, int sp, int ev,
 	for (int fd = 3; fd < 1024; fd++)
 		if (fd != sp && fd != ev)
 			close(fd);
-	if (recv_fds(sp, &cfg.http_fd, &cfg.socks_fd) < 0)
+	if (recv_fds(sp, fds) < 0)
 		_exit(0); /* the session was refused */
+	cfg.http_fd = fds[0];
+	cfg.socks_fd = fds[1];
+	cfg.http6_fd = fds[2];
+	cfg.socks6_fd = fds[3];
 	cfg.hosts = own_addrs(&cfg.nhosts);
 	if (write(sp, "R", 1) != 1)
 		_exit(0);
@@ -354,11 +396,12 @@ static int build_rules(const struct pol_net *pn, struct nr_set **out,
 	return 0;
 }
 
-int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
+int nets_open(struct sbx_policy *pol, bool confined, struct sbx_diag *d)
 {
 	const struct pol_net *pn = pol_net(pol);
 	struct nr_set *rules = NULL;
-	int sp[2] = {-1, -1}, ev[2] = {-1, -1}, hfd = -1, sfd = -1, r;
+	int sp[2] = {-1, -1}, ev[2] = {-1, -1}, r;
+	int lfd[4] = {-1, -1, -1, -1}; /* HTTP, SOCKS5; on ::1 the same */
 	unsigned hport = 0, sport = 0;
 	char ack = 0, http[32], socks[32];
 	pid_t pid, me = getpid();
@@ -374,6 +417,12 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 				 strerror(errno));
 		goto out;
 	}
+	/* Room for the lines of a command's many refusals: while the proxy
+	 * can write a line straight into the pipe it does so before the
+	 * client hears of the refusal (px_event()), so the line is read
+	 * before the prompt comes back. Best effort: a smaller pipe only
+	 * makes that hold for fewer lines per command. */
+	(void)fcntl(ev[1], F_SETPIPE_SZ, PX_EVENT_BUF_MAX);
 	pid = fork();
 	if (pid < 0) {
 		r = sbx_diag_set(d, -errno, "--network domains: fork: %s",
@@ -388,11 +437,19 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 	r = enter_netns(d);
 	if (r == 0)
 		r = lo_up(d);
-	if (r == 0 && (hfd = listen_lo(NETS_HTTP_PORT, &hport, d)) < 0)
-		r = hfd;
-	if (r == 0 && (sfd = listen_lo(NETS_SOCKS_PORT, &sport, d)) < 0)
-		r = sfd;
-	if (r == 0 && send_fds(sp[0], hfd, sfd) < 0)
+	if (r == 0 && (lfd[0] = listen_lo(NETS_HTTP_PORT, &hport, d)) < 0)
+		r = lfd[0];
+	if (r == 0 && (lfd[1] = listen_lo(NETS_SOCKS_PORT, &sport, d)) < 0)
+		r = lfd[1];
+	if (r == 0) {
+		lfd[2] = listen_lo6(hport);
+		lfd[3] = lfd[2] >= 0 ? listen_lo6(sport) : -1;
+		if (lfd[3] < 0 && lfd[2] >= 0) {
+			close(lfd[2]);
+			lfd[2] = -1;
+		}
+	}
+	if (r == 0 && send_fds(sp[0], lfd, lfd[3] >= 0 ? 4 : 2) < 0)
 		r = sbx_diag_set(d, -EIO,
 				 "--network domains: the proxy did not start");
 	if (r == 0) {
@@ -415,6 +472,23 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 	snprintf(http, sizeof(http), "127.0.0.1:%u", hport);
 	snprintf(socks, sizeof(socks), "127.0.0.1:%u", sport);
 	pol_net_set_proxy(pol, http, socks);
+	/* --backend none is no confinement (docs/design.md §5): the tests'
+	 * controls, or a user who asked for none. The rules still decide
+	 * what goes through the proxy, but nothing keeps a job from going
+	 * around it: as root it keeps every capability (nsenter into a host
+	 * process's namespace), as anyone it can use the host's unix sockets
+	 * (a docker daemon) or trace a process of its user outside the
+	 * session. Said in the banner and `policy`, never a silent claim. */
+	if (!confined)
+		pol_add_note(
+		    pol, "not_enforced",
+		    "--network domains with --backend none: the "
+		    "namespace and the proxy are there, but no job is "
+		    "confined, so one that tries can go around them "
+		    "(root keeps its capabilities: nsenter into the "
+		    "host's network; anyone: the host's unix sockets); "
+		    "--backend landlock or namespace makes the rules "
+		    "hold");
 	(void)fcntl(ev[0], F_SETFL, O_NONBLOCK);
 	/* in the shell's own range, close-on-exec: never a job's */
 	nets.ev_fd = fcntl(ev[0], F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
@@ -423,6 +497,9 @@ int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 		ev[0] = -1;
 	}
 	nets.pid = pid;
+	nets.hport = hport;
+	nets.sport = sport;
+	nets.v6 = lfd[3] >= 0;
 out:
 	for (int i = 0; i < 2; i++) {
 		if (sp[i] >= 0)
@@ -430,10 +507,9 @@ out:
 		if (ev[i] >= 0)
 			close(ev[i]);
 	}
-	if (hfd >= 0)
-		close(hfd);
-	if (sfd >= 0)
-		close(sfd);
+	for (int i = 0; i < 4; i++)
+		if (lfd[i] >= 0)
+			close(lfd[i]);
 	nr_set_free(rules);
 	return r;
 }
@@ -580,6 +656,7 @@ void nets_format(struct sbx_buf *b, bool json)
 		json_begin(&w, b);
 		json_obj(&w, NULL, JSON_LINES);
 		json_bool(&w, "proxy_running", nets.ev_fd >= 0);
+		json_bool(&w, "listens_on_ipv6_loopback", nets.v6);
 		json_u64(&w, "connections", nets.nconn);
 		json_u64(&w, "refusals", nets.ndeny);
 		json_arr(&w, "recent", JSON_LINES);
@@ -610,6 +687,16 @@ void nets_format(struct sbx_buf *b, bool json)
 		   nets.ev_fd >= 0 ? "running" : "ended", nets.nconn,
 		   nets.nconn == 1 ? "" : "s", nets.ndeny,
 		   nets.ndeny == 1 ? "" : "s");
+	if (nets.v6)
+		buf_printf(b,
+			   "  listening: 127.0.0.1 and [::1], ports %u (HTTP) "
+			   "and %u (SOCKS5)\n",
+			   nets.hport, nets.sport);
+	else
+		buf_printf(b,
+			   "  listening: 127.0.0.1 only (no IPv6 loopback in "
+			   "the namespace), ports %u (HTTP) and %u (SOCKS5)\n",
+			   nets.hport, nets.sport);
 	for (size_t i = 0; i < nets.nring; i++) {
 		const struct nets_event *e =
 		    &nets.ring[(first + i) % NETS_KEEP];

@@ -103,7 +103,8 @@ const char opt_usage[] =
     "  --print-profile seatbelt|bwrap   the equivalent sandbox profile\n"
     "  --check-line 'LINE'  the line check: what the scope checker flags in "
     "LINE\n"
-    "                       (exit 1 if any)\n"
+    "                       (exit 1 if any will be refused; a read is "
+    "a note)\n"
     "  (--explain and --explain-denials are the old names of --check-line "
     "and\n"
     "   --denial-lines, and still work)\n"
@@ -239,6 +240,7 @@ static int other_val(struct sbx_opts *o, const char *name, const char *v,
 			    d, -EINVAL,
 			    "--check %s: expected warn, writes, deny or off",
 			    v);
+		o->check_set = true;
 	} else if (!strcmp(name, "denial-lines") ||
 		   !strcmp(name, "explain-denials")) {
 		/* --explain-denials: the old name, kept as an alias */
@@ -558,6 +560,11 @@ int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
 		o->arg0 = o->script;
 	}
 	o->args = argv + i;
+	/* An --agent session's command output is the harness's: a note for
+	 * a read that works (`cd /etc`) would land between its marks, so
+	 * it flags only what will be refused unless --check says more. */
+	if (o->agent && !o->check_set)
+		o->check = SCOPE_MODE_WRITES;
 	o->nargs = argc - i;
 	if (o->workspace && o->workflow)
 		return sbx_diag_set(

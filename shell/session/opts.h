@@ -55,6 +55,9 @@ struct sbx_opts {
 	bool banner_short;  /* --banner=short: the banner in one line */
 	int agent_token_fd; /* --agent-token-fd N, or -1 */
 	bool agent;	    /* --agent: plain prompt, no colour, OSC 133 */
+	/* --check (or check = in the file) was given: --agent's default
+	 * (writes) does not apply */
+	bool check_set;
 	/* --agent-history shared: an --agent session reads and writes the
 	 * person's history file, not its own */
 	bool agent_history_shared;

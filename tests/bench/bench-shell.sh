@@ -7,6 +7,9 @@
 #      bash, a block per 8 KiB in sbxsh)
 #   4. 50000 ${x//-/_} and ${x/#a/A} (bash's pattern replacement, issue
 #      24): sbxsh and bash only, dash has none
+#   5. 50000 a+=(v) appends, each read back by ${a[i]} (bash's arrays)
+#   6. 100000 [[ $i -lt N ]] tests with a [[ == pattern ]] each (bash's
+#      [[ ]]); 5 and 6 sbxsh and bash only, goal 0.8x bash
 # Usage: bash tests/bench/bench-shell.sh [BUILD_DIR] [RUNS]
 # The three shells take turns (tests/bench/turns, built next to sbxsh:
 # each round runs every shell once, so a neighbour getting busy halfway
@@ -30,6 +33,8 @@ spawn='i=0; while [ $i -lt 2000 ]; do /bin/true; i=$((i+1)); done'
 arith='i=0; s=0; while [ $i -lt 100000 ]; do s=$((s + i * 2 % 7)); i=$((i+1)); done'
 readloop="while read a b c d; do :; done <$ws/lines.txt"
 patsub='x=a-b-c-d-e-f-g-h; i=0; while [ $i -lt 50000 ]; do y=${x//-/_}; z=${y/#a/A}; i=$((i+1)); done'
+arrays='a=(); i=0; while [ $i -lt 50000 ]; do a+=("v$i"); s=${a[i]}; i=$((i+1)); done; n=${#a[@]}'
+dbracket='i=0; while [[ $i -lt 100000 ]]; do [[ $i == *7 ]] && :; i=$((i+1)); done'
 
 # Median of |runs| wall times in ms of "$@" (no turns).
 median_ms() {
@@ -95,3 +100,5 @@ row "2000 x /bin/true" "$spawn" 1.05 -
 row "100000 arithmetic iterations" "$arith" 1.05 -
 row "while read a b c d, 200000 lines" "$readloop" 0.5 0.8
 row "50000 \${x//-/_} and \${x/#a/A}" "$patsub" none 0.8
+row "50000 a+=(v) and \${a[i]}" "$arrays" none 0.8
+row "100000 [[ -lt ]] and [[ == *7 ]]" "$dbracket" none 0.8

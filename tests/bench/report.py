@@ -240,6 +240,10 @@ w("")
 w(f"The repository costs {rep * 100:+.1f}% of `sbxsh -c true` (target: "
   f"under 10%: {target(rep < 0.10)}).")
 w("")
+# bench-network.sh and bench-proxy.sh: report.sh runs them as root only
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import report_net  # noqa: E402
+md.extend(report_net.section(raw))
 w("## The commands of this run")
 w("")
 w("| benchmark | seconds | command |")

@@ -13,7 +13,8 @@
 # The rounds are cut so the whole run stays under 5 minutes on 2 cores
 # (SHELL_RUNS=3 rounds of bench-shell.sh, SESSION_N=1000 commands and
 # STARTUP_RUNS=200 start-ups for bench-session.sh, PROMPT_RUNS=30 first
-# prompts); set them higher for steadier figures. Like the benchmarks it
+# prompts, NETWORK_ROUNDS=100 start-ups for bench-network.sh; as root,
+# bench-proxy.sh too); set them higher for steadier figures. Like the benchmarks it
 # measures and never fails on the numbers; it fails when a benchmark
 # fails or prints something the report cannot read.
 set -euo pipefail
@@ -24,6 +25,7 @@ OUT=${2:-$top/docs/bench}
 SHELL_RUNS=${SHELL_RUNS:-3}
 SESSION_N=${SESSION_N:-1000}
 PROMPT_RUNS=${PROMPT_RUNS:-30}
+NETWORK_ROUNDS=${NETWORK_ROUNDS:-100}
 export STARTUP_RUNS=${STARTUP_RUNS:-200}
 
 for t in gnuplot python3 bash dash; do
@@ -61,6 +63,16 @@ bench shell tests/bench/bench-shell.sh "$BUILD" "$SHELL_RUNS"
 bench prompt tests/bench/bench-prompt.sh "$BUILD" "$PROMPT_RUNS"
 bench secrets tests/bench/bench-secrets.sh "$BUILD"
 bench git tests/bench/bench-git.sh "$BUILD"
+# --network domains: start-up against on and bwrap --unshare-net, then the
+# proxy alone (root: it makes a network namespace of its own); the
+# report's Network section sets them side by side (report_net.py)
+if [ "$(id -u)" = 0 ]; then
+	bench network tests/bench/bench-network.sh "$BUILD" "$NETWORK_ROUNDS"
+	bench proxy tests/bench/bench-proxy.sh "$BUILD"
+else
+	echo "report: not root: the network benchmarks are left out" >&2
+	rm -f "$OUT/raw/network.txt" "$OUT/raw/proxy.txt"
+fi
 
 {
 	echo "date	$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -71,7 +83,7 @@ bench git tests/bench/bench-git.sh "$BUILD"
 	echo "load	$load_before -> $(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "user	$(id -un)"
 	echo "seconds	$(($(date +%s) - t_all))"
-	echo "env	SHELL_RUNS=$SHELL_RUNS SESSION_N=$SESSION_N STARTUP_RUNS=$STARTUP_RUNS PROMPT_RUNS=$PROMPT_RUNS"
+	echo "env	SHELL_RUNS=$SHELL_RUNS SESSION_N=$SESSION_N STARTUP_RUNS=$STARTUP_RUNS PROMPT_RUNS=$PROMPT_RUNS NETWORK_ROUNDS=$NETWORK_ROUNDS"
 } >"$OUT/raw/machine"
 python3 "$top/tests/bench/report.py" "$OUT"
 echo "report: $OUT/REPORT.md ($(($(date +%s) - t_all)) s)" >&2

@@ -49,9 +49,25 @@ check "--print-policy --json created nothing" '[ -z "$(ls -A "$ws")" ]'
 
 out=$("$SBXSH" --explain 'cat /etc/passwd > /tmp/../etc/hosts'); rc=$?
 check "--explain flags -> exit 1" '[ $rc = 1 ]' "rc=$rc"
-check "--explain: /etc/passwd as a read" 'printf "%s\n" "$out" | grep -q "^sbxsh: scope: /etc/passwd is outside the workspace (read-only)"'
+check "--explain: /etc/passwd as a read, a note" 'printf "%s\n" "$out" | grep -qx "sbxsh: note: reading /etc/passwd is allowed (outside the workspace: read-only)"'
 check "--explain: /etc/hosts as a write" 'printf "%s\n" "$out" | grep -q "^sbxsh: scope: write to /etc/hosts will be denied"'
-check "--explain: two flags" '[ "$(printf "%s\n" "$out" | grep -c "^sbxsh: scope:")" = 2 ]'
+check "--explain: one scope: line, one note" '[ "$(printf "%s\n" "$out" | grep -c "^sbxsh: scope:")" = 1 ] && [ "$(printf "%s\n" "$out" | wc -l)" = 2 ]' "$out"
+# Reads the policy allows are no failure (issue 23): a harness that gates
+# on the status must not stop at cd /etc.
+for l in 'cd /etc' '[ -d /etc ]' 'ls /nonexistent' 'cat /etc/passwd'; do
+	for opt in --check-line --explain; do
+		out=$("$SBXSH" $opt "$l"); rc=$?
+		check "$opt '$l': a read that works -> exit 0, a note" '[ $rc = 0 ] && printf "%s\n" "$out" | grep -q "^sbxsh: note: reading " && ! printf "%s" "$out" | grep -q "scope:"' "rc=$rc $out"
+	done
+done
+# In a session (-c, default warn): the note on stderr, never a scope: line.
+mkdir -p "$tmp/ws2"
+err=$("$SBXSH" --workspace "$tmp/ws2" -c 'cd /etc; [ -d /etc ]; ls /nonexistent 2>/dev/null; echo done' 2>&1 >/dev/null)
+check "-c: reads outside get notes, no scope: line" '! printf "%s" "$err" | grep -q "scope:" && [ "$(printf "%s\n" "$err" | grep -c "^sbxsh: note: reading ")" = 2 ] && printf "%s" "$err" | grep -q "reading /nonexistent is allowed"' "$err"
+out=$("$SBXSH" --workspace "$tmp/ws2" --check deny -c 'cat /etc/hostname >/dev/null && echo ran' 2>"$tmp/deny.err"); rc=$?
+check "--check deny: a line with only reads runs (its note says allowed)" '[ $rc = 0 ] && [ "$out" = ran ] && grep -q "^sbxsh: note: reading /etc/hostname is allowed" "$tmp/deny.err"' "rc=$rc out=$out err=$(cat "$tmp/deny.err")"
+err=$("$SBXSH" --workspace "$tmp/ws2" --agent -c 'cd /etc; [ -d /etc ]; echo x >/etc/sbx-cli-never 2>/dev/null' 2>&1 >/dev/null)
+check "--agent -c: no note for reads, the write still flagged" '! printf "%s" "$err" | grep -q "note:" && printf "%s" "$err" | grep -q "^sbxsh: scope: write to /etc/sbx-cli-never will be denied" && [ ! -e /etc/sbx-cli-never ]' "$err"
 out=$("$SBXSH" --explain 'ls /tmp/x'); rc=$?
 check "--explain clean line: no output, exit 0" '[ $rc = 0 ] && [ -z "$out" ]' "rc=$rc out=$out"
 out=$("$SBXSH" --explain 'curl -s https://example.com/a/b'); rc=$?

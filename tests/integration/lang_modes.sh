@@ -75,20 +75,31 @@ ab
 i=0
 i=1" "$got"
 
-# x=(rm -rf build): bash's array syntax. Nothing of the line may run; the
-# file is looked at from out here.
+# x=(rm -rf build): bash's array syntax. In the default mode it is an
+# array assignment, as in bash: rm never runs, the line goes on; under
+# --posix (dash has no arrays) nothing of the line may run. The files are
+# looked at from out here.
 for be in none landlock namespace; do
 	if [ "$be" != none ] && ! "$SBXSH" --backend "$be" --check off -c true 2>/dev/null; then
-		skip_case_for "$be" "backend $be unavailable here: array refusal under it not run"
+		skip_case_for "$be" "backend $be unavailable here: array assignment under it not run"
 		continue
 	fi
 	mkdir -p "ws-$be/build" && touch "ws-$be/build/keep"
 	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off \
+		-c 'touch before; x=(rm -rf build); touch after; echo "${x[1]} ${#x[@]}"' 2>&1; echo "st=$?")
+	[ -e "ws-$be/build/keep" ] && [ -e "ws-$be/before" ] && [ -e "ws-$be/after" ] &&
+		[ "$got" = "-rf 3
+st=0" ] &&
+		ok "array assignment ($be): an array, rm never ran" ||
+		nok "array assignment ($be): an array, rm never ran" "got: $got" \
+			"$(ls -A "ws-$be" "ws-$be/build" | tr '\n' ' ')"
+	rm -f "ws-$be/before" "ws-$be/after"
+	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off --posix \
 		-c 'touch before; x=(rm -rf build); touch after' 2>&1; echo "st=$?")
 	[ -e "ws-$be/build/keep" ] && [ ! -e "ws-$be/before" ] && [ ! -e "ws-$be/after" ] &&
-		case $got in *"arrays are not supported yet"*"st=2") true ;; *) false ;; esac &&
-		ok "array assignment ($be): nothing of the line ran" ||
-		nok "array assignment ($be): nothing of the line ran" "got: $got" \
+		case $got in *"syntax error"*"st=2") true ;; *) false ;; esac &&
+		ok "array assignment --posix ($be): nothing of the line ran" ||
+		nok "array assignment --posix ($be): nothing of the line ran" "got: $got" \
 			"$(ls -A "ws-$be" "ws-$be/build" | tr '\n' ' ')"
 	# a process substitution's command is a job like any: confined (the
 	# write outside the workspace is refused by the kernel, seen from
@@ -105,17 +116,48 @@ for be in none landlock namespace; do
 		[[ $got == ran* ]] && [ ! -e "$out" ] && ok "procsub ($be): confined, the write outside refused" ||
 			nok "procsub ($be): confined, the write outside refused" "got: $got" "$(ls -l "$out" 2>&1)"
 	fi
-	got=$(cd "ws-$be" && printf 'a[0]=rm\nf() { b+=(x); }\necho next\n' |
+	# posix mode turned on later: an array word parsed before is refused
+	# whole when it comes to run (rm never runs, nothing after it)
+	rm -f "ws-$be/after"
+	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off \
+		-c 'set -o posix; x=(rm -rf build); touch after' 2>&1; echo "st=$?")
+	[ -e "ws-$be/build/keep" ] && [ ! -e "ws-$be/after" ] &&
+		case $got in *"not supported in posix mode"*"st=2") true ;; *) false ;; esac &&
+		ok "array after set -o posix ($be): refused whole" ||
+		nok "array after set -o posix ($be): refused whole" "got: $got"
+	got=$(cd "ws-$be" && "$SBXSH" --backend "$be" --check off \
+		-c 'f() { a=(rm -rf build); touch after; }; set -o posix; f; echo next' 2>&1; echo "st=$?")
+	[ -e "ws-$be/build/keep" ] && [ ! -e "ws-$be/after" ] &&
+		case $got in *"not supported in posix mode"*"st=2") [[ $got != *next* ]] ;; *) false ;; esac &&
+		ok "array in a function, called in posix mode ($be): refused whole" ||
+		nok "array in a function, called in posix mode ($be): refused whole" "got: $got"
+	got=$(cd "ws-$be" && printf 'a[0]=rm\nf() { b+=(x); }\nf; echo "next ${a[0]} ${b[0]}"\n' |
 		"$SBXSH" --backend "$be" --check off -s 2>&1; echo "st=$?")
-	case $got in *"arrays are not supported"*) [[ $got != *next* ]] &&
-		ok "array element / in a function ($be): refused, script ends" ||
-		nok "array element / in a function ($be): refused, script ends" "got: $got" ;;
-	*) nok "array element / in a function ($be): refused, script ends" "got: $got" ;; esac
+	check "array element / in a function ($be): assigned" "next rm x
+st=0" "$got"
+	got=$(cd "ws-$be" && printf 'a[0]=rm\nf() { b+=(x); }\necho next\n' |
+		"$SBXSH" --backend "$be" --check off --posix -s 2>&1; echo "st=$?")
+	case $got in *"syntax error"*"st=2") [[ $got != *next* ]] &&
+		ok "array element / in a function --posix ($be): refused, script ends" ||
+		nok "array element / in a function --posix ($be): refused, script ends" "got: $got" ;;
+	*) nok "array element / in a function --posix ($be): refused, script ends" "got: $got" ;; esac
 done
 
-"$SBXSH" --explain 'echo hi; x=(rm -rf build)' >/dev/null 2>err; st=$?
-check "--explain: an array line is refused (2)" 2 "$st"
-grep -q 'arrays are not supported' err && ok "--explain: says why" || nok "--explain: says why" "$(cat err)"
+"$SBXSH" --posix --explain 'echo hi; x=(rm -rf build)' >/dev/null 2>err; st=$?
+check "--explain --posix: an array line is refused (2)" 2 "$st"
+grep -q 'syntax error' err && ok "--explain --posix: says why" || nok "--explain --posix: says why" "$(cat err)"
+# the default mode's checker reads an array's elements and its command
+# substitutions as words like any other
+"$SBXSH" --explain 'a=(/etc/passwd); b=( $(rm -rf /opt/outside) )' >out 2>&1; st=$?
+check "--explain: array words are checked (1)" 1 "$st"
+grep -q '/etc/passwd is outside' out && ok "--explain: a path inside a=(...) is seen" ||
+	nok "--explain: a path inside a=(...) is seen" "$(cat out)"
+grep -q '/opt/outside' out && ok "--explain: a=( \$(rm ...) ) is seen" ||
+	nok "--explain: a=( \$(rm ...) ) is seen" "$(cat out)"
+"$SBXSH" --explain 'echo "${a[$(rm -rf /opt/sub)]}" "${x/a/$(rm -rf /opt/rep)}"' >out 2>&1
+grep -q '/opt/sub' out && grep -q '/opt/rep' out &&
+	ok "--explain: a subscript's and a replacement's \$(...) are seen" ||
+	nok "--explain: a subscript's and a replacement's \$(...) are seen" "$(cat out)"
 "$SBXSH" --explain 'cat <(ls) >(wc) &>/dev/null; [[ -n x ]]' >/dev/null 2>&1; st=$?
 case $st in 0|1) ok "--explain: bash's syntax parses ($st)" ;; *) nok "--explain: bash's syntax parses" "status $st" ;; esac
 "$SBXSH" --explain 'echo (' >/dev/null 2>&1; st=$?

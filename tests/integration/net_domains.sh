@@ -13,7 +13,9 @@
 #
 # Under both Linux backends, as root and as nobody:
 #   - an allowed name reaches its server through HTTP (HTTP_PROXY),
-#     CONNECT (curl --proxytunnel) and SOCKS5 (ALL_PROXY, socks5h);
+#     CONNECT (curl --proxytunnel) and SOCKS5 (ALL_PROXY, socks5h), and
+#     through the proxy's ports on [::1] (a client that resolves
+#     localhost to ::1);
 #   - a name not allowed, a denied subdomain, a port not allowed and a
 #     direct connect() to the server's address get nothing there, and
 #     each prints its `sbxsh: denied: network` line;
@@ -23,7 +25,9 @@
 #   - the proxy killed from outside: the session has no network (the
 #     server gets nothing) and the next command says so.
 # Controls: --network on reaches the server directly; --network off
-# reaches nothing and says `sbxsh: denied: network (--network off)`.
+# reaches nothing and says `sbxsh: denied: network (--network off)`;
+# --backend none keeps the namespace and the proxy, says in the banner
+# that a job can go around them, and a root job's nsenter does.
 #
 # TAP; 77 when not root (a failure under SBXSH_TEST_STRICT=1).
 set -u
@@ -141,6 +145,9 @@ for who in root nobody; do
 			curl -sS --max-time 5 http://bad.allowed.test:8080/hello?id=bad-$t
 			curl -sS --max-time 5 --proxy \"\$ALL_PROXY\" http://allowed.test:8081/raw-$t
 			curl -sS --max-time 5 --noproxy '*' http://$UP:8080/hello?id=direct-$t
+			nsenter -t $$ -n curl -sS --max-time 3 --noproxy '*' http://$UP:8080/hello?id=nsenter-$t
+			curl -sS --max-time 5 -x \"http://[::1]:\${HTTP_PROXY##*:}\" http://allowed.test:8080/hello?id=v6http-$t
+			curl -sS --max-time 5 -x \"socks5h://[::1]:\${ALL_PROXY##*:}\" http://allowed.test:8080/hello?id=v6socks-$t
 			policy why --host other.test:8080
 			policy why --host allowed.test:8080
 			policy net
@@ -163,8 +170,13 @@ for who in root nobody; do
 		check "[$t] ... and its line" has "${D}bad.allowed.test:8080 ("
 		check "[$t] a port not allowed: the raw port saw no connection" nogot "RAW"
 		check "[$t] ... and its line" has "${D}allowed.test:8081 ("
+		check "[$t] the proxy on [::1] (HTTP): reaches the allowed name" got "/hello?id=v6http-$t"
+		check "[$t] the proxy on [::1] (SOCKS5): reaches it" got "/hello?id=v6socks-$t"
+		check "[$t] policy net: listening on 127.0.0.1 and [::1]" has "listening: 127.0.0.1 and [::1], ports "
 		check "[$t] a direct connect() to the server's address: nothing" nogot "id=direct-$t"
 		check "[$t] ... and its line" has "${D}(--network domains: out only through the proxy"
+		check "[$t] a job cannot leave the namespace (nsenter into this test's): nothing" \
+			nogot "id=nsenter-$t"
 		check "[$t] policy why --host: the name not allowed is denied, and what to add" \
 			eval 'has "network other.test:8080" && has "verdict:   denied" && has "to allow:  --allow-domain other.test:8080"'
 		check "[$t] policy why --host: the allowed name names its rule" \
@@ -266,6 +278,19 @@ check "... the denied one not, and said" \
 OUT=$(cd "$WS" && "$SBXSH" --no-config --network registries --print-policy --json 2>&1)
 check "--network registries: @registries allowed, from --network registries" \
 	has '{"pattern": "@registries", "action": "allow", "from": "--network registries"}'
+
+# --backend none (no confinement): the namespace and the proxy are there,
+# and the banner says they do not hold against a job that tries; the
+# control of the nsenter case above: unconfined, root's job leaves.
+OUT=$(sbx root none --banner "${RULES[@]}" "
+	nsenter -t $$ -n curl -sS --max-time 3 --noproxy '*' http://$UP:8080/hello?id=nsenter-none
+	curl -sS --max-time 5 http://other.test:8080/hello?id=none-other")
+check "--backend none: the banner says the rules do not hold" \
+	has "sbxsh: not_enforced: --network domains with --backend none"
+check "... and it is so: nsenter into this test's namespace reaches the server" \
+	got "/hello?id=nsenter-none"
+check "... what goes through the proxy is still decided by the rules" \
+	eval '! got "id=none-other" && has "${D}other.test:8080 ("'
 
 # Where no network namespace can be had (an sbxsh inside a session, whose
 # filter refuses unshare): refused, one line, nothing run; never the

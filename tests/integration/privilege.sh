@@ -76,6 +76,23 @@ privs_of() {
 	grep -E '^(CapInh|CapPrm|CapEff|CapBnd|CapAmb|NoNewPrivs):' \
 		"/proc/$1/status" 2>/dev/null | tr -s '\t ' ' ' | tr '\n' ' '
 }
+# The audit-rule helper (backends/audit_mnt.c, issue 23): P0's child
+# outside the PID namespace that removes the session's audit rules when
+# P0 ends. It holds exactly CAP_AUDIT_CONTROL (permitted and effective,
+# nothing inheritable or ambient, an empty bounding set), leads a session
+# of its own and has no terminal open: anything else is not it.
+audit_helper() {
+	local s sid fds
+	s=$(privs_of "$1")
+	case $s in
+	*"CapInh: 0000000000000000 CapPrm: 0000000040000000 CapEff: 0000000040000000 CapBnd: 0000000000000000 CapAmb: 0000000000000000 "*) ;;
+	*) return 1 ;;
+	esac
+	sid=$(awk '{ sub(/.*\) /, ""); print $4 }' "/proc/$1/stat" 2>/dev/null)
+	[ "$sid" = "$1" ] || return 1
+	fds=$(ls -l "/proc/$1/fd" 2>/dev/null | grep -c -e '/dev/pts' -e '/dev/tty' -e 'ptmx')
+	[ "$fds" = 0 ]
+}
 none_held() {
 	local s
 	s=$(privs_of "$1")
@@ -123,16 +140,23 @@ shell $shell ($(cat "/proc/$shell/comm")): $(privs_of "$shell")"
 		check "$tag the shell holds no capability, empty bounding set, no_new_privs" \
 			eval '[ "$(cat /proc/$shell/comm)" = sbxsh ] && none_held "$shell"'
 		p0=$(awk '/^PPid:/ {print $2}' "/proc/$shell/status")
-		local helpers=0 bad=0 c
+		local helpers=0 bad=0 auditors=0 c
 		for c in $p0 $(pgrep -P "$p0"); do
 			[ "$c" = "$shell" ] && continue
 			[ "$(cat "/proc/$c/comm" 2>/dev/null)" = sbxsh ] || continue
+			# checked on its own below, never taken for P0 or init
+			if audit_helper "$c"; then
+				auditors=$((auditors + 1))
+				continue
+			fi
 			helpers=$((helpers + 1))
 			none_held "$c" || { bad=1; OUTPUT+="
 helper $c: $(privs_of "$c")"; }
 		done
 		check "$tag the PID namespace's supervisor and init hold none either ($helpers)" \
 			eval '[ "$helpers" = 2 ] && [ "$bad" = 0 ]'
+		check "$tag at most one audit-rule helper: CAP_AUDIT_CONTROL alone, a session of its own, no terminal ($auditors)" \
+			eval '[ "$auditors" -le 1 ]'
 	fi
 	kill "$job" 2>/dev/null
 	wait "$bg" 2>/dev/null

@@ -12,6 +12,7 @@ connections it accepted and keeps the bytes it received; a refused
 request must leave them untouched, and must print its `deny` line on the
 proxy's event pipe. Prints TAP; exit 77 = skip."""
 import os
+import select
 import socket
 import struct
 import subprocess
@@ -177,6 +178,82 @@ class Proxy:
         return None
 
 
+def bulk_server(port):
+    """On UP:|port|: echoes what it receives (a tunnel's bulk bytes), or,
+    for a plain HTTP request, reads the head and its Content-Length of
+    body, waits 0.3 s for anything more (bytes the proxy must not pass),
+    records what came after the body and answers. Records in |got|."""
+    got = {}
+    srv = socket.socket()
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind((UP, port))
+    srv.listen(16)
+
+    def serve(c):
+        try:
+            first = c.recv(65536)
+            if first.startswith(b"POST "):
+                buf = first
+                while b"\r\n\r\n" not in buf:
+                    buf += c.recv(65536)
+                head, body = buf.split(b"\r\n\r\n", 1)
+                cl = int([ln.split(b":")[1] for ln in head.split(b"\r\n")
+                          if ln.lower().startswith(b"content-length:")][0])
+                rest = bytearray(body)
+                while len(rest) < cl:
+                    d = c.recv(262144)
+                    if not d:
+                        break
+                    rest += d
+                c.settimeout(0.3)
+                try:
+                    rest += c.recv(65536)
+                except socket.timeout:
+                    pass
+                got["post"] = (min(len(rest), cl), bytes(rest[cl:]))
+                c.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            else:
+                d = first
+                while d:
+                    c.sendall(d)
+                    d = c.recv(262144)
+        except OSError:
+            pass
+        c.close()
+
+    def loop():
+        while True:
+            c, _ = srv.accept()
+            threading.Thread(target=serve, args=(c,), daemon=True).start()
+    threading.Thread(target=loop, daemon=True).start()
+    return got
+
+
+def bulk_echo(s, data):
+    """Sends |data| through |s| while reading the echo, then half-closes;
+    the echo, or None unless the far end's close came back too (the
+    half-close passed on both ways)."""
+    out = []
+    eof = []
+
+    def reader():
+        try:
+            while True:
+                d = s.recv(262144)
+                if not d:
+                    eof.append(1)
+                    break
+                out.append(d)
+        except OSError:
+            pass
+    t = threading.Thread(target=reader)
+    t.start()
+    s.sendall(data)
+    s.shutdown(socket.SHUT_WR)
+    t.join(15)
+    return b"".join(out) if eof else None
+
+
 def recv_all(s, timeout=3.0):
     s.settimeout(timeout)
     out = b""
@@ -340,6 +417,55 @@ def inner():
        and b"smuggled" not in echo.data and b"/later" not in echo.data,
        "only the declared body follows the head (%r)" % echo.data[-40:])
 
+    # --- bulk: the relay by splice(2) (shell/proxy/relay.c), past the
+    # 1 MiB where a direction's pipe grows: every byte, in order, both
+    # ways, the half-close passed on, the counts in the conn line ----------
+    bulk = bulk_server(9100)
+    BIG = os.urandom(6 * 1024 * 1024 + 12345)
+    s = socket.create_connection(("127.0.0.1", px.http))
+    s.settimeout(15)
+    s.sendall(b"CONNECT ok.test:9100 HTTP/1.1\r\n\r\n")
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    got = bulk_echo(s, BIG)
+    s.close()
+    ok(head.startswith(b"HTTP/1.1 200") and got == BIG,
+       "CONNECT: 6 MiB echoed intact through the tunnel, the half-close "
+       "passed on (%s of %d bytes)" % (got and len(got), len(BIG)))
+    e = px.wait_event(lambda e: e.startswith("conn ok.test 9100 "))
+    ok(e is not None and e.split()[3:5] == [str(len(BIG))] * 2,
+       "... the conn line counts every byte each way (%s)" % e)
+    s = socket.create_connection(("127.0.0.1", px.socks))
+    s.settimeout(15)
+    s.sendall(b"\x05\x01\x00")
+    r1 = s.recv(2)
+    s.sendall(b"\x05\x01\x00\x03\x07ok.test" + struct.pack(">H", 9100))
+    r2 = b""
+    while len(r2) < 10:
+        r2 += s.recv(10 - len(r2))
+    got = bulk_echo(s, BIG)
+    s.close()
+    ok(r1 == b"\x05\x00" and r2[1] == 0 and got == BIG,
+       "SOCKS5: 6 MiB echoed intact (%s of %d bytes)" % (got and len(got), len(BIG)))
+    # a plain HTTP body of 3 MiB sent after its head, in pieces: all of it
+    # goes, and not one byte of what follows it
+    s = socket.create_connection(("127.0.0.1", px.http))
+    s.settimeout(15)
+    body = os.urandom(3 * 1024 * 1024)
+    s.sendall(b"POST http://ok.test:9100/big HTTP/1.1\r\nHost: ok.test:9100\r\n"
+              b"Content-Length: %d\r\n\r\n" % len(body))
+    time.sleep(0.1)
+    for i in range(0, len(body), 700000):
+        s.sendall(body[i:i + 700000])
+    s.sendall(b"GET /smuggled-after-bulk HTTP/1.1\r\nHost: internal.test\r\n\r\n")
+    ans = recv_all(s, 5)
+    s.close()
+    n_got, extra = bulk.get("post", (0, b"?"))
+    ok(n_got == len(body) and extra == b"" and ans.endswith(b"ok"),
+       "plain HTTP: a 3 MiB body passes whole, nothing after it (%d bytes, extra %r)"
+       % (n_got, extra[:40]))
+
     code, got = socks(px, 3, b"ok.test", 9000)
     ok(code == 0 and got == b"ping", "SOCKS5 by host name reaches the echo server (%d %r)" % (code, got))
     code, got = socks(px, 3, b"a.wild.test", 9000)
@@ -436,15 +562,29 @@ def inner():
     # while they sit there, the proxy still serves others
     code, got = socks(px, 3, b"ok.test", 9000)
     ok(code == 0 and got == b"ping", "the proxy serves while 500 clients idle")
+    # Each must be closed (a clean end of stream) within 6 s of now: one
+    # poll over all of them, not one recv each with at least 0.1 s, so
+    # that with the head timeout gone (a mutation) the wait is 6 s, not
+    # 6 + 500 x 0.1 s.
     t0 = time.time()
     closed = 0
+    waiting = {c.fileno(): c for c in idle}
+    pl = select.poll()
+    for fd in waiting:
+        pl.register(fd, select.POLLIN)
+    while waiting:
+        left = 6 - (time.time() - t0)
+        if left <= 0:
+            break
+        for fd, _ in pl.poll(left * 1000):
+            pl.unregister(fd)
+            c = waiting.pop(fd)
+            try:
+                if c.recv(1) == b"":
+                    closed += 1
+            except OSError:
+                pass
     for c in idle:
-        c.settimeout(max(0.1, 6 - (time.time() - t0)))
-        try:
-            if c.recv(1) == b"":
-                closed += 1
-        except OSError:
-            pass
         c.close()
     ok(closed == 500, "500 idle clients were each closed by the proxy (%d)" % closed)
     e = px.wait_event(lambda e: sum(1 for x in px.events() if "idle client" in x) - nidle >= 500)

@@ -5,7 +5,10 @@ checker line for reads that work (`cd /etc`, `[ -d /etc ]`, `ls /etc`),
 and still one for a write outside the roots and for a masked secret; the
 line still runs (nothing was created: seen from outside). `set -o
 check=writes` switches a session to it and `set -o` shows it. Control:
-the default mode (warn) flags the same read."""
+the default mode (warn) gives the same read a note, never a scope: line.
+An --agent session without --check is in writes mode (issue 23): `cd
+/etc`, `[ -d /etc ]`, `ls /nonexistent` print nothing between its marks,
+and a write outside is still flagged."""
 import os
 import re
 import sys
@@ -17,7 +20,7 @@ s = Sh.start(args=["--check", "writes"])
 probe = "/etc/sbx-check-writes-%d" % os.getpid()
 for line in ("cd /etc && cd -", "[ -d /etc ] && echo dir", "ls /etc >/dev/null"):
     out, st = s.run(line)
-    ok(st == 0 and "scope:" not in text(out),
+    ok(st == 0 and "scope:" not in text(out) and "sbxsh:" not in text(out),
        "--check writes: `%s` gets no checker line" % line, out)
 out, st = s.run("echo x > %s" % probe)
 ok(("scope: write to %s will be denied" % probe) in text(out) and st != 0
@@ -32,10 +35,29 @@ out, st = s.run("set -o | grep check")
 ok(re.search(r"check\s+writes", text(out)), "set -o shows check writes", out)
 s.run("set -o check=warn")
 out, st = s.run("[ -d /etc ] && echo dir")
-ok("scope: /etc is outside the workspace" in text(out),
-   "control: in warn mode the same read is flagged", out)
+ok("sbxsh: note: reading /etc is allowed (outside the workspace: read-only)"
+   in text(out) and "scope:" not in text(out),
+   "control: in warn mode the same read gets a note, not a scope: line", out)
 s.run("set -o check=writes")
 out, st = s.run("[ -d /etc ] && echo dir")
-ok("scope:" not in text(out), "set -o check=writes: quiet again", out)
+ok("sbxsh:" not in text(out), "set -o check=writes: quiet again", out)
+s.cleanup()
+
+# --agent without --check (issue 23): reads that work print nothing
+# between the marks, what will be refused still gets its scope: line.
+s = Sh.start()
+out, st = s.run("set -o | grep check")
+ok(re.search(r"check\s+writes", text(out)),
+   "--agent: the check mode defaults to writes", out)
+for line in ("cd /etc && cd -", "[ -d /etc ] && echo dir",
+             "ls /nonexistent-%d" % os.getpid()):
+    out, st = s.run(line)
+    ok("sbxsh: scope:" not in text(out) and "sbxsh: note:" not in text(out),
+       "--agent: `%s` gets no checker line in its output" % line, out)
+out, st = s.run("echo x > %s" % probe)
+ok(("scope: write to %s will be denied" % probe) in text(out) and st != 0
+   and not os.path.exists(probe),
+   "--agent: a write outside is still flagged and refused (seen from "
+   "outside)", out)
 s.cleanup()
 done()

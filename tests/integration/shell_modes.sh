@@ -89,13 +89,16 @@ case $got in *"syntax error: unterminated quoted string"*) ok "-c unterminated q
 # Exit statuses.
 sh -c 'no_such_cmd_sbxsh' 2>err; st=$?
 check "not found: 127" 127 "$st"
-check "not found: message (bash's words by default)" "sbxsh: line 1: no_such_cmd_sbxsh: command not found" "$(cat err)"
+check "not found: message (bash's words in the default mode)" "sbxsh: line 1: no_such_cmd_sbxsh: command not found" "$(cat err)"
 sh --posix -c 'no_such_cmd_sbxsh' 2>err; st=$?
-check "not found under --posix: 127" 127 "$st"
-check "not found under --posix: dash's message" "sbxsh: line 1: no_such_cmd_sbxsh: not found" "$(cat err)"
-sh -c './no_such_file_sbxsh' 2>err; st=$?
-check "no such file: 127" 127 "$st"
-check "no such file: bash's message" "sbxsh: line 1: ./no_such_file_sbxsh: No such file or directory" "$(cat err)"
+check "--posix not found: 127" 127 "$st"
+check "--posix not found: message (dash's words)" "sbxsh: line 1: no_such_cmd_sbxsh: not found" "$(cat err)"
+sh -c '/no/such/dir/cmd' 2>err; st=$?
+check "a missing path: 127" 127 "$st"
+check "a missing path: the error itself, as bash says it" "sbxsh: line 1: /no/such/dir/cmd: No such file or directory" "$(cat err)"
+sh -c 'exec no_such_cmd_sbxsh' 2>err; st=$?
+check "exec of a missing command: 127" 127 "$st"
+check "exec of a missing command: bash's words" "sbxsh: line 1: exec: no_such_cmd_sbxsh: not found" "$(cat err)"
 printf 'echo x\n' >noexec; chmod -x noexec
 sh -c './noexec' 2>err; st=$?
 check "not executable: 126" 126 "$st"

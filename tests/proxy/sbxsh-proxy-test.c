@@ -39,7 +39,11 @@ int main(int argc, char **argv)
 {
 	struct nr_set *rules = nr_set_new();
 	struct nr_addr own[16];
-	struct px_config cfg = {.rules = rules, .event_fd = 1, .hosts = own};
+	struct px_config cfg = {.rules = rules,
+				.event_fd = 1,
+				.hosts = own,
+				.http6_fd = -1,
+				.socks6_fd = -1};
 	struct sbx_diag d = {0};
 	const char *ready = NULL;
 	unsigned hp, sp;

@@ -36,7 +36,7 @@ static void call(int echo, ...)
 		status = pf_echo_bash(argc, argv, false, false, &out);
 	else
 		status = echo ? pf_echo(argc, argv, &out)
-			      : pf_printf(argc, argv, &out, &err);
+			      : pf_printf(argc, argv, NULL, &out, &err);
 }
 
 #define PF(...) call(0, __VA_ARGS__, (char *)NULL)

@@ -98,7 +98,14 @@ static void assert_one(const char *line, enum scope_kind kind, const char *path)
 	assert_int_equal(r.n, 1);
 	assert_int_equal(r.flags[0].kind, kind);
 	assert_string_equal(r.flags[0].path, path);
-	assert_non_null(strstr(r.flags[0].msg, "sbxsh: scope: "));
+	/* A read that will work is a note; everything else will be
+	 * refused: a `scope:` line, and the line check's status 1. */
+	if (kind == SCOPE_FLAG_READ)
+		assert_true(
+		    strncmp(r.flags[0].msg, "sbxsh: note: reading ", 21) == 0);
+	else
+		assert_true(strncmp(r.flags[0].msg, "sbxsh: scope: ", 14) == 0);
+	assert_int_equal(scope_report_refusals(&r), kind != SCOPE_FLAG_READ);
 	assert_null(strchr(r.flags[0].msg, '\n'));
 	scope_report_free(&r);
 }
@@ -207,17 +214,28 @@ static void command_word_not_flagged(void **state)
 static void flags_reads(void **state)
 {
 	(void)state;
-	assert_msg("cat /etc/passwd",
-		   "sbxsh: scope: /etc/passwd is outside the workspace "
-		   "(read-only)");
-	assert_msg("ls /usr/local/bin/x",
-		   "sbxsh: scope: /usr/local/bin/x is outside the workspace "
-		   "(read-only)");
+	assert_msg("cat /etc/passwd", "sbxsh: note: reading /etc/passwd is "
+				      "allowed (outside the workspace: "
+				      "read-only)");
+	assert_msg(
+	    "ls /usr/local/bin/x",
+	    "sbxsh: note: reading /usr/local/bin/x is allowed (outside the "
+	    "workspace: "
+	    "read-only)");
 	assert_msg("cat /tmp/../etc/passwd",
-		   "sbxsh: scope: /etc/passwd is outside the workspace "
-		   "(read-only) [typed: /tmp/../etc/passwd]");
+		   "sbxsh: note: reading /etc/passwd is allowed (outside the "
+		   "workspace: "
+		   "read-only) [typed: /tmp/../etc/passwd]");
 	assert_one("cat " WS "/../../etc/passwd", SCOPE_FLAG_READ,
 		   "/etc/passwd");
+	{
+		/* Two reads and a write: one refusal. */
+		struct scope_report r = check("cat /etc/a /etc/b > /etc/c");
+
+		assert_int_equal(r.n, 3);
+		assert_int_equal(scope_report_refusals(&r), 1);
+		scope_report_free(&r);
+	}
 	assert_one("cat ../../etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
 	assert_one("wc < /etc/passwd", SCOPE_FLAG_READ, "/etc/passwd");
 }
@@ -440,8 +458,8 @@ static void quotes_and_backslashes(void **state)
 
 	(void)state;
 	assert_msg("cat \"/etc/pass\"'wd'",
-		   "sbxsh: scope: /etc/passwd is "
-		   "outside the workspace (read-only)");
+		   "sbxsh: note: reading /etc/passwd is allowed "
+		   "(outside the workspace: read-only)");
 	assert_one("cat /etc/pa\\sswd", SCOPE_FLAG_READ, "/etc/passwd");
 	assert_one("cat '/etc/a b'", SCOPE_FLAG_READ, "/etc/a b");
 	assert_one("cat /etc/a\\ b", SCOPE_FLAG_READ, "/etc/a b");
@@ -453,8 +471,8 @@ static void quotes_and_backslashes(void **state)
 	r = check("cat $'/etc/a\\nb'");
 	assert_int_equal(r.n, 1);
 	assert_string_equal(r.flags[0].msg,
-			    "sbxsh: scope: /etc/a\\nb is "
-			    "outside the workspace (read-only)");
+			    "sbxsh: note: reading /etc/a\\nb is allowed "
+			    "(outside the workspace: read-only)");
 	scope_report_free(&r);
 	/* A line continuation joins words. */
 	assert_one("cat /etc/pa\\\nsswd", SCOPE_FLAG_READ, "/etc/passwd");
@@ -494,6 +512,11 @@ static void expansions(void **state)
 	assert_clean("echo $PATH"); /* a list, not the path "/usr/bin:/bin" */
 	/* bash arrays: each element is a word. */
 	assert_one("a=(/tmp/x /etc/y)", SCOPE_FLAG_READ, "/etc/y");
+	/* a subscript's and a replacement's command substitutions run */
+	assert_one("echo ${a[$(cat /etc/s)]}", SCOPE_FLAG_READ, "/etc/s");
+	assert_one("a[$(cat /etc/t)]=1", SCOPE_FLAG_READ, "/etc/t");
+	assert_one("echo ${x/a/$(cat /etc/u)}", SCOPE_FLAG_READ, "/etc/u");
+	assert_one("declare -a a=(/etc/v)", SCOPE_FLAG_READ, "/etc/v");
 }
 
 static void compilers_and_installers(void **state)
@@ -517,8 +540,9 @@ static void symlinks_canonicalized(void **state)
 {
 	(void)state;
 	assert_msg("cat /home/u/lnk/hosts",
-		   "sbxsh: scope: /etc/hosts is outside the workspace "
-		   "(read-only) [typed: /home/u/lnk/hosts]");
+		   "sbxsh: note: reading /etc/hosts is allowed (outside the "
+		   "workspace: "
+		   "read-only) [typed: /home/u/lnk/hosts]");
 	/* A link inside the workspace that leads out of it. */
 	assert_one("touch " WS "/out/x", SCOPE_FLAG_WRITE, "/etc/x");
 }
@@ -665,10 +689,22 @@ static void huge_lines(void **state)
 static void syntax_as_the_shell(void **state)
 {
 	static const char *const refused[] = {
-	    "echo (",	       "a=(x)",	     "x=(rm -rf build)",
-	    "echo x (echo X)", "echo 'abc",  "echo \"abc",
-	    "if true; then",   "echo a; fi", "(echo a",
-	    "echo $(",	       "| cat",	     NULL,
+	    "echo (",
+	    "echo x=(rm -rf build)",
+	    "echo x (echo X)",
+	    "echo 'abc",
+	    "echo \"abc",
+	    "if true; then",
+	    "echo a; fi",
+	    "(echo a",
+	    "echo $(",
+	    "| cat",
+	    NULL,
+	};
+	/* bash's arrays: assignments in the default language, refused
+	 * whole under --posix (dash has none) */
+	static const char *const arrays[] = {
+	    "a=(x)", "x=(rm -rf build)", "a[1]=x", "declare -a a=(1 2)", NULL,
 	};
 	static const char *const parsed[] = {
 	    "",
@@ -701,6 +737,18 @@ static void syntax_as_the_shell(void **state)
 	for (int i = 0; parsed[i]; i++)
 		assert_int_equal(scope_syntax(parsed[i], strlen(parsed[i]), &d),
 				 0);
+	for (int i = 0; arrays[i]; i++) {
+		assert_int_equal(scope_syntax(arrays[i], strlen(arrays[i]), &d),
+				 0);
+		if (strchr(arrays[i], '(')) {
+			memset(&d, 0, sizeof(d));
+			assert_int_equal(scope_syntax_mode(arrays[i],
+							   strlen(arrays[i]),
+							   true, &d),
+					 -EINVAL);
+			assert_non_null(strstr(d.msg, "syntax error"));
+		}
+	}
 	/* Pathological lines end (the parser bounds its nesting). */
 	for (size_t i = 0; i < sizeof(units) / sizeof(*units); i++) {
 		s = repeat(units[i], 1 << 20, &len);
@@ -747,8 +795,9 @@ static void follows_the_parse_tree(void **state)
 	assert_one("'if' /etc/a", SCOPE_FLAG_READ, "/etc/a");
 	/* The message names the word as typed, quotes removed. */
 	assert_msg("cat ${HOME}x/../../../etc/passwd",
-		   "sbxsh: scope: /etc/passwd is outside the workspace "
-		   "(read-only) [typed: ${HOME}x/../../../etc/passwd]");
+		   "sbxsh: note: reading /etc/passwd is allowed (outside the "
+		   "workspace: "
+		   "read-only) [typed: ${HOME}x/../../../etc/passwd]");
 }
 
 /* The shell's own tree (scope_check_tree, the check before each line):
@@ -840,6 +889,103 @@ static void in_the_shells_language(void **state)
 			 -EINVAL);
 	assert_int_equal(scope_syntax_mode("cat <(sort /etc/a)", 18, false, &d),
 			 0);
+}
+
+/* Issue 24: bash's `**` (globstar) and extglob's @(a|b) reach what a
+ * star reaches: names within one directory (bash never matches a '/'
+ * with a pattern), so a path holding one is judged as typed, as a star
+ * after /etc/ is. With
+ * extglob on the checker reads the line as the shell does (the shell hands
+ * over its own tree; the text alone is read with the shell's option); off,
+ * @( is the syntax error it is in the shell, and nothing of it runs. */
+/* Brace expansion as the shell does it (bash's mode): each word it
+ * gives is judged, a quoted brace is a plain word, a redirection's
+ * target is left whole (the shell refuses "> {a,b}" as ambiguous), and
+ * in posix mode braces are plain characters. */
+static void braces_as_the_shell(void **state)
+{
+	struct scope_env px = senv;
+	struct scope_report r = {0};
+	const char *l;
+
+	(void)state;
+	assert_one("rm {/etc/a,b}", SCOPE_FLAG_WRITE, "/etc/a");
+	assert_clean("cp x{,.bak}");
+	assert_one("touch \"{/etc/a,b}\" /etc/{q}", SCOPE_FLAG_WRITE,
+		   "/etc/{q}");
+	assert_clean("touch \"{/etc/a,b}\" '{/etc/c,d}'");
+	r = check("touch /etc/{a,b}");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[0].path, "/etc/a");
+	assert_string_equal(r.flags[1].path, "/etc/b");
+	scope_report_free(&r);
+	r = check("for f in /etc/{p,q}; do :; done");
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[1].path, "/etc/q");
+	scope_report_free(&r);
+	/* {1..N} too big for the budget: what fits is judged, no more */
+	r = check("touch /etc/{1..999999}");
+	assert_true(r.n > 0 && r.n < 999999);
+	assert_string_equal(r.flags[0].path, "/etc/1");
+	scope_report_free(&r);
+	/* [[ ]] does not brace-expand: the word as typed */
+	assert_one("[[ -f /etc/{a,b} ]]", SCOPE_FLAG_READ, "/etc/{a,b}");
+	/* posix mode: braces are characters */
+	px.posix = true;
+	l = "rm {/etc/a,b}";
+	memset(&r, 0, sizeof(r));
+	scope_check(pol, &px, l, strlen(l), &r);
+	assert_int_equal(r.n, 0);
+	scope_report_free(&r);
+}
+
+static void globs_as_the_shell(void **state)
+{
+	struct scope_env ext = senv;
+	const char *line = "rm /etc/@(a|b) /tmp/!(x)/../../etc/y";
+	struct one_line l = {.r.read_line = one_line_read, .s = line};
+	struct parse_opts o = {.lineno = 1, .extglob = true};
+	struct parser *p = parse_new(&l.r, &o);
+	struct arena *a = arena_new();
+	struct scope_report r = {0};
+	struct sbx_diag d;
+	struct node *n = NULL;
+
+	(void)state;
+	assert_one("cat /etc/**", SCOPE_FLAG_READ, "/etc/**");
+	assert_one("rm -rf /etc/**/x", SCOPE_FLAG_WRITE, "/etc/**/x");
+	assert_one("rm ./**/../../../etc/y", SCOPE_FLAG_WRITE, "/etc/y");
+	/* [[ ]] reads extglob patterns whatever the option */
+	assert_one("[[ $x == @(a|b) ]] && cat /etc/z", SCOPE_FLAG_READ,
+		   "/etc/z");
+	ext.extglob = true;
+	scope_check(pol, &ext, line, strlen(line), &r);
+	assert_int_equal(r.n, 2);
+	assert_int_equal(r.flags[0].kind, SCOPE_FLAG_WRITE);
+	assert_string_equal(r.flags[0].path, "/etc/@(a|b)");
+	assert_string_equal(r.flags[1].path, "/etc/y");
+	scope_report_free(&r);
+	scope_check(pol, &ext, "cat /etc/+(pass)wd ~/.ssh/*(id_)rsa", 35, &r);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[0].path, "/etc/+(pass)wd");
+	assert_int_equal(r.flags[1].kind, SCOPE_FLAG_MASKED);
+	scope_report_free(&r);
+	/* a '/' inside a group never globs: the word is a relative name */
+	scope_check(pol, &ext, "rm -f @(/etc/a|b)", 17, &r);
+	assert_int_equal(r.n, 0);
+	/* the shell's own tree, read with extglob on */
+	assert_int_equal(parse_next(p, a, &n, NULL, &d), PARSE_OK);
+	scope_check_tree(pol, &senv, n, strlen(line), &r);
+	assert_int_equal(r.n, 2);
+	assert_string_equal(r.flags[0].path, "/etc/@(a|b)");
+	scope_report_free(&r);
+	arena_unref(a);
+	parse_free(p);
+	/* extglob off: the shell's syntax error, nothing judged or run */
+	scope_check(pol, &senv, line, strlen(line), &r);
+	assert_int_equal(r.n, 0);
+	assert_int_equal(scope_syntax_mode(line, strlen(line), false, &d),
+			 -EINVAL);
 }
 
 /* ---- protected paths (docs/design.md §2b) -------------------------------- */
@@ -1018,6 +1164,8 @@ int main(void)
 	    cmocka_unit_test(follows_the_parse_tree),
 	    cmocka_unit_test(checks_the_shells_tree),
 	    cmocka_unit_test(in_the_shells_language),
+	    cmocka_unit_test(globs_as_the_shell),
+	    cmocka_unit_test(braces_as_the_shell),
 	    cmocka_unit_test(protected_paths),
 	    cmocka_unit_test(git_config_writes),
 	    cmocka_unit_test(checker_only_wording),

@@ -207,6 +207,38 @@ static void diag_is_shown(void **state)
 
 /* One name rule for the parser, the completer and the configuration
  * reader: ASCII only, no empty name, no leading digit. */
+/* mountinfo's octal escapes: a mount point with a space, tab, newline or
+ * backslash is one path, and anything not a full three-digit escape below
+ * \400 stays as it is (a truncated "\04" at the end, "\999", "\400"). */
+static void octal_unescape(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} t[] = {
+	    {"/a\\040b", "/a b"},
+	    {"/t\\011x\\012y", "/t\tx\ny"},
+	    {"/b\\134s", "/b\\s"},
+	    {"/end\\04", "/end\\04"},
+	    {"/n\\999", "/n\\999"},
+	    {"/big\\400", "/big\\400"},
+	    {"", ""},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char *o = str_unescape_octal(t[i].in, strlen(t[i].in));
+
+		assert_string_equal(o, t[i].out);
+		free(o);
+	}
+	/* only the first |n| bytes count */
+	{
+		char *o = str_unescape_octal("ab\\040", 3);
+
+		assert_string_equal(o, "ab\\");
+		free(o);
+	}
+}
+
 static void shell_names(void **state)
 {
 	(void)state;
@@ -233,6 +265,7 @@ int main(void)
 	    cmocka_unit_test(every_byte),
 	    cmocka_unit_test(diag_is_shown),
 	    cmocka_unit_test(shell_names),
+	    cmocka_unit_test(octal_unescape),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

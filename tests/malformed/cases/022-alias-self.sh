@@ -1,3 +1,3 @@
-# expect: status=127 stderr=a: not found
+# expect: status=127 stderr=a: command not found
 alias a=a
 a

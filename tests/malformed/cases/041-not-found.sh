@@ -1,2 +1,2 @@
-# expect: status=127 stderr=no_such_command_xyz: not found
+# expect: status=127 stderr=no_such_command_xyz: command not found
 no_such_command_xyz

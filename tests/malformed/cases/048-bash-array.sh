@@ -1,4 +1,4 @@
-# expect: status=2 stderr=line 3: syntax error: arrays are not supported yet
+# expect: status=2 stderr=line 3: syntax error: unexpected
 echo a
 x=(touch malformed-paren-ran); echo never
 echo never

@@ -1,4 +1,4 @@
-/* shell/interp/brace.h — bash's brace expansion ({a,b}, {1..10..2},
+/* core/lang/brace.h — bash's brace expansion ({a,b}, {1..10..2},
  * {a..e}) on a word given as tokens. Pure: no shell state, no syscalls.
  *
  * A token is an unquoted character (0..255) or BRACE_OPAQUE + i: anything
@@ -41,6 +41,20 @@ bool brace_maybe(const int *t, size_t n);
 int brace_expand(const int *t, size_t n, struct brace_list *out);
 
 void brace_list_free(struct brace_list *l);
+
+struct wpart;
+
+/* Brace expansion of a word of the parse tree: its parts as tokens (each
+ * unquoted literal character, or a whole other part), then each word it
+ * expands to rebuilt as parts and handed to |fn| (valid during the call
+ * only; a part that is not literal is a copy of the original). A word
+ * that expands to nothing ({,a}'s empty first word) is skipped; a word
+ * with no brace expression is handed over as it is. Both the shell
+ * (expand.c) and the scope checker use this, so the checker sees the
+ * very words the shell will run. Returns the first nonzero |fn|
+ * returned, else 0. */
+int brace_each(struct wpart *parts, int (*fn)(void *ctx, struct wpart *w),
+	       void *ctx);
 
 /* For tests and tools: |s| expanded as if every character were unquoted,
  * except that a backslash quotes the next character (kept in the result

@@ -1,4 +1,4 @@
-/* shell/interp/brace.c — brace expansion as bash 5.2 does it (braces.c
+/* core/lang/brace.c — brace expansion as bash 5.2 does it (braces.c
  * there): the first '{' whose matching '}' encloses a comma or ".." at its
  * own level starts the expression; "{a}", "{}", "{a..}" and an unmatched
  * '{' are skipped over, so "{a}{b,c}" is "{a}b {a}c"; an amble with a
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "brace.h"
+#include "parse.h"
 #include "sbx.h"
 
 /* Deeper nesting than this is left as typed, so a word of a million
@@ -334,4 +335,75 @@ char *brace_expand_str(const char *s)
 	brace_list_free(&l);
 	free(t);
 	return b.s;
+}
+
+int brace_each(struct wpart *parts, int (*fn)(void *ctx, struct wpart *w),
+	       void *ctx)
+{
+	struct brace_list l = {0};
+	struct wpart **opq, *p;
+	size_t n = 0, np = 0, m = 0;
+	int *t, rc = 0;
+
+	for (p = parts; p; p = p->next, np++)
+		n += p->type == WP_LIT && !p->quoted ? p->len : 1;
+	t = xmalloc((n + 1) * sizeof(*t));
+	opq = xmalloc((np + 1) * sizeof(*opq));
+	np = 0;
+	for (p = parts; p; p = p->next) {
+		if (p->type == WP_LIT && !p->quoted) {
+			for (size_t i = 0; i < p->len; i++)
+				t[m++] = (unsigned char)p->s[i];
+		} else {
+			opq[np] = p;
+			t[m++] = BRACE_OPAQUE + (int)np++;
+		}
+	}
+	if (!brace_maybe(t, m)) {
+		free(t);
+		free(opq);
+		return fn(ctx, parts);
+	}
+	brace_expand(t, m, &l);
+	for (size_t k = 0; !rc && k < l.n; k++) {
+		const struct brace_word *bw = &l.v[k];
+		struct wpart *pv = xcalloc(bw->n + 1, sizeof(*pv)),
+			     *head = NULL, **tail = &head;
+		char *chars = xmalloc(2 * bw->n + 1), *cp = chars;
+
+		for (size_t i = 0; i < bw->n;) {
+			struct wpart *q = &pv[i];
+			int c = bw->t[i];
+
+			if (c >= BRACE_OPAQUE) {
+				*q = *opq[c - BRACE_OPAQUE];
+				i++;
+			} else if (c == BRACE_QNULL) {
+				q->type = WP_LIT;
+				q->quoted = 1;
+				q->s = "";
+				i++;
+			} else {
+				q->type = WP_LIT;
+				q->s = cp;
+				while (i < bw->n && bw->t[i] >= 0 &&
+				       bw->t[i] < BRACE_OPAQUE)
+					*cp++ = (char)bw->t[i++];
+				q->len = (size_t)(cp - q->s);
+				*cp++ = 0;
+			}
+			q->next = NULL;
+			*tail = q;
+			tail = &q->next;
+		}
+		/* a word that expanded to nothing at all ({,a}) is no word */
+		if (head)
+			rc = fn(ctx, head);
+		free(pv);
+		free(chars);
+	}
+	brace_list_free(&l);
+	free(t);
+	free(opq);
+	return rc;
 }

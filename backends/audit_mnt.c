@@ -1,0 +1,541 @@
+/* backends/audit_mnt.c — the mount layer's refusals from the kernel's
+ * syscall audit records (issue 23, docs/explain.md "Where the paths come
+ * from").
+ *
+ * The mount layer refuses in the VFS before Landlock is asked: a write
+ * under a read-only bind (EROFS), a rename over a protected file that a
+ * bind mount holds, such as .git/config (EBUSY), a masked path that is a
+ * mode-000 tmpfs under --backend namespace (EACCES). No Landlock record
+ * names them, so a tool that fails on one without printing got no line at
+ * a terminal. The kernel's syscall auditing can name them: an exit-filter
+ * rule matching the return value writes a SYSCALL record (with the rule's
+ * key) and a PATH record per name the call looked up.
+ *
+ * Bounded to this session: before the forks (still privileged) this
+ * process writes its own loginuid to /proc/self/loginuid, which gives it
+ * a new audit session id that every process of the session inherits and
+ * no other process has; the rules match that session id only (and one
+ * return value each: -EROFS, -EBUSY, -EACCES), keyed "sbxsh-<pid>". A
+ * host process's refusals, another session's, never match.
+ *
+ * What this changes on the host, named in the banner and `policy`
+ * (am_note()): three rules in the kernel's audit rule list for the
+ * session's length; the session's audit session id (and its auid is set
+ * to the user's uid where it was unset), which the host's audit log
+ * shows; each matching refusal is one more event in the host's audit log
+ * (the kernel log when no auditd runs). Removed when the session ends:
+ * a helper forked here, holding CAP_AUDIT_CONTROL and nothing else, with
+ * no descriptor but its netlink socket and a pidfd of the supervisor,
+ * deletes the rules when the supervisor is gone, however it ended
+ * (SIGKILL too). The supervisor itself keeps no capability (pidns.c).
+ * Were the helper killed as well, the rules are stale: every session's
+ * helper first deletes the rules of our shape whose key names a process
+ * that no longer has the rule's session id.
+ *
+ * Fails closed in what it claims: any step refused (not root, a
+ * loginuid made immutable, audit rules locked, a user namespace) and the
+ * note says the terminal gets no line for these refusals, and why.
+ */
+#include "audit_mnt.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/capability.h>
+#include <linux/netlink.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "auditrec.h"
+#include "sbx.h"
+
+#define AM_NRULES 3
+#define AM_MAXNAMES 4
+
+static const int am_errs[AM_NRULES] = {EROFS, EBUSY, EACCES};
+
+static struct {
+	int luid_fd; /* am_prepare(): /proc/self/loginuid, open to write */
+	int luid_err;
+	bool on;
+	char *why;
+	char key[32]; /* "sbxsh-<pid>" */
+	unsigned ses;
+	/* P0: the event being put together (one serial, EOE last) */
+	bool ours;
+	uint64_t serial, ms;
+	long exit;
+	char *cwd;
+	char *names[AM_MAXNAMES];
+	bool parent[AM_MAXNAMES];
+	size_t n;
+} am = {.luid_fd = -1};
+
+static void set_why(const char *msg, int err)
+{
+	free(am.why);
+	am.why =
+	    err > 0 ? xasprintf("%s: %s", msg, strerror(err)) : xstrdup(msg);
+}
+
+/* One rule: exit == -|err| for audit session |ses|, keyed |key|, every
+ * syscall. Returns its size in |out| (at least sizeof(rule) + 32). */
+static size_t rule(void *out, unsigned ses, int err, const char *key)
+{
+	struct audit_rule_data *r = out;
+	size_t kl = strlen(key);
+
+	memset(r, 0, sizeof(*r) + kl);
+	r->flags = AUDIT_FILTER_EXIT;
+	r->action = AUDIT_ALWAYS;
+	for (int i = 0; i < AUDIT_BITMASK_SIZE; i++)
+		r->mask[i] = ~0u;
+	r->field_count = 3;
+	r->fields[0] = AUDIT_SESSIONID;
+	r->values[0] = ses;
+	r->fieldflags[0] = AUDIT_EQUAL;
+	r->fields[1] = AUDIT_EXIT;
+	r->values[1] = (uint32_t)-err;
+	r->fieldflags[1] = AUDIT_EQUAL;
+	r->fields[2] = AUDIT_FILTERKEY;
+	r->values[2] = (uint32_t)kl;
+	r->fieldflags[2] = AUDIT_EQUAL;
+	memcpy(r->buf, key, kl);
+	r->buflen = (uint32_t)kl;
+	return sizeof(*r) + kl;
+}
+
+/* Sends one request and reads its acknowledgement: 0 or -errno. The
+ * kernel handles rule changes in the sender's context, so the ack is
+ * there when sendto() returns. */
+static int request(int s, int type, const void *data, size_t n)
+{
+	union {
+		struct nlmsghdr h;
+		char b[NLMSG_SPACE(sizeof(struct audit_rule_data) + 64) + 64];
+	} m;
+	struct sockaddr_nl k = {.nl_family = AF_NETLINK};
+	static uint32_t seq = 100;
+
+	if (NLMSG_LENGTH(n) > sizeof(m))
+		return -EINVAL;
+	memset(&m, 0, sizeof(m));
+	m.h.nlmsg_len = NLMSG_LENGTH(n);
+	m.h.nlmsg_type = (uint16_t)type;
+	m.h.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
+	m.h.nlmsg_seq = ++seq;
+	memcpy(NLMSG_DATA(&m.h), data, n);
+	if (sendto(s, &m, m.h.nlmsg_len, 0, (struct sockaddr *)&k, sizeof(k)) <
+	    0)
+		return -errno;
+	for (int tries = 0; tries < 8; tries++) {
+		ssize_t r = recv(s, &m, sizeof(m), 0);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < (ssize_t)NLMSG_HDRLEN)
+			return r < 0 ? -errno : -EIO;
+		if (m.h.nlmsg_type == NLMSG_ERROR &&
+		    m.h.nlmsg_len >= NLMSG_LENGTH(sizeof(struct nlmsgerr)))
+			return ((struct nlmsgerr *)NLMSG_DATA(&m.h))->error;
+	}
+	return -EIO;
+}
+
+static unsigned read_uint_at(int dir, const char *path, bool *ok)
+{
+	char b[32] = {0};
+	int fd = openat(dir, path, O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd < 0 ? -1 : read(fd, b, sizeof(b) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	*ok = n > 0;
+	return n > 0 ? (unsigned)strtoul(b, NULL, 10) : 0;
+}
+
+/* A listed rule of our shape (session id, exit, key "sbxsh-<pid>") whose
+ * process is gone or has another session id: left by a session whose
+ * helper was killed. */
+static bool stale(int proc, const struct audit_rule_data *r, size_t len)
+{
+	char key[32];
+	unsigned ses = 0, now;
+	char path[48];
+	long pid;
+	char *end;
+	bool ok;
+
+	if (len < sizeof(*r) || r->field_count != 3 ||
+	    r->flags != AUDIT_FILTER_EXIT || r->buflen >= sizeof(key) ||
+	    sizeof(*r) + r->buflen > len)
+		return false;
+	for (int i = 0; i < 3; i++) {
+		if (r->fields[i] == AUDIT_SESSIONID)
+			ses = r->values[i];
+		else if (r->fields[i] != AUDIT_EXIT &&
+			 r->fields[i] != AUDIT_FILTERKEY)
+			return false;
+	}
+	memcpy(key, r->buf, r->buflen);
+	key[r->buflen] = 0;
+	if (strncmp(key, "sbxsh-", 6) || !strcmp(key, am.key))
+		return false;
+	pid = strtol(key + 6, &end, 10);
+	if (*end || pid <= 0)
+		return false;
+	/* through the host's /proc opened before the PID namespace's
+	 * was mounted over it in this mount namespace */
+	snprintf(path, sizeof(path), "%ld/sessionid", pid);
+	now = read_uint_at(proc, path, &ok);
+	if (!ok || now != ses)
+		return true;
+	/* a supervisor killed and not yet reaped keeps its session id */
+	{
+		char st[512] = {0}, *rp;
+		int fd;
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "%ld/stat", pid);
+		fd = openat(proc, path, O_RDONLY | O_CLOEXEC);
+		n = fd < 0 ? -1 : read(fd, st, sizeof(st) - 1);
+		if (fd >= 0)
+			close(fd);
+		rp = n > 0 ? strrchr(st, ')') : NULL;
+		return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
+	}
+}
+
+/* The helper: deletes stale rules, then ours once the supervisor is
+ * gone. Runs no code but this; keeps CAP_AUDIT_CONTROL only. */
+static void helper(int ctl, int proc, pid_t sup)
+{
+	struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+	struct __user_cap_data_struct c[2] = {{0}};
+	int pidfd = (int)syscall(SYS_pidfd_open, sup, 0);
+	union {
+		struct nlmsghdr h;
+		char b[16384];
+	} m;
+	char buf[sizeof(struct audit_rule_data) + 64];
+
+	/* Out of the terminal's reach and its signals; no descriptor of the
+	 * session (a pty kept open would keep a harness waiting). */
+	setsid();
+	for (int sig = 1; sig < 32; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_IGN);
+	/* 3: the netlink socket, 4: the host's /proc, 5: the pidfd */
+	if (dup2(ctl, 3) < 0 || dup2(proc, 4) < 0 ||
+	    (pidfd >= 0 && dup2(pidfd, 5) < 0))
+		_exit(1);
+	syscall(SYS_close_range, pidfd >= 0 ? 6 : 5, ~0u, 0);
+	{
+		int nul = open("/dev/null", O_RDWR);
+
+		for (int fd = 0; fd < 3; fd++)
+			if (nul >= 0 && nul != fd)
+				dup2(nul, fd);
+		if (nul > 2)
+			close(nul);
+	}
+	ctl = 3;
+	proc = 4;
+	c[CAP_AUDIT_CONTROL / 32].effective = 1u << (CAP_AUDIT_CONTROL % 32);
+	c[CAP_AUDIT_CONTROL / 32].permitted = 1u << (CAP_AUDIT_CONTROL % 32);
+	(void)syscall(SYS_capset, &h, c);
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	/* Stale rules: listed (the kernel answers from a thread, so this
+	 * is off the session's start-up), then deleted one by one. */
+	{
+		struct {
+			struct nlmsghdr h;
+		} req = {
+		    {NLMSG_LENGTH(0), AUDIT_LIST_RULES, NLM_F_REQUEST, 1, 0}};
+		struct sockaddr_nl k = {.nl_family = AF_NETLINK};
+		struct timeval tv = {2, 0};
+		char *del[64];
+		size_t ndel = 0, dlen[64];
+		bool done = false;
+
+		setsockopt(ctl, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		if (sendto(ctl, &req, req.h.nlmsg_len, 0, (struct sockaddr *)&k,
+			   sizeof(k)) < 0)
+			done = true;
+		while (!done) {
+			ssize_t n = recv(ctl, &m, sizeof(m), 0);
+			struct nlmsghdr *nh = &m.h;
+			size_t left = n > 0 ? (size_t)n : 0;
+
+			if (n <= 0)
+				break;
+			for (; NLMSG_OK(nh, left); nh = NLMSG_NEXT(nh, left)) {
+				size_t pl = nh->nlmsg_len - NLMSG_HDRLEN;
+
+				if (nh->nlmsg_type == NLMSG_DONE ||
+				    nh->nlmsg_type == NLMSG_ERROR)
+					done = true;
+				else if (nh->nlmsg_type == AUDIT_LIST_RULES &&
+					 ndel < 64 &&
+					 stale(proc, NLMSG_DATA(nh), pl)) {
+					del[ndel] = xmalloc(pl);
+					memcpy(del[ndel], NLMSG_DATA(nh), pl);
+					dlen[ndel++] = pl;
+				}
+			}
+		}
+		for (size_t i = 0; i < ndel; i++)
+			(void)request(ctl, AUDIT_DEL_RULE, del[i], dlen[i]);
+	}
+	/* Ours, once the supervisor has ended, however it ended. */
+	if (pidfd >= 0) {
+		struct pollfd pf = {.fd = 5, .events = POLLIN};
+
+		while (poll(&pf, 1, -1) < 0 && errno == EINTR)
+			;
+	} else {
+		while (kill(sup, 0) == 0 || errno == EPERM)
+			sleep(1);
+	}
+	for (int i = 0; i < AM_NRULES; i++) {
+		size_t n = rule(buf, am.ses, am_errs[i], am.key);
+
+		(void)request(ctl, AUDIT_DEL_RULE, buf, n);
+	}
+	_exit(0);
+}
+
+void am_prepare(void)
+{
+	if (am.luid_fd >= 0)
+		close(am.luid_fd);
+	am.luid_fd = open("/proc/self/loginuid", O_WRONLY | O_CLOEXEC);
+	am.luid_err = am.luid_fd < 0 ? errno : 0;
+}
+
+void am_forget(void)
+{
+	if (am.luid_fd >= 0)
+		close(am.luid_fd);
+	am.luid_fd = -1;
+}
+
+void am_open(void)
+{
+	char buf[sizeof(struct audit_rule_data) + 64];
+	unsigned luid;
+	bool ok;
+	int ctl, added = 0, r = 0;
+	pid_t pid;
+
+	am.on = false;
+	luid = read_uint_at(AT_FDCWD, "/proc/self/loginuid", &ok);
+	if (!ok) {
+		set_why("no /proc/self/loginuid", 0);
+		am_forget();
+		return;
+	}
+	ctl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
+	if (ctl < 0) {
+		set_why("the audit control socket was refused", errno);
+		am_forget();
+		return;
+	}
+	/* The session's own audit session id: a write of the loginuid
+	 * (the same one where it was set, the uid where unset) starts a
+	 * new one, inherited by every process forked from here on. */
+	{
+		char v[16];
+		int fd = am.luid_fd;
+		int n =
+		    snprintf(v, sizeof(v), "%u",
+			     luid == (unsigned)-1 ? (unsigned)getuid() : luid);
+		int e = fd < 0 ? am.luid_err : 0;
+
+		am.luid_fd = -1;
+		if (fd >= 0 && write(fd, v, (size_t)n) != n)
+			e = errno;
+		if (fd >= 0)
+			close(fd);
+		if (fd < 0 || e) {
+			set_why("this session cannot have an audit session of "
+				"its own (/proc/self/loginuid)",
+				e ? e : EBADF);
+			close(ctl);
+			return;
+		}
+	}
+	am.ses = read_uint_at(AT_FDCWD, "/proc/self/sessionid", &ok);
+	if (!ok || am.ses == (unsigned)-1) {
+		set_why("no audit session id", 0);
+		close(ctl);
+		return;
+	}
+	snprintf(am.key, sizeof(am.key), "sbxsh-%d", (int)getpid());
+	for (; added < AM_NRULES; added++) {
+		size_t n = rule(buf, am.ses, am_errs[added], am.key);
+
+		if ((r = request(ctl, AUDIT_ADD_RULE, buf, n)) < 0)
+			break;
+	}
+	if (added == AM_NRULES) {
+		pid_t sup = getpid();
+		int proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+		pid = proc < 0 ? -1 : fork();
+		if (pid == 0)
+			helper(ctl, proc, sup);
+		if (proc >= 0)
+			close(proc);
+		if (pid > 0) {
+			close(ctl);
+			am.on = true;
+			free(am.why);
+			am.why = NULL;
+			return;
+		}
+		r = -errno;
+	}
+	/* Refused (not root: EPERM; rules locked): none of ours stays. */
+	while (added-- > 0) {
+		size_t n = rule(buf, am.ses, am_errs[added], am.key);
+
+		(void)request(ctl, AUDIT_DEL_RULE, buf, n);
+	}
+	close(ctl);
+	set_why(r == -EPERM ? "adding audit rules needs CAP_AUDIT_CONTROL "
+			      "(root) and rules not locked"
+			    : "the audit rules were refused",
+		r == -EPERM ? 0 : -r);
+}
+
+static void reset(void)
+{
+	free(am.cwd);
+	am.cwd = NULL;
+	for (size_t i = 0; i < am.n; i++)
+		free(am.names[i]);
+	am.n = 0;
+	am.ours = false;
+}
+
+/* The event's lines: one per name the call looked up, absolute. */
+static void flush(void (*pass)(const char *, size_t))
+{
+	bool normal = false;
+
+	/* A call that named an entry (a rename's source and target, an
+	 * open of a file that exists) is about that entry: its folders'
+	 * PARENT items would claim the folder (a protected .git "cannot be
+	 * renamed") for what was the target's refusal. Only a call that
+	 * names none (a new file under a read-only folder) is the
+	 * folder's. */
+	for (size_t i = 0; i < am.n; i++)
+		normal |= !am.parent[i];
+	for (size_t i = 0; am.ours && i < am.n; i++) {
+		const char *nm = am.names[i];
+		SBX_AUTOFREE char *abs = NULL;
+		struct sbx_buf b = {0};
+
+		if (normal && am.parent[i])
+			continue;
+
+		if (nm[0] != '/') {
+			if (!am.cwd || am.cwd[0] != '/')
+				continue;
+			abs = xasprintf("%s/%s", am.cwd, nm);
+			nm = abs;
+		}
+		buf_printf(&b,
+			   "audit(%llu.%03llu:%llu): domain=0 blockers=%s "
+			   "path=",
+			   (unsigned long long)(am.ms / 1000),
+			   (unsigned long long)(am.ms % 1000),
+			   (unsigned long long)am.serial,
+			   am.exit == -EACCES ? "mnt.any"
+			   : am.parent[i]     ? "mnt.make"
+					      : "mnt.write");
+		/* hex, as the kernel writes an untrusted name: the shell's
+		 * parser (core/auditrec.c) decodes it */
+		for (const char *p = nm; *p; p++)
+			buf_printf(&b, "%02X", (unsigned char)*p);
+		pass(b.s, b.len);
+		buf_free(&b);
+	}
+	reset();
+}
+
+void am_take(pid_t shell, int type, const char *text, size_t n,
+	     void (*pass)(const char *line, size_t n))
+{
+	struct ar_sys r;
+
+	if (!am.on || ar_parse_sys(type, text, n, &r) < 0)
+		return;
+	if (type == AR_TYPE_SYSCALL) {
+		/* Another process's records can come between ours (the
+		 * kernel queues each task's at its syscall's exit): only a
+		 * new event of ours, or our EOE, ends the one being put
+		 * together. */
+		if (!r.key || strcmp(r.key, am.key)) {
+			ar_sys_free(&r);
+			return;
+		}
+		flush(pass);
+		/* only our rules' events: the key is the kernel's, never
+		 * the job's (comm= and exe= are hex when they hold a space
+		 * or a quote) */
+		/* not the shell's own probes (the stderr reading's
+		 * access(W_OK), denials.c): only what its jobs were refused */
+		if (r.pid != (long)shell && r.pid != (long)getpid() &&
+		    (r.exit == -EROFS || r.exit == -EBUSY ||
+		     r.exit == -EACCES)) {
+			am.ours = true;
+			am.serial = r.serial;
+			am.ms = r.ms;
+			am.exit = r.exit;
+		}
+	} else if (am.ours && r.serial == am.serial) {
+		if (type == AR_TYPE_CWD && !am.cwd) {
+			am.cwd = r.name;
+			r.name = NULL;
+		} else if (type == AR_TYPE_PATH && r.name &&
+			   am.n < AM_MAXNAMES) {
+			am.parent[am.n] = r.parent;
+			am.names[am.n++] = r.name;
+			r.name = NULL;
+		} else if (type == AR_TYPE_EOE) {
+			flush(pass);
+		}
+	}
+	ar_sys_free(&r);
+}
+
+bool am_on(void)
+{
+	return am.on;
+}
+
+void am_note(struct be_notes *notes)
+{
+	if (am.on)
+		be_note(notes, "mount_denials",
+			"from the kernel's audit records: the session has an "
+			"audit session of its own (%u) and %d syscall rules "
+			"keyed %s (exit EROFS, EBUSY, EACCES, that session "
+			"only) are in the host's audit rules until it ends (a "
+			"helper removes them; a killed session's go at the "
+			"next start)",
+			am.ses, AM_NRULES, am.key);
+	else
+		be_note(notes, "mount_denials", AM_NOTE_OFF "%s",
+			am.why ? am.why : "no kernel records (see denials)");
+}

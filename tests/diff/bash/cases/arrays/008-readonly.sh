@@ -1,0 +1,3 @@
+declare -r r=(1 2); echo ${r[@]}
+r[1]=2
+echo not reached

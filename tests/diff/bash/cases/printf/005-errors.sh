@@ -1,0 +1,12 @@
+printf '%d\n' abc 12x 3; echo rc=$?
+printf '%d|\n' '7 '; echo rc=$?
+printf '%f\n' x; echo rc=$?
+printf '%d\n' 99999999999999999999; echo rc=$?
+printf '%y|\n' 1; echo rc=$?
+printf '%5%|\n'; echo rc=$?
+printf 'a%'; echo " rc=$?"
+printf -x; echo rc=$?
+printf; echo rc=$?
+printf --; echo rc=$?
+printf -- '%s\n' ok; echo rc=$?
+printf '%s\n' -v; echo rc=$?
