@@ -6,7 +6,7 @@
  * element expanded again; without one it must be a sequence ("1..5",
  * "01..10..3", "a..e"), and one that is not ("x..y..z", an overflow)
  * leaves the braces as typed and expands what follows. */
-#include <errno.h>
+#include <errno.h> /* E2BIG: a constant, errno itself is not used */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -90,7 +90,7 @@ static long find_close(const int *t, size_t n, size_t i, int *sep)
  * else, within intmax_t (an overflow is not a sequence, as in bash). */
 static bool seq_int(const int *t, size_t n, intmax_t *v)
 {
-	char buf[32], *end;
+	char buf[32];
 	size_t i = 0;
 
 	if (!n || n >= sizeof(buf))
@@ -104,12 +104,28 @@ static bool seq_int(const int *t, size_t n, intmax_t *v)
 	i = buf[0] == '-' || buf[0] == '+';
 	if (!buf[i])
 		return false;
-	for (; buf[i]; i++)
-		if (buf[i] < '0' || buf[i] > '9')
-			return false;
-	errno = 0;
-	*v = strtoimax(buf, &end, 10);
-	return !errno && !*end;
+	/* Digits only, accumulated with an overflow check: core/lang is
+	 * pure (no errno, so no strtoimax's ERANGE). */
+	{
+		bool neg = buf[0] == '-';
+		uintmax_t lim = neg ? (uintmax_t)INTMAX_MAX + 1 : INTMAX_MAX;
+		uintmax_t acc = 0;
+
+		for (; buf[i]; i++) {
+			unsigned d;
+
+			if (buf[i] < '0' || buf[i] > '9')
+				return false;
+			d = (unsigned)(buf[i] - '0');
+			if (acc > (lim - d) / 10)
+				return false;
+			acc = acc * 10 + d;
+		}
+		*v = neg ? (acc == (uintmax_t)INTMAX_MAX + 1 ? INTMAX_MIN
+							     : -(intmax_t)acc)
+			 : (intmax_t)acc;
+	}
+	return true;
 }
 
 static bool is_alpha(int c)
