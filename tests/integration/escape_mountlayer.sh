@@ -108,6 +108,23 @@ only_cover_remounts() {
 	return 0
 }
 
+# No read of /proc/self/mountinfo by the mount layer. The socket doors
+# (backends/doors.c) read it too, but only when a socket bound somewhere
+# is not found under its name (one whose file was removed while it
+# stays bound: another program's, on a busy machine), and then walk the
+# tree from the next call on: that read is followed by the walk's first
+# no-follow directory open, the mount layer's never is.
+no_layer_mountinfo() {
+	awk '
+		wait_pid != "" && $1 == wait_pid {
+			if ($0 !~ /O_NOFOLLOW/ || $0 !~ /O_DIRECTORY/) bad = 1
+			wait_pid = ""
+		}
+		/"\/proc\/self\/mountinfo"/ { wait_pid = $1 }
+		END { exit (bad || wait_pid != "") }
+	' "$G/trace"
+}
+
 # The kernel's Landlock ABI (0: none).
 LL_ABI=$("$PY" -c 'import ctypes; print(max(0, ctypes.CDLL(None).syscall(444, None, 0, 1)))' 2>/dev/null || echo 0)
 
@@ -130,7 +147,7 @@ cases() { # BACKEND WAY
 		check "$tag the roots moved back with move_mount" \
 			traced "move_mount\\(.*<$WS>.*\\) = 0"
 		check "$tag no mountinfo read, no per-mount remount" \
-			eval '! traced "/proc/self/mountinfo" && only_cover_remounts'
+			eval 'no_layer_mountinfo && only_cover_remounts'
 	else
 		check "$tag $way answered ENOSYS (injected)" \
 			traced "$way\\(.*ENOSYS.*INJECTED"
