@@ -710,6 +710,29 @@ static const char *lookup(struct exp *e, struct wpart *w, const char *name,
 	return val;
 }
 
+/* set -u's error for |name|: bash's words and status in its mode
+ * ("unbound variable", 127; 1 in a subshell, as bash's), dash's in
+ * posix mode ("parameter not set", 2). */
+static void unbound(struct exp *e, const char *name)
+{
+	struct shell *sh = e->sh;
+
+	if (sh->opt[O_POSIX]) {
+		sh_err(sh, "%s: parameter not set", name);
+		return;
+	}
+	sh_err(sh, "%s: unbound variable", name);
+	e->fail_status = sh->subshell ? 1 : 127;
+}
+
+/* ${x?word}'s error status: 127 in bash's mode (1 in a subshell), 2 in
+ * dash's. */
+static void quest_status(struct exp *e)
+{
+	if (!e->sh->opt[O_POSIX])
+		e->fail_status = e->sh->subshell ? 1 : 127;
+}
+
 /* bash's operators on one value (paramx.c computes). The value is copied
  * first: expanding the operands may assign the variable. */
 static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
@@ -730,7 +753,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		return -1;
 	if (!val && sh->opt[O_NOUNSET] && !atstar) {
 		free(tmp);
-		sh_err(sh, "%s: parameter not set", name);
+		unbound(e, name);
 		return -1;
 	}
 	v = tmp ? tmp : xstrdup(val ? val : "");
@@ -865,7 +888,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 	case PO_NONE:
 	case PO_LEN:
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
-			sh_err(sh, "%s: parameter not set", name);
+			unbound(e, name);
 			rc = -1;
 			break;
 		}
@@ -930,13 +953,14 @@ static int expand_param(struct exp *e, struct wpart *w)
 			       set ? "parameter null or not set"
 				   : "parameter not set");
 		free(s);
+		quest_status(e);
 		rc = -1;
 		break;
 	default: {
 		struct sbx_buf res = {0};
 
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
-			sh_err(sh, "%s: parameter not set", name);
+			unbound(e, name);
 			rc = -1;
 			break;
 		}

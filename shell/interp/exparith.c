@@ -58,7 +58,11 @@ int exp_arith_str(struct shell *sh, const char *expr, intmax_t *out)
 					nm[q - p] = 0;
 					if (!var_get(sh, nm)) {
 						sh_err(sh,
-						       "%s: parameter not set",
+						       sh->opt[O_POSIX]
+							   ? "%s: parameter "
+							     "not set"
+							   : "%s: unbound "
+							     "variable",
 						       nm);
 						return -1;
 					}

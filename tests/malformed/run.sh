@@ -17,11 +17,12 @@ shift
 read -r -a shargs <<<"${SBXSH_ARGS:---backend none --check off}"
 limit=${MALFORMED_TIMEOUT:-60}
 # written for dash's language: run with --posix (bash goes on after a
-# syntax error in eval: diffbash/dbracket/006; 025, 026: dash's status for a
-# failed redirection; 048-bash-array runs there too: dash has no arrays,
-# so nothing of that line runs; g01b-g01d are bash's language, sbxsh's
+# syntax error in eval: diffbash/dbracket/006; 025, 026: dash's status
+# for a failed redirection, 028 and 032 for ${x?} and set -u (049 to
+# 051 are bash's); 048-bash-array runs there too: dash has no arrays, so
+# nothing of that line runs; g01b-g01d are bash's language, sbxsh's
 # default)
-posix_cases="023-eval-unterminated 025-bad-fd 026-create-fails 048-bash-array 048-paren-after-word g01-nested-parens"
+posix_cases="023-eval-unterminated 025-bad-fd 026-create-fails 028-param-error 032-nounset 048-bash-array 048-paren-after-word g01-nested-parens"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-malformed.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"

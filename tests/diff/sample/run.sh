@@ -29,6 +29,16 @@ case $shell in /*) ;; *) shell=$PWD/$shell ;; esac
 shell_cmd=("$shell" ${SBXSH_ARGS:-})
 work=$(mktemp -d /tmp/sbxsample.XXXXXX)
 trap 'rm -rf "$work"' EXIT
+# sbxsh keeps its session state (.sandbox-cache, .sandbox-runs) in the
+# workspace unless told otherwise; here it goes beside the boxes, so
+# `ls -la` in the scratch folder lists what bash's does. (The routed
+# cache's bin folder still leads PATH: by design, not sampled.)
+case ${shell##*/} in
+sbxsh*)
+	mkdir "$work/state"
+	shell_cmd+=(--state "$work/state")
+	;;
+esac
 mkdir "$work/tpl"
 (cd "$work/tpl" && env -i PATH=/usr/bin:/bin HOME="$work/tpl/home" LC_ALL=C \
 	bash "$here/fixture.sh") || { echo "Bail out! fixture.sh failed"; exit 1; }
