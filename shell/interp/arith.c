@@ -80,6 +80,49 @@ struct ar {
 	int err;    /* first error; everything unwinds once it is set */
 };
 
+/* bash's BASE#DIGITS (2 <= BASE <= 64): digits 0-9, then a-z, A-Z, @
+ * and _ (below base 37 a letter's case does not matter). At |hash|, the
+ * '#' after the base's digits at |s|. A digit too great for the base, or
+ * none, is a bad token. */
+static void ar_base_num(struct ar *a, const char *s, const char *hash)
+{
+	intmax_t base = a->num, v = 0;
+	const char *p = hash + 1;
+
+	if (base < 2 || base > 64 || hash - s > 2) {
+		a->tok = T_BAD;
+		return;
+	}
+	for (; *p; p++) {
+		int c = (unsigned char)*p, d;
+
+		if (c >= '0' && c <= '9')
+			d = c - '0';
+		else if (c >= 'a' && c <= 'z')
+			d = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'Z')
+			d = c - 'A' + (base <= 36 ? 10 : 36);
+		else if (c == '@')
+			d = 62;
+		else if (c == '_')
+			d = 63;
+		else
+			break;
+		if (d >= base) {
+			a->tok = T_BAD;
+			a->p = p;
+			return;
+		}
+		v = (intmax_t)((uintmax_t)v * (uintmax_t)base + (uintmax_t)d);
+	}
+	if (p == hash + 1) {
+		a->tok = T_BAD;
+		return;
+	}
+	a->num = v;
+	a->p = p;
+}
+
 /* The lexer state that e_assign() must be able to rewind by one token. */
 struct ar_mark {
 	enum ar_tok tok;
@@ -132,6 +175,8 @@ static void ar_next(struct ar *a)
 		a->num = strtoimax(s, &end, 0);
 		a->tok = T_NUM;
 		a->p = end;
+		if (*end == '#' && a->v && !a->v->posix)
+			ar_base_num(a, s, end);
 		return;
 	}
 	if (ar_isname1((unsigned char)*s)) {

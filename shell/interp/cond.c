@@ -2,8 +2,8 @@
  * (core/lang/parse.h, struct cond) evaluated without field splitting or
  * pathname expansion. ==, = and != match a pattern (the right side's
  * quoted characters literal), =~ an extended regular expression whose
- * whole match goes to BASH_REMATCH (a plain variable until arrays
- * exist), < and > compare strings, -eq and the other numeric operators
+ * whole match and groups go to the array BASH_REMATCH, < and > compare
+ * strings, -eq and the other numeric operators
  * evaluate both sides as arithmetic, and every unary operator of test
  * is there (plus -v NAME and -o OPTION). */
 #include <fnmatch.h>
@@ -38,11 +38,34 @@ static char *to_ere(const char *pat)
 	return b.s;
 }
 
+/* The most groups BASH_REMATCH gets (the whole match and 63 more). */
+#define CR_GROUPS 64
+
+/* BASH_REMATCH as bash sets it: an array of the whole match and each
+ * group's ("" for a group that took no part), empty when nothing
+ * matched. */
+static void set_rematch(struct shell *sh, const char *s, const regmatch_t *m,
+			size_t n)
+{
+	char *v[CR_GROUPS];
+
+	if (n > CR_GROUPS)
+		n = CR_GROUPS;
+	for (size_t i = 0; i < n; i++)
+		v[i] = m[i].rm_so < 0
+			   ? xstrdup("")
+			   : xstrndup(s + m[i].rm_so,
+				      (size_t)(m[i].rm_eo - m[i].rm_so));
+	(void)av_store(sh, "[[", "BASH_REMATCH", v, n, 0, false);
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+}
+
 static int cond_regex(struct shell *sh, const char *s, struct word *rw)
 {
 	char *pat = exp_pattern(sh, rw), *re;
 	regex_t rx;
-	regmatch_t m;
+	regmatch_t m[CR_GROUPS];
 	int rc;
 
 	if (!pat)
@@ -58,15 +81,8 @@ static int cond_regex(struct shell *sh, const char *s, struct word *rw)
 		/* bash: status 2, no message */
 		return 2;
 	}
-	rc = regexec(&rx, s, 1, &m, 0);
-	if (!rc && m.rm_so >= 0) {
-		char *all = xstrndup(s + m.rm_so, (size_t)(m.rm_eo - m.rm_so));
-
-		var_set(sh, "BASH_REMATCH", all, 0);
-		free(all);
-	} else {
-		var_unset(sh, "BASH_REMATCH");
-	}
+	rc = regexec(&rx, s, CR_GROUPS, m, 0);
+	set_rematch(sh, s, rc ? NULL : m, rc ? 0 : rx.re_nsub + 1);
 	regfree(&rx);
 	return rc ? 1 : 0;
 }

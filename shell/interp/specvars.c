@@ -62,6 +62,22 @@ static int next_random(struct shell *sh)
 	return sh->rlast = rv;
 }
 
+/* bash's SHLVL: the inherited level plus one, exported (a value that is
+ * not a number counts as 0, a negative one makes it 0; past 1000 it
+ * starts again at 1, as bash's does, with no warning). */
+static void shlvl_init(struct shell *sh)
+{
+	const char *v = var_get(sh, "SHLVL");
+	char buf[32], *end;
+	long n = v && *v ? strtol(v, &end, 10) : 0;
+
+	if (!v || !*v || *end)
+		n = 0;
+	n = n < 0 ? 0 : n >= 1000 ? 1 : n + 1;
+	snprintf(buf, sizeof(buf), "%ld", n);
+	var_set(sh, "SHLVL", buf, V_EXPORT);
+}
+
 void sv_init(struct shell *sh)
 {
 	char buf[256];
@@ -79,6 +95,7 @@ void sv_init(struct shell *sh)
 		var_set(sh, "HOSTNAME", buf, 0);
 	}
 	var_set(sh, "OSTYPE", "linux-gnu", 0);
+	shlvl_init(sh);
 }
 
 void sv_assigned(struct shell *sh, const char *name, const char *val)
