@@ -22,7 +22,6 @@
  */
 #include "scope.h"
 #include "scope_cmd.h"
-#include "brace.h"
 #include "parse.h"
 #include "scope_table.h"
 
@@ -913,50 +912,6 @@ static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
 	}
 }
 
-/* Brace expansion as the shell does it (bash's mode): rm {/etc/a,b}
- * is rm /etc/a b, and each of those words is judged. Each word it gives
- * spends its length from the check's budget; past it the rest are not
- * added (echo {1..99999999} must not cost the checker gigabytes; the
- * kernel still stops what the checker did not flag). */
-struct brace_add {
-	struct scan *sc;
-	struct scmd *c;
-	void (*then)(struct scan *sc, struct scmd *c); /* after each */
-};
-
-static int brace_add_one(void *ctx, struct wpart *parts)
-{
-	struct brace_add *ba = ctx;
-	struct word w = {.parts = parts};
-	size_t len = 1;
-
-	for (const struct wpart *p = parts; p; p = p->next)
-		len += p->type == WP_LIT ? p->len : 1;
-	if (len > *ba->sc->budget)
-		return 1;
-	*ba->sc->budget -= len;
-	scope_word_add(ba->sc, ba->c, &w);
-	if (ba->then)
-		ba->then(ba->sc, ba->c);
-	return 0;
-}
-
-/* Adds |w| to |c| as the words its brace expansion gives (one word
- * when it has none, or in posix mode). |then| runs after each. */
-static void add_braced(struct scan *sc, struct scmd *c, const struct word *w,
-		       void (*then)(struct scan *sc, struct scmd *c))
-{
-	struct brace_add ba = {sc, c, then};
-
-	if (!(w->flags & W_BRACE) || (sc->env && sc->env->posix)) {
-		scope_word_add(sc, c, w);
-		if (then)
-			then(sc, c);
-		return;
-	}
-	(void)brace_each(w->parts, brace_add_one, &ba);
-}
-
 /* An element of NAME=(...) just added: read as an operand would be. */
 static void elem_operand(struct scan *sc, struct scmd *c)
 {
@@ -972,7 +927,7 @@ static void add_word(struct scan *sc, struct scmd *c, const struct word *w)
 {
 	scope_word_add(sc, c, w);
 	for (const struct word *e = w->elems; e; e = e->next)
-		add_braced(sc, c, e, elem_operand);
+		scope_word_add_braced(sc, c, e, elem_operand);
 }
 
 /* A simple command: its words, then its redirections' targets. */
@@ -987,7 +942,7 @@ static void walk_simple(struct scan *sc, const struct node *n)
 		if (w->elems) /* NAME=(...) in a command's words */
 			add_word(sc, c, w);
 		else
-			add_braced(sc, c, w, NULL);
+			scope_word_add_braced(sc, c, w, NULL);
 	}
 	add_redirs(sc, c, n->redirs);
 	analyze(sc, c);
@@ -1017,7 +972,7 @@ static void judge_last_read(struct scan *sc, struct scmd *c)
 /* |w| judged as a read (each word of its brace expansion). */
 static void judge_read(struct scan *sc, const struct word *w)
 {
-	add_braced(sc, &sc->cmd, w, judge_last_read);
+	scope_word_add_braced(sc, &sc->cmd, w, judge_last_read);
 }
 
 /* |w| judged as a read as it is: [[ ]] does no brace expansion. */

@@ -113,6 +113,12 @@ void scope_set_grow(struct ctx *cx);
 /* scope_words.c: appends the checker's view of parse-tree word |pw| to
  * |c| (and records the command substitutions in it in sc->nodes). */
 void scope_word_add(struct scan *sc, struct scmd *c, const struct word *pw);
+/* Adds |w| to |c| as the words its brace expansion gives (bash's mode;
+ * one word when it has none, or in posix mode), within the check's
+ * budget; |then| (may be NULL) runs after each. */
+void scope_word_add_braced(struct scan *sc, struct scmd *c,
+			   const struct word *w,
+			   void (*then)(struct scan *sc, struct scmd *c));
 /* Records the command substitutions of |pw| (a here-document's body:
  * data, but its $(...) run) without making it a word. */
 void scope_word_subs(struct scan *sc, const struct word *pw);

@@ -12,6 +12,7 @@
  */
 #include "scope_cmd.h"
 
+#include "brace.h"
 #include "parse.h"
 #include "policy.h"
 
@@ -317,4 +318,47 @@ void scope_word_add(struct scan *sc, struct scmd *c, const struct word *pw)
 	bput(&c->vals, '\0');
 	bput(&c->typed, '\0');
 	push_word(c, &w);
+}
+
+/* Brace expansion as the shell does it (bash's mode): rm {/etc/a,b}
+ * is rm /etc/a b, and each of those words is judged. Each word it gives
+ * spends its length from the check's budget; past it the rest are not
+ * added (echo {1..99999999} must not cost the checker gigabytes; the
+ * kernel still stops what the checker did not flag). */
+struct brace_add {
+	struct scan *sc;
+	struct scmd *c;
+	void (*then)(struct scan *sc, struct scmd *c); /* after each */
+};
+
+static int brace_add_one(void *ctx, struct wpart *parts)
+{
+	struct brace_add *ba = ctx;
+	struct word w = {.parts = parts};
+	size_t len = 1;
+
+	for (const struct wpart *p = parts; p; p = p->next)
+		len += p->type == WP_LIT ? p->len : 1;
+	if (len > *ba->sc->budget)
+		return 1;
+	*ba->sc->budget -= len;
+	scope_word_add(ba->sc, ba->c, &w);
+	if (ba->then)
+		ba->then(ba->sc, ba->c);
+	return 0;
+}
+
+void scope_word_add_braced(struct scan *sc, struct scmd *c,
+			   const struct word *w,
+			   void (*then)(struct scan *sc, struct scmd *c))
+{
+	struct brace_add ba = {sc, c, then};
+
+	if (!(w->flags & W_BRACE) || (sc->env && sc->env->posix)) {
+		scope_word_add(sc, c, w);
+		if (then)
+			then(sc, c);
+		return;
+	}
+	(void)brace_each(w->parts, brace_add_one, &ba);
 }

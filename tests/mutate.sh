@@ -602,6 +602,14 @@ mutations() {
 	mut histexpand-never shell/interactive/lineedit.c \
 		's/^\trc = hx_expand\(\*s, body, &src, xb, &err\);$/\trc = 0;/' \
 		integration/pty_histexpand.py
+	# issue 24, the checker brace-expands as the shell does (rm
+	# {/etc/a,b} judges /etc/a), and a redirection to several words is
+	# bash's ambiguous redirect, never a file named "{a,b}"
+	mut scope-braces-unexpanded core/scope_words.c \
+		's/^\tif \(!\(w->flags \& W_BRACE\) \|\| \(sc->env \&\& sc->env->posix\)\) \{$/\tif (1) {/' \
+		unit/test_scope
+	mut redir-braces-not-ambiguous shell/interp/redir.c \
+		's/^\tif \(n == 1\)$/\tif (1)/' integration/shell_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

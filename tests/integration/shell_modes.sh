@@ -99,6 +99,15 @@ check "a missing path: the error itself, as bash says it" "sbxsh: line 1: /no/su
 sh -c 'exec no_such_cmd_sbxsh' 2>err; st=$?
 check "exec of a missing command: 127" 127 "$st"
 check "exec of a missing command: bash's words" "sbxsh: line 1: exec: no_such_cmd_sbxsh: not found" "$(cat err)"
+# A redirection's target is brace-expanded in bash's mode: several words
+# are an ambiguous redirect and no file is made; dash (posix) writes a
+# file named "{a,b}".
+mkdir amb && (cd amb && sh -c 'echo hi > {a,b}' 2>../err); st=$?
+check "redirect to {a,b}: status 1" 1 "$st"
+check "redirect to {a,b}: bash's words" "sbxsh: line 1: {a,b}: ambiguous redirect" "$(cat err)"
+check "redirect to {a,b}: nothing created (the session's own .sandbox-* aside)" "" "$(ls amb)"
+(cd amb && sh --posix -c 'echo hi > {a,b}'); st=$?
+check "--posix redirect to {a,b}: a file of that name" "0 hi" "$st $(cat 'amb/{a,b}')"
 printf 'echo x\n' >noexec; chmod -x noexec
 sh -c './noexec' 2>err; st=$?
 check "not executable: 126" 126 "$st"

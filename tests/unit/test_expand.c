@@ -144,8 +144,13 @@ static void parameter_operators(void **state)
 	EXPECT(sh, "${v#*\"*\"}", "b");
 	EXPECT(sh, "${u=set}$u", "setset");
 	assert_string_equal(var_get(sh, "u"), "set");
+	/* bash's status for ${x:?word} in its mode, dash's under posix */
+	assert_null(fields(sh, "${nope:?gone}"));
+	assert_int_equal(sh->status, 127);
+	sh->opt[O_POSIX] = true;
 	assert_null(fields(sh, "${nope:?gone}"));
 	assert_int_equal(sh->status, 2);
+	sh->opt[O_POSIX] = false;
 }
 
 static void tilde_cmdsub_arith(void **state)
