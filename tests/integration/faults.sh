@@ -376,8 +376,10 @@ if [ -n "$be" ]; then
 doc
 EOF
 echo st=$?'
-	check "B: a here-document whose pipe fails: one line naming line 1, status 2" \
-		eval '[ "$OUT" = st=2 ] && [ "$ERR" = "sbxsh: line 1: cannot create pipe: Input/output error" ]'
+	# (A failed redirection is status 1 in bash's language, sbxsh's
+	# default, 2 in dash's: issue 24.)
+	check "B: a here-document whose pipe fails: one line naming line 1, status 1 (bash's)" \
+		eval '[ "$OUT" = st=1 ] && [ "$ERR" = "sbxsh: line 1: cannot create pipe: Input/output error" ]'
 	# Found by part B in the release binary too: a here-document, then a
 	# redirection that fails, freed the saved descriptors twice (abort).
 	OUT=$(env HOME="$d/home" "$SBXSH" --workspace "$d/ws" --backend "$be" -c 'cat <<EOF >/nonexistent/x
@@ -386,8 +388,8 @@ EOF
 echo st=$?' 2>"$d/err" </dev/null)
 	RC=$?
 	OUTPUT="$OUT $(cat "$d/err")"
-	check "B: here-document + a failing redirection: reported, status 2, no abort (was a double free)" \
-		eval '[ "$RC" = 0 ] && [ "$OUT" = st=2 ] && grep -q "cannot create /nonexistent/x" "$d/err"'
+	check "B: here-document + a failing redirection: reported, status 1 (bash's), no abort (was a double free)" \
+		eval '[ "$RC" = 0 ] && [ "$OUT" = st=1 ] && grep -q "cannot create /nonexistent/x" "$d/err"'
 	# Found by part B: when a write of the explain-denials forwarder
 	# failed (EIO), the thread closed its pipe, and the shell died of
 	# SIGPIPE at its next write (stdout and stderr one pipe): rc 141.
