@@ -61,14 +61,42 @@ static size_t children_of(pid_t pid, pid_t *out, size_t n, size_t max)
 	return n;
 }
 
-/* Every descendant of the shell, breadth first. */
+/* Whether |pid| has ended and only waits to be reaped (state Z): a
+ * process substitution's `wc` that finished as its pipeline did is no
+ * process left behind. */
+static bool is_zombie(pid_t pid)
+{
+	char path[64], buf[256], *rp;
+	ssize_t k;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true; /* gone already */
+	k = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (k <= 0)
+		return true;
+	buf[k] = '\0';
+	/* "pid (comm) S ...": comm may hold ") ", so the last ')' */
+	rp = strrchr(buf, ')');
+	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
+}
+
+/* Every live descendant of the shell, breadth first (zombies are walked
+ * through for their children, but not counted). */
 static size_t descendants(pid_t *out, size_t max)
 {
-	size_t n = children_of(getpid(), out, 0, max);
+	pid_t all[REAP_MAX];
+	size_t n = children_of(getpid(), all, 0, REAP_MAX), live = 0;
 
 	for (size_t i = 0; i < n; i++)
-		n = children_of(out[i], out, n, max);
-	return n;
+		n = children_of(all[i], all, n, REAP_MAX);
+	for (size_t i = 0; i < n && live < max; i++)
+		if (!is_zombie(all[i]))
+			out[live++] = all[i];
+	return live;
 }
 
 static void comm_of(pid_t pid, char *out, size_t n)
@@ -115,6 +143,9 @@ void sh_end_session(struct shell *sh, int status)
 		be_session_end(sh->cfg->exit_fd, status);
 		return;
 	}
+	/* What has ended already is reaped first, not reported. */
+	while (waitpid(-1, NULL, WNOHANG) > 0)
+		;
 	n = descendants(pids, REAP_MAX);
 	if (!n)
 		return;
