@@ -803,6 +803,15 @@ static int eval_loop(struct shell *sh, struct node *n, int flags)
 	return st;
 }
 
+int eval_loop_words(struct shell *sh, struct node *n, struct sbx_strv *list)
+{
+	if (n->for_in)
+		return exp_words(sh, n->args, list) < 0 ? -1 : 0;
+	for (int i = 0; i < sh->nparams; i++)
+		strv_push(list, sh->params[i]);
+	return 0;
+}
+
 static int eval_for(struct shell *sh, struct node *n, int flags)
 {
 	struct sbx_strv list = {0};
@@ -812,13 +821,8 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 		return sel_eval(sh, n, flags);
 	flags &= ~EV_EXIT;
 	sh->lineno = n->lineno;
-	if (n->for_in) {
-		if (exp_words(sh, n->args, &list) < 0)
-			return sh->status;
-	} else {
-		for (int i = 0; i < sh->nparams; i++)
-			strv_push(&list, sh->params[i]);
-	}
+	if (eval_loop_words(sh, n, &list) < 0)
+		return sh->status;
 	sh->loopdepth++;
 	for (size_t i = 0; i < list.n; i++) {
 		if (var_set(sh, n->name, list.v[i], 0) < 0) {

@@ -359,6 +359,9 @@ int ac_eval(struct shell *sh, struct node *n);
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
 /* N_TIME (timecmd.c): the pipeline's status; the report on fd 2. */
 int time_eval(struct shell *sh, struct node *n, int flags);
+/* The words of for's and select's `in` list, expanded ("$@" without
+ * one) into |list|; -1 on an expansion error (sh->status set). */
+int eval_loop_words(struct shell *sh, struct node *n, struct sbx_strv *list);
 /* N_FOR with ->select: bash's select menu loop (select.c) */
 int sel_eval(struct shell *sh, struct node *n, int flags);
 /* bash's let (arithcmd.c) */
@@ -474,6 +477,9 @@ void job_set_text(struct shell *sh, int id, const char *text, size_t len);
 /* unparse.c: |n| as one line of shell text (|depth| bounds recursion). */
 void ast_text(struct sbx_buf *b, const struct node *n, int depth);
 /* One word as typed (unparse.c). */
+/* A redirection's fd (when not the default one) and operator, as typed:
+ * "2>", "<&", ">>" (unparse.c; fnprint.c too). */
+void unparse_redir_op(struct sbx_buf *b, const struct redir *r);
 void unparse_word(struct sbx_buf *b, const struct word *w);
 /* ast_text() with $x rather than ${x} where that reads the same. */
 void unparse_node(struct sbx_buf *b, const struct node *n);

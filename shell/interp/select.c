@@ -135,13 +135,8 @@ int sel_eval(struct shell *sh, struct node *n, int flags)
 
 	flags &= ~EV_EXIT;
 	sh->lineno = n->lineno;
-	if (n->for_in) {
-		if (exp_words(sh, n->args, &list) < 0)
-			return sh->status;
-	} else {
-		for (int i = 0; i < sh->nparams; i++)
-			strv_push(&list, sh->params[i]);
-	}
+	if (eval_loop_words(sh, n, &list) < 0)
+		return sh->status;
 	if (!list.n)
 		return 0;
 	sh->loopdepth++;

@@ -198,23 +198,26 @@ static void words_text(struct sbx_buf *b, const struct word *w, int depth)
 	}
 }
 
-static void redirs_text(struct sbx_buf *b, const struct redir *r, int depth)
+void unparse_redir_op(struct sbx_buf *b, const struct redir *r)
 {
 	static const char *const ops[] = {
 	    [R_IN] = "<",      [R_OUT] = ">",	   [R_CLOBBER] = ">|",
 	    [R_APPEND] = ">>", [R_RDWR] = "<>",	   [R_DUPIN] = "<&",
 	    [R_DUPOUT] = ">&", [R_HEREDOC] = "<<", [R_HERESTR] = "<<<",
 	};
+	bool in = r->type == R_IN || r->type == R_RDWR || r->type == R_DUPIN ||
+		  r->type == R_HEREDOC || r->type == R_HERESTR;
 
+	if (r->fd != (in ? 0 : 1))
+		buf_printf(b, "%d", r->fd);
+	buf_puts(b, ops[r->type]);
+}
+
+static void redirs_text(struct sbx_buf *b, const struct redir *r, int depth)
+{
 	for (; r; r = r->next) {
-		bool in = r->type == R_IN || r->type == R_RDWR ||
-			  r->type == R_DUPIN || r->type == R_HEREDOC ||
-			  r->type == R_HERESTR;
-
 		buf_putc(b, ' ');
-		if (r->fd != (in ? 0 : 1))
-			buf_printf(b, "%d", r->fd);
-		buf_puts(b, ops[r->type]);
+		unparse_redir_op(b, r);
 		if (r->type == R_HEREDOC)
 			buf_puts(b, "...");
 		else if (r->target)
