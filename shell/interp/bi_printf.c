@@ -17,6 +17,19 @@
 
 #include "bi_printf.h"
 
+/* One conversion with the '*' widths and precisions given (|nstar| of
+ * them in |star|): a macro, since the value's type is the conversion's
+ * (a string, an intmax_t, a long double). */
+#define PF_OUT(fmt, v)                                                         \
+	do {                                                                   \
+		if (nstar == 2)                                                \
+			buf_printf(pf->out, fmt, star[0], star[1], v);         \
+		else if (nstar == 1)                                           \
+			buf_printf(pf->out, fmt, star[0], v);                  \
+		else                                                           \
+			buf_printf(pf->out, fmt, v);                           \
+	} while (0)
+
 struct pf {
 	char **argv; /* the arguments after the format */
 	int argc, i; /* how many, and the next one to use */
@@ -171,12 +184,7 @@ static int pf_long_double(struct pf *pf, const char *spec, size_t len,
 	fmt[len - 1] = 'L';
 	fmt[len] = spec[len - 1];
 	fmt[len + 1] = '\0';
-	if (nstar == 2)
-		buf_printf(pf->out, fmt, star[0], star[1], v);
-	else if (nstar == 1)
-		buf_printf(pf->out, fmt, star[0], v);
-	else
-		buf_printf(pf->out, fmt, v);
+	PF_OUT(fmt, v);
 	return 0;
 }
 
@@ -271,22 +279,12 @@ static int pf_convert(struct pf *pf, char *spec, size_t len, int nstar,
 		if (conv == 'c') {
 			int c = s ? (unsigned char)*s : 0;
 
-			if (nstar == 2)
-				buf_printf(pf->out, spec, star[0], star[1], c);
-			else if (nstar == 1)
-				buf_printf(pf->out, spec, star[0], c);
-			else
-				buf_printf(pf->out, spec, c);
+			PF_OUT(spec, c);
 			return 0;
 		}
 		if (!s)
 			s = "";
-		if (nstar == 2)
-			buf_printf(pf->out, spec, star[0], star[1], s);
-		else if (nstar == 1)
-			buf_printf(pf->out, spec, star[0], s);
-		else
-			buf_printf(pf->out, spec, s);
+		PF_OUT(spec, s);
 		return 0;
 	}
 	case 'd':
@@ -303,12 +301,7 @@ static int pf_convert(struct pf *pf, char *spec, size_t len, int nstar,
 		fmt[len - 1] = 'j';
 		fmt[len] = conv;
 		fmt[len + 1] = '\0';
-		if (nstar == 2)
-			buf_printf(pf->out, fmt, star[0], star[1], v);
-		else if (nstar == 1)
-			buf_printf(pf->out, fmt, star[0], v);
-		else
-			buf_printf(pf->out, fmt, v);
+		PF_OUT(fmt, v);
 		return 0;
 	}
 	case 'a':
@@ -325,12 +318,7 @@ static int pf_convert(struct pf *pf, char *spec, size_t len, int nstar,
 			return pf_long_double(pf, spec, len, nstar, star);
 		v = pf_double(pf);
 
-		if (nstar == 2)
-			buf_printf(pf->out, spec, star[0], star[1], v);
-		else if (nstar == 1)
-			buf_printf(pf->out, spec, star[0], v);
-		else
-			buf_printf(pf->out, spec, v);
+		PF_OUT(spec, v);
 		return 0;
 	}
 	case 'q':
