@@ -122,6 +122,29 @@ static bool stamp(const char *text, size_t len, const char **p,
 	return true;
 }
 
+/* The next "key=value" field of a record at *|p| (blanks before it
+ * skipped), *|p| moved past it; false for a word without '=' (moved past
+ * too). */
+static bool next_kv(const char **p, const char *end, const char **k, size_t *kn,
+		    const char **v, size_t *vn)
+{
+	const char *q = *p, *eq;
+
+	while (q < end && *q == ' ')
+		q++;
+	*k = q;
+	while (q < end && *q != ' ')
+		q++;
+	*p = q;
+	eq = memchr(*k, '=', (size_t)(q - *k));
+	if (!eq)
+		return false;
+	*kn = (size_t)(eq - *k);
+	*v = eq + 1;
+	*vn = (size_t)(q - *v);
+	return true;
+}
+
 int ar_parse(int type, const char *text, size_t len, struct ar_rec *out)
 {
 	const char *p, *end;
@@ -134,20 +157,11 @@ int ar_parse(int type, const char *text, size_t len, struct ar_rec *out)
 	if (!stamp(text, len, &p, &end, &out->ms, &out->serial))
 		return -EINVAL;
 	while (p < end) {
-		const char *k, *eq, *v;
+		const char *k, *v;
 		size_t kn, vn;
 
-		while (p < end && *p == ' ')
-			p++;
-		k = p;
-		while (p < end && *p != ' ')
-			p++;
-		eq = memchr(k, '=', (size_t)(p - k));
-		if (!eq)
+		if (!next_kv(&p, end, &k, &kn, &v, &vn))
 			continue;
-		kn = (size_t)(eq - k);
-		v = eq + 1;
-		vn = (size_t)(p - v);
 		if (kn == 6 && memcmp(k, "domain", 6) == 0) {
 			const char *q = v;
 
@@ -203,20 +217,11 @@ int ar_parse_sys(int type, const char *text, size_t len, struct ar_sys *out)
 	if (!stamp(text, len, &p, &end, &out->ms, &out->serial))
 		return -EINVAL;
 	while (p < end) {
-		const char *k, *eq, *v;
+		const char *k, *v;
 		size_t kn, vn;
 
-		while (p < end && *p == ' ')
-			p++;
-		k = p;
-		while (p < end && *p != ' ')
-			p++;
-		eq = memchr(k, '=', (size_t)(p - k));
-		if (!eq)
+		if (!next_kv(&p, end, &k, &kn, &v, &vn))
 			continue;
-		kn = (size_t)(eq - k);
-		v = eq + 1;
-		vn = (size_t)(p - v);
 #define KEY(w) (kn == sizeof(w) - 1 && memcmp(k, w, kn) == 0)
 		if (type == AR_TYPE_SYSCALL && KEY("exit")) {
 			const char *q = v + (vn && *v == '-');
