@@ -371,7 +371,8 @@ int gx_expand(struct shell *sh, const char *pat, struct sbx_strv *out)
 		strv_free(&w.res);
 		return -EINTR;
 	}
-	qsort(w.res.v, w.res.n, sizeof(*w.res.v), by_coll);
+	if (w.res.n) /* qsort's base must not be NULL, even for 0 */
+		qsort(w.res.v, w.res.n, sizeof(*w.res.v), by_coll);
 	for (i = 0; i < w.res.n; i++)
 		strv_take(out, w.res.v[i]);
 	free(w.res.v);

@@ -397,6 +397,8 @@ void sh_free(struct shell *sh)
 	for (int s = 0; s < NSIG; s++)
 		free(sh->traps[s]);
 	free(sh->exit_trap);
+	free(sh->err_trap); /* bash's ERR and RETURN (trapx.c) */
+	free(sh->return_trap);
 	job_forget_all(sh);
 	free(sh->jobs);
 	free(sh->pwd);
