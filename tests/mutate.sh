@@ -427,7 +427,7 @@ mutations() {
 	mut words-echo-e-ignored shell/interp/bi_printf.c \
 		"s/esc = \*p == 'e';/esc = false;/" \
 		unit/test_bi_printf
-	mut words-brace-uncapped shell/interp/brace.c \
+	mut words-brace-uncapped core/lang/brace.c \
 		's/if \(\(uintmax_t\)cnt > BRACE_MAX_WORDS\)/if (0)/' \
 		unit/test_brace
 
@@ -493,7 +493,7 @@ mutations() {
 		unit/test_scope
 	mut checker-procsub-unchecked core/scope_words.c '/^\s*case WP_PROCSUB: \/\*/d' \
 		unit/test_scope
-	mut checker-always-bash core/scope_syntax.c 's/\.posix = posix\}/.posix = false}/' \
+	mut checker-always-bash core/scope_syntax.c 's/\.posix = posix, \.extglob/.posix = false, .extglob/' \
 		unit/test_scope integration/shell_modes.sh
 	mut checker-hook-ignores-posix shell/hooktab.c \
 		's/env\.posix = sh->opt\[O_POSIX\];/env.posix = false;/' integration/shell_modes.sh
