@@ -30,7 +30,7 @@
 #include "backend.h"
 #include "interp.h"
 
-enum { REAP_MAX = 256, REAP_GRACE_MS = 300 };
+enum { REAP_MAX = 256, REAP_GRACE_MS = 300, REAP_SETTLE_MS = 20 };
 
 /* Appends the children of |pid| (its only thread: the shell and most
  * jobs are single-threaded; a threaded job's other threads' children are
@@ -71,13 +71,16 @@ static bool is_zombie(pid_t pid)
 	int fd;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", (int)pid);
+	/* Only a process that is gone or a zombie is passed over: one whose
+	 * stat cannot be read for another reason counts as alive, so a job
+	 * cannot outlive the session by hiding its /proc entry. */
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return true; /* gone already */
+		return errno == ENOENT || errno == ESRCH;
 	k = read(fd, buf, sizeof(buf) - 1);
 	close(fd);
 	if (k <= 0)
-		return true;
+		return false;
 	buf[k] = '\0';
 	/* "pid (comm) S ...": comm may hold ") ", so the last ')' */
 	rp = strrchr(buf, ')');
@@ -152,6 +155,24 @@ void sh_end_session(struct shell *sh, int status)
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL); /* the shell is ending */
+	/* A process that closed its descriptors is not a zombie yet for a
+	 * moment (the kernel closes files before it tells the parent): a
+	 * process substitution's wc that ended with its pipeline. What ends
+	 * by itself within REAP_SETTLE_MS was not left behind. */
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (n) {
+		wait_chld(&chld, 5);
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		n = descendants(pids, REAP_MAX);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((t.tv_sec - t0.tv_sec) * 1000 +
+			(t.tv_nsec - t0.tv_nsec) / 1000000 >=
+		    REAP_SETTLE_MS)
+			break;
+	}
+	if (!n)
+		return;
 	for (size_t i = 0; i < n; i++) {
 		char c[32];
 
