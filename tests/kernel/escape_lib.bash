@@ -62,6 +62,11 @@ diag() { echo "# $*"; }
 check() { local d=$1; shift; if "$@"; then ok "$d"; else not_ok "$d"; fi; }
 # deny DESC CMD...: an attack; CMD is the evidence it was refused. In
 # control mode (no sandbox) the evidence must be absent.
+# The file in /etc the root cases aim at: one name per battery run, so a
+# control run of another battery (escape_namespace.sh beside
+# escape_landlock.sh in one CTest run) never makes it exist under us.
+ETC_TARGET=/etc/sbxsh-escape-test.${BACKEND:-x}.$$
+
 deny() {
 	local d=$1; shift
 	if [ -z "$CONTROL" ]; then
@@ -110,7 +115,7 @@ setup_user() { # $1: root | nobody
 fixture() {
 	rm -rf "$OUT" "$HOME_F/.ssh" "$WS/a" "$WS/link" "$WS/hardlink" \
 		"$WS/stolen" "$WS/stolen2" "$WS/blk" "$WS/chr" "$WS/ro-scope"
-	[ "$WHO" = root ] && rm -f /etc/sbxsh-escape-test
+	[ "$WHO" = root ] && rm -f "$ETC_TARGET"
 	mkdir -p "$OUT" "$HOME_F/.ssh"
 	echo SECRET-KEY-42 >"$HOME_F/.ssh/id_rsa"
 	echo orig >"$OUT/file"
@@ -245,9 +250,9 @@ write_cases() {
 	deny "[$who] external write/append/create outside are refused" \
 		eval '[ "$(cat "$f" 2>/dev/null)" = orig ] && [ ! -e "$OUT/new" ]'
 	if [ "$who" = root ]; then
-		sbx 'echo x > /etc/sbxsh-escape-test'
-		deny "[$who] echo x > /etc/f is refused" [ ! -e /etc/sbxsh-escape-test ]
-		rm -f /etc/sbxsh-escape-test
+		sbx "echo x > $ETC_TARGET"
+		deny "[$who] echo x > /etc/f is refused" [ ! -e "$ETC_TARGET" ]
+		rm -f "$ETC_TARGET"
 	fi
 	sbx "ln -s $f $WS/link && echo pwned > $WS/link"
 	deny "[$who] write through a symlink in the workspace is refused" \
