@@ -650,6 +650,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	bool had_fg = ttyfd >= 0 && tcgetpgrp(ttyfd) == getpgrp();
 	sigset_t fwd, old;
 	pid_t init, shell, inside = random_pid();
+	struct sigaction pipe_old;
 
 	*proc_private = false;
 	*unshare_err = 0;
@@ -706,6 +707,15 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 		_exit(r < 0 ? 125 : 0);
 	}
 	close(ipfd[0]);
+	/* From here P0 writes to init's pipe, and init may have ended
+	 * already (it could not drop its privileges: one line, exit 125).
+	 * That write must fail with EPIPE, not kill P0 with SIGPIPE before
+	 * it says a word: the clean-clone CI saw status 141, not 125, for
+	 * a refused capset (privilege.sh). P0 runs no job, so it ignores
+	 * SIGPIPE for good; the shell (P2) gets the caller's disposition
+	 * back below. */
+	sigaction(SIGPIPE, &(struct sigaction){.sa_handler = SIG_IGN},
+		  &pipe_old);
 	/* The shell's pid goes to init before the shell exists (fork_as()
 	 * gives it the pid chosen above): a write that fails here fails
 	 * the start-up cleanly, with nothing started but an init that reads
@@ -742,21 +752,12 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 					: "fork of the shell");
 	}
 	if (shell > 0) {
-		struct sigaction ign = {.sa_handler = SIG_IGN};
 		bool told;
 
 		/* P0 keeps 0-2 (the report line goes to stderr; the caller
-		 * sees EOF on them when the last of us exits). An init that
-		 * could not drop its privileges has ended already and closed
-		 * the pipe: the write must fail (EPIPE), not kill P0 with
-		 * SIGPIPE before it says a word (likely what failed once
-		 * under load: init's line alone, and not status 125). And
-		 * so must every later write of P0's to a peer that ended
-		 * (the audit source's pipes, the supervisor's report): the
-		 * clean-clone CI saw status 141 for a refused capset. P0
-		 * runs no job from here on, so it ignores SIGPIPE for good;
-		 * the shell (P2) and init were forked with the default. */
-		sigaction(SIGPIPE, &ign, NULL);
+		 * sees EOF on them when the last of us exits). SIGPIPE is
+		 * ignored (above), so a write to init or to the audit
+		 * source's pipes after they ended fails with EPIPE. */
 		told = inside != 2 || write(ipfd[1], &inside, sizeof(inside)) ==
 					  (ssize_t)sizeof(inside);
 		if (!told) {
@@ -793,6 +794,7 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	 * redirections name, for pns_exit_fast(). Close-on-exec: no job
 	 * has it (and the shell is not dumpable: no /proc/<pid>/fd). */
 	be_mark("pns: P2 runs");
+	sigaction(SIGPIPE, &pipe_old, NULL);
 	close(ipfd[1]);
 	close(epfd[0]);
 	*exit_fd = fcntl(epfd[1], F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
