@@ -19,10 +19,10 @@ The attack: the domain's "allocated" record names its creator by pid, and
 pids come round again (pid_max is 32768 here). A process outside any
 session makes a Landlock domain, leaves a child in it that has been
 refused nothing yet, and exits, many times over; a session that starts
-later and whose shell gets one of those pids (laid out here through
-ns_last_pid, as pid_max lets anyone do by forking) would take that
-domain for its own: the child's refusals, made while A's command runs,
-would come as A's lines, and A's own would never come. The supervisor
+later and whose shell gets one of those pids (laid out here by
+tests/kernel/ll_reuse through ns_last_pid, as anyone can by forking
+round pid_max) would take that domain for its own: the child's
+refusals, made while A's command runs, would come as A's lines. The supervisor
 knows its shell's domain by the random name the shell has while it makes
 it (audit_sup.c, as_comm()): this fails when that check is dropped
 (tests/mutate.sh audit-domain-pid-only).
@@ -32,9 +32,9 @@ the records' host pids to its shell: `policy` says the source is off,
 and why.
 
 Strict skips (lib/strict.py): not root ("root"), the kernel's audit that
-cannot be turned on ("audit"), no git ("git"), no unshare ("unshare")."""
+cannot be turned on ("audit"), no git ("git"), no unshare ("unshare"),
+no tests/kernel/ll_reuse in $SBXSH_BUILD ("ll_reuse")."""
 import atexit
-import ctypes
 import os
 import re
 import shutil
@@ -151,85 +151,6 @@ def pair(what, a, b, b_explains):
 
 
 # --- the attack: a domain made by an earlier holder of the shell's pid ---
-libc = ctypes.CDLL(None, use_errno=True)
-
-
-def creator(held):
-    """Forks a process that makes a Landlock domain (creating regular
-    files handled, none allowed), leaves a child in it and exits. The
-    child waits for a byte, then is refused a file under /etc twice
-    (at once, and 0.4 s later: while the session's command runs).
-    Returns (the creator's pid, the pipe that wakes the child)."""
-    r, w = os.pipe()
-    rr, ww = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        # no other child's pipe: only the harness may wake them
-        os.closerange(3, min(r, ww))
-        os.closerange(max(r, ww) + 1, 4096)
-        os.closerange(min(r, ww) + 1, max(r, ww))
-        attr = ctypes.c_uint64(1 << 8)  # LANDLOCK_ACCESS_FS_MAKE_REG
-        fd = libc.syscall(444, ctypes.byref(attr), 8, 0)
-        libc.prctl(38, 1, 0, 0, 0)  # PR_SET_NO_NEW_PRIVS
-        if fd < 0 or libc.syscall(446, fd, 0) != 0:
-            os._exit(1)
-        if os.fork() == 0:
-            os.close(ww)
-            if os.read(r, 1) == b"x":
-                for delay in (0, 0.4):
-                    time.sleep(delay)
-                    try:
-                        os.open("/etc/sbx-cross-%d" % os.getpid(),
-                                os.O_WRONLY | os.O_CREAT)
-                    except OSError:
-                        pass
-            os._exit(0)
-        os.write(ww, b"x")
-        os._exit(0)
-    os.close(r)
-    os.close(ww)
-    os.read(rr, 1)
-    os.close(rr)
-    os.waitpid(pid, 0)
-    held[pid] = w
-    return pid
-
-
-def last_pid(n):
-    with open("/proc/sys/kernel/ns_last_pid", "w") as f:
-        f.write(str(n))
-
-
-def holder(held, keep):
-    """A process that holds the next free pid until the harness ends."""
-    r, w = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.closerange(3, r)
-        os.closerange(r + 1, 4096)
-        os.read(r, 1)
-        os._exit(0)
-    os.close(r)
-    keep.append(w)
-    return pid
-
-
-def lay_out(keep, count=40):
-    """|count| dead domain creators, each one's child holding the pid
-    after it, and the pids freed meanwhile by other processes held too:
-    the next forks on the host, once ns_last_pid is put before the
-    first, get the creators' pids. Returns the first and {pid: pipe}."""
-    held = {}
-    for _ in range(count):
-        creator(held)
-    first = min(held)
-    for h in range(first, max(held)):
-        if h not in held and not os.path.exists("/proc/%d" % h):
-            last_pid(h - 1)
-            holder(held, keep)
-    return first, held
-
-
 def shell_of(p0):
     """The session's shell, as the host sees it: P0's child that is not
     pid 1 of the session's PID namespace."""
@@ -249,34 +170,41 @@ def shell_of(p0):
     return None
 
 
-def attack(be):
+def attack(be, reuse):
+    """|reuse|: tests/kernel/ll_reuse, which lays out the dead creators."""
     root = plant()
-    keep = []
-    for attempt in range(3):
-        first, held = lay_out(keep)
-        last_pid(first - 1)
+    p = subprocess.Popen([reuse, "150"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    first = p.stdout.readline()
+    held = set(int(x) for x in p.stdout.readline().split())
+    sh = None
+    for attempt in range(5):
+        p.stdin.write(b"go\n")
+        p.stdin.flush()
+        p.stdout.readline()
         a = Sh.start(root=root, backend=be)
         m = re.search(r"keyed sbxsh-(\d+)", text(a.banner))
         sh = shell_of(int(m.group(1))) if m else None
         if sh in held:
             break
+        print("# the shell got pid %s; the dead creators: %d from %s"
+              % (sh, len(held), first.strip().decode()))
         a.close()
-        for w in held.values():
-            os.close(w)
-    for w in keep:
-        os.close(w)
     if sh not in held:
-        ok(False, be + ": the attack: the shell never got a laid-out pid (3 tries)")
+        p.stdin.close()
+        p.wait()
+        ok(False, be + ": the attack: the shell never got a laid-out pid (5 tries)")
         return
     # the child in the domain whose creator had the shell's pid
-    os.write(held[sh], b"x")
-    for w in held.values():
-        os.close(w)
+    p.stdin.write(b"%d\n" % sh)
+    p.stdin.flush()
+    time.sleep(0.1)
     flag, cmd = waiting(a)
     a.send(cmd + "\r")
     time.sleep(0.7)
     open(flag, "w").close()
     before = a.prompt(timeout=20)
+    p.stdin.close()
+    p.wait()
     m = RUN_RE.search(before)
     out, st = (m.group(1), int(m.group(2))) if m else (before, None)
     ok(st == 1 and lines(out) == [],
@@ -334,7 +262,13 @@ for be in ("landlock", "namespace"):
     ok(not [n for n in os.listdir("/etc") if n.startswith("sbx-cross-")],
        be + ": nothing made in /etc (seen from outside)")
     leftovers()
-    attack(be)
+    reuse = os.path.join(os.environ.get("SBXSH_BUILD", ""), "ll_reuse")
+    if os.access(reuse, os.X_OK):
+        attack(be, reuse)
+    elif strict.may_skip("ll_reuse"):
+        ok(True, be + ": the pid-reuse attack # SKIP no tests/kernel/ll_reuse built")
+    else:
+        ok(False, strict.why("ll_reuse", "no ll_reuse in $SBXSH_BUILD"))
 
 # A supervisor in a PID namespace of its own: the source off, said so.
 if shutil.which("unshare"):
