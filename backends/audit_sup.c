@@ -469,12 +469,23 @@ void as_pump(pid_t shell)
 	if (as.sock < 0)
 		return;
 	for (;;) {
-		ssize_t n = recv(as.sock, &m, sizeof(m), MSG_DONTWAIT);
+		struct sockaddr_nl from = {0};
+		socklen_t fl = sizeof(from);
+		ssize_t n = recvfrom(as.sock, &m, sizeof(m), MSG_DONTWAIT,
+				     (struct sockaddr *)&from, &fl);
 
 		if (n < 0 && (errno == EINTR || errno == ENOBUFS))
 			continue; /* ENOBUFS: records lost, go on */
 		if (n < (ssize_t)NLMSG_HDRLEN)
 			return;
+		/* The kernel's only (port 0). A process holding
+		 * CAP_NET_ADMIN can send to this socket's port too: text
+		 * shaped like a record (a syscall record with the session's
+		 * key, which the banner names) would be a denial line of
+		 * its choosing in the session (denials_cross.py). */
+		if (fl < sizeof(from) || from.nl_family != AF_NETLINK ||
+		    from.nl_pid != 0)
+			continue;
 		if (m.h.nlmsg_len < NLMSG_HDRLEN || m.h.nlmsg_len > (size_t)n)
 			continue;
 		if (m.h.nlmsg_type == AUDIT_GET &&

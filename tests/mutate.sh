@@ -615,6 +615,9 @@ mutations() {
 	mut audit-domain-pid-only backends/audit_sup.c \
 		's/^(\s*)strcmp\(r\.comm, as\.comm\) == 0\) \{$/\11) {/' \
 		integration/denials_cross.py
+	# ... and takes what any process sent to its socket for the kernel's
+	mut audit-any-sender backends/audit_sup.c \
+		's/^(\s*)from\.nl_pid != 0\)$/\10)/' integration/denials_cross.py
 }
 
 # --- the harness --------------------------------------------------------------

@@ -27,6 +27,10 @@ knows its shell's domain by the random name the shell has while it makes
 it (audit_sup.c, as_comm()): this fails when that check is dropped
 (tests/mutate.sh audit-domain-pid-only).
 
+Records sent to the supervisor's socket by a process (root can: it
+holds CAP_NET_ADMIN; no job can) are not the kernel's, and make no
+line, though shaped like the session's own mount-layer records.
+
 In a PID namespace of its own (a container), the supervisor cannot match
 the records' host pids to its shell: `policy` says the source is off,
 and why.
@@ -170,6 +174,60 @@ def shell_of(p0):
     return None
 
 
+def nlmsg(typ, body):
+    body = body.encode() + b"\0"
+    return struct.pack("=IHHII", 16 + len(body), typ, 0, 0, 0) + body
+
+
+def forge(be):
+    """A process holding CAP_NET_ADMIN (this harness, root) sends the
+    session's supervisor syscall records shaped like one of its own
+    mount-layer refusals (the key is in the banner): they are not the
+    kernel's, and make no line."""
+    a = Sh.start(root=plant(), backend=be)
+    m = re.search(r"keyed sbxsh-(\d+)", text(a.banner))
+    port = int(m.group(1)) if m else 0
+    with open("/proc/net/netlink") as f:
+        ports = [ln.split() for ln in f.read().splitlines()[1:]]
+    ok(any(c[1] == "9" and c[2] == str(port) for c in ports),
+       be + ": the supervisor's audit socket is found (port %d)" % port)
+    b = Sh.start(root=plant(), backend=be)
+    flag, cmd = waiting(a)
+    a.send(cmd + "\r")
+    time.sleep(0.3)
+    # a job of another session: the kernel refuses it the send
+    out, st = b.run("python3 -c \"import socket; s = socket.socket(16, 3, 9); "
+                    "s.sendto(bytes(40), (%d, 0))\" 2>&1 | tail -1" % port)
+    ok(re.search(r"PermissionError|Operation not permitted|Errno 1\b|Errno 13\b", text(out)),
+       be + ": a job of another session cannot send to the supervisor's socket", text(out))
+    b.cleanup()
+    now = time.time()
+    stamp = "audit(%d.%03d:%d): " % (int(now), int(now * 1000) % 1000, 4000000000 + port)
+    s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 9)
+    s.bind((0, 0))
+    for typ, body in ((1300, "arch=c000003e syscall=257 success=no exit=-30 a0=0 ppid=1 "
+                             "pid=1 auid=0 uid=0 ses=1 comm=\"x\" exe=\"/x\" key=\"sbxsh-%d\""
+                       % port),
+                      (1307, "cwd=\"/\""),
+                      (1302, "item=0 name=\"/etc/sbx-cross-forged\" inode=1 nametype=NORMAL"),
+                      (1320, "")):
+        try:
+            s.sendto(nlmsg(typ, stamp + body), (port, 0))
+        except OSError as e:
+            ok(False, be + ": the forged record could not be sent: %s" % e)
+            break
+    s.close()
+    time.sleep(0.2)
+    open(flag, "w").close()
+    before = a.prompt(timeout=20)
+    m = RUN_RE.search(before)
+    out, st = (m.group(1), int(m.group(2))) if m else (before, None)
+    ok(st == 1 and lines(out) == [],
+       be + ": records sent to the supervisor by a process, not the kernel: no line",
+       text(out))
+    a.cleanup()
+
+
 def attack(be, reuse):
     """|reuse|: tests/kernel/ll_reuse, which lays out the dead creators."""
     root = plant()
@@ -262,6 +320,7 @@ for be in ("landlock", "namespace"):
     ok(not [n for n in os.listdir("/etc") if n.startswith("sbx-cross-")],
        be + ": nothing made in /etc (seen from outside)")
     leftovers()
+    forge(be)
     reuse = os.path.join(os.environ.get("SBXSH_BUILD", ""), "ll_reuse")
     if os.access(reuse, os.X_OK):
         attack(be, reuse)
