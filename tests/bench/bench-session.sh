@@ -341,7 +341,9 @@ if [ -x "$TURNS" ] && [ -x "$KNOBS" ]; then
 		::: bash env bash -c true >"$T/doors.tsv" &&
 		python3 - "$T/doors.tsv" "$STARTUP_RUNS" \
 			"$(SBXSH_BENCH_OFF= "$KNOBS" -c policy 2>/dev/null |
-				grep -E '^(mount_)?denials:' | cut -c1-70)" <<'PY'
+				grep -E '^(mount_)?denials:' |
+				sed -E 's/^([a-z_]+: from [a-z]+).*: ([^:]*)$/\1 (\2)/' |
+				cut -c1-110)" <<'PY'
 import sys
 t = {}
 for line in open(sys.argv[1]):
@@ -360,8 +362,8 @@ print("  all doors, against neither                           %+8.1f us"
       % ((t["all"][0] - t["neither"][0]) * 1e6))
 # issue 23: the denial lines' kernel sources, side by side
 src = sys.argv[3]
-print("the denial lines' kernel sources at start-up (same run; this"
-      " session's notes:)")
+print("the denial lines' kernel sources at start-up (same run; set up at"
+      " start whether the kernel's audit is on or off; the notes:)")
 for ln in src.split("\n"):
     print("    " + ln)
 for k, what in (("llaudit", "the kernel's records: reader + mount rules"),
