@@ -22,7 +22,7 @@ def between(before):
 
 s = Sh.start()
 for line, want in (("echo (", "syntax error"),
-                   ("fi", "syntax error: unexpected 'fi'"),
+                   ("fi", "sbxsh: syntax error near unexpected token `fi'\n"),
                    ("case x in", None)):
     s.send(line + "\r")
     if want is None:  # unfinished: Ctrl-D at its PS2
@@ -40,7 +40,7 @@ s.send("body-line\r")
 s.c.expect_exact("> " + B_MARK)
 s.ctrl("D")
 pre, out, st = between(s.prompt())
-ok(out is not None and "delimited by end-of-file (wanted 'EOF')" in out and
+ok(out is not None and "delimited by end-of-file (wanted `EOF')" in out and
    "body-line" in out and st == 0 and "warning" not in pre,
    "a here-document cut short: its warning and its output inside C ... D;0",
    "before C: %r\ninside: %r\nstatus: %r" % (pre, out, st))
