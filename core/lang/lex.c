@@ -522,7 +522,7 @@ name:
 			    ']') {
 				buf_free(&sb.lit);
 				buf_free(&name);
-				lex_perr(p, "bad substitution");
+				lex_perr_subst(p);
 				return;
 			}
 			subw = lex_wb_finish(&sb);
@@ -543,7 +543,7 @@ name:
 			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
 				       PERR_ST_LAST_OR_2);
 		else
-			lex_perr(p, "bad substitution");
+			lex_perr_subst(p);
 		return;
 	}
 op:
@@ -565,7 +565,7 @@ op:
 	}
 	if (length) {
 		if (c != '}') {
-			lex_perr(p, "bad substitution");
+			lex_perr_subst(p);
 			return;
 		}
 		w->op = PO_LEN;
@@ -656,7 +656,7 @@ op:
 			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
 				       PERR_ST_LAST_OR_2);
 		else
-			lex_perr(p, "bad substitution");
+			lex_perr_subst(p);
 		return;
 	}
 	if (++p->depth > PARSE_MAXDEPTH) {

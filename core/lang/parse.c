@@ -550,9 +550,11 @@ static const char *cond_binary_op(struct parser *p)
 /* ... and 2 when that was 0 if the error is at the end of the input */
 static int cond_status(struct parser *p)
 {
-	return p->tok == T_EOF || (p->tok == T_NL && p->reof)
-		   ? PERR_ST_LAST_OR_2
-		   : PERR_ST_LAST;
+	if (p->tok == T_EOF || (p->tok == T_NL && p->reof))
+		return PERR_ST_LAST_OR_2;
+	if (p->tok == T_NL && p->top == &p->base && p->base.pos >= p->base.len)
+		return PERR_ST_LAST_NL;
+	return PERR_ST_LAST;
 }
 
 /* An operand: any word but "]]" (operators are operands where an operand

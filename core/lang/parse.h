@@ -267,6 +267,9 @@ enum {
 			      (an unterminated quote in a script) */
 	PERR_ST_LAST,	   /* the last command's ([[ a b ]] in a script) */
 	PERR_ST_1,	   /* 1 (an unterminated a=(...)) */
+	PERR_ST_LAST_NL,   /* at the end of a line: PERR_ST_LAST_OR_2 if the
+			      input ends after it (bash has read ahead),
+			      else PERR_ST_LAST */
 };
 struct parse_error {
 	int line;	/* the line bash names */

@@ -105,6 +105,20 @@ void lex_perr_match(struct parser *p, const char *what, int close, int start,
 		 "unexpected EOF while looking for matching `%c'", close);
 }
 
+void lex_perr_subst(struct parser *p)
+{
+	int c, start = p->lineno;
+
+	if (!p->o.posix && !p->err)
+		while ((c = lex_getc(p)) != '}')
+			if (c == EOF) {
+				lex_perr_match(p, "", '}', start,
+					       PERR_ST_LAST_OR_2);
+				return;
+			}
+	lex_perr(p, "bad substitution");
+}
+
 /* bash's name for a token (error_token_from_token) */
 const char *syn_tok_text(struct parser *p)
 {

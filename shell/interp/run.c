@@ -80,12 +80,14 @@ static const char *parser_alias(void *ctx, const char *name)
  * does ("sbxsh: -c: line 1: ", "sbxsh: eval: line 1: ", "sbxsh: line 3: "
  * for stdin), the offending line after it, and no line at all at the
  * prompt. */
-static int syntax_error(struct shell *sh, struct parser *p,
+static int syntax_error(struct shell *sh, struct parser *p, struct sh_reader *r,
 			const struct sbx_diag *d, struct sbx_buf *b)
 {
 	const struct parse_error *e = parse_error_info(p);
 	bool eval = sh->inname && !strcmp(sh->inname, "eval");
-	size_t from = b->len;
+	bool prompt = sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
+		      !sh->srcname && (!sh->inname || eval);
+	size_t from = b->len, n;
 
 	if (!e) {
 		buf_puts(b, "sbxsh: ");
@@ -95,14 +97,19 @@ static int syntax_error(struct shell *sh, struct parser *p,
 		return 2;
 	}
 	parse_error_print(e, "sbxsh", sh->srcname ? sh->srcname : sh->inname,
-			  sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
-			      !sh->srcname && (!sh->inname || eval),
-			  b);
+			  prompt, b);
 	/* the offending line is the script's text: shown, never raw
 	 * (docs/design.md §2b) */
 	if (b->len > from)
 		buf_make_shown(b);
 	switch (e->status) {
+	case PERR_ST_LAST_NL:
+		/* bash has looked past the line for the rest of [[ ]]: a
+		 * script ends here anyway, so reading on loses nothing (never
+		 * at a prompt, where it would wait for a line) */
+		if (eval || prompt || r->read_line(r, true, &n))
+			return eval ? 2 : sh->status;
+		return sh->status ? sh->status : 2;
 	case PERR_ST_1:
 		return 1;
 	case PERR_ST_LAST_OR_2:
@@ -222,7 +229,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		}
 		if (rc < 0) {
 			struct sbx_buf b = {0};
-			int st = syntax_error(sh, p, &d, &b);
+			int st = syntax_error(sh, p, r, &d, &b);
 
 			/* The line ran, as far as a terminal or a harness can
 			 * tell: its error goes inside OSC 133 C ... D;2 (the

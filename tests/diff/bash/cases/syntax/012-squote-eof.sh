@@ -1,0 +1,4 @@
+# an unterminated single quote: the line it opened on
+echo before
+echo 'abc
+def

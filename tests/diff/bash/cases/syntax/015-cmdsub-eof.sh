@@ -1,0 +1,4 @@
+# an unterminated $( is looked for up to the end of the input
+echo before
+echo $(ls
+echo more

@@ -1,0 +1,5 @@
+# [[ a b ]]: a binary operator was expected; the script ends with
+# the last command's status
+(exit 3)
+[[ a b ]]
+echo after

@@ -1,0 +1,4 @@
+# $( left open over several lines
+echo $(
+echo a
+echo b
