@@ -258,6 +258,8 @@ static struct wpart *read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 	n = parse_list(p, false);
 	if (!p->err && p->tok == T_EOF)
 		lex_perr_match(p, "unterminated $(...)", ')', 0, PERR_ST_2);
+	else if (!p->err && p->tok != T_RP && !p->o.posix)
+		syn_unexpected(p); /* bash: $(fi) is near `fi' */
 	else if (!p->err && p->tok != T_RP)
 		lex_perr_eof(p, "unexpected token in $(...)");
 	p->ready = ready;
@@ -522,7 +524,7 @@ name:
 			    ']') {
 				buf_free(&sb.lit);
 				buf_free(&name);
-				lex_perr_subst(p);
+				lex_perr_subst(p, 0);
 				return;
 			}
 			subw = lex_wb_finish(&sb);
@@ -543,7 +545,7 @@ name:
 			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
 				       PERR_ST_LAST_OR_2);
 		else
-			lex_perr_subst(p);
+			lex_perr_subst(p, c);
 		return;
 	}
 op:
@@ -565,7 +567,7 @@ op:
 	}
 	if (length) {
 		if (c != '}') {
-			lex_perr_subst(p);
+			lex_perr_subst(p, c);
 			return;
 		}
 		w->op = PO_LEN;
@@ -656,7 +658,7 @@ op:
 			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
 				       PERR_ST_LAST_OR_2);
 		else
-			lex_perr_subst(p);
+			lex_perr_subst(p, c);
 		return;
 	}
 	if (++p->depth > PARSE_MAXDEPTH) {

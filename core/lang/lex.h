@@ -95,9 +95,10 @@ void lex_perr_eof(struct parser *p, const char *what);
  * words; |status|: PERR_ST_* (bash's status for it). */
 void lex_perr_match(struct parser *p, const char *what, int close, int start,
 		    int status);
-/* A ${...} that is not one: "bad substitution"; bash first looks for
- * its '}' up to the end of the input. */
-void lex_perr_subst(struct parser *p);
+/* A ${...} that is not one, |c| the character read last: "bad
+ * substitution"; bash first looks for its '}' up to the end of the input
+ * (unless |c| was it). */
+void lex_perr_subst(struct parser *p, int c);
 /* bash's words only (the default language): at |line|, its status, and
  * whether bash shows the offending line after the message. */
 void syn_bash(struct parser *p, int line, int status, bool show_line,

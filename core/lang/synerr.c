@@ -105,11 +105,11 @@ void lex_perr_match(struct parser *p, const char *what, int close, int start,
 		 "unexpected EOF while looking for matching `%c'", close);
 }
 
-void lex_perr_subst(struct parser *p)
+void lex_perr_subst(struct parser *p, int c)
 {
-	int c, start = p->lineno;
+	int start = p->lineno;
 
-	if (!p->o.posix && !p->err)
+	if (!p->o.posix && !p->err && c != '}')
 		while ((c = lex_getc(p)) != '}')
 			if (c == EOF) {
 				lex_perr_match(p, "", '}', start,
