@@ -776,6 +776,20 @@ static struct node *parse_arith_cmd(struct parser *p)
 	return n->args ? n : NULL;
 }
 
+/* bash's second line for a bad for ((...)): "syntax error: `((...))'",
+ * the text from |at| in |line| to its "))" (when still on that line) */
+static void arith_for_text(struct parser *p, const char *line, size_t at)
+{
+	const char *s = p->base.s + at, *e;
+
+	if (line != p->base.s || at >= p->base.len)
+		return;
+	e = strstr(s, "))");
+	p->perr.expr_line = true;
+	snprintf(p->perr.text, sizeof(p->perr.text), "%.*s",
+		 (int)(e ? e + 2 - s : (long)strcspn(s, "\n")), s);
+}
+
 /* for (( init; test; step )) [;] do list done ("for" consumed, the
  * "((" read) */
 static struct node *parse_arith_for(struct parser *p)
@@ -783,6 +797,9 @@ static struct node *parse_arith_for(struct parser *p)
 	struct node *n = mknode(p, N_ARITHFOR);
 	struct word **wt = &n->args;
 	int end = 0;
+	/* where "((" began on the line: bash shows the whole of it */
+	const char *line = p->base.s;
+	size_t at = p->base.pos >= 2 ? p->base.pos - 2 : 0;
 
 	lex_consume(p);
 	for (int i = 0; i < 3; i++) {
@@ -791,6 +808,14 @@ static struct node *parse_arith_for(struct parser *p)
 		if (!w)
 			return NULL;
 		if ((i < 2) != (end == ';')) {
+			if (!p->o.posix) {
+				syn_bash(p, p->lineno, PERR_ST_2, true,
+					 "syntax error: %s",
+					 i < 2
+					     ? "arithmetic expression required"
+					     : "`;' unexpected");
+				arith_for_text(p, line, at);
+			}
 			lex_perr(p, "bad for (( ... )): expected 3 "
 				    "expressions");
 			return NULL;

@@ -276,6 +276,7 @@ struct parse_error {
 	int status;	/* PERR_ST_*: what a script ends with (eval: 2) */
 	bool show_line; /* bash prints the offending line after it */
 	bool quiet;	/* bash prints nothing at all ([[ ]]) */
+	bool expr_line; /* the text is for ((...))'s: "syntax error: `X'" */
 	char msg[420];	/* "syntax error near unexpected token `fi'" */
 	char text[1024];
 };

@@ -79,6 +79,7 @@ void syn_bash(struct parser *p, int line, int status, bool show_line,
 	p->perr.status = status;
 	p->perr.show_line = show_line;
 	p->perr.quiet = false;
+	p->perr.expr_line = false;
 	/* bash's print_offending_line: the physical line the error is on,
 	 * without its newline */
 	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r'))
@@ -187,6 +188,7 @@ void parse_error_print(const struct parse_error *e, const char *name,
 	}
 	buf_printf(out, "%s%s\n", pre.s, e->msg);
 	if (e->show_line && !interactive)
-		buf_printf(out, "%s`%s'\n", pre.s, e->text);
+		buf_printf(out, "%s%s`%s'\n", pre.s,
+			   e->expr_line ? "syntax error: " : "", e->text);
 	buf_free(&pre);
 }
