@@ -1114,6 +1114,8 @@ again:
 	struct wb wb;
 
 	lex_wb_init(&wb, p);
+	p->tw_line = p->top == &p->base ? p->base.s : NULL; /* synerr.c */
+	p->tw_at = p->base.pos - (size_t)p->npb;
 	lex_read_parts(p, &wb, CTX_WORD, 0, 0);
 	p->tw = lex_wb_finish(&wb);
 	if (p->err)

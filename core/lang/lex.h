@@ -81,6 +81,9 @@ struct parser {
 	bool nl_missing; /* the last line read had no newline: bash's
 			    language reads one there (synerr.c) */
 	char warn[256];
+	const char *tw_line; /* the current word began at tw_at in this line */
+	size_t tw_at;
+	char tw_text[128]; /* a quoted word as typed, for bash's messages */
 	struct parse_error perr; /* bash's form of the error (synerr.c) */
 };
 

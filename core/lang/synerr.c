@@ -128,8 +128,19 @@ const char *syn_tok_text(struct parser *p)
 	    "(",   ")",	      ";;", "redirection", NULL, ";&", ";;&",
 	};
 
-	if (p->tok == T_WORD)
-		return p->tw->raw ? p->tw->raw : "word";
+	if (p->tok == T_WORD && p->tw->raw)
+		return p->tw->raw;
+	if (p->tok == T_WORD) {
+		/* a quoted word: as typed, when it lies in the current line */
+		size_t end = p->base.pos - (size_t)p->npb;
+
+		if (p->tw_line != p->base.s || !p->tw_line || p->tw_at >= end ||
+		    end > p->base.len)
+			return "word";
+		snprintf(p->tw_text, sizeof(p->tw_text), "%.*s",
+			 (int)(end - p->tw_at), p->tw_line + p->tw_at);
+		return p->tw_text;
+	}
 	if (p->tok == T_PIPE && p->tpipe_err)
 		return "|&";
 	if (p->tok == T_REDIR) {
