@@ -129,7 +129,10 @@ for f in "${list[@]}"; do
 		m=$modes
 	elif [ "$area" = invoke ] || [ "$corpus:$area" = bash:syntax ]; then
 		m=file,c,stdin,pipe
-		# "#MODES: file,stdin" on a line of its own: fewer
+		# bash's syntax errors: a file and -c (each names its input
+		# its own way); "#MODES: file,stdin" on a line of its own:
+		# those
+		[ "$area" = syntax ] && m=file,c
 		while IFS= read -r line; do
 			case $line in '#MODES: '*) m=${line#'#MODES: '}; break ;; esac
 		done <"$f"

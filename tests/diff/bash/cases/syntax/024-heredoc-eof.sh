@@ -1,3 +1,4 @@
+#MODES: file,c,stdin,pipe
 # a here-document with no delimiter: a warning, and the command runs
 echo before
 cat <<EOF

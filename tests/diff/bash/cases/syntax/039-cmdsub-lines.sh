@@ -1,3 +1,4 @@
+#MODES: file,c,stdin,pipe
 # $( left open over several lines
 echo $(
 echo a
