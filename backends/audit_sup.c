@@ -468,7 +468,10 @@ void as_pump(pid_t shell)
 
 	if (as.sock < 0)
 		return;
-	for (;;) {
+	/* At most 256 at a time: the caller's poll() then looks at the
+	 * shell's pipe again, which a stream of other sessions' records
+	 * arriving as fast as they are read would otherwise starve. */
+	for (int k = 0; k < 256; k++) {
 		struct sockaddr_nl from = {0};
 		socklen_t fl = sizeof(from);
 		ssize_t n = recvfrom(as.sock, &m, sizeof(m), MSG_DONTWAIT,
