@@ -576,7 +576,7 @@ mutations() {
 		's/if \(p->tw->flags & W_LIST && n->args && !decl_cmd\(n->args\)\) \{/if (0) {/' \
 		unit/test_scope integration/lang_modes.sh
 	# issue 22, the proxy's relay by splice(2), the deny line before the
-	# answer, the listeners on ::1, --backend none said
+	# answer, the listeners on ::1
 	mut relay-body-unbounded shell/proxy/relay.c \
 		's/\(long long\)want > r->body_left/0/' integration/proxy_rules.py
 	mut relay-half-close-dropped shell/proxy/relay.c \
@@ -588,8 +588,6 @@ mutations() {
 		integration/pty_net_order.py
 	mut netses-no-ipv6-listener shell/session/netses.c \
 		's/lfd\[2\] = listen_lo6\(hport\);/lfd[2] = -1;/' integration/net_domains.sh
-	mut netses-backend-none-unsaid shell/session/netses.c \
-		's/^\tif \(!confined\)$/\tif (0)/' integration/net_domains.sh
 	# issue 24 (bashmisc): time, trap ERR / set -E, type f, history expansion
 	mut time-no-report shell/interp/timecmd.c \
 		's/^(\s*)st = eval_node\(sh, n->a, flags\);/\1return eval_node(sh, n->a, flags);/' \
@@ -610,6 +608,14 @@ mutations() {
 		unit/test_scope
 	mut redir-braces-not-ambiguous shell/interp/redir.c \
 		's/^\tif \(n == 1\)$/\tif (1)/' integration/shell_modes.sh
+	# issue 22 (net2): --network off, domains or registries with
+	# --backend none refused before anything runs or is made
+	mut net-none-off-unrefused shell/session/opts.c \
+		's/\|\| o->net == OPT_NET_ON\)$/|| o->net != OPT_NET_DOMAINS)/' \
+		integration/net_none.sh
+	mut net-none-unchecked shell/main.c \
+		's/^\tif \(opt_check_unconfined\(&u->o, &d\) < 0\) \{$/\tif (0) {/' \
+		integration/net_none.sh integration/net_domains.sh
 }
 
 # --- the harness --------------------------------------------------------------
