@@ -640,6 +640,10 @@ void nets_format(struct sbx_buf *b, bool json)
 		json_obj(&w, NULL, JSON_LINES);
 		json_bool(&w, "proxy_running", nets.ev_fd >= 0);
 		json_bool(&w, "listens_on_ipv6_loopback", nets.v6);
+		/* the ports inside the session's namespace, as the text's
+		 * "listening:" line; 0 where there is no proxy */
+		json_u64(&w, "http_port", nets.hport);
+		json_u64(&w, "socks_port", nets.sport);
 		json_u64(&w, "connections", nets.nconn);
 		json_u64(&w, "refusals", nets.ndeny);
 		json_arr(&w, "recent", JSON_LINES);

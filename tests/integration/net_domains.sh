@@ -151,6 +151,7 @@ for who in root nobody; do
 			policy why --host other.test:8080
 			policy why --host allowed.test:8080
 			policy net
+			policy net --json | grep _port
 			policy env | grep -E '^  (HTTPS?_PROXY|ALL_PROXY|NO_PROXY)='
 			echo PROXY-SEEN=\$(cat /proc/[0-9]*/comm 2>/dev/null | grep -c sbxsh-proxy)
 			echo END")
@@ -172,7 +173,9 @@ for who in root nobody; do
 		check "[$t] ... and its line" has "${D}allowed.test:8081 ("
 		check "[$t] the proxy on [::1] (HTTP): reaches the allowed name" got "/hello?id=v6http-$t"
 		check "[$t] the proxy on [::1] (SOCKS5): reaches it" got "/hello?id=v6socks-$t"
-		check "[$t] policy net: listening on 127.0.0.1 and [::1]" has "listening: 127.0.0.1 and [::1], ports "
+		check "[$t] policy net: listening on 127.0.0.1 and [::1]" has "listening: 127.0.0.1 and [::1], ports 3128 (HTTP) and 1080 (SOCKS5)"
+		check "[$t] policy net --json: the same ports" \
+			eval 'has "\"http_port\": 3128," && has "\"socks_port\": 1080,"'
 		check "[$t] a direct connect() to the server's address: nothing" nogot "id=direct-$t"
 		check "[$t] ... and its line" has "${D}(--network domains: out only through the proxy"
 		check "[$t] a job cannot leave the namespace (nsenter into this test's): nothing" \
