@@ -36,8 +36,25 @@
 #define RL_BULK (1024 * 1024)
 #define RL_BIG (1024 * 1024)
 #define RL_NBIG 16
+/* The smallest pipe worth splicing through. Once the user's pipe budget
+ * is spent (by any of their processes, or by a job's many connections),
+ * the kernel gives a new pipe two pages and refuses to grow it (EPERM:
+ * the proxy holds no CAP_SYS_RESOURCE): every splice then moves 8 KiB,
+ * and a 200 MiB download cost the proxy 0.25 s of CPU instead of 0.07 s
+ * (tests/bench/bench-proxy.sh with the budget held by another process).
+ * The buffered relay reads 128 KiB per call: the caller takes it. */
+#define RL_MIN (64 * 1024)
+/* The capacity of all the proxy's relay pipes together, at most: the
+ * RL_NBIG grown ones and 32 connections' pair of 128 KiB. Without it a
+ * job holding 512 connections open held 128 MiB of pipes, twice the
+ * user's default budget (pipe-user-pages-soft, 64 MiB), and every other
+ * program of the user, outside the sandbox too, got two-page pipes
+ * that cannot grow. A connection past it is relayed through the
+ * buffers, whose memory is the proxy's own and bounded. */
+#define RL_BUDGET (RL_NBIG * RL_BIG + 32 * 2 * 128 * 1024)
 
-static unsigned nbig; /* pipes grown to RL_BIG, live */
+static unsigned nbig;	  /* pipes grown to RL_BIG, live */
+static size_t pipe_bytes; /* the capacity of every live relay pipe */
 
 int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 	    size_t need1)
@@ -54,6 +71,8 @@ int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 		r->h[d].r = r;
 		r->h[d].dir = d;
 	}
+	if (pipe_bytes + 2 * cap > RL_BUDGET)
+		return -ENOBUFS;
 	for (int d = 0; d < 2; d++) {
 		int sz;
 
@@ -67,7 +86,12 @@ int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 		 * (/proc/sys/fs/pipe-user-pages-soft) a pipe stays small */
 		(void)fcntl(p[1], F_SETPIPE_SZ, (int)cap);
 		sz = fcntl(p[1], F_GETPIPE_SZ);
-		if (sz <= 0 || (size_t)sz < need[d]) {
+		if (sz > 0) {
+			r->h[d].held = (size_t)sz;
+			pipe_bytes += (size_t)sz;
+		}
+		if (sz <= 0 || (size_t)sz < need[d] ||
+		    (size_t)sz < (cap < RL_MIN ? cap : RL_MIN)) {
 			e = -ENOBUFS;
 			goto fail;
 		}
@@ -160,12 +184,21 @@ static void pump(struct rl_half *h)
 		if (k > 0) {
 			h->n += (size_t)k;
 			r->bytes[d] += (uint64_t)k;
-			if (!h->big && r->bytes[d] >= RL_BULK &&
+			/* once: a refusal (the budget spent) is not asked
+			 * again on every splice (it was: one failed fcntl
+			 * per splice, a third of the proxy's calls) */
+			if (!h->grow_tried && r->bytes[d] >= RL_BULK &&
 			    nbig < RL_NBIG &&
-			    fcntl(h->pw, F_SETPIPE_SZ, RL_BIG) >= RL_BIG) {
-				h->big = true;
-				h->cap = RL_BIG;
-				nbig++;
+			    pipe_bytes - h->held + RL_BIG <= RL_BUDGET) {
+				h->grow_tried = true;
+				if (fcntl(h->pw, F_SETPIPE_SZ, RL_BIG) >=
+				    RL_BIG) {
+					h->big = true;
+					h->cap = RL_BIG;
+					nbig++;
+					pipe_bytes += RL_BIG - h->held;
+					h->held = RL_BIG;
+				}
 			}
 			if (d == 0 && r->body_left > 0)
 				r->body_left -= k;
@@ -235,6 +268,8 @@ void rl_free(struct rl_relay *r)
 		if (h->big)
 			nbig--;
 		h->big = false;
+		pipe_bytes -= h->held;
+		h->held = 0;
 		if (h->pr >= 0)
 			close(h->pr);
 		if (h->pw >= 0)

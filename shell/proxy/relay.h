@@ -17,11 +17,13 @@ struct rl_relay;
 struct rl_half {
 	struct rl_relay *r;
 	int dir;
-	int pr, pw;    /* the pipe: read end, write end */
-	size_t n, cap; /* bytes in the pipe; its capacity */
-	bool eof;      /* the source said end-of-file */
-	bool shut;     /* the half-close passed on (shutdown SHUT_WR) */
-	bool big;      /* grown for a bulk transfer (relay.c, RL_BIG) */
+	int pr, pw;	 /* the pipe: read end, write end */
+	size_t n, cap;	 /* bytes in the pipe; its capacity */
+	bool eof;	 /* the source said end-of-file */
+	bool shut;	 /* the half-close passed on (shutdown SHUT_WR) */
+	bool big;	 /* grown for a bulk transfer (relay.c, RL_BIG) */
+	bool grow_tried; /* the grow was asked for (once) */
+	size_t held;	 /* the pipe's capacity, counted in RL_BUDGET */
 	struct event *rd, *wr;
 };
 
