@@ -616,6 +616,14 @@ mutations() {
 	mut net-none-unchecked shell/main.c \
 		's/^\tif \(opt_check_unconfined\(&u->o, &d\) < 0\) \{$/\tif (0) {/' \
 		integration/net_none.sh integration/net_domains.sh
+	# issue 22 (net2): the relay's pipes: none under 64 KiB (the user's
+	# pipe budget spent), at most RL_BUDGET together
+	mut relay-small-pipe-spliced shell/proxy/relay.c \
+		's/^\t\t    \(size_t\)sz < \(cap < RL_MIN \? cap : RL_MIN\)\) \{$/\t\t    0) {/' \
+		integration/proxy_pipes.py
+	mut relay-pipe-budget-unbounded shell/proxy/relay.c \
+		's/^\tif \(pipe_bytes \+ 2 \* cap > RL_BUDGET\)$/\tif (0)/' \
+		integration/proxy_rules.py
 }
 
 # --- the harness --------------------------------------------------------------

@@ -48,8 +48,9 @@ struct rl_relay {
 /* Makes the two pipes (of at most |cap| bytes each, and at least
  * |need0| and |need1| bytes: what rl_prefill() will put in them).
  * -errno when they cannot be had (no descriptors left, a pipe smaller
- * than the bytes waiting): the caller relays another way, nothing is
- * lost. */
+ * than the bytes waiting or than 64 KiB: the user's pipe budget spent,
+ * or the relay's pipes at their bound, RL_BUDGET in relay.c): the caller
+ * relays another way, nothing is lost. */
 int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 	    size_t need1);
 
