@@ -624,6 +624,9 @@ mutations() {
 	mut relay-pipe-budget-unbounded shell/proxy/relay.c \
 		's/^\tif \(pipe_bytes \+ 2 \* cap > RL_BUDGET\)$/\tif (0)/' \
 		integration/proxy_rules.py
+	mut relay-mem-offset-lost shell/proxy/relay.c \
+		's/h->off = h->n \? h->off \+ \(size_t\)k : 0;/h->off = 0;/' \
+		integration/proxy_pipes.py integration/proxy_rules.py
 }
 
 # --- the harness --------------------------------------------------------------
