@@ -11,7 +11,9 @@
  * the pipe's capacity, and its source is read only when its pipe is
  * empty, so a destination that does not read pauses the source instead
  * of growing anything (and a level-triggered read event cannot spin on a
- * full pipe).
+ * full pipe). Where no pipe worth splicing through can be had, a buffer
+ * of the proxy's own takes the pipe's place under the same rules
+ * (mem_init()).
  */
 #include "relay.h"
 
