@@ -126,7 +126,9 @@ static void fill_config(struct startup *u, struct session *s, bool pidns,
  *     docs/design.md §2b.
  *  4. The informational modes (--help, --print-policy, --check-line ...)
  *     answer and end here: they see the filtered environment and the
- *     configuration as a session would, and create nothing.
+ *     configuration as a session would, and create nothing. Then a
+ *     network rule that the backend cannot keep (--network off with
+ *     --backend none) refuses the session, before anything is created.
  *  5. The session opens (ses_open): facts, state folders, the policy,
  *     while we are still free to create them.
  *  6. The withheld values are wiped (es_wipe): the session knows where
@@ -183,6 +185,12 @@ static int start_session(int argc, char **argv, struct session *s,
 	rc = one_shot(&u->o, s);
 	if (rc >= 0)
 		return rc;
+	/* 4b: a network rule that the backend cannot keep (--backend
+	 * none): refused before anything is created (docs/network.md) */
+	if (opt_check_unconfined(&u->o, &d) < 0) {
+		fprintf(stderr, "sbxsh: %s\n", d.msg);
+		return EXIT_SANDBOX;
+	}
 	interactive =
 	    u->o.interactive > 0 || (u->o.interactive < 0 && !u->o.command &&
 				     !u->o.script && isatty(0) && isatty(2));
@@ -237,7 +245,7 @@ static int start_session(int argc, char **argv, struct session *s,
 	 * own. Fail closed: never the host's network for a session that
 	 * asked for domains. */
 	bo.session_fd = s->run_lock_fd;
-	if (nets_open(s->pol, strcmp(u->backend, "none") != 0, &d) < 0) {
+	if (nets_open(s->pol, &d) < 0) {
 		fprintf(stderr, "sbxsh: %s\n", d.msg);
 		ses_close(s);
 		return EXIT_SANDBOX;

@@ -576,7 +576,7 @@ mutations() {
 		's/if \(p->tw->flags & W_LIST && n->args && !decl_cmd\(n->args\)\) \{/if (0) {/' \
 		unit/test_scope integration/lang_modes.sh
 	# issue 22, the proxy's relay by splice(2), the deny line before the
-	# answer, the listeners on ::1, --backend none said
+	# answer, the listeners on ::1
 	mut relay-body-unbounded shell/proxy/relay.c \
 		's/\(long long\)want > r->body_left/0/' integration/proxy_rules.py
 	mut relay-half-close-dropped shell/proxy/relay.c \
@@ -588,8 +588,6 @@ mutations() {
 		integration/pty_net_order.py
 	mut netses-no-ipv6-listener shell/session/netses.c \
 		's/lfd\[2\] = listen_lo6\(hport\);/lfd[2] = -1;/' integration/net_domains.sh
-	mut netses-backend-none-unsaid shell/session/netses.c \
-		's/^\tif \(!confined\)$/\tif (0)/' integration/net_domains.sh
 	# issue 24 (bashmisc): time, trap ERR / set -E, type f, history expansion
 	mut time-no-report shell/interp/timecmd.c \
 		's/^(\s*)st = eval_node\(sh, n->a, flags\);/\1return eval_node(sh, n->a, flags);/' \
@@ -642,6 +640,25 @@ mutations() {
 	# ... and takes what any process sent to its socket for the kernel's
 	mut audit-any-sender backends/audit_sup.c \
 		's/^(\s*)from\.nl_pid != 0\)$/\10)/' integration/denials_cross.py
+	# issue 22 (net2): --network off, domains or registries with
+	# --backend none refused before anything runs or is made
+	mut net-none-off-unrefused shell/session/opts.c \
+		's/\|\| o->net == OPT_NET_ON\)$/|| o->net != OPT_NET_DOMAINS)/' \
+		integration/net_none.sh
+	mut net-none-unchecked shell/main.c \
+		's/^\tif \(opt_check_unconfined\(&u->o, &d\) < 0\) \{$/\tif (0) {/' \
+		integration/net_none.sh integration/net_domains.sh
+	# issue 22 (net2): the relay's pipes: none under 64 KiB (the user's
+	# pipe budget spent), at most RL_BUDGET together
+	mut relay-small-pipe-spliced shell/proxy/relay.c \
+		's/^\t\t    \(size_t\)sz < \(cap < RL_MIN \? cap : RL_MIN\)\) \{$/\t\t    0) {/' \
+		integration/proxy_pipes.py
+	mut relay-pipe-budget-unbounded shell/proxy/relay.c \
+		's/^\tif \(pipe_bytes \+ 2 \* cap > RL_BUDGET\)$/\tif (0)/' \
+		integration/proxy_rules.py
+	mut relay-mem-offset-lost shell/proxy/relay.c \
+		's/h->off = h->n \? h->off \+ \(size_t\)k : 0;/h->off = 0;/' \
+		integration/proxy_pipes.py integration/proxy_rules.py
 }
 
 # --- the harness --------------------------------------------------------------

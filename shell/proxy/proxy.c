@@ -473,8 +473,9 @@ static void relay_done(void *arg, int err)
 /* The relay by splice(2) (relay.c): what waits in the buffers (the
  * protocol's answer, a rebuilt request head, what the client sent after
  * its head) goes into the pipes first, then the bufferevents rest and
- * the bytes go socket to socket. false: no pipes to be had (descriptors,
- * the user's pipe budget), nothing touched, the buffered relay takes it. */
+ * the bytes go socket to socket (or, with no pipe to be had, through
+ * relay.c's own buffers). false: neither pipes nor memory, nothing
+ * touched, the bufferevents' relay takes it. */
 static bool start_splice(struct px_conn *c)
 {
 	struct evbuffer *in = bufferevent_get_input(c->cli);

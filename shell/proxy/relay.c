@@ -11,12 +11,15 @@
  * the pipe's capacity, and its source is read only when its pipe is
  * empty, so a destination that does not read pauses the source instead
  * of growing anything (and a level-triggered read event cannot spin on a
- * full pipe).
+ * full pipe). Where no pipe worth splicing through can be had, a buffer
+ * of the proxy's own takes the pipe's place under the same rules
+ * (mem_init()).
  */
 #include "relay.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -36,8 +39,47 @@
 #define RL_BULK (1024 * 1024)
 #define RL_BIG (1024 * 1024)
 #define RL_NBIG 16
+/* The smallest pipe worth splicing through. Once the user's pipe budget
+ * is spent (by any of their processes, or by a job's many connections),
+ * the kernel gives a new pipe two pages and refuses to grow it (EPERM:
+ * the proxy holds no CAP_SYS_RESOURCE): every splice then moves 8 KiB,
+ * and a 200 MiB download cost the proxy 0.25 s of CPU instead of 0.07 s
+ * (tests/bench/bench-proxy.sh with the budget held by another process).
+ * Buffers of the proxy's own move 128 KiB per call instead (mem_init()). */
+#define RL_MIN (64 * 1024)
+/* The capacity of all the proxy's relay pipes together, at most: the
+ * RL_NBIG grown ones and 32 connections' pair of 128 KiB. Without it a
+ * job holding 512 connections open held 128 MiB of pipes, twice the
+ * user's default budget (pipe-user-pages-soft, 64 MiB), and every other
+ * program of the user, outside the sandbox too, got two-page pipes
+ * that cannot grow. A connection past it is relayed through buffers
+ * whose memory is the proxy's own and bounded (mem_init()). */
+#define RL_BUDGET (RL_NBIG * RL_BIG + 32 * 2 * 128 * 1024)
 
-static unsigned nbig; /* pipes grown to RL_BIG, live */
+static unsigned nbig;	  /* pipes grown to RL_BIG, live */
+static size_t pipe_bytes; /* the capacity of every live relay pipe */
+
+/* No pipe to be had (|e|): each direction gets a buffer of the proxy's
+ * own instead, of |cap| bytes (or what waits, if more), read into and
+ * written from with the same rules as a pipe. One read and one write
+ * per |cap| bytes, and the same few epoll changes as the splice relay:
+ * the bufferevents' relay it replaces changed its events four times per
+ * 128 KiB (a quarter of the proxy's system calls with the budget
+ * spent). */
+static int mem_init(struct rl_relay *r, size_t cap, const size_t *need, int e)
+{
+	for (int d = 0; d < 2; d++) {
+		size_t sz = need[d] > cap ? need[d] : cap;
+
+		r->h[d].buf = malloc(sz);
+		if (!r->h[d].buf) {
+			rl_free(r);
+			return e;
+		}
+		r->h[d].cap = sz;
+	}
+	return 0;
+}
 
 int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 	    size_t need1)
@@ -54,6 +96,8 @@ int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 		r->h[d].r = r;
 		r->h[d].dir = d;
 	}
+	if (pipe_bytes + 2 * cap > RL_BUDGET)
+		return mem_init(r, cap, need, -ENOBUFS);
 	for (int d = 0; d < 2; d++) {
 		int sz;
 
@@ -67,7 +111,12 @@ int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 		 * (/proc/sys/fs/pipe-user-pages-soft) a pipe stays small */
 		(void)fcntl(p[1], F_SETPIPE_SZ, (int)cap);
 		sz = fcntl(p[1], F_GETPIPE_SZ);
-		if (sz <= 0 || (size_t)sz < need[d]) {
+		if (sz > 0) {
+			r->h[d].held = (size_t)sz;
+			pipe_bytes += (size_t)sz;
+		}
+		if (sz <= 0 || (size_t)sz < need[d] ||
+		    (size_t)sz < (cap < RL_MIN ? cap : RL_MIN)) {
 			e = -ENOBUFS;
 			goto fail;
 		}
@@ -76,13 +125,21 @@ int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 	return 0;
 fail:
 	rl_free(r);
-	return e;
+	return mem_init(r, cap, need, e);
 }
 
 int rl_prefill(struct rl_relay *r, int dir, struct evbuffer *src)
 {
 	struct rl_half *h = &r->h[dir];
 
+	if (h->buf) {
+		int k = evbuffer_remove(src, h->buf + h->n, h->cap - h->n);
+
+		if (k < 0 || evbuffer_get_length(src))
+			return -EIO;
+		h->n += (size_t)k;
+		return 0;
+	}
 	while (evbuffer_get_length(src)) {
 		int k = evbuffer_write(src, h->pw);
 
@@ -134,10 +191,15 @@ static void pump(struct rl_half *h)
 		ssize_t k;
 
 		while (h->n) {
-			k = splice(h->pr, NULL, dst, NULL, h->n,
-				   SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+			if (h->buf)
+				k = send(dst, h->buf + h->off, h->n,
+					 MSG_NOSIGNAL | MSG_DONTWAIT);
+			else
+				k = splice(h->pr, NULL, dst, NULL, h->n,
+					   SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
 			if (k > 0) {
 				h->n -= (size_t)k;
+				h->off = h->n ? h->off + (size_t)k : 0;
 			} else if (k < 0 && errno == EINTR) {
 				continue;
 			} else if (k < 0 && errno == EAGAIN) {
@@ -155,17 +217,29 @@ static void pump(struct rl_half *h)
 			/* only the declared body: bytes after it would reach
 			 * the server as a request nobody checked */
 			want = (size_t)r->body_left;
-		k = splice(src, NULL, h->pw, NULL, want,
-			   SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
+		if (h->buf)
+			k = recv(src, h->buf, want, MSG_DONTWAIT);
+		else
+			k = splice(src, NULL, h->pw, NULL, want,
+				   SPLICE_F_MOVE | SPLICE_F_NONBLOCK);
 		if (k > 0) {
 			h->n += (size_t)k;
 			r->bytes[d] += (uint64_t)k;
-			if (!h->big && r->bytes[d] >= RL_BULK &&
-			    nbig < RL_NBIG &&
-			    fcntl(h->pw, F_SETPIPE_SZ, RL_BIG) >= RL_BIG) {
-				h->big = true;
-				h->cap = RL_BIG;
-				nbig++;
+			/* once: a refusal (the budget spent) is not asked
+			 * again on every splice (it was: one failed fcntl
+			 * per splice, a third of the proxy's calls) */
+			if (!h->buf && !h->grow_tried &&
+			    r->bytes[d] >= RL_BULK && nbig < RL_NBIG &&
+			    pipe_bytes - h->held + RL_BIG <= RL_BUDGET) {
+				h->grow_tried = true;
+				if (fcntl(h->pw, F_SETPIPE_SZ, RL_BIG) >=
+				    RL_BIG) {
+					h->big = true;
+					h->cap = RL_BIG;
+					nbig++;
+					pipe_bytes += RL_BIG - h->held;
+					h->held = RL_BIG;
+				}
 			}
 			if (d == 0 && r->body_left > 0)
 				r->body_left -= k;
@@ -235,6 +309,10 @@ void rl_free(struct rl_relay *r)
 		if (h->big)
 			nbig--;
 		h->big = false;
+		pipe_bytes -= h->held;
+		h->held = 0;
+		free(h->buf);
+		h->buf = NULL;
 		if (h->pr >= 0)
 			close(h->pr);
 		if (h->pw >= 0)

@@ -17,11 +17,17 @@ struct rl_relay;
 struct rl_half {
 	struct rl_relay *r;
 	int dir;
-	int pr, pw;    /* the pipe: read end, write end */
-	size_t n, cap; /* bytes in the pipe; its capacity */
-	bool eof;      /* the source said end-of-file */
-	bool shut;     /* the half-close passed on (shutdown SHUT_WR) */
-	bool big;      /* grown for a bulk transfer (relay.c, RL_BIG) */
+	int pr, pw;	 /* the pipe: read end, write end */
+	size_t n, cap;	 /* bytes in the pipe; its capacity */
+	bool eof;	 /* the source said end-of-file */
+	bool shut;	 /* the half-close passed on (shutdown SHUT_WR) */
+	bool big;	 /* grown for a bulk transfer (relay.c, RL_BIG) */
+	bool grow_tried; /* the grow was asked for (once) */
+	size_t held;	 /* the pipe's capacity, counted in RL_BUDGET */
+	/* No pipe (relay.c, mem_init()): the bytes wait here instead, from
+	 * buf + off, n of them, in cap bytes; NULL with a pipe. */
+	char *buf;
+	size_t off;
 	struct event *rd, *wr;
 };
 
@@ -45,9 +51,12 @@ struct rl_relay {
 
 /* Makes the two pipes (of at most |cap| bytes each, and at least
  * |need0| and |need1| bytes: what rl_prefill() will put in them).
- * -errno when they cannot be had (no descriptors left, a pipe smaller
- * than the bytes waiting): the caller relays another way, nothing is
- * lost. */
+ * Where they cannot be had (no descriptors left, a pipe smaller than the
+ * bytes waiting or than 64 KiB: the user's pipe budget spent, or the
+ * relay's pipes at their bound, RL_BUDGET in relay.c), buffers of |cap|
+ * bytes (or what waits, if more) take their place, with the same rules.
+ * -errno only when neither can be had: the caller relays another way,
+ * nothing is lost. */
 int rl_init(struct rl_relay *r, int cli, int up, size_t cap, size_t need0,
 	    size_t need1);
 

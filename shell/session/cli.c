@@ -47,6 +47,8 @@ int cli_print_policy(const struct sbx_opts *o, struct session *s)
 		be_report_free(&rep);
 		if (pr < 0)
 			pol_add_note(s->pol, "would_refuse", d.msg);
+		else if (opt_check_unconfined(o, &d) < 0)
+			pol_add_note(s->pol, "would_refuse", d.msg);
 	}
 	{
 		struct sbx_strv sc = {0};

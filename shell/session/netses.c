@@ -396,7 +396,7 @@ static int build_rules(const struct pol_net *pn, struct nr_set **out,
 	return 0;
 }
 
-int nets_open(struct sbx_policy *pol, bool confined, struct sbx_diag *d)
+int nets_open(struct sbx_policy *pol, struct sbx_diag *d)
 {
 	const struct pol_net *pn = pol_net(pol);
 	struct nr_set *rules = NULL;
@@ -472,23 +472,6 @@ int nets_open(struct sbx_policy *pol, bool confined, struct sbx_diag *d)
 	snprintf(http, sizeof(http), "127.0.0.1:%u", hport);
 	snprintf(socks, sizeof(socks), "127.0.0.1:%u", sport);
 	pol_net_set_proxy(pol, http, socks);
-	/* --backend none is no confinement (docs/design.md §5): the tests'
-	 * controls, or a user who asked for none. The rules still decide
-	 * what goes through the proxy, but nothing keeps a job from going
-	 * around it: as root it keeps every capability (nsenter into a host
-	 * process's namespace), as anyone it can use the host's unix sockets
-	 * (a docker daemon) or trace a process of its user outside the
-	 * session. Said in the banner and `policy`, never a silent claim. */
-	if (!confined)
-		pol_add_note(
-		    pol, "not_enforced",
-		    "--network domains with --backend none: the "
-		    "namespace and the proxy are there, but no job is "
-		    "confined, so one that tries can go around them "
-		    "(root keeps its capabilities: nsenter into the "
-		    "host's network; anyone: the host's unix sockets); "
-		    "--backend landlock or namespace makes the rules "
-		    "hold");
 	(void)fcntl(ev[0], F_SETFL, O_NONBLOCK);
 	/* in the shell's own range, close-on-exec: never a job's */
 	nets.ev_fd = fcntl(ev[0], F_DUPFD_CLOEXEC, SBX_FD_PRIVATE);
@@ -657,6 +640,10 @@ void nets_format(struct sbx_buf *b, bool json)
 		json_obj(&w, NULL, JSON_LINES);
 		json_bool(&w, "proxy_running", nets.ev_fd >= 0);
 		json_bool(&w, "listens_on_ipv6_loopback", nets.v6);
+		/* the ports inside the session's namespace, as the text's
+		 * "listening:" line; 0 where there is no proxy */
+		json_u64(&w, "http_port", nets.hport);
+		json_u64(&w, "socks_port", nets.sport);
 		json_u64(&w, "connections", nets.nconn);
 		json_u64(&w, "refusals", nets.ndeny);
 		json_arr(&w, "recent", JSON_LINES);

@@ -24,11 +24,10 @@ struct shell;
  * the proxy listens; records its addresses in |pol|. 0, or -errno with
  * |diag| in one line (no namespace here, a bad pattern, the proxy did not
  * start): the caller refuses to start the session. Nothing for other
- * modes. |confined|: false for --backend none, whose jobs keep what the
- * backends take (capabilities, the host's unix sockets): the namespace
- * and the proxy are still there, and a not_enforced note says they hold
- * only for jobs that do not try to leave. */
-int nets_open(struct sbx_policy *pol, bool confined, struct sbx_diag *diag);
+ * modes. Never called for --backend none, whose jobs keep what the
+ * backends take and could go around the namespace: main refuses that
+ * pair first (opt_check_unconfined(), shell/session/opts.h). */
+int nets_open(struct sbx_policy *pol, struct sbx_diag *diag);
 
 /* After a command: one "sbxsh: denied: network HOST:PORT (RULE) — policy
  * why --host HOST:PORT" line on stderr per refusal the proxy reported

@@ -578,3 +578,25 @@ int opt_parse_over(int argc, char **argv, struct sbx_opts *o,
 		    o->profile);
 	return 0;
 }
+
+/*
+ * --backend none confines nothing: no seccomp filter refuses socket(), no
+ * job is kept inside a network namespace (root keeps its capabilities and
+ * can nsenter into the host's; anyone can use the host's unix sockets).
+ * A session that asked for off, domains or registries and got none would
+ * be one whose banner claims a door shut that stands open, so it is
+ * refused before anything is created (docs/network.md, fail closed).
+ */
+int opt_check_unconfined(const struct sbx_opts *o, struct sbx_diag *d)
+{
+	if (!o->backend || strcmp(o->backend, "none") || o->net == OPT_NET_ON)
+		return 0;
+	return sbx_diag_set(
+	    d, -EPERM,
+	    "--network %s (%s) cannot be kept with --backend none: no "
+	    "backend confines the session, so nothing would keep a job off "
+	    "the host's network; refusing to run. Alternatives: --backend "
+	    "landlock or --backend namespace (the network rule holds), or "
+	    "--network on (unconfined, with the host's network)",
+	    opt_net_name(o->net), o->net_from ? o->net_from : "default");
+}

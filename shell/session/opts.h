@@ -104,6 +104,10 @@ int opt_set(struct sbx_opts *o, const char *name, const char *value,
 
 /* "on", "off", "domains", "registries". */
 const char *opt_net_name(enum opt_net n);
+/* 0, or -EPERM with a one-line message naming the alternatives when |o|
+ * asks for a network rule (off, domains, registries) that its backend
+ * cannot keep (--backend none): the session is refused. */
+int opt_check_unconfined(const struct sbx_opts *o, struct sbx_diag *diag);
 
 extern const char opt_usage[];
 

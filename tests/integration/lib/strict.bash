@@ -16,7 +16,7 @@
 # namespace, userns, mount-layer, seccomp, root, setpriv, strace-inject, sock-diag, sbxsh, harness,
 # python3, pexpect, go, pip, npm, bwrap, cc, kernel-headers, vi, less,
 # git, mandoc, groff, zsh, fish, bash-completion, dpkg-dev, gnuplot, lock,
-# sbxsh-deb, script, loop, curl, netns.
+# sbxsh-deb, script, loop, curl, netns, pipe-budget.
 
 sbx_strict() { [ "${SBXSH_TEST_STRICT:-0}" = 1 ]; }
 
