@@ -34,9 +34,16 @@ void am_open(void);
  * Landlock records: "audit(T:S): domain=0 blockers=mnt.write path=HEX". */
 void am_take(pid_t shell, int type, const char *text, size_t n,
 	     void (*pass)(const char *line, size_t n));
-/* The rules are set up (every process of the session knows: set before
- * the forks). */
+/* The rules are set up or being set up by the helper (every process of
+ * the session knows: set before the forks). */
 bool am_on(void);
+/* Waits up to |max_ms| for the helper's answer: 1 the rules are in, 0 not
+ * answered yet, -errno refused (then am_refused(st) is the note's text). */
+int am_wait(int max_ms);
+/* The helper's answer whether the kernel's audit is on (AS_AUDIT_*, 0
+ * while it has not come): where the helper runs, it asks, not P0. */
+int am_audit(void);
+const char *am_refused(int st);
 /* The note `policy` and the banner show: key "mount_denials". */
 void am_note(struct be_notes *notes);
 #define AM_NOTE_OFF                                                            \

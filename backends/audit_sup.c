@@ -166,7 +166,10 @@ void as_ask(void)
 	} req = {0};
 	struct sockaddr_nl k = {.nl_family = AF_NETLINK};
 
-	if (as.sock < 0)
+	/* where the mount layer's rules have a helper, it asks (am_audit():
+	 * the kernel answers in the sender's context, and P0 must not wait
+	 * behind other sessions' rule changes for it) */
+	if (as.sock < 0 || am_on())
 		return;
 	req.h.nlmsg_len = NLMSG_LENGTH(0);
 	req.h.nlmsg_type = AUDIT_GET;
@@ -393,8 +396,12 @@ const char *as_comm(void)
 
 int as_audit(void)
 {
-	return as.answer ? __atomic_load_n(as.answer, __ATOMIC_ACQUIRE)
-			 : AS_AUDIT_UNKNOWN;
+	int v = as.answer ? __atomic_load_n(as.answer, __ATOMIC_ACQUIRE)
+			  : AS_AUDIT_UNKNOWN;
+
+	if (v == AS_AUDIT_WAITING && am_on())
+		v = am_audit();
+	return v;
 }
 
 const char *as_why(void)

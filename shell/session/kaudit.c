@@ -180,12 +180,26 @@ void ka_settle(struct shell *sh)
 	    pol_note(sh->pol, "mount_denials"))
 		pol_set_note(sh->pol, "mount_denials",
 			     AM_NOTE_OFF AS_WHY_AUDIT_OFF);
+	else if (as_audit() != AS_AUDIT_OFF && sh->pol &&
+		 pol_note(sh->pol, "mount_denials")) {
+		/* the mount layer's rules, added by their helper while the
+		 * session started (audit_mnt.c): refused, the note says so */
+		int st = am_wait(300);
+
+		if (st < 0)
+			pol_set_note(sh->pol, "mount_denials", am_refused(st));
+	}
 }
 
 void ka_begin(void)
 {
 	if (!ka_on())
 		return;
+	/* The mount layer's rules go in while the session starts, from
+	 * their helper: a command that could be refused by the mount layer
+	 * waits for them (at most 300 ms; once in, no wait), or its refusal
+	 * at a terminal would have no record. */
+	(void)am_wait(300);
 	drain(NULL, NULL);
 	strv_free(&ka_mnt);
 	ka_since = coarse_ms();

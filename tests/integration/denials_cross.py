@@ -185,8 +185,9 @@ def forge(be):
     mount-layer refusals (the key is in the banner): they are not the
     kernel's, and make no line."""
     a = Sh.start(root=plant(), backend=be)
-    m = re.search(r"keyed sbxsh-(\d+)", text(a.banner))
-    port = int(m.group(1)) if m else 0
+    m = re.search(r"keyed (sbxsh-(\d+)-\d+)", text(a.banner))
+    port = int(m.group(2)) if m else 0
+    key = m.group(1) if m else "sbxsh-0-0"
     with open("/proc/net/netlink") as f:
         ports = [ln.split() for ln in f.read().splitlines()[1:]]
     ok(any(c[1] == "9" and c[2] == str(port) for c in ports),
@@ -206,8 +207,8 @@ def forge(be):
     s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 9)
     s.bind((0, 0))
     for typ, body in ((1300, "arch=c000003e syscall=257 success=no exit=-30 a0=0 ppid=1 "
-                             "pid=1 auid=0 uid=0 ses=1 comm=\"x\" exe=\"/x\" key=\"sbxsh-%d\""
-                       % port),
+                             "pid=1 auid=0 uid=0 ses=1 comm=\"x\" exe=\"/x\" key=\"%s\""
+                       % key),
                       (1307, "cwd=\"/\""),
                       (1302, "item=0 name=\"/etc/sbx-cross-forged\" inode=1 nametype=NORMAL"),
                       (1320, "")):

@@ -9,7 +9,7 @@ for writing (EROFS) and a rename over it, as git does with its lock file
 (EBUSY). As root with the kernel's audit on, under both backends, each
 gets its `sbxsh: denied:` line at a terminal, through a pipe and to a
 file; nothing was written (seen from outside). The banner names the
-host-wide change (the session's audit rules, keyed sbxsh-<pid>); the
+host-wide change (the session's audit rules, keyed sbxsh-<pid>-<helper pid>); the
 rules are in the kernel's list while the session runs and gone after it
 ends, after its supervisor is SIGKILLed (the helper removes them), and
 after both are SIGKILLed (the next session removes the stale rules).
@@ -141,7 +141,7 @@ def outside(s, be, cmd, to_file):
 
 
 def key_of(s):
-    m = re.search(r"keyed (sbxsh-(\d+))", text(s.banner))
+    m = re.search(r"keyed (sbxsh-(\d+)-\d+)", text(s.banner))
     return (m.group(1), int(m.group(2))) if m else (None, None)
 
 
@@ -189,7 +189,7 @@ for be in ("landlock", "namespace"):
     key, p0 = key_of(s)
     ok(key is not None and re.search(
         r"^sbxsh: mount_denials: from the kernel's audit records: .* syscall rules keyed "
-        r"sbxsh-\d+ .*in the host's audit rules until it ends", text(s.banner), re.M),
+        r"sbxsh-\d+-\d+ .*in the host's audit rules until it ends", text(s.banner), re.M),
        be + ": the banner names the session's audit rules", text(s.banner))
     if key is None:
         s.cleanup()
