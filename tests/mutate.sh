@@ -610,6 +610,12 @@ mutations() {
 		unit/test_scope
 	mut redir-braces-not-ambiguous shell/interp/redir.c \
 		's/^\tif \(n == 1\)$/\tif (1)/' integration/shell_modes.sh
+	# issue 24 (bashmore): history modifiers, DEBUG trap, mapfile -C,
+	# $! of a process substitution
+	mut histexp-p-runs shell/interactive/lineedit.c \
+		's/^\t\tif \(hx == 2\) \{.*$/\t\tif (0) {/' integration/pty_histexpand.py
+	mut histexp-forgets-subst core/histexp.c \
+		's/^\tif \(!m\)$/\tif (1)/' unit/test_histexp
 }
 
 # --- the harness --------------------------------------------------------------
