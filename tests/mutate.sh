@@ -616,6 +616,15 @@ mutations() {
 		's/^\t\tif \(hx == 2\) \{.*$/\t\tif (0) {/' integration/pty_histexpand.py
 	mut histexp-forgets-subst core/histexp.c \
 		's/^\tif \(!m\)$/\tif (1)/' unit/test_histexp
+	mut debug-trap-never shell/interp/trapx.c \
+		's/^\t\trun_action\(sh, sh->debug_trap, sh->status\);$/\t\t;/' \
+		integration/lang_modes.sh
+	mut functrace-ignored shell/interp/trapx.c \
+		's/^\tif \(!sh->opt\[O_FUNCTRACE\]\) \{$/\tif (1) {/' \
+		integration/lang_modes.sh
+	mut bash-command-not-kept shell/interp/trapx.c \
+		's/\(!sh->debug_trap \&\& !sh->err_trap \&\& !sh->trapx_hidden\)\)/(!sh->debug_trap \&\& !sh->err_trap))/' \
+		integration/lang_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -85,7 +85,8 @@ enum {
 struct wpart {
 	struct wpart *next;
 	unsigned char type;
-	unsigned char quoted;	/* inside "..." (or '...'/\x for literals) */
+	unsigned char
+	    quoted; /* inside "..." (or '...'/\x for literals; 2: '...') */
 	unsigned char op;	/* WP_PARAM */
 	unsigned char colon;	/* WP_PARAM: ${x:-y} rather than ${x-y} */
 	unsigned char indirect; /* WP_PARAM: ${!x...} (bash) */

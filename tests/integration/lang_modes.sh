@@ -176,6 +176,19 @@ got=$(sh -c 'trap "echo ERR" ERR; f() { false; echo in-f; }; f; set -E; f' 2>&1)
 check "trap ERR: functions only with set -E" "in-f
 ERR
 in-f" "$got"
+# DEBUG trap, set -T, $BASH_COMMAND (issue 24): default mode only
+got=$(sh -c 'trap "echo \"D: \$BASH_COMMAND\"" DEBUG; x=1; echo "a $x" '"'"'b'"'"' >/dev/null; f() { :; }; f; set -T; f' 2>&1)
+check "trap DEBUG: before each command, \$BASH_COMMAND as typed; set -T" "D: x=1
+D: echo \"a \$x\" 'b' > /dev/null
+D: f
+D: set -T
+D: f
+D: f
+D: :" "$got"
+got=$(sh -c 'trap "echo \"E: \$BASH_COMMAND\"" ERR; f() { return 3; }; f' 2>&1)
+check "trap ERR: \$BASH_COMMAND is what failed" "E: return 3" "$got"
+got=$(sh --posix -c 'trap "echo D" DEBUG' 2>&1; echo "st=$?")
+case $got in *DEBUG*st=1) ok "--posix: DEBUG is a bad trap" ;; *) nok "--posix: DEBUG is a bad trap" "$got" ;; esac
 got=$(sh -c 'f() { echo "$1"; }; type f' 2>&1)
 check "type f: bash's layout" "f is a function
 f () 
