@@ -625,6 +625,9 @@ mutations() {
 	mut bash-command-not-kept shell/interp/trapx.c \
 		's/\(!sh->debug_trap \&\& !sh->err_trap \&\& !sh->trapx_hidden\)\)/(!sh->debug_trap \&\& !sh->err_trap))/' \
 		integration/lang_modes.sh
+	mut mapfile-callback-never shell/interp/bi_mapfile.c \
+		's/^\tif \(\(k \+ 1\) % quantum == 0\)$/\tif (0)/' \
+		integration/lang_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

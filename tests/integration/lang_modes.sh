@@ -189,6 +189,11 @@ got=$(sh -c 'trap "echo \"E: \$BASH_COMMAND\"" ERR; f() { return 3; }; f' 2>&1)
 check "trap ERR: \$BASH_COMMAND is what failed" "E: return 3" "$got"
 got=$(sh --posix -c 'trap "echo D" DEBUG' 2>&1; echo "st=$?")
 case $got in *DEBUG*st=1) ok "--posix: DEBUG is a bad trap" ;; *) nok "--posix: DEBUG is a bad trap" "$got" ;; esac
+got=$(sh -c 'f() { echo "$1 $2 ${#a[@]}"; }; mapfile -t -C f -c 2 a <<<"x
+y
+z"; echo "${a[*]}"' 2>&1)
+check "mapfile -C -c: the callback every 2 lines, the array so far" "1 y 1
+x y z" "$got"
 got=$(sh -c 'f() { echo "$1"; }; type f' 2>&1)
 check "type f: bash's layout" "f is a function
 f () 
