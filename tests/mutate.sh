@@ -628,6 +628,12 @@ mutations() {
 	mut mapfile-callback-never shell/interp/bi_mapfile.c \
 		's/^\tif \(\(k \+ 1\) % quantum == 0\)$/\tif (0)/' \
 		integration/lang_modes.sh
+	mut procsub-no-bang shell/interp/procsub.c \
+		's/^\tsh->ps_pid = sh->lastbg = pid;$/\tsh->ps_pid = pid;/' \
+		integration/lang_modes.sh
+	mut procsub-wait-unknown shell/interp/jobs.c \
+		's/^\tif \(!pid \|\| pid != sh->ps_pid\)$/\tif (1)/' \
+		integration/lang_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

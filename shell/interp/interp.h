@@ -174,6 +174,10 @@ struct shell {
 	 * run, closed when each command ends */
 	int ps_fds[40];
 	size_t nps;
+	/* ...and the last one's child: $! as in bash, `wait $!` (jobs.c) */
+	pid_t ps_pid;
+	int ps_ws;
+	bool ps_done;
 
 	/* eval.c: the NAME=(...) arguments of the declaration utility being
 	 * run (declare -a a=(1 2)), NULL-terminated; bi_declare.c takes

@@ -194,6 +194,10 @@ y
 z"; echo "${a[*]}"' 2>&1)
 check "mapfile -C -c: the callback every 2 lines, the array so far" "1 y 1
 x y z" "$got"
+got=$(sh -c 'cat <(sleep 0.1; echo x; exit 3); [ "$!" -gt 0 ] && echo pid; wait $!; echo "st=$?"' 2>&1)
+check "process substitution: \$! and wait \$! (its status)" "x
+pid
+st=3" "$got"
 got=$(sh -c 'f() { echo "$1"; }; type f' 2>&1)
 check "type f: bash's layout" "f is a function
 f () 
