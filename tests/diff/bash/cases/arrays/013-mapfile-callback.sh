@@ -15,5 +15,6 @@ declare -p arr
 mapfile -t -s 1 -n 2 -C f -c 1 arr < <(printf '%s\n' a b c d)
 declare -p arr
 readarray -C 'printf "<%s>"' -c 3 arr < <(seq 7)
+wait $!
 echo
 mapfile -d , -t -C 'echo' -c 1 arr <<<'p,q'
