@@ -634,6 +634,11 @@ mutations() {
 	mut procsub-wait-unknown shell/interp/jobs.c \
 		's/^\tif \(!pid \|\| pid != sh->ps_pid\)$/\tif (1)/' \
 		integration/lang_modes.sh
+	mut coproc-not-unset shell/interp/jobs.c \
+		's/^\t\tcop_ended\(sh, pid\);.*$//' integration/lang_modes.sh
+	mut checker-skips-coproc core/scope.c \
+		's/^\t\tcase N_COPROC:$/\t\tcase N_COPROC:\n\t\t\tbreak;/' \
+		integration/lang_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -158,8 +158,10 @@ enum node_type {
 	N_ARITHFOR, /* for (( init; test; step )): args = the three
 		       expressions (an empty one: a word with no parts), b =
 		       body */
-	N_TIME	    /* bash's time [-p] pipeline: a = the pipeline (NULL:
+	N_TIME,	    /* bash's time [-p] pipeline: a = the pipeline (NULL:
 		       `time` alone), for_in = -p (POSIX format) */
+	N_COPROC    /* bash's coproc [NAME] command: name (COPROC by
+		       default), a = the command */
 };
 
 /* [[ ... ]]: no field splitting or pathname expansion in its words; the

@@ -977,6 +977,9 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 	case N_TIME:
 		st = time_eval(sh, n, flags);
 		break;
+	case N_COPROC:
+		st = cop_eval(sh, n);
+		break;
 	default:
 		break;
 	}

@@ -178,6 +178,10 @@ struct shell {
 	pid_t ps_pid;
 	int ps_ws;
 	bool ps_done;
+	/* coproc.c: the coprocess, its name and the shell's ends */
+	pid_t cop_pid;
+	char *cop_name;
+	int cop_fd[2];
 
 	/* eval.c: the NAME=(...) arguments of the declaration utility being
 	 * run (declare -a a=(1 2)), NULL-terminated; bi_declare.c takes
@@ -366,6 +370,11 @@ int cond_eval(struct shell *sh, struct node *n);
 int ac_eval(struct shell *sh, struct node *n);
 /* N_ARITHFOR */
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* coproc.c: bash's coproc (N_COPROC) started as a background job;
+ * cop_ended after a wait took it: NAME and NAME_PID unset, the fds
+ * closed. */
+int cop_eval(struct shell *sh, struct node *n);
+void cop_ended(struct shell *sh, pid_t pid);
 /* N_TIME (timecmd.c): the pipeline's status; the report on fd 2. */
 int time_eval(struct shell *sh, struct node *n, int flags);
 /* The words of for's and select's `in` list, expanded ("$@" without

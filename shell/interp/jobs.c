@@ -869,6 +869,7 @@ int job_wait_pid(struct shell *sh, pid_t pid)
 		int st = job_status_code(p->status);
 
 		drop_if_done(sh, id);
+		cop_ended(sh, pid); /* a coproc: NAME unset (coproc.c) */
 		return st;
 	}
 }
@@ -887,6 +888,7 @@ int job_wait_all(struct shell *sh)
 			return 128 + trap_last_signal();
 		drop_if_done(sh, i);
 	}
+	cop_ended(sh, sh->cop_pid); /* every job is done */
 	/* bash's `wait` also waits for the last process substitution */
 	if (sh->ps_pid && wait_procsub(sh, sh->ps_pid) >= 128 && trap_gotsig)
 		return 128 + trap_last_signal();
@@ -909,6 +911,9 @@ void job_forget_all(struct shell *sh)
 	t->n = 0;
 	sh->ps_pid = 0; /* a forked child has no process substitution */
 	sh->ps_done = false;
+	free(sh->cop_name); /* ...nor coprocess */
+	sh->cop_name = NULL;
+	sh->cop_pid = 0;
 }
 
 int job_signal(struct shell *sh, int id, int sig)

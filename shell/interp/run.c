@@ -401,6 +401,7 @@ void sh_free(struct shell *sh)
 	free(sh->return_trap);
 	free(sh->debug_trap);
 	free(sh->cmd_text);
+	free(sh->cop_name);
 	job_forget_all(sh);
 	free(sh->jobs);
 	free(sh->pwd);

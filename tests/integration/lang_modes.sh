@@ -198,6 +198,12 @@ got=$(sh -c 'cat <(sleep 0.1; echo x; exit 3); [ "$!" -gt 0 ] && echo pid; wait 
 check "process substitution: \$! and wait \$! (its status)" "x
 pid
 st=3" "$got"
+got=$(sh -c 'coproc UP { tr a-z A-Z; }; echo hi >&"${UP[1]}"; eval "exec ${UP[1]}>&-"; read -r l <&"${UP[0]}"; echo "$l"; wait "$UP_PID"; echo "st=$? ${UP_PID-unset}"' 2>&1)
+check "coproc NAME { ...; }: both ends, NAME_PID, unset after wait" "HI
+st=0 unset" "$got"
+"$SBXSH" --explain 'coproc X { rm -rf /opt/outside; }' >out 2>&1
+grep -q '/opt/outside' out && ok "--explain: a coproc's command is checked" ||
+	nok "--explain: a coproc's command is checked" "$(cat out)"
 got=$(sh -c 'f() { echo "$1"; }; type f' 2>&1)
 check "type f: bash's layout" "f is a function
 f () 
