@@ -176,6 +176,16 @@ got=$(sh -c 'trap "echo ERR" ERR; f() { false; echo in-f; }; f; set -E; f' 2>&1)
 check "trap ERR: functions only with set -E" "in-f
 ERR
 in-f" "$got"
+# history expansion is a person's prompt's only: -c, a script and stdin
+# keep every ! (issue 24)
+printf 'echo a\necho !!:p !$:h\n' >hx.sh
+got=$(sh -c 'echo a; echo !!:p !$:h'; sh hx.sh; sh <hx.sh)
+check "no history expansion in -c, a script, stdin" "a
+!!:p !\$:h
+a
+!!:p !\$:h
+a
+!!:p !\$:h" "$got"
 # DEBUG trap, set -T, $BASH_COMMAND (issue 24): default mode only
 got=$(sh -c 'trap "echo \"D: \$BASH_COMMAND\"" DEBUG; x=1; echo "a $x" '"'"'b'"'"' >/dev/null; f() { :; }; f; set -T; f' 2>&1)
 check "trap DEBUG: before each command, \$BASH_COMMAND as typed; set -T" "D: x=1
