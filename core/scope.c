@@ -1072,6 +1072,7 @@ static void walk(struct scan *sc, const struct node *n)
 		case N_NOT:
 		case N_FUNC:
 		case N_TIME:
+		case N_COPROC:
 			walk(sc, m->a);
 			break;
 		case N_SUBSHELL:

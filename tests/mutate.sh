@@ -659,6 +659,35 @@ mutations() {
 	mut relay-mem-offset-lost shell/proxy/relay.c \
 		's/h->off = h->n \? h->off \+ \(size_t\)k : 0;/h->off = 0;/' \
 		integration/proxy_pipes.py integration/proxy_rules.py
+	# issue 24 (bashmore): history modifiers, DEBUG trap, mapfile -C,
+	# $! of a process substitution
+	mut histexp-p-runs shell/interactive/lineedit.c \
+		's/^\t\tif \(hx == 2\) \{.*$/\t\tif (0) {/' integration/pty_histexpand.py
+	mut histexp-forgets-subst core/histexp.c \
+		's/^\tif \(!m\)$/\tif (1)/' unit/test_histexp
+	mut debug-trap-never shell/interp/trapx.c \
+		's/^\t\trun_action\(sh, sh->debug_trap, sh->status\);$/\t\t;/' \
+		integration/lang_modes.sh
+	mut functrace-ignored shell/interp/trapx.c \
+		's/^\tif \(!sh->opt\[O_FUNCTRACE\]\) \{$/\tif (1) {/' \
+		integration/lang_modes.sh
+	mut bash-command-not-kept shell/interp/trapx.c \
+		's/\(!sh->debug_trap \&\& !sh->err_trap \&\& !sh->trapx_hidden\)\)/(!sh->debug_trap \&\& !sh->err_trap))/' \
+		integration/lang_modes.sh
+	mut mapfile-callback-never shell/interp/bi_mapfile.c \
+		's/^\tif \(\(k \+ 1\) % quantum == 0\)$/\tif (0)/' \
+		integration/lang_modes.sh
+	mut procsub-no-bang shell/interp/procsub.c \
+		's/^\tsh->ps_pid = sh->lastbg = pid;$/\tsh->ps_pid = pid;/' \
+		integration/lang_modes.sh
+	mut procsub-wait-unknown shell/interp/jobs.c \
+		's/^\tif \(!pid \|\| pid != sh->ps_pid\)$/\tif (1)/' \
+		integration/lang_modes.sh
+	mut coproc-not-unset shell/interp/jobs.c \
+		's/^\t\tcop_ended\(sh, pid\);.*$//' integration/lang_modes.sh
+	mut checker-skips-coproc core/scope.c \
+		's/^\t\tcase N_COPROC:$/\t\tcase N_COPROC:\n\t\t\tbreak;/' \
+		integration/lang_modes.sh
 }
 
 # --- the harness --------------------------------------------------------------

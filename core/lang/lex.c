@@ -746,7 +746,9 @@ static void read_squote(struct parser *p, struct wb *wb)
 				quoted_mark(wb);
 			return;
 		}
-		wb_lit(wb, c, 1);
+		/* 2: '...' (true as any quoting; $BASH_COMMAND shows the
+		 * quotes typed, shell/interp/fnprint.c) */
+		wb_lit(wb, c, 2);
 	}
 }
 

@@ -256,11 +256,17 @@ static bool decl_cmd(const struct word *w)
 	return false;
 }
 
-static struct node *parse_simple(struct parser *p)
+/* A simple command; |first|: its first word, already read (coproc). */
+static struct node *parse_simple(struct parser *p, struct word *first)
 {
 	struct node *n = mknode(p, N_CMD);
 	struct word **at = &n->assigns, **ar = &n->args;
 	struct redir **rt = &n->redirs;
+
+	if (first) {
+		*ar = first;
+		ar = &first->next;
+	}
 
 	for (;;) {
 		enum tok t = n->args ? peek(p) : peek_cmd(p);
@@ -854,6 +860,53 @@ static struct node *parse_function_kw(struct parser *p)
 	return func_rest(p, f, true);
 }
 
+/* A word that begins a compound command after `coproc NAME`. */
+static bool compound_opener(struct parser *p)
+{
+	static const char *const kw[] = {"{",	"if",	"while",  "until",
+					 "for", "case", "select", "[["};
+
+	if (p->tok == T_LP)
+		return true;
+	for (size_t i = 0; p->tok == T_WORD && p->tw->raw && i < 8; i++)
+		if (!strcmp(p->tw->raw, kw[i]))
+			return true;
+	return false;
+}
+
+/* bash's coproc: `coproc NAME compound-command`, or `coproc command`
+ * (simple or compound) named COPROC. A name is a name only before a
+ * compound command: `coproc cat file` runs cat. */
+static struct node *parse_coproc(struct parser *p)
+{
+	struct node *n = mknode(p, N_COPROC);
+
+	lex_consume(p);
+	n->name = "COPROC";
+	peek_cmd(p);
+	if (p->tok == T_WORD && p->tw->raw && !lex_is_keyword(p->tw->raw) &&
+	    !(p->tw->flags & W_ASSIGN)) {
+		struct word *w = p->tw;
+
+		lex_consume(p);
+		peek(p);
+		if (compound_opener(p) && str_is_name(w->raw, strlen(w->raw))) {
+			n->name = w->raw;
+			n->a = parse_command(p);
+		} else {
+			n->a = parse_simple(p, w);
+		}
+	} else {
+		n->a = parse_command(p);
+	}
+	if (!n->a) {
+		if (!p->err)
+			unexpected(p);
+		return NULL;
+	}
+	return n;
+}
+
 static struct node *parse_command(struct parser *p)
 {
 	struct node *n = NULL;
@@ -871,6 +924,9 @@ static struct node *parse_command(struct parser *p)
 		n = parse_for(p, true);
 	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "function")) {
 		n = parse_function_kw(p);
+		goto out;
+	} else if (p->tok == T_WORD && !p->o.posix && is_word(p, "coproc")) {
+		n = parse_coproc(p);
 		goto out;
 	} else if (p->tok == T_LP) {
 		n = mknode(p, N_SUBSHELL);
@@ -906,7 +962,7 @@ static struct node *parse_command(struct parser *p)
 			goto out; /* a terminator: no command here */
 		}
 	} else {
-		n = parse_simple(p);
+		n = parse_simple(p, NULL);
 		goto out;
 	}
 	if (n && !parse_redirs(p, &n->redirs))

@@ -85,7 +85,8 @@ enum {
 struct wpart {
 	struct wpart *next;
 	unsigned char type;
-	unsigned char quoted;	/* inside "..." (or '...'/\x for literals) */
+	unsigned char
+	    quoted; /* inside "..." (or '...'/\x for literals; 2: '...') */
 	unsigned char op;	/* WP_PARAM */
 	unsigned char colon;	/* WP_PARAM: ${x:-y} rather than ${x-y} */
 	unsigned char indirect; /* WP_PARAM: ${!x...} (bash) */
@@ -157,8 +158,10 @@ enum node_type {
 	N_ARITHFOR, /* for (( init; test; step )): args = the three
 		       expressions (an empty one: a word with no parts), b =
 		       body */
-	N_TIME	    /* bash's time [-p] pipeline: a = the pipeline (NULL:
+	N_TIME,	    /* bash's time [-p] pipeline: a = the pipeline (NULL:
 		       `time` alone), for_in = -p (POSIX format) */
+	N_COPROC    /* bash's coproc [NAME] command: name (COPROC by
+		       default), a = the command */
 };
 
 /* [[ ... ]]: no field splitting or pathname expansion in its words; the

@@ -53,6 +53,7 @@ struct le {
 	bool record; /* lines go into history */
 	bool hist_loaded;
 	unsigned hist_keep;
+	struct hx_mem hxmem; /* :s and ^a^b's last strings, for :& */
 };
 
 /* Signal flags only (docs/style.md §7); the handlers are installed for
@@ -122,12 +123,13 @@ static const char *hx_numbered(void *ctx, int n)
  * person at a prompt only: an agent's `!` is always literal (cfg.agent),
  * as is any `!` with set +H. The expanded line is shown, as bash does; an
  * event not found drops the line (it is not run, not recorded). 0: |*s|
- * unchanged; 1: |*s| now |xb|'s text; -1: dropped. */
+ * unchanged; 1: |*s| now |xb|'s text; 2: |*s| now |xb|'s text, shown and
+ * recorded but not run (`:p`); -1: dropped. */
 static int hist_expand_line(struct le *le, const char **s, size_t *n,
 			    struct sbx_buf *xb)
 {
 	struct sbx_buf err = {0};
-	struct hx_src src = {hx_recent, hx_numbered, le};
+	struct hx_src src = {hx_recent, hx_numbered, le, &le->hxmem};
 	size_t body = *n - (*n && (*s)[*n - 1] == '\n');
 	int rc;
 
@@ -160,7 +162,7 @@ static int hist_expand_line(struct le *le, const char **s, size_t *n,
 	}
 	*s = xb->s;
 	*n = xb->len;
-	return 1;
+	return rc;
 }
 
 /* Records |s| (|n| bytes, no trailing newline, may hold newlines: a
@@ -762,6 +764,10 @@ static const char *edit_read(struct sh_reader *r, bool cont, size_t *len)
 		} else {
 			hist_add(le, s, n - (s[n - 1] == '\n'), cont);
 		}
+		if (hx == 2) { /* :p: recorded as bash does, not run */
+			s = "\n";
+			n = 1;
+		}
 		if (!blank(s, n))
 			le->accepted = true;
 		le->tab_armed = false;
@@ -858,6 +864,7 @@ static void le_destroy(struct sh_reader *r)
 	buf_free(&le->line);
 	buf_free(&le->entry);
 	buf_free(&le->tab_line);
+	hx_mem_free(&le->hxmem);
 	free(le);
 }
 

@@ -2,8 +2,11 @@
  * fd 0 (-u fd) into an indexed array (MAPFILE by default), -t the
  * delimiter taken off, -d delim, -n at most that many lines, -s the first
  * lines skipped, -O the index to start at (the array kept; without it
- * the array is cleared first). The callbacks (-C, -c) are not there.
- * Default (bash) mode only: the table hides it under --posix. */
+ * the array is cleared first), -C callback run every -c quantum lines
+ * (default 5000) as `callback index 'line'` before that line is stored;
+ * with a callback the lines are stored one by one, so that it sees the
+ * array filled so far, as in bash. Default (bash) mode only: the table
+ * hides it under --posix. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,47 @@ static int mf_usage(struct shell *sh, const char *who)
 	return 2;
 }
 
+/* `callback index 'line'`, evaluated as bash's mapfile does; its status
+ * is not mapfile's. */
+static void mf_callback(struct shell *sh, const char *cb, long index,
+			const char *line)
+{
+	struct sbx_buf b = {0};
+	int st = sh->status;
+
+	buf_printf(&b, "%s %ld '", cb, index);
+	for (const char *p = line; *p; p++) {
+		if (*p == '\'')
+			buf_puts(&b, "'\\''");
+		else
+			buf_putc(&b, *p);
+	}
+	buf_putc(&b, '\'');
+	sh_eval_string(sh, b.s, b.len);
+	buf_free(&b);
+	sh->status = st;
+}
+
+/* One line: the callback first when it is due, then the array's element
+ * at once if there is a callback (else all of them at the end). */
+static int mf_take(struct shell *sh, const char *who, const char *name,
+		   struct sbx_strv *lines, char *line, const char *cb,
+		   long quantum, long origin)
+{
+	long k = (long)lines->n;
+
+	if (!cb) {
+		strv_take(lines, line);
+		return 0;
+	}
+	if ((k + 1) % quantum == 0)
+		mf_callback(sh, cb, origin + k, line);
+	strv_take(lines, line);
+	if (sh->jump)
+		return -1;
+	return av_store(sh, who, name, &lines->v[k], 1, origin + k, true);
+}
+
 static int mf_number(struct shell *sh, const char *who, const char *arg,
 		     const char *what, long *out)
 {
@@ -40,7 +84,8 @@ static int mf_number(struct shell *sh, const char *who, const char *arg,
 int bi_mapfile(struct shell *sh, int argc, char **argv)
 {
 	const char *who = argv[0], *name = "MAPFILE";
-	long count = 0, skip = 0, origin = 0, fd = 0;
+	long count = 0, skip = 0, origin = 0, fd = 0, quantum = 5000;
+	const char *cb = NULL;
 	bool strip = false, keep = false;
 	int delim = '\n', i, st = 0;
 	struct sbx_strv lines = {0};
@@ -58,8 +103,13 @@ int bi_mapfile(struct shell *sh, int argc, char **argv)
 			strip = true;
 			continue;
 		}
-		if (!strchr("dnOsu", *c) || (!c[1] && i + 1 >= argc)) {
+		if (!strchr("dnOsuCc", *c)) {
 			sh_err(sh, "%s: -%c: invalid option", who, *c);
+			return mf_usage(sh, who);
+		}
+		if (!c[1] && i + 1 >= argc) {
+			sh_err(sh, "%s: -%c: option requires an argument", who,
+			       *c);
 			return mf_usage(sh, who);
 		}
 		arg = c[1] ? c + 1 : argv[++i];
@@ -74,6 +124,19 @@ int bi_mapfile(struct shell *sh, int argc, char **argv)
 		case 's':
 			if (mf_number(sh, who, arg, "line count", &skip) < 0)
 				return 1;
+			break;
+		case 'C':
+			cb = arg;
+			break;
+		case 'c':
+			if (mf_number(sh, who, arg, "callback quantum",
+				      &quantum) < 0)
+				return 1;
+			if (!quantum) {
+				sh_err(sh, "%s: %s: invalid callback quantum",
+				       who, arg);
+				return 1;
+			}
 			break;
 		case 'O':
 			if (mf_number(sh, who, arg, "array origin", &origin) <
@@ -92,6 +155,9 @@ int bi_mapfile(struct shell *sh, int argc, char **argv)
 		sh_err(sh, "%s: `%s': not a valid identifier", who, name);
 		return 1;
 	}
+	/* with a callback the array is filled as lines come */
+	if (cb && av_store(sh, who, name, NULL, 0, origin, keep) < 0)
+		return 1;
 	/* what `read` took ahead from fd 0 goes back first */
 	sh_read_sync(sh);
 	for (;;) {
@@ -116,18 +182,26 @@ int bi_mapfile(struct shell *sh, int argc, char **argv)
 		if (c != delim || !strip)
 			buf_putc(&cur, c);
 		if (c == delim) {
-			if (seen++ >= skip)
-				strv_take(&lines, cur.s ? cur.s : xstrdup(""));
-			else
-				free(cur.s);
+			char *line = cur.s ? cur.s : xstrdup("");
+
 			cur = (struct sbx_buf){0};
+			if (seen++ < skip)
+				free(line);
+			else if (mf_take(sh, who, name, &lines, line, cb,
+					 quantum, origin) < 0) {
+				st = 1;
+				break;
+			}
 		}
 	}
-	if (cur.len && seen++ >= skip && (!count || (long)lines.n < count))
-		strv_take(&lines, cur.s);
-	else
+	if (cur.len && seen++ >= skip && (!count || (long)lines.n < count)) {
+		if (mf_take(sh, who, name, &lines, cur.s, cb, quantum, origin) <
+		    0)
+			st = 1;
+	} else {
 		buf_free(&cur);
-	if (av_store(sh, who, name, lines.v, lines.n, origin, keep) < 0)
+	}
+	if (!cb && av_store(sh, who, name, lines.v, lines.n, origin, keep) < 0)
 		st = 1;
 	strv_free(&lines);
 	return st;

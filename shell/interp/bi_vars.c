@@ -69,17 +69,20 @@ static void set_opt(struct shell *sh, const struct optname *o, bool on)
 	}
 }
 
-/* bash's -E (errtrace) and -H (histexpand); dash's -E is emacs. */
+/* bash's -E (errtrace), -T (functrace) and -H (histexpand); dash's -E
+ * is emacs. */
 static const struct optname bash_opts[] = {
     {"errtrace", 'E', O_ERRTRACE},
+    {"functrace", 'T', O_FUNCTRACE},
     {"histexpand", 'H', O_HISTEXPAND},
 };
+#define NBASH (sizeof(bash_opts) / sizeof(bash_opts[0]))
 
 bool sh_option_on(struct shell *sh, const char *name)
 {
 	if (!strcmp(name, "posix"))
 		return sh->opt[O_POSIX];
-	for (size_t i = 0; !sh->opt[O_POSIX] && i < 2; i++)
+	for (size_t i = 0; !sh->opt[O_POSIX] && i < NBASH; i++)
 		if (!strcmp(bash_opts[i].name, name))
 			return sh->opt[bash_opts[i].opt];
 	for (size_t i = 0; i < NOPTS; i++)
@@ -90,7 +93,7 @@ bool sh_option_on(struct shell *sh, const char *name)
 
 int sh_setopt_letter(struct shell *sh, char c, bool on)
 {
-	for (size_t i = 0; !sh->opt[O_POSIX] && i < 2; i++) {
+	for (size_t i = 0; !sh->opt[O_POSIX] && i < NBASH; i++) {
 		if (bash_opts[i].letter == c) {
 			sh->opt[bash_opts[i].opt] = on;
 			return 0;
@@ -140,7 +143,7 @@ int sh_setopt_name(struct shell *sh, const char *name, bool on)
 		sh->check = m;
 		return 0;
 	}
-	for (size_t i = 0; !sh->opt[O_POSIX] && i < 2; i++) {
+	for (size_t i = 0; !sh->opt[O_POSIX] && i < NBASH; i++) {
 		if (!strcmp(bash_opts[i].name, name)) {
 			sh->opt[bash_opts[i].opt] = on;
 			return 0;
@@ -164,7 +167,7 @@ static void list_own_opts(struct shell *sh, struct sbx_buf *out, bool on)
 	/* In posix mode the list stays dash's and ours (scripts for sh
 	 * compare it); `posix off` shows where bash's language is on. */
 	if (!sh->opt[O_POSIX]) {
-		for (size_t i = 0; i < 2; i++) {
+		for (size_t i = 0; i < NBASH; i++) {
 			bool v = sh->opt[bash_opts[i].opt];
 
 			if (on)

@@ -440,14 +440,23 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	struct redir_save *save = NULL;
 	const struct builtin *bi = NULL;
 	struct node *fn = NULL;
+	const struct node *outer = sh->cur_cmd;
 	bool special, frame = false, expfail = false;
 	int st = 0, rc;
-	size_t psmark = ps_mark(sh);
+	size_t psmark;
 
 	sh->lineno = n->lineno;
+	trapx_before(sh, n); /* DEBUG, $BASH_COMMAND */
+	if (sh->jump)
+		return sh->status;
+	/* the enclosing command's again at the end: never a node freed */
+	sh->cur_cmd = n;
+	psmark = ps_mark(sh);
 	sh->cmdsub_status = -1;
-	if (refuse_array(sh, n))
+	if (refuse_array(sh, n)) {
+		sh->cur_cmd = outer;
 		return 2;
+	}
 	if (n->args && expand_args(sh, n->args, &args) < 0)
 		goto experr;
 	if (args.n && !strchr(args.v[0], '/')) {
@@ -520,6 +529,7 @@ static int eval_simple(struct shell *sh, struct node *n, int flags)
 	else
 		st = run_external(sh, (int)args.n, args.v, flags);
 out:
+	sh->cur_cmd = outer;
 	if (frame)
 		var_pop_frame(sh);
 	redir_restore(sh, save);
@@ -582,7 +592,8 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 	sh->funcdepth++;
 	sh->loopdepth = 0;
 	trapx_enter(sh, &tsave);
-	st = eval_node(sh, def->a, flags & ~EV_EXIT);
+	trapx_func_entry(sh);
+	st = sh->jump ? sh->status : eval_node(sh, def->a, flags & ~EV_EXIT);
 	tst = sh->status;
 	if (sh->jump == J_RETURN) {
 		sh->jump = J_NONE;
@@ -626,6 +637,7 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 	int id = job_new(sh), prev = -1, st;
 	bool failed = false;
 	struct node *s;
+	char *dbg;
 
 	/* The message of a pipe or fork that fails names this line, not
 	 * the last simple command's (before the first: line 0). */
@@ -640,8 +652,15 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 			failed = true;
 			break;
 		}
+		/* a stage that is a simple command runs DEBUG in its
+		 * process, as in bash (a forked subshell drops it) */
+		dbg = s->type == N_CMD && sh->debug_trap && !sh->in_trapx
+			  ? xstrdup(sh->debug_trap)
+			  : NULL;
 		pid = job_fork(sh, id, false, NULL);
 		if (pid == 0) {
+			if (dbg && !sh->debug_trap)
+				sh->debug_trap = dbg;
 			if (prev >= 0) {
 				dup2(prev, 0);
 				close(prev);
@@ -654,6 +673,7 @@ static int eval_pipe(struct shell *sh, struct node *n, int flags)
 			sh_exit(sh, eval_node(sh, s,
 					      EV_EXIT | (flags & EV_TESTED)));
 		}
+		free(dbg);
 		if (prev >= 0)
 			close(prev);
 		if (pfd[1] >= 0)
@@ -827,6 +847,9 @@ static int eval_for(struct shell *sh, struct node *n, int flags)
 		return sh->status;
 	sh->loopdepth++;
 	for (size_t i = 0; i < list.n; i++) {
+		trapx_before(sh, n);
+		if (sh->jump)
+			break;
 		if (var_set(sh, n->name, list.v[i], 0) < 0) {
 			sh_err(sh, "%s: is read only", n->name);
 			st = 2;
@@ -854,6 +877,9 @@ static int eval_case(struct shell *sh, struct node *n, int flags)
 	int st = 0;
 
 	sh->lineno = n->lineno;
+	trapx_before(sh, n);
+	if (sh->jump)
+		return sh->status;
 	subj = exp_str(sh, n->args, false);
 	if (!subj)
 		return sh->status;
@@ -934,10 +960,16 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 		st = 0;
 		break;
 	case N_COND:
+		trapx_before(sh, n);
+		if (sh->jump)
+			return sh->status;
 		st = cond_eval(sh, n);
 		check_errexit(sh, st, flags);
 		break;
 	case N_ARITH:
+		trapx_before(sh, n);
+		if (sh->jump)
+			return sh->status;
 		st = ac_eval(sh, n);
 		check_errexit(sh, st, flags);
 		break;
@@ -946,6 +978,9 @@ static int eval_compound(struct shell *sh, struct node *n, int flags)
 		break;
 	case N_TIME:
 		st = time_eval(sh, n, flags);
+		break;
+	case N_COPROC:
+		st = cop_eval(sh, n);
 		break;
 	default:
 		break;

@@ -207,6 +207,84 @@ static void node_out(struct sbx_buf *b, const struct node *n, int lvl)
 	redirs_out(b, n->redirs);
 }
 
+/* A word all of single-quoted text ('a b', 'x$y'), shown as typed. */
+static bool literal_word(struct sbx_buf *b, const struct word *w)
+{
+	size_t at = b->len;
+
+	if (w->raw || !w->parts || (w->flags & W_LIST))
+		return false;
+	for (const struct wpart *p = w->parts; p; p = p->next)
+		if (p->type != WP_LIT || p->quoted != 2)
+			return false;
+	buf_putc(b, '\'');
+	for (const struct wpart *p = w->parts; p; p = p->next)
+		buf_putn(b, p->s, p->len);
+	buf_putc(b, '\'');
+	return b->len > at;
+}
+
+static void head_words(struct sbx_buf *b, const struct word *w, bool *sp)
+{
+	for (; w; w = w->next) {
+		if (*sp)
+			buf_putc(b, ' ');
+		if (!literal_word(b, w))
+			unparse_word(b, w);
+		*sp = true;
+	}
+}
+
+/* (( expr )) as typed */
+static void arith_head(struct sbx_buf *b, const struct node *n)
+{
+	struct sbx_buf e = {0};
+
+	for (const struct wpart *p = n->args ? n->args->parts : NULL; p;
+	     p = p->next) {
+		if (p->type != WP_LIT) {
+			buf_free(&e);
+			unparse_node(b, n);
+			return;
+		}
+		buf_putn(&e, p->s, p->len);
+	}
+	buf_printf(b, "((%.*s))", (int)e.len, e.s ? e.s : "");
+	buf_free(&e);
+}
+
+void fnprint_head(struct sbx_buf *b, const struct node *n)
+{
+	bool sp = false;
+
+	switch (n->type) {
+	case N_CMD:
+		head_words(b, n->assigns, &sp);
+		head_words(b, n->args, &sp);
+		redirs_out(b, n->redirs);
+		break;
+	case N_ARITH:
+		arith_head(b, n);
+		break;
+	case N_FOR:
+		buf_printf(b, "for %s in", n->name ? n->name : "");
+		if (n->for_in) {
+			sp = true;
+			head_words(b, n->args, &sp);
+		} else {
+			buf_puts(b, " \"$@\"");
+		}
+		break;
+	case N_CASE:
+		buf_puts(b, "case ");
+		unparse_word(b, n->args);
+		buf_puts(b, " in ");
+		break;
+	default:
+		unparse_node(b, n);
+	}
+}
+
 void fnprint(struct sbx_buf *b, const char *name, const struct node *fn)
 {
 	const struct node *body = fn && fn->type == N_FUNC ? fn->a : fn;

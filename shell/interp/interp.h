@@ -58,6 +58,7 @@ enum sh_opt {
 	O_POSIX,
 	O_ERRTRACE,   /* bash's set -E (not in posix mode) */
 	O_HISTEXPAND, /* bash's set -H: !! at an interactive prompt */
+	O_FUNCTRACE,  /* bash's set -T: functions inherit DEBUG, RETURN */
 	O__N,
 };
 
@@ -136,8 +137,12 @@ struct shell {
 	unsigned long live_gen; /* live.c: var_gen its last pass left */
 	char *exit_trap;
 	char *err_trap, *return_trap; /* trapx.c: bash's ERR, RETURN */
+	char *debug_trap;	      /* ...and DEBUG */
 	bool in_trapx;		      /* ...one of them is running */
-	int return_prev;	      /* $? when `return` ran (RETURN's $?) */
+	int trapx_hidden; /* ...callers' DEBUG/ERR put aside in a function */
+	const struct node *cur_cmd; /* the simple command running */
+	char *cmd_text;	 /* $BASH_COMMAND while a DEBUG or ERR trap is set */
+	int return_prev; /* $? when `return` ran (RETURN's $?) */
 	struct jobtab *jobs;
 
 	char *pwd; /* logical cwd, NULL if unknown */
@@ -172,6 +177,14 @@ struct shell {
 	 * run, closed when each command ends */
 	int ps_fds[40];
 	size_t nps;
+	/* ...and the last one's child: $! as in bash, `wait $!` (jobs.c) */
+	pid_t ps_pid;
+	int ps_ws;
+	bool ps_done;
+	/* coproc.c: the coprocess, its name and the shell's ends */
+	pid_t cop_pid;
+	char *cop_name;
+	int cop_fd[2];
 
 	/* eval.c: the NAME=(...) arguments of the declaration utility being
 	 * run (declare -a a=(1 2)), NULL-terminated; bi_declare.c takes
@@ -360,6 +373,11 @@ int cond_eval(struct shell *sh, struct node *n);
 int ac_eval(struct shell *sh, struct node *n);
 /* N_ARITHFOR */
 int ac_eval_for(struct shell *sh, struct node *n, int flags);
+/* coproc.c: bash's coproc (N_COPROC) started as a background job;
+ * cop_ended after a wait took it: NAME and NAME_PID unset, the fds
+ * closed. */
+int cop_eval(struct shell *sh, struct node *n);
+void cop_ended(struct shell *sh, pid_t pid);
 /* N_TIME (timecmd.c): the pipeline's status; the report on fd 2. */
 int time_eval(struct shell *sh, struct node *n, int flags);
 /* The words of for's and select's `in` list, expanded ("$@" without
@@ -489,6 +507,9 @@ void unparse_node(struct sbx_buf *b, const struct node *n);
 /* fnprint.c: a function's definition as bash's `type` and `declare -f`
  * print it: "name () \n{ \n    cmd;\n    ...\n}" (no final newline). */
 void fnprint(struct sbx_buf *b, const char *name, const struct node *fn);
+/* A command's head on one line as bash's $BASH_COMMAND shows it: a simple
+ * command with its redirections, `for x in a b`, `case w in `, `[[ .. ]]` */
+void fnprint_head(struct sbx_buf *b, const struct node *n);
 /* One ${...} as typed (for "${x@Z}: bad substitution"). */
 void part_text(struct sbx_buf *b, const struct wpart *p);
 void job_set_node(struct shell *sh, int id, const struct node *n);
@@ -555,14 +576,14 @@ int bi_kill_job(struct shell *sh, const char *spec, int sig);
 int bi_wait_job(struct shell *sh, const char *spec);
 
 /* --- trapx.c: bash's ERR and RETURN traps -------------------------------- */
-enum { TRAPX_ERR = 1, TRAPX_RETURN = 2 };
+enum { TRAPX_ERR = 1, TRAPX_RETURN = 2, TRAPX_DEBUG = 3 };
 struct trapx_save {
-	char *err, *ret;
+	char *err, *ret, *dbg;
 };
-/* TRAPX_ERR or TRAPX_RETURN for "ERR"/"RETURN" outside posix mode, else 0 */
+/* TRAPX_* for "ERR"/"RETURN"/"DEBUG" outside posix mode, else 0 */
 int trapx_name(struct shell *sh, const char *name);
 void trapx_set(struct shell *sh, int which, const char *action);
-/* `trap -- 'act' ERR` lines: |which| one, or 0 for both */
+/* `trap -- 'act' ERR` lines: |which| one, or 0 for all three */
 void trapx_print(struct shell *sh, struct sbx_buf *out, int which);
 /* A failure where set -e would exit: the ERR action runs. */
 void trapx_err(struct shell *sh, int st);
@@ -572,6 +593,14 @@ void trapx_leave(struct shell *sh, struct trapx_save *sv, int st);
 /* The end of a `.` script: RETURN runs. */
 void trapx_run_return(struct shell *sh, int st);
 void trapx_reset_child(struct shell *sh);
+/* Before a simple command, a `for` iteration, `case`, `[[`, `((`: the
+ * text $BASH_COMMAND gives (kept while DEBUG or ERR is set) and the DEBUG
+ * action. Callers check sh->jump after it (the action may `exit`). */
+void trapx_before(struct shell *sh, const struct node *n);
+/* A function's body starts: with set -T, DEBUG runs again (bash). */
+void trapx_func_entry(struct shell *sh);
+/* $BASH_COMMAND into |*tmp| (or a kept string). */
+const char *trapx_command(struct shell *sh, char **tmp);
 
 /* --- trap.c --------------------------------------------------------------- */
 extern volatile sig_atomic_t trap_gotsig;

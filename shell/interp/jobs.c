@@ -574,8 +574,11 @@ static pid_t dowait(struct shell *sh, bool block)
 	if (t->monitor)
 		fl |= WUNTRACED | WCONTINUED;
 	pid = waitpid(-1, &ws, fl);
-	if (pid > 0)
-		record(sh, pid, ws);
+	if (pid > 0 && !record(sh, pid, ws) && pid == sh->ps_pid &&
+	    (WIFEXITED(ws) || WIFSIGNALED(ws))) {
+		sh->ps_ws = ws; /* the last process substitution (procsub.c) */
+		sh->ps_done = true;
+	}
 	return pid;
 }
 
@@ -821,6 +824,24 @@ out:
 	return st;
 }
 
+/* `wait $!` after a process substitution (bash): it is no job, so its
+ * status is kept apart, and kept for a second wait. 127: not it. */
+static int wait_procsub(struct shell *sh, pid_t pid)
+{
+	if (!pid || pid != sh->ps_pid)
+		return 127;
+	while (!sh->ps_done) {
+		if (trap_gotsig)
+			return 128 + trap_last_signal();
+		if (dowait(sh, true) < 0) {
+			if (errno == EINTR)
+				continue;
+			return 127; /* ECHILD: not this process's child */
+		}
+	}
+	return job_status_code(sh->ps_ws);
+}
+
 int job_wait_pid(struct shell *sh, pid_t pid)
 {
 	struct jobtab *t = job_tab(sh);
@@ -830,7 +851,7 @@ int job_wait_pid(struct shell *sh, pid_t pid)
 	job_reap(sh);
 	p = find_proc(t, pid, &id);
 	if (!p)
-		return 127;
+		return wait_procsub(sh, pid);
 	while (p->st == P_RUN) {
 		if (trap_gotsig)
 			return 128 + trap_last_signal();
@@ -848,6 +869,7 @@ int job_wait_pid(struct shell *sh, pid_t pid)
 		int st = job_status_code(p->status);
 
 		drop_if_done(sh, id);
+		cop_ended(sh, pid); /* a coproc: NAME unset (coproc.c) */
 		return st;
 	}
 }
@@ -866,6 +888,10 @@ int job_wait_all(struct shell *sh)
 			return 128 + trap_last_signal();
 		drop_if_done(sh, i);
 	}
+	cop_ended(sh, sh->cop_pid); /* every job is done */
+	/* bash's `wait` also waits for the last process substitution */
+	if (sh->ps_pid && wait_procsub(sh, sh->ps_pid) >= 128 && trap_gotsig)
+		return 128 + trap_last_signal();
 	return 0;
 }
 
@@ -883,6 +909,11 @@ void job_forget_all(struct shell *sh)
 	free(t->jobs);
 	t->jobs = NULL;
 	t->n = 0;
+	sh->ps_pid = 0; /* a forked child has no process substitution */
+	sh->ps_done = false;
+	free(sh->cop_name); /* ...nor coprocess */
+	sh->cop_name = NULL;
+	sh->cop_pid = 0;
 }
 
 int job_signal(struct shell *sh, int id, int sig)

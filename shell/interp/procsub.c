@@ -6,7 +6,9 @@
  * shell's own (100, docs/language.md): a redirection of the command
  * (3>x) does not land on one. The command that expanded them closes them
  * when it ends (ps_close_from), so a loop of them does not run out of fds;
- * the child is not waited for (as in bash): job_reap takes it. */
+ * the child is not waited for (as in bash): job_reap takes it. As in
+ * bash, $! is the last one's pid and `wait $!` (or `wait`) waits for it
+ * and gives its status (jobs.c keeps it: it is no job). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -62,6 +64,8 @@ char *ps_open(struct shell *sh, struct wpart *w)
 		close(keep);
 		return NULL;
 	}
+	sh->ps_pid = sh->lastbg = pid;
+	sh->ps_done = false;
 	/* F_DUPFD: the copy is inherited by the command (no CLOEXEC) */
 	fd = fcntl(keep, F_DUPFD, PS_FD_MIN);
 	close(keep);

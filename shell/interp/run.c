@@ -448,6 +448,9 @@ void sh_free(struct shell *sh)
 	free(sh->exit_trap);
 	free(sh->err_trap); /* bash's ERR and RETURN (trapx.c) */
 	free(sh->return_trap);
+	free(sh->debug_trap);
+	free(sh->cmd_text);
+	free(sh->cop_name);
 	job_forget_all(sh);
 	free(sh->jobs);
 	free(sh->pwd);

@@ -4,8 +4,9 @@
  * the count), $EPOCHSECONDS, $EPOCHREALTIME, $BASHPID, $PIPESTATUS (the
  * statuses of the last pipeline, space-separated: a plain string until
  * the shell has arrays), $FUNCNAME (the running function) computed when
- * read; $UID and $EUID (read-only), $HOSTNAME and $OSTYPE set at start.
- * $BASH_VERSION stays unset: sbxsh does not claim to be bash. */
+ * read, $BASH_COMMAND (trapx.c); $UID and $EUID (read-only), $HOSTNAME and
+ * $OSTYPE set at start. $BASH_VERSION stays unset: sbxsh does not claim to be
+ * bash. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,8 @@ const char *sv_value(struct shell *sh, const char *name, char **tmp)
 		}
 		break;
 	case 'B':
+		if (!strcmp(name, "BASH_COMMAND"))
+			return trapx_command(sh, tmp); /* trapx.c */
 		if (strcmp(name, "BASHPID"))
 			return NULL;
 		buf_printf(&b, "%ld", (long)getpid());

@@ -368,6 +368,10 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 		ast_text(b, n->b, depth + 1);
 		buf_puts(b, "; done");
 		break;
+	case N_COPROC:
+		buf_printf(b, "coproc %s ", n->name);
+		ast_text(b, n->a, depth + 1);
+		break;
 	case N_TIME:
 		buf_puts(b, n->for_in ? "time -p" : "time");
 		if (n->a) {

@@ -176,6 +176,44 @@ got=$(sh -c 'trap "echo ERR" ERR; f() { false; echo in-f; }; f; set -E; f' 2>&1)
 check "trap ERR: functions only with set -E" "in-f
 ERR
 in-f" "$got"
+# history expansion is a person's prompt's only: -c, a script and stdin
+# keep every ! (issue 24)
+printf 'echo a\necho !!:p !$:h\n' >hx.sh
+got=$(sh -c 'echo a; echo !!:p !$:h'; sh hx.sh; sh <hx.sh)
+check "no history expansion in -c, a script, stdin" "a
+!!:p !\$:h
+a
+!!:p !\$:h
+a
+!!:p !\$:h" "$got"
+# DEBUG trap, set -T, $BASH_COMMAND (issue 24): default mode only
+got=$(sh -c 'trap "echo \"D: \$BASH_COMMAND\"" DEBUG; x=1; echo "a $x" '"'"'b'"'"' >/dev/null; f() { :; }; f; set -T; f' 2>&1)
+check "trap DEBUG: before each command, \$BASH_COMMAND as typed; set -T" "D: x=1
+D: echo \"a \$x\" 'b' > /dev/null
+D: f
+D: set -T
+D: f
+D: f
+D: :" "$got"
+got=$(sh -c 'trap "echo \"E: \$BASH_COMMAND\"" ERR; f() { return 3; }; f' 2>&1)
+check "trap ERR: \$BASH_COMMAND is what failed" "E: return 3" "$got"
+got=$(sh --posix -c 'trap "echo D" DEBUG' 2>&1; echo "st=$?")
+case $got in *DEBUG*st=1) ok "--posix: DEBUG is a bad trap" ;; *) nok "--posix: DEBUG is a bad trap" "$got" ;; esac
+got=$(sh -c 'f() { echo "$1 $2 ${#a[@]}"; }; mapfile -t -C f -c 2 a <<<"x
+y
+z"; echo "${a[*]}"' 2>&1)
+check "mapfile -C -c: the callback every 2 lines, the array so far" "1 y 1
+x y z" "$got"
+got=$(sh -c 'cat <(sleep 0.1; echo x; exit 3); [ "$!" -gt 0 ] && echo pid; wait $!; echo "st=$?"' 2>&1)
+check "process substitution: \$! and wait \$! (its status)" "x
+pid
+st=3" "$got"
+got=$(sh -c 'coproc UP { tr a-z A-Z; }; echo hi >&"${UP[1]}"; eval "exec ${UP[1]}>&-"; read -r l <&"${UP[0]}"; echo "$l"; wait "$UP_PID"; echo "st=$? ${UP_PID-unset}"' 2>&1)
+check "coproc NAME { ...; }: both ends, NAME_PID, unset after wait" "HI
+st=0 unset" "$got"
+"$SBXSH" --explain 'coproc X { rm -rf /opt/outside; }' >out 2>&1
+grep -q '/opt/outside' out && ok "--explain: a coproc's command is checked" ||
+	nok "--explain: a coproc's command is checked" "$(cat out)"
 got=$(sh -c 'f() { echo "$1"; }; type f' 2>&1)
 check "type f: bash's layout" "f is a function
 f () 

@@ -1,8 +1,10 @@
 #!/usr/bin/python3
-"""pty: bash's history expansion (!!, !$, !n, !-n, !str, ^a^b) for a person
+"""pty: bash's history expansion (!!, !$, !n, !-n, !str, ^a^b, word
+designators and the modifiers :h :t :r :e :p :q :x :s :gs :&) for a person
 at a prompt, the expanded line shown as bash shows it, "!x: event not
-found" dropping the line; `set +H` turns it off; under --agent and
---posix a `!` is literal (issue 24)."""
+found" dropping the line; `!!:p` shows and records without running;
+`set +H` turns it off; under --agent and --posix a `!` is literal
+(issue 24)."""
 import os
 import sys
 
@@ -40,6 +42,34 @@ ok("!! !x\n" in text(out).replace("\r", ""), "quoted and escaped ! stay literal"
 out, st = s.run("history 3")
 ok("delta" in text(out) and "nosuchcmdxyz" not in text(out),
    "the expanded line is recorded, the failed one is not", out)
+s.run("echo /src/lib/file.tar.gz two three")
+out = full(s, "echo !^:h !^:t !^:r !^:e")
+ok("\necho /src/lib file.tar.gz /src/lib/file.tar .gz\n" in out,
+   "!^:h !^:t !^:r !^:e", out)
+out = full(s, "echo !-2:1:s/lib/LIB/ !-2:2-3")
+ok("\necho /src/LIB/file.tar.gz two three\n/src/LIB/file.tar.gz two three\n"
+   in out, "!-2:1:s/old/new/ and !-2:2-3", out)
+out = full(s, "!!:gs/t/T/")
+ok("\necho /src/LIB/file.Tar.gz Two Three\n" in out, ":gs/old/new/", out)
+out = full(s, "echo !-4:*:&")
+ok("\necho /src/lib/file.Tar.gz two three\n" in out,
+   ":& repeats the last substitution", out)
+s.send("rm -f marker; echo !!:q\r")
+s.prompt()
+s.send("touch marker!!:p\r")
+shown = text(s.prompt()).replace("\r", "")
+ok("\ntouch markerrm -f marker; echo 'echo /src/lib/file.Tar.gz two three'\n"
+   in shown, "!!:p shows the line", shown)
+out, st = s.run("ls marker* 2>&1; history 2")
+t = text(out).replace("\r", "")
+ok("No such file" in t and "touch markerrm" in t,
+   "!!:p: not run, but recorded as bash does", t)
+s.send("echo !!:z\r")
+bad = text(s.prompt()).replace("\r", "")
+ok("z: unrecognized history modifier" in bad, "bad modifier: bash's message", bad)
+s.send("echo !!:s/nosuch/x/\r")
+bad = text(s.prompt()).replace("\r", "")
+ok(":s/nosuch/x/: substitution failed" in bad, "failed :s: bash's message", bad)
 s.run("set +H")
 out, st = s.run("echo !!")
 ok("!!\n" in text(out).replace("\r", "") and "echo echo" not in text(out),

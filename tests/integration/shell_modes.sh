@@ -6,6 +6,7 @@
 # scope checker runs before each command (deny runs nothing of it).
 set -u
 SBXSH=${SBXSH:?}
+here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-modes.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 2
@@ -180,6 +181,31 @@ fi
 cs deny -c 'touch ran2; cat <(echo hi > /etc/sbxsh-nodir/never)' 2>err; st=$?
 check "deny: a write inside <(...) refuses the line" 126 "$st"
 if [ -e ran2 ]; then nok "deny <(...): no part of the line ran"; else ok "deny <(...): no part of the line ran"; fi
+cs deny -c 'touch ran4; coproc X { echo hi > /etc/sbxsh-nodir/never; }' 2>err; st=$?
+check "deny: a write inside coproc { } refuses the line" 126 "$st"
+if [ -e ran4 ]; then nok "deny coproc: no part of the line ran"; else ok "deny coproc: no part of the line ran"; fi
+# A coproc and a process substitution are jobs like any other: confined
+# under each backend (the files checked from here, outside).
+not_ok() { nok "$@"; }
+. "$here/lib/strict.bash"
+for be in landlock namespace; do
+	if ! "$SBXSH" --backend "$be" -c true 2>/dev/null; then
+		skip_case_for "$([ $be = landlock ] && echo landlock || echo userns)" "$be: no session here"
+		continue
+	fi
+	out=/opt/sbxsh-modes-$$-$be
+	rm -f "$out.cp" "$out.ps"
+	got=$("$SBXSH" --backend "$be" --check off -c "coproc X { touch $out.cp 2>/dev/null; echo \$?; }; cat <&\${X[0]}; wait; cat <(touch $out.ps 2>/dev/null; echo \$?); wait \$!; echo ok" 2>&1)
+	check "$be: coproc and <(...) ran, their writes refused" "1
+1
+ok" "$got"
+	if [ -e "$out.cp" ] || [ -e "$out.ps" ]; then
+		nok "$be: no file outside from a coproc or <(...)"
+		rm -f "$out.cp" "$out.ps"
+	else
+		ok "$be: no file outside from a coproc or <(...)"
+	fi
+done
 cs deny --posix -c 'touch ran3; cat <(echo hi > /etc/sbxsh-nodir/never)' 2>err; st=$?
 check "--posix: <(...) is the shell's syntax error (2)" 2 "$st"
 if grep -q '^sbxsh: scope:' err || [ -e ran3 ]; then
