@@ -321,6 +321,14 @@ bool str_is_name(const char *s, size_t n)
 	return true;
 }
 
+int str_index(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], s))
+			return (int)i;
+	return -1;
+}
+
 bool str_shown_raw(const char *s)
 {
 	size_t n = strlen(s);

@@ -25,6 +25,14 @@ static bool name_follows(const struct wpart *p)
 	       (!digit && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')));
 }
 
+/* The ${x OP ...} operators typed as two characters; every other one is
+ * its own character. */
+static const char *const po_doubled[256] = {
+    [PO_RLARGE] = "%%",	 [PO_LLARGE] = "##",  [PO_REPLALL] = "//",
+    [PO_REPLBEG] = "/#", [PO_REPLEND] = "/%", [PO_UPPER] = "^^",
+    [PO_LOWER] = ",,",	 [PO_TOGGLE] = "~~",
+};
+
 /* short_params: an operator's argument inside "${x:-...}" is already in
  * double quotes (printed as typed, no quotes of its own). */
 static bool arg_in_dq;
@@ -72,35 +80,10 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			}
 			buf_printf(b, "${%s%s%s", p->indirect ? "!" : "",
 				   p->s ? p->s : "", p->colon ? ":" : "");
-			switch (p->op) {
-			case PO_RLARGE:
-				buf_puts(b, "%%");
-				break;
-			case PO_LLARGE:
-				buf_puts(b, "##");
-				break;
-			case PO_REPLALL:
-				buf_puts(b, "//");
-				break;
-			case PO_REPLBEG:
-				buf_puts(b, "/#");
-				break;
-			case PO_REPLEND:
-				buf_puts(b, "/%");
-				break;
-			case PO_UPPER:
-				buf_puts(b, "^^");
-				break;
-			case PO_LOWER:
-				buf_puts(b, ",,");
-				break;
-			case PO_TOGGLE:
-				buf_puts(b, "~~");
-				break;
-			default:
+			if (po_doubled[(unsigned char)p->op])
+				buf_puts(b, po_doubled[(unsigned char)p->op]);
+			else
 				buf_putc(b, (char)p->op);
-				break;
-			}
 			{
 				bool was = arg_in_dq;
 
