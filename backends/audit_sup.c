@@ -402,7 +402,10 @@ void as_pump(pid_t shell)
 
 	if (as.sock < 0)
 		return;
-	for (;;) {
+	/* At most 256 at a time: the caller's poll() then looks at the
+	 * shell's pipe again, which a stream of other sessions' records
+	 * arriving as fast as they are read would otherwise starve. */
+	for (int k = 0; k < 256; k++) {
 		ssize_t n = recv(as.sock, &m, sizeof(m), MSG_DONTWAIT);
 
 		if (n < 0 && (errno == EINTR || errno == ENOBUFS))
