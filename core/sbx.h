@@ -108,6 +108,8 @@ int hex_digit(int c);
 char *str_unescape_octal(const char *s, size_t n);
 /* Code point |v| (< 0x200000) as UTF-8; nothing for a larger one. */
 void buf_put_utf8(struct sbx_buf *b, unsigned long v);
+/* |s| in single quotes, as a shell reads it back: each ' as '\''. */
+void buf_put_squoted(struct sbx_buf *b, const char *s);
 
 /*
  * Paths. All pure string operations: nothing here looks at the disk.

@@ -512,6 +512,18 @@ int hex_digit(int c)
 	return -1;
 }
 
+void buf_put_squoted(struct sbx_buf *b, const char *s)
+{
+	buf_putc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, *s);
+	}
+	buf_putc(b, '\'');
+}
+
 void buf_put_utf8(struct sbx_buf *b, unsigned long v)
 {
 	if (v < 0x80) {
