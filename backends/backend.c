@@ -68,15 +68,6 @@ void be_session_end(int exit_fd, int status)
 
 /* --- none: no confinement, only when asked for by name ------------------ */
 
-struct be_ctx {
-	int unused;
-};
-
-static int none_probe(struct be_caps *caps, struct sbx_diag *diag)
-{
-	return 0;
-}
-
 static int none_prepare(const struct be_plan *plan, struct be_notes *notes,
 			struct be_ctx **ctx, struct sbx_diag *diag)
 {
@@ -86,21 +77,10 @@ static int none_prepare(const struct be_plan *plan, struct be_notes *notes,
 	return 0;
 }
 
-static int none_apply(struct be_ctx *ctx, struct sbx_diag *diag)
-{
-	return 0;
-}
-
-static void none_release(struct be_ctx *ctx)
-{
-}
-
+/* Nothing to probe, apply or release. */
 const struct be_ops be_none = {
     .name = "none",
-    .probe = none_probe,
     .prepare = none_prepare,
-    .apply = none_apply,
-    .release = none_release,
 };
 
 /* --- be_confine ---------------------------------------------------------- */
@@ -248,7 +228,7 @@ int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
 	int r;
 
 	be_mark("be_confine");
-	r = ops->probe(&caps, diag);
+	r = ops->probe ? ops->probe(&caps, diag) : 0;
 	if (r < 0)
 		goto fail;
 	p.caps = &caps;
@@ -257,11 +237,12 @@ int be_confine_plan(const struct be_ops *ops, const struct be_plan *plan,
 	if (r < 0)
 		goto fail;
 	be_mark("prepare (rules, mount plan)");
-	r = ops->apply(ctx, diag);
+	r = ops->apply ? ops->apply(ctx, diag) : 0;
 	be_mark("apply (mounts, pidns, confine)");
 	if (r == 0 && ops->report)
 		ops->report(ctx, notes);
-	ops->release(ctx);
+	if (ops->release)
+		ops->release(ctx);
 	if (r == 0)
 		return 0;
 fail:
@@ -342,11 +323,11 @@ static int run(const char *name, const struct sbx_policy *pol,
 		struct be_caps caps = {0};
 		struct be_ctx *ctx = NULL;
 
-		r = ops->probe(&caps, diag);
+		r = ops->probe ? ops->probe(&caps, diag) : 0;
 		plan.caps = &caps;
 		if (r >= 0)
 			r = ops->prepare(&plan, &notes, &ctx, diag);
-		if (r >= 0)
+		if (r >= 0 && ops->release)
 			ops->release(ctx);
 		else
 			add_hint(diag, ops->name);

@@ -105,6 +105,8 @@ void be_note(struct be_notes *n, const char *key, const char *fmt, ...)
 
 struct be_ctx;
 
+/* A backend. Only name and prepare are required: a NULL probe, apply or
+ * release has nothing to do (be_none's), a NULL report adds no note. */
 struct be_ops {
 	const char *name;
 	int (*probe)(struct be_caps *caps, struct sbx_diag *diag);

@@ -243,14 +243,7 @@ static void bw_quote(const char *a, struct sbx_buf *out)
 	}
 	/* Single quotes keep everything literal, newlines included; a
 	 * quote itself is closed, escaped and reopened. */
-	buf_putc(out, '\'');
-	for (; *a; a++) {
-		if (*a == '\'')
-			buf_puts(out, "'\\''");
-		else
-			buf_putc(out, *a);
-	}
-	buf_putc(out, '\'');
+	buf_put_squoted(out, a);
 }
 
 void bw_format(const struct sbx_strv *argv, struct sbx_buf *out)

@@ -122,23 +122,26 @@ static bool stamp(const char *text, size_t len, const char **p,
 	return true;
 }
 
-/* The next "key=value" field of a record at *|p| (blanks before it
- * skipped), *|p| moved past it; false for a word without '=' (moved past
- * too). */
+/* The next "key=value" field of a record at *|p|, *|p| moved past it;
+ * blanks and words without '=' before it are skipped. False at |end|. */
 static bool next_kv(const char **p, const char *end, const char **k, size_t *kn,
 		    const char **v, size_t *vn)
 {
-	const char *q = *p, *eq;
+	const char *q = *p, *eq = NULL;
 
-	while (q < end && *q == ' ')
-		q++;
-	*k = q;
-	while (q < end && *q != ' ')
-		q++;
+	while (!eq) {
+		while (q < end && *q == ' ')
+			q++;
+		if (q >= end) {
+			*p = q;
+			return false;
+		}
+		*k = q;
+		while (q < end && *q != ' ')
+			q++;
+		eq = memchr(*k, '=', (size_t)(q - *k));
+	}
 	*p = q;
-	eq = memchr(*k, '=', (size_t)(q - *k));
-	if (!eq)
-		return false;
 	*kn = (size_t)(eq - *k);
 	*v = eq + 1;
 	*vn = (size_t)(q - *v);
@@ -147,7 +150,8 @@ static bool next_kv(const char **p, const char *end, const char **k, size_t *kn,
 
 int ar_parse(int type, const char *text, size_t len, struct ar_rec *out)
 {
-	const char *p, *end;
+	const char *p, *end, *k, *v;
+	size_t kn, vn;
 	bool have_domain = false;
 
 	memset(out, 0, sizeof(*out));
@@ -156,12 +160,7 @@ int ar_parse(int type, const char *text, size_t len, struct ar_rec *out)
 		return -EINVAL;
 	if (!stamp(text, len, &p, &end, &out->ms, &out->serial))
 		return -EINVAL;
-	while (p < end) {
-		const char *k, *v;
-		size_t kn, vn;
-
-		if (!next_kv(&p, end, &k, &kn, &v, &vn))
-			continue;
+	while (next_kv(&p, end, &k, &kn, &v, &vn)) {
 		if (kn == 6 && memcmp(k, "domain", 6) == 0) {
 			const char *q = v;
 
@@ -211,7 +210,8 @@ void ar_free(struct ar_rec *r)
 
 int ar_parse_sys(int type, const char *text, size_t len, struct ar_sys *out)
 {
-	const char *p, *end;
+	const char *p, *end, *k, *v;
+	size_t kn, vn;
 
 	memset(out, 0, sizeof(*out));
 	out->type = type;
@@ -220,12 +220,7 @@ int ar_parse_sys(int type, const char *text, size_t len, struct ar_sys *out)
 		return -EINVAL;
 	if (!stamp(text, len, &p, &end, &out->ms, &out->serial))
 		return -EINVAL;
-	while (p < end) {
-		const char *k, *v;
-		size_t kn, vn;
-
-		if (!next_kv(&p, end, &k, &kn, &v, &vn))
-			continue;
+	while (next_kv(&p, end, &k, &kn, &v, &vn)) {
 #define KEY(w) (kn == sizeof(w) - 1 && memcmp(k, w, kn) == 0)
 		if (type == AR_TYPE_SYSCALL && KEY("exit")) {
 			const char *q = v + (vn && *v == '-');

@@ -487,10 +487,7 @@ void ef_json(const struct ef_report *rep, struct json_w *w)
 		json_end(w);
 	}
 	json_end(w);
-	json_arr(w, "env_passed", JSON_INLINE);
-	for (size_t i = 0; i < rep->passed.n; i++)
-		json_str(w, NULL, rep->passed.v[i]);
-	json_end(w);
+	json_strv(w, "env_passed", JSON_INLINE, &rep->passed);
 }
 
 void ef_format_json(const struct ef_report *rep, struct sbx_buf *b)

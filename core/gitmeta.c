@@ -138,34 +138,42 @@ static char *dup0(const char *s)
 	return s ? xstrdup(s) : NULL;
 }
 
+/* A copy of the |n| elements of |size| bytes at |a|, and one zeroed
+ * after them. */
+static void *dup_array(const void *a, size_t n, size_t size)
+{
+	void *c = xcalloc(n + 1, size);
+
+	if (n)
+		memcpy(c, a, n * size);
+	return c;
+}
+
 struct gm_plan *gm_plan_copy(const struct gm_plan *s)
 {
 	struct gm_plan *p = gm_plan_new(s->workspace, s->home);
 
 	p->depth = s->depth;
 	p->truncated = s->truncated;
+	/* each element copied whole, then its strings made its own */
 	p->nrepos = p->crepos = s->nrepos;
-	p->repos = xcalloc(s->nrepos + 1, sizeof(*p->repos));
-	for (size_t i = 0; i < s->nrepos; i++) {
-		p->repos[i] = s->repos[i];
-		p->repos[i].worktree = dup0(s->repos[i].worktree);
-		p->repos[i].dotgit = dup0(s->repos[i].dotgit);
-		p->repos[i].gitdir = dup0(s->repos[i].gitdir);
-		p->repos[i].commondir = dup0(s->repos[i].commondir);
+	p->repos = dup_array(s->repos, s->nrepos, sizeof(*p->repos));
+	for (struct gm_repo *r = p->repos; r < p->repos + p->nrepos; r++) {
+		r->worktree = dup0(r->worktree);
+		r->dotgit = dup0(r->dotgit);
+		r->gitdir = dup0(r->gitdir);
+		r->commondir = dup0(r->commondir);
 	}
 	p->npaths = p->cpaths = s->npaths;
-	p->paths = xcalloc(s->npaths + 1, sizeof(*p->paths));
-	for (size_t i = 0; i < s->npaths; i++) {
-		p->paths[i] = s->paths[i];
-		p->paths[i].path = xstrdup(s->paths[i].path);
-		p->paths[i].from = dup0(s->paths[i].from);
+	p->paths = dup_array(s->paths, s->npaths, sizeof(*p->paths));
+	for (struct gm_path *g = p->paths; g < p->paths + p->npaths; g++) {
+		g->path = xstrdup(g->path);
+		g->from = dup0(g->from);
 	}
 	p->nroots = p->croots = s->nroots;
-	p->roots = xcalloc(s->nroots + 1, sizeof(*p->roots));
-	for (size_t i = 0; i < s->nroots; i++) {
-		p->roots[i] = s->roots[i];
-		p->roots[i].path = xstrdup(s->roots[i].path);
-	}
+	p->roots = dup_array(s->roots, s->nroots, sizeof(*p->roots));
+	for (size_t i = 0; i < p->nroots; i++)
+		p->roots[i].path = xstrdup(p->roots[i].path);
 	for (size_t i = 0; i < s->notes.n; i++)
 		strv_push(&p->notes, s->notes.v[i]);
 	return p;
@@ -515,15 +523,23 @@ static bool visited(struct gm_plan *p, const char *dir, const char *tag)
 static void add_gitdir(struct gm_plan *p, const struct gm_disk *d,
 		       const char *g, int repo);
 
-/* Submodule git dirs: modules/<name>/, names may hold slashes. A folder
- * with a HEAD or a config is a git dir; another is a step of a name. */
-static void walk_modules(struct gm_plan *p, const struct gm_disk *d,
-			 const char *dir, int depth)
+/* The names of the folders in |dir| (none where |d| cannot list). */
+static struct sbx_strv subdirs(const struct gm_disk *d, const char *dir)
 {
 	struct sbx_strv names = {0};
 
 	if (d->subdirs)
 		d->subdirs(d->ctx, dir, &names);
+	return names;
+}
+
+/* Submodule git dirs: modules/<name>/, names may hold slashes. A folder
+ * with a HEAD or a config is a git dir; another is a step of a name. */
+static void walk_modules(struct gm_plan *p, const struct gm_disk *d,
+			 const char *dir, int depth)
+{
+	struct sbx_strv names = subdirs(d, dir);
+
 	for (size_t i = 0; i < names.n; i++) {
 		SBX_AUTOFREE char *e = path_join(dir, names.v[i]);
 		SBX_AUTOFREE char *head = path_join(e, "HEAD");
@@ -546,10 +562,8 @@ static void walk_worktrees(struct gm_plan *p, const struct gm_disk *d,
 			   const char *c, int repo)
 {
 	SBX_AUTOFREE char *dir = path_join(c, "worktrees");
-	struct sbx_strv names = {0};
+	struct sbx_strv names = subdirs(d, dir);
 
-	if (d->subdirs)
-		d->subdirs(d->ctx, dir, &names);
 	for (size_t i = 0; i < names.n; i++) {
 		SBX_AUTOFREE char *w = path_join(dir, names.v[i]);
 		SBX_AUTOFREE char *cd = path_join(w, "commondir");

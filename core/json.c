@@ -177,6 +177,15 @@ void json_str(struct json_w *w, const char *key, const char *v)
 		buf_puts(w->b, "null");
 }
 
+void json_strv(struct json_w *w, const char *key, enum json_style style,
+	       const struct sbx_strv *v)
+{
+	json_arr(w, key, style);
+	for (size_t i = 0; v && i < v->n; i++)
+		json_str(w, NULL, v->v[i]);
+	json_end(w);
+}
+
 void json_bool(struct json_w *w, const char *key, bool v)
 {
 	item(w, key);

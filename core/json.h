@@ -55,6 +55,9 @@ void json_str(struct json_w *w, const char *key, const char *v);
 void json_bool(struct json_w *w, const char *key, bool v);
 void json_u64(struct json_w *w, const char *key, uint64_t v);
 void json_i64(struct json_w *w, const char *key, int64_t v);
+/* An array of the strings of |v| (NULL: an empty one). */
+void json_strv(struct json_w *w, const char *key, enum json_style style,
+	       const struct sbx_strv *v);
 
 /* |s| as a JSON string literal, quotes included: control characters,
  * DEL and the C1 controls as \uXXXX, each byte that is not well-formed

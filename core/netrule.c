@@ -842,6 +842,18 @@ static bool addr_matches(const struct nr_rule *r, const struct nr_addr *a)
 	return r->kind == NR_ADDR && in_prefix(a, &r->addr, r->prefix);
 }
 
+/* |v| decided by rule |r|: |allowed| (returned), for reason |why|. */
+static bool by_rule(struct nr_verdict *v, const struct nr_rule *r, bool allowed,
+		    enum nr_why why)
+{
+	v->allowed = allowed;
+	v->why = why;
+	v->has_rule = true;
+	v->rule = *r;
+	rule_text(r, v->text, sizeof(v->text));
+	return allowed;
+}
+
 static bool decide(const struct nr_set *set, const char *host,
 		   const struct nr_addr *lit, unsigned port,
 		   struct nr_verdict *v)
@@ -855,14 +867,8 @@ static bool decide(const struct nr_set *set, const char *host,
 
 		if (!m)
 			continue;
-		if (r->deny) {
-			v->allowed = false;
-			v->why = NR_WHY_RULE;
-			v->has_rule = true;
-			v->rule = *r;
-			rule_text(r, v->text, sizeof(v->text));
-			return false;
-		}
+		if (r->deny)
+			return by_rule(v, r, false, NR_WHY_RULE);
 		if (!allow)
 			allow = r;
 	}
@@ -872,12 +878,7 @@ static bool decide(const struct nr_set *set, const char *host,
 		snprintf(v->text, sizeof(v->text), "not in the allow list");
 		return false;
 	}
-	v->allowed = true;
-	v->why = NR_WHY_RULE;
-	v->has_rule = true;
-	v->rule = *allow;
-	rule_text(allow, v->text, sizeof(v->text));
-	return true;
+	return by_rule(v, allow, true, NR_WHY_RULE);
 }
 
 bool nr_decide_name(const struct nr_set *set, const char *host, unsigned port,
@@ -918,14 +919,8 @@ bool nr_decide_addr(const struct nr_set *set, const struct nr_verdict *hv,
 		const struct nr_rule *r = &set->r[i];
 
 		if (r->deny && port_matches(r, hv->port) &&
-		    addr_matches(r, addr)) {
-			v->allowed = false;
-			v->why = NR_WHY_ADDR_RULE;
-			v->has_rule = true;
-			v->rule = *r;
-			rule_text(r, v->text, sizeof(v->text));
-			return false;
-		}
+		    addr_matches(r, addr))
+			return by_rule(v, r, false, NR_WHY_ADDR_RULE);
 	}
 	cls = nr_addr_class(addr, own, nown);
 	if (!cls)
@@ -934,12 +929,8 @@ bool nr_decide_addr(const struct nr_set *set, const struct nr_verdict *hv,
 		const struct nr_rule *r = &set->r[i];
 
 		if (!r->deny && port_matches(r, hv->port) &&
-		    addr_matches(r, addr)) {
-			v->has_rule = true;
-			v->rule = *r;
-			rule_text(r, v->text, sizeof(v->text));
-			return true;
-		}
+		    addr_matches(r, addr))
+			return by_rule(v, r, true, v->why);
 	}
 	nr_addr_format(addr, a, sizeof(a));
 	v->allowed = false;

@@ -25,29 +25,27 @@ static const char *const pol_devices[] = {
     "/dev/urandom", "/dev/tty",	 "/dev/pts",  "/dev/ptmx",
 };
 
+static const char *const scope_names[] = {
+    [POL_SCOPE_WORKSPACE] = "workspace",
+    [POL_SCOPE_READONLY] = "read-only",
+    [POL_SCOPE_UNRESTRICTED] = "unrestricted",
+};
+#define NSCOPES (sizeof(scope_names) / sizeof(scope_names[0]))
+
 const char *pol_scope_name(enum pol_scope s)
 {
-	switch (s) {
-	case POL_SCOPE_WORKSPACE:
-		return "workspace";
-	case POL_SCOPE_READONLY:
-		return "read-only";
-	case POL_SCOPE_UNRESTRICTED:
-		return "unrestricted";
-	}
-	return "?";
+	return (size_t)s < NSCOPES ? scope_names[s] : "?";
 }
 
 int pol_scope_parse(const char *s, enum pol_scope *out)
 {
-	if (strcmp(s, "workspace") == 0)
-		*out = POL_SCOPE_WORKSPACE;
-	else if (strcmp(s, "read-only") == 0 || strcmp(s, "readonly") == 0)
-		*out = POL_SCOPE_READONLY;
-	else if (strcmp(s, "unrestricted") == 0)
-		*out = POL_SCOPE_UNRESTRICTED;
-	else
+	/* "readonly": the spelling before "read-only", still taken */
+	int k = strcmp(s, "readonly") ? str_index(scope_names, NSCOPES, s)
+				      : POL_SCOPE_READONLY;
+
+	if (k < 0)
 		return -EINVAL;
+	*out = (enum pol_scope)k;
 	return 0;
 }
 

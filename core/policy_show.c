@@ -10,51 +10,40 @@
 #include "envfilter.h"
 #include "json.h"
 
-static const char *const why_names[] = {
-    [POL_WHY_WORKSPACE] = "workspace",
-    [POL_WHY_PERSIST] = "persistent",
-    [POL_WHY_RUN] = "run",
-    [POL_WHY_RUN_TMP] = "run-tmp",
-    [POL_WHY_TMP] = "tmp",
-    [POL_WHY_USER_CACHE] = "user-cache",
-    [POL_WHY_GOCACHE] = "gocache",
-    [POL_WHY_GOMODCACHE] = "gomodcache",
-    [POL_WHY_NPM] = "npm-cache",
-    [POL_WHY_CARGO_REGISTRY] = "cargo-registry",
-    [POL_WHY_CARGO_GIT] = "cargo-git",
-    [POL_WHY_DEVICE] = "device",
-    [POL_WHY_UNRESTRICTED] = "unrestricted",
-    [POL_WHY_GIT_COMMON] = "git-common-dir",
-    [POL_WHY_USER] = "user",
-};
-
-static const char *const why_texts[] = {
-    [POL_WHY_WORKSPACE] = "the workflow's own files",
-    [POL_WHY_PERSIST] = "persistent tooling, survives every session",
-    [POL_WHY_RUN] = "this session's run folder",
-    [POL_WHY_RUN_TMP] = "scratch (TMPDIR), pruned with the run",
-    [POL_WHY_TMP] = "the process temp dir",
-    [POL_WHY_USER_CACHE] = "the user cache dir (XDG_CACHE_HOME)",
-    [POL_WHY_GOCACHE] = "go's build cache (GOCACHE)",
-    [POL_WHY_GOMODCACHE] = "go's module cache (GOMODCACHE)",
-    [POL_WHY_NPM] = "npm's cache",
-    [POL_WHY_CARGO_REGISTRY] = "cargo's registry cache",
-    [POL_WHY_CARGO_GIT] = "cargo's git cache",
-    [POL_WHY_DEVICE] = "a device ordinary programs need",
-    [POL_WHY_UNRESTRICTED] = "scope unrestricted: no confinement",
-    [POL_WHY_GIT_COMMON] = "what git needs of the workspace's repository "
-			   "outside it (linked worktree)",
-    [POL_WHY_USER] = "you asked for it (allow-write)",
+/* Each reason a root is writable: its stable name, and what it means. */
+static const struct {
+	const char *name, *text;
+} whys[] = {
+    [POL_WHY_WORKSPACE] = {"workspace", "the workflow's own files"},
+    [POL_WHY_PERSIST] = {"persistent",
+			 "persistent tooling, survives every session"},
+    [POL_WHY_RUN] = {"run", "this session's run folder"},
+    [POL_WHY_RUN_TMP] = {"run-tmp", "scratch (TMPDIR), pruned with the run"},
+    [POL_WHY_TMP] = {"tmp", "the process temp dir"},
+    [POL_WHY_USER_CACHE] = {"user-cache",
+			    "the user cache dir (XDG_CACHE_HOME)"},
+    [POL_WHY_GOCACHE] = {"gocache", "go's build cache (GOCACHE)"},
+    [POL_WHY_GOMODCACHE] = {"gomodcache", "go's module cache (GOMODCACHE)"},
+    [POL_WHY_NPM] = {"npm-cache", "npm's cache"},
+    [POL_WHY_CARGO_REGISTRY] = {"cargo-registry", "cargo's registry cache"},
+    [POL_WHY_CARGO_GIT] = {"cargo-git", "cargo's git cache"},
+    [POL_WHY_DEVICE] = {"device", "a device ordinary programs need"},
+    [POL_WHY_UNRESTRICTED] = {"unrestricted",
+			      "scope unrestricted: no confinement"},
+    [POL_WHY_GIT_COMMON] = {"git-common-dir",
+			    "what git needs of the workspace's repository "
+			    "outside it (linked worktree)"},
+    [POL_WHY_USER] = {"user", "you asked for it (allow-write)"},
 };
 
 const char *pol_why_name(enum pol_why w)
 {
-	return why_names[w];
+	return whys[w].name;
 }
 
 const char *pol_why_text(enum pol_why w)
 {
-	return why_texts[w];
+	return whys[w].text;
 }
 
 static const char *note_key(const struct sbx_policy *pol, size_t i)
@@ -242,8 +231,8 @@ void pol_format_text(const struct sbx_policy *pol, struct sbx_buf *b)
 	buf_puts(b, "\n\nwritable roots:\n");
 	for (size_t i = 0; i < pol_nroots(pol); i++)
 		buf_printf(b, "  %-40s %s: %s [%s]\n", pol_root(pol, i)->path,
-			   why_names[pol_root(pol, i)->why],
-			   why_texts[pol_root(pol, i)->why],
+			   pol_why_name(pol_root(pol, i)->why),
+			   pol_why_text(pol_root(pol, i)->why),
 			   pol_from(pol_root(pol, i)->from));
 	buf_putc(b, '\n');
 	pol_format_env(pol, b);
@@ -324,6 +313,17 @@ void pol_format_json(const struct sbx_policy *pol, struct sbx_buf *b)
 	pol_format_json_x(pol, NULL, b);
 }
 
+/* The |n| paths at(pol, i) as an array. */
+static void json_paths(struct json_w *w, const char *key,
+		       const struct sbx_policy *pol, size_t n,
+		       const char *(*at)(const struct sbx_policy *, size_t))
+{
+	json_arr(w, key, JSON_INLINE);
+	for (size_t i = 0; i < n; i++)
+		json_str(w, NULL, at(pol, i));
+	json_end(w);
+}
+
 void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
 		       struct sbx_buf *b)
 {
@@ -349,8 +349,8 @@ void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
 	for (size_t i = 0; i < pol_nroots(pol); i++) {
 		json_obj(&w, NULL, JSON_INLINE);
 		json_str(&w, "path", pol_root(pol, i)->path);
-		json_str(&w, "reason", why_names[pol_root(pol, i)->why]);
-		json_str(&w, "why", why_texts[pol_root(pol, i)->why]);
+		json_str(&w, "reason", pol_why_name(pol_root(pol, i)->why));
+		json_str(&w, "why", pol_why_text(pol_root(pol, i)->why));
 		json_str(&w, "from", pol_from(pol_root(pol, i)->from));
 		json_end(&w);
 	}
@@ -367,14 +367,8 @@ void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
 		if (r->vars[i].overridden)
 			json_str(&w, NULL, r->vars[i].name);
 	json_end(&w);
-	json_arr(&w, "path_prefix", JSON_INLINE);
-	for (size_t i = 0; i < r->path_prefix.n; i++)
-		json_str(&w, NULL, r->path_prefix.v[i]);
-	json_end(&w);
-	json_arr(&w, "allowed_sockets", JSON_INLINE);
-	for (size_t i = 0; i < pol_nsockets(pol); i++)
-		json_str(&w, NULL, pol_socket(pol, i));
-	json_end(&w);
+	json_strv(&w, "path_prefix", JSON_INLINE, &r->path_prefix);
+	json_paths(&w, "allowed_sockets", pol, pol_nsockets(pol), pol_socket);
 	json_arr(&w, "allowed_sockets_from", JSON_INLINE);
 	for (size_t i = 0; i < pol_nsockets(pol); i++) {
 		json_obj(&w, NULL, JSON_INLINE);
@@ -383,10 +377,7 @@ void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
 		json_end(&w);
 	}
 	json_end(&w);
-	json_arr(&w, "masked", JSON_INLINE);
-	for (size_t i = 0; i < pol_nmasked(pol); i++)
-		json_str(&w, NULL, pol_masked(pol, i));
-	json_end(&w);
+	json_paths(&w, "masked", pol, pol_nmasked(pol), pol_masked);
 	/* "masked" stays a list of paths (tools iterate it); the reasons
 	 * come alongside, one object per path, in the same order. */
 	json_arr(&w, "masked_why", JSON_LINES);
@@ -417,10 +408,7 @@ void pol_format_json_x(const struct sbx_policy *pol, const struct sbx_strv *sc,
 	gm_json(pol_git(pol), pol_guard(pol) == POL_GUARD_MOUNT, &w);
 	/* What the system-call filter refuses, one "family: calls" string
 	 * each; [] with --backend none (no filter). */
-	json_arr(&w, "seccomp", JSON_LINES);
-	for (size_t i = 0; sc && i < sc->n; i++)
-		json_str(&w, NULL, sc->v[i]);
-	json_end(&w);
+	json_strv(&w, "seccomp", JSON_LINES, sc);
 	/* Notes: one key each, repeated notes joined with "; " so the
 	 * object never has duplicate keys. */
 	json_obj(&w, "notes", JSON_LINES);

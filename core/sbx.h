@@ -97,6 +97,9 @@ bool str_shown_raw(const char *s);
  * parser, the completer and the configuration reader share, so a name
  * one of them accepts is a name to all of them. */
 bool str_is_name(const char *s, size_t n);
+/* The index of |s| among the |n| strings of |names| (a NULL entry is
+ * skipped), or -1: one table names an enum both ways. */
+int str_index(const char *const *names, size_t n, const char *s);
 /* The value of the hex digit |c|, or -1. */
 int hex_digit(int c);
 /* |n| bytes of a field of /proc/self/mountinfo with the kernel's octal
@@ -105,6 +108,8 @@ int hex_digit(int c);
 char *str_unescape_octal(const char *s, size_t n);
 /* Code point |v| (< 0x200000) as UTF-8; nothing for a larger one. */
 void buf_put_utf8(struct sbx_buf *b, unsigned long v);
+/* |s| in single quotes, as a shell reads it back: each ' as '\''. */
+void buf_put_squoted(struct sbx_buf *b, const char *s);
 
 /*
  * Paths. All pure string operations: nothing here looks at the disk.

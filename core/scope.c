@@ -1236,34 +1236,25 @@ void scope_report_free(struct scope_report *r)
 	r->n = 0;
 }
 
+static const char *const mode_names[] = {
+    [SCOPE_MODE_WARN] = "warn",
+    [SCOPE_MODE_DENY] = "deny",
+    [SCOPE_MODE_OFF] = "off",
+    [SCOPE_MODE_WRITES] = "writes",
+};
+#define NMODES (sizeof(mode_names) / sizeof(mode_names[0]))
+
 int scope_mode_parse(const char *s, enum scope_mode *out)
 {
-	if (!s)
+	int k = s ? str_index(mode_names, NMODES, s) : -1;
+
+	if (k < 0)
 		return -EINVAL;
-	if (strcmp(s, "warn") == 0)
-		*out = SCOPE_MODE_WARN;
-	else if (strcmp(s, "deny") == 0)
-		*out = SCOPE_MODE_DENY;
-	else if (strcmp(s, "off") == 0)
-		*out = SCOPE_MODE_OFF;
-	else if (strcmp(s, "writes") == 0)
-		*out = SCOPE_MODE_WRITES;
-	else
-		return -EINVAL;
+	*out = (enum scope_mode)k;
 	return 0;
 }
 
 const char *scope_mode_name(enum scope_mode m)
 {
-	switch (m) {
-	case SCOPE_MODE_WARN:
-		return "warn";
-	case SCOPE_MODE_DENY:
-		return "deny";
-	case SCOPE_MODE_OFF:
-		return "off";
-	case SCOPE_MODE_WRITES:
-		return "writes";
-	}
-	return "?";
+	return (size_t)m < NMODES ? mode_names[m] : "?";
 }

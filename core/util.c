@@ -321,6 +321,14 @@ bool str_is_name(const char *s, size_t n)
 	return true;
 }
 
+int str_index(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], s))
+			return (int)i;
+	return -1;
+}
+
 bool str_shown_raw(const char *s)
 {
 	size_t n = strlen(s);
@@ -502,6 +510,18 @@ int hex_digit(int c)
 	if (c >= 'A' && c <= 'F')
 		return c - 'A' + 10;
 	return -1;
+}
+
+void buf_put_squoted(struct sbx_buf *b, const char *s)
+{
+	buf_putc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_puts(b, "'\\''");
+		else
+			buf_putc(b, *s);
+	}
+	buf_putc(b, '\'');
 }
 
 void buf_put_utf8(struct sbx_buf *b, unsigned long v)

@@ -155,8 +155,9 @@ static void hk_before_fork(void *ctx, struct shell *sh)
 	gs_touch();
 }
 
-/* The forwarder thread ends at execve: what it holds goes out first. */
-static void hk_before_exec(void *ctx, struct shell *sh)
+/* Before execve and at exit: the forwarder thread of the denial lines
+ * ends, and what it holds goes out first. */
+static void hk_stop_forwarder(void *ctx, struct shell *sh)
 {
 	struct session *s = ctx;
 
@@ -188,23 +189,11 @@ static void hk_edit_mode(void *ctx, const char *mode)
 	le_set_mode(s->ia, NULL, mode);
 }
 
-static void hk_at_exit(void *ctx, struct shell *sh)
-{
-	struct session *s = ctx;
-
-	dl_stop(&s->dl, sh);
-}
-
-static void hk_at_end(void *ctx)
-{
-	(void)ctx;
-	gs_end();
-}
-
-/* Async-signal-safe: gs_end() only writes the preallocated report. It
- * is why the git scan's state stays in gitscan.c's statics: a signal
- * handler cannot be handed |ctx|. */
-static void hk_at_fatal_signal(void *ctx)
+/* The git report, at the end and on a fatal signal. Async-signal-safe:
+ * gs_end() only writes the preallocated report. It is why the git scan's
+ * state stays in gitscan.c's statics: a signal handler cannot be handed
+ * |ctx|. */
+static void hk_git_report(void *ctx)
 {
 	(void)ctx;
 	gs_end();
@@ -223,13 +212,13 @@ static const struct sh_hooks hk_session = {
     .cmd_begin = hk_cmd_begin,
     .cmd_end = hk_cmd_end,
     .before_fork = hk_before_fork,
-    .before_exec = hk_before_exec,
+    .before_exec = hk_stop_forwarder,
     .file_written = hk_file_written,
     .path_search = hk_path_search,
     .edit_mode = hk_edit_mode,
-    .at_exit = hk_at_exit,
-    .at_end = hk_at_end,
-    .at_fatal_signal = hk_at_fatal_signal,
+    .at_exit = hk_stop_forwarder,
+    .at_end = hk_git_report,
+    .at_fatal_signal = hk_git_report,
 };
 
 struct sh_hooks hk_for(struct session *s)

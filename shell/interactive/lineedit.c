@@ -95,28 +95,26 @@ static void hist_write(struct le *le, const char *s, size_t n, bool cont)
 	hf_append(le->hist_fd, s, n, cont);
 }
 
-static const char *hx_recent(void *ctx, int k)
+/* The |k|th entry counted from |from| (H_FIRST: the newest, H_LAST: the
+ * oldest) in the direction |step|, or NULL. */
+static const char *hx_walk(struct le *le, int k, int from, int step)
 {
-	struct le *le = ctx;
-
-	if (k < 1 || history(le->hist, &le->ev, H_FIRST) != 0)
+	if (k < 1 || history(le->hist, &le->ev, from) != 0)
 		return NULL;
 	while (--k > 0)
-		if (history(le->hist, &le->ev, H_NEXT) != 0)
+		if (history(le->hist, &le->ev, step) != 0)
 			return NULL;
 	return le->ev.str;
 }
 
+static const char *hx_recent(void *ctx, int k)
+{
+	return hx_walk(ctx, k, H_FIRST, H_NEXT);
+}
+
 static const char *hx_numbered(void *ctx, int n)
 {
-	struct le *le = ctx;
-
-	if (n < 1 || history(le->hist, &le->ev, H_LAST) != 0)
-		return NULL;
-	while (--n > 0)
-		if (history(le->hist, &le->ev, H_PREV) != 0)
-			return NULL;
-	return le->ev.str;
+	return hx_walk(ctx, n, H_LAST, H_PREV);
 }
 
 /* bash's history expansion of a typed line (core/histexp.c), for a

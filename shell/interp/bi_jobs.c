@@ -175,26 +175,14 @@ static void disown_one(struct shell *sh, int id, bool nohup)
 
 int bi_disown(struct shell *sh, int argc, char **argv)
 {
-	int st = 0, i = 1;
-	bool all = false, running = false, nohup = false;
+	unsigned on;
+	char bad;
+	int st = 0, i = bi_flags(argc, argv, "arh", &on, &bad);
+	bool all = on & 1, running = on & 2, nohup = on & 4;
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		}
-		for (const char *c = argv[i] + 1; *c; c++) {
-			if (*c == 'a')
-				all = true;
-			else if (*c == 'r')
-				running = true;
-			else if (*c == 'h')
-				nohup = true;
-			else {
-				sh_err(sh, "disown: -%c: invalid option", *c);
-				return 2;
-			}
-		}
+	if (i < 0) {
+		sh_err(sh, "disown: -%c: invalid option", bad);
+		return 2;
 	}
 	job_reap(sh);
 	if (all || (running && i >= argc)) {

@@ -127,57 +127,47 @@ static void pf_check(struct pf *pf, const char *s, const char *end, int err)
 	}
 }
 
-/* A numeric argument; a missing one is 0. */
-static intmax_t pf_int(struct pf *pf, bool is_signed)
+/* The next argument as a number, read as |kind| says: 'd' signed, 'u'
+ * unsigned (both returned), 'f' a double or 'L' a long double (in *|f|).
+ * A missing argument is 0; 'c and "c are the code of c. */
+static intmax_t pf_num(struct pf *pf, char kind, long double *f)
 {
 	const char *s = pf_arg(pf);
 	char *end;
-	intmax_t v;
+	intmax_t v = 0;
 
-	if (!s)
-		return 0;
-	if (*s == '"' || *s == '\'')
-		return (unsigned char)s[1];
+	if (!s || *s == '"' || *s == '\'') {
+		v = s ? (unsigned char)s[1] : 0;
+		if (f)
+			*f = v;
+		return v;
+	}
 	errno = 0;
-	if (is_signed)
+	if (kind == 'd')
 		v = strtoimax(s, &end, 0);
-	else
+	else if (kind == 'u')
 		v = (intmax_t)strtoumax(s, &end, 0);
+	else if (kind == 'f')
+		*f = strtod(s, &end);
+	else
+		*f = strtold(s, &end);
 	pf_check(pf, s, end, errno);
 	return v;
 }
 
-static double pf_double(struct pf *pf)
+static intmax_t pf_int(struct pf *pf, bool is_signed)
 {
-	const char *s = pf_arg(pf);
-	char *end;
-	double v;
-
-	if (!s)
-		return 0;
-	if (*s == '"' || *s == '\'')
-		return (unsigned char)s[1];
-	errno = 0;
-	v = strtod(s, &end);
-	pf_check(pf, s, end, errno);
-	return v;
+	return pf_num(pf, is_signed ? 'd' : 'u', NULL);
 }
 
 /* bash's floating conversions: the argument as a long double. */
 static int pf_long_double(struct pf *pf, const char *spec, size_t len,
 			  int nstar, const int *star)
 {
-	const char *s = pf_arg(pf);
-	char fmt[80], *end;
-	long double v = 0;
+	char fmt[80];
+	long double v;
 
-	if (s && (*s == '"' || *s == '\'')) {
-		v = (unsigned char)s[1];
-	} else if (s) {
-		errno = 0;
-		v = strtold(s, &end);
-		pf_check(pf, s, end, errno);
-	}
+	pf_num(pf, 'L', &v);
 	if (len + 2 > sizeof(fmt))
 		return -1;
 	memcpy(fmt, spec, len - 1);
@@ -312,13 +302,12 @@ static int pf_convert(struct pf *pf, char *spec, size_t len, int nstar,
 	case 'F':
 	case 'g':
 	case 'G': {
-		double v;
+		long double v;
 
 		if (pf->bash) /* bash: long double, "%Lf" */
 			return pf_long_double(pf, spec, len, nstar, star);
-		v = pf_double(pf);
-
-		PF_OUT(spec, v);
+		pf_num(pf, 'f', &v);
+		PF_OUT(spec, (double)v);
 		return 0;
 	}
 	case 'q':

@@ -50,35 +50,19 @@ static void shopt_show(struct shell *sh, size_t i, bool p, struct sbx_buf *b)
 int bi_shopt(struct shell *sh, int argc, char **argv)
 {
 	struct sbx_buf out = {0};
-	bool s = false, u = false, q = false, p = false;
-	int i, st = 0;
+	unsigned fl;
+	char bad;
+	int st = 0, i = bi_flags(argc, argv, "suqp", &fl, &bad);
+	bool s = fl & 1, u = fl & 2, q = fl & 4, p = fl & 8;
 
-	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		const char *c = argv[i] + 1;
+	if (i < 0) {
+		struct sbx_buf e = {0};
 
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		}
-		for (; *c; c++) {
-			if (*c == 's')
-				s = true;
-			else if (*c == 'u')
-				u = true;
-			else if (*c == 'q')
-				q = true;
-			else if (*c == 'p')
-				p = true;
-			else {
-				struct sbx_buf e = {0};
-
-				sh_err(sh, "shopt: -%c: invalid option", *c);
-				buf_puts(&e, "shopt: usage: shopt [-pqsu] [-o] "
-					     "[optname ...]\n");
-				bi_flush(sh, "shopt", &e, 2);
-				return 2;
-			}
-		}
+		sh_err(sh, "shopt: -%c: invalid option", bad);
+		buf_puts(&e,
+			 "shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
+		bi_flush(sh, "shopt", &e, 2);
+		return 2;
 	}
 	if (s && u) {
 		sh_err(sh, "shopt: cannot set and unset shell options "

@@ -187,21 +187,14 @@ static const struct sys_limit {
 	{ "data(kbytes)", RLIMIT_DATA, 1024, 'd' },
 	{ "stack(kbytes)", RLIMIT_STACK, 1024, 's' },
 	{ "coredump(blocks)", RLIMIT_CORE, 512, 'c' },
-#ifdef RLIMIT_RSS
+	/* Linux and macOS both have these three (not POSIX) */
 	{ "memory(kbytes)", RLIMIT_RSS, 1024, 'm' },
-#endif
-#ifdef RLIMIT_MEMLOCK
 	{ "locked memory(kbytes)", RLIMIT_MEMLOCK, 1024, 'l' },
-#endif
-#ifdef RLIMIT_NPROC
 	{ "process", RLIMIT_NPROC, 1, 'p' },
-#endif
 	{ "nofiles", RLIMIT_NOFILE, 1, 'n' },
 	{ "vmemory(kbytes)", RLIMIT_AS, 1024, 'v' },
-#ifdef RLIMIT_LOCKS
+#ifdef __linux__
 	{ "locks", RLIMIT_LOCKS, 1, 'w' },
-#endif
-#ifdef RLIMIT_RTPRIO
 	{ "rtprio", RLIMIT_RTPRIO, 1, 'r' },
 #endif
 };

@@ -35,6 +35,28 @@ int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd)
 	return rc;
 }
 
+int bi_flags(int argc, char **argv, const char *letters, unsigned *on,
+	     char *bad)
+{
+	int i;
+
+	*on = 0;
+	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (!strcmp(argv[i], "--"))
+			return i + 1;
+		for (const char *c = argv[i] + 1; *c; c++) {
+			const char *at = strchr(letters, *c);
+
+			if (!at) {
+				*bad = *c;
+				return -1;
+			}
+			*on |= 1u << (at - letters);
+		}
+	}
+	return i;
+}
+
 static int flush2(struct shell *sh, const char *name, struct sbx_buf *out,
 		  struct sbx_buf *err, int st)
 {

@@ -14,6 +14,7 @@
 
 #include "interp.h"
 
+/* -a, -f, -t, -p, -P */
 enum { TY_ALL = 1, TY_NOFUNC = 2, TY_KIND = 4, TY_PATH = 8, TY_FORCE = 16 };
 
 /* Every executable file |name| names in $PATH, in order (bash's -a). */
@@ -51,55 +52,56 @@ static void say(struct sbx_buf *out, int fl, const char *name, const char *kind,
 		buf_printf(out, "%s %s\n", name, sentence);
 }
 
+/* Whether |name| is a thing of kind |k| (kinds[]). */
+static bool type_is(struct shell *sh, const char *name, int fl, size_t k)
+{
+	switch (k) {
+	case 0:
+		return alias_get(sh, name) != NULL;
+	case 1:
+		return bi_is_keyword(sh, name);
+	case 2:
+		return !(fl & TY_NOFUNC) && func_get(sh, name);
+	default:
+		return bi_find(sh, name) != NULL;
+	}
+}
+
 /* 0 if |name| was found (and described), 1 if not. */
 static int type_one(struct shell *sh, const char *name, int fl,
 		    struct sbx_buf *out)
 {
+	/* what bash looks a name up as before PATH, in this order */
+	static const struct {
+		const char *kind, *sentence;
+	} kinds[] = {
+	    {"alias", NULL},
+	    {"keyword", "is a shell keyword"},
+	    {"function", "is a function"},
+	    {"builtin", "is a shell builtin"},
+	};
 	bool found = false, all = fl & TY_ALL;
 	bool quiet = fl & (TY_PATH | TY_FORCE); /* files only */
-	const struct builtin *bi;
-	const char *a;
 
-	if (!(fl & TY_FORCE)) {
-		if ((a = alias_get(sh, name))) {
-			if (!quiet && (fl & TY_KIND))
-				buf_puts(out, "alias\n");
-			else if (!quiet)
-				buf_printf(out, "%s is aliased to `%s'\n", name,
-					   a);
-			if (!all)
-				return 0;
-			found = true;
+	for (size_t k = 0;
+	     !(fl & TY_FORCE) && k < sizeof(kinds) / sizeof(*kinds); k++) {
+		SBX_AUTOFREE char *aliased = NULL;
+
+		if (!type_is(sh, name, fl, k))
+			continue;
+		if (!quiet && k == 0)
+			aliased = xasprintf("is aliased to `%s'",
+					    alias_get(sh, name));
+		if (!quiet)
+			say(out, fl, name, kinds[k].kind,
+			    aliased ? aliased : kinds[k].sentence, NULL);
+		if (!quiet && k == 2 && !(fl & TY_KIND)) {
+			fnprint(out, name, func_get(sh, name));
+			buf_putc(out, '\n');
 		}
-		if (bi_is_keyword(sh, name)) {
-			if (!quiet)
-				say(out, fl, name, "keyword",
-				    "is a shell keyword", NULL);
-			if (!all)
-				return 0;
-			found = true;
-		}
-		if (!(fl & TY_NOFUNC) && func_get(sh, name)) {
-			if (!quiet) {
-				say(out, fl, name, "function", "is a function",
-				    NULL);
-				if (!(fl & TY_KIND)) {
-					fnprint(out, name, func_get(sh, name));
-					buf_putc(out, '\n');
-				}
-			}
-			if (!all)
-				return 0;
-			found = true;
-		}
-		if ((bi = bi_find(sh, name))) {
-			if (!quiet)
-				say(out, fl, name, "builtin",
-				    "is a shell builtin", NULL);
-			if (!all)
-				return 0;
-			found = true;
-		}
+		if (!all)
+			return 0;
+		found = true;
 	}
 	if (strchr(name, '/')) {
 		struct stat st;
@@ -168,26 +170,14 @@ int bi_type_names(struct shell *sh, const char *who, int fl, int n,
 
 int bi_type_bash(struct shell *sh, int argc, char **argv)
 {
-	int fl = 0, i = 1;
+	unsigned fl; /* the letters in the order of TY_* */
+	char bad;
+	int i = bi_flags(argc, argv, "aftpP", &fl, &bad);
 
-	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
-		if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		}
-		for (const char *c = argv[i] + 1; *c; c++) {
-			const char *at = strchr("afptP", *c);
-			static const int bit[] = {TY_ALL, TY_NOFUNC, TY_PATH,
-						  TY_KIND, TY_FORCE};
-
-			if (!at) {
-				sh_err(sh, "type: -%c: invalid option", *c);
-				sh_usage(sh, "type: usage: type [-afptP] name "
-					     "[name ...]");
-				return 2;
-			}
-			fl |= bit[at - "afptP"];
-		}
+	if (i < 0) {
+		sh_err(sh, "type: -%c: invalid option", bad);
+		sh_usage(sh, "type: usage: type [-afptP] name [name ...]");
+		return 2;
 	}
-	return bi_type_names(sh, "type", fl, argc - i, argv + i);
+	return bi_type_names(sh, "type", (int)fl, argc - i, argv + i);
 }

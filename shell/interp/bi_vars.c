@@ -492,6 +492,28 @@ static int getopts_var(struct shell *sh, const char *name, const char *val,
 	return 0;
 }
 
+/* Option |opt| (a string of one letter) unknown, or |missing| its
+ * argument: silently (a ':' leading the option string), OPTARG is the
+ * letter and |name| '?' or, for a missing argument, ':'; else the error
+ * is said, OPTARG unset and |name| '?'. */
+static int getopts_refuse(struct shell *sh, const char *name, const char *opt,
+			  bool silent, bool missing, int optind)
+{
+	if (silent) {
+		if (getopts_var(sh, "OPTARG", opt, 0) < 0)
+			return 2;
+	} else {
+		if (missing)
+			sh_err(sh, "No arg for -%c option", opt[0]);
+		else
+			sh_err(sh, "Illegal option -%c", opt[0]);
+		var_unset(sh, "OPTARG");
+	}
+	getopts_var(sh, name, silent && missing ? ":" : "?", 0);
+	set_optind(sh, optind);
+	return 0;
+}
+
 int bi_getopts(struct shell *sh, int argc, char **argv)
 {
 	const char *optstr, *name, *ov, *arg, *p;
@@ -537,18 +559,8 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 		optind++;
 		sh->optoff = 0;
 	}
-	if (!p) {
-		if (silent) {
-			if (getopts_var(sh, "OPTARG", cbuf, 0) < 0)
-				return 2;
-		} else {
-			sh_err(sh, "Illegal option -%c", cbuf[0]);
-			var_unset(sh, "OPTARG");
-		}
-		getopts_var(sh, name, "?", 0);
-		set_optind(sh, optind);
-		return 0;
-	}
+	if (!p)
+		return getopts_refuse(sh, name, cbuf, silent, false, optind);
 	if (p[1] == ':') {
 		if (sh->optoff) {
 			if (getopts_var(sh, "OPTARG", arg + sh->optoff, 0) < 0)
@@ -560,17 +572,8 @@ int bi_getopts(struct shell *sh, int argc, char **argv)
 				return 2;
 			optind++;
 		} else {
-			if (silent) {
-				if (getopts_var(sh, "OPTARG", cbuf, 0) < 0)
-					return 2;
-				getopts_var(sh, name, ":", 0);
-			} else {
-				sh_err(sh, "No arg for -%c option", cbuf[0]);
-				var_unset(sh, "OPTARG");
-				getopts_var(sh, name, "?", 0);
-			}
-			set_optind(sh, optind);
-			return 0;
+			return getopts_refuse(sh, name, cbuf, silent, true,
+					      optind);
 		}
 	} else {
 		var_unset(sh, "OPTARG");

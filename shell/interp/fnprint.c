@@ -72,6 +72,15 @@ static void body_out(struct sbx_buf *b, const struct node *n, int lvl,
 	buf_puts(b, semi ? ";\n" : "\n");
 }
 
+/* body_out() one level down, then |close| ("}", "done") at |lvl|. */
+static void body_close(struct sbx_buf *b, const struct node *n, int lvl,
+		       bool semi, const char *close)
+{
+	body_out(b, n, lvl + 1, semi);
+	indent(b, lvl);
+	buf_puts(b, close);
+}
+
 static void if_out(struct sbx_buf *b, const struct node *n, int lvl)
 {
 	buf_puts(b, "if ");
@@ -157,9 +166,7 @@ static void node_out(struct sbx_buf *b, const struct node *n, int lvl)
 		return;
 	case N_BRACE:
 		buf_puts(b, "{ \n");
-		body_out(b, n->a, lvl + 1, false);
-		indent(b, lvl);
-		buf_putc(b, '}');
+		body_close(b, n->a, lvl, false, "}");
 		break;
 	case N_SUBSHELL:
 		buf_puts(b, "( ");
@@ -174,9 +181,7 @@ static void node_out(struct sbx_buf *b, const struct node *n, int lvl)
 		buf_puts(b, n->type == N_WHILE ? "while " : "until ");
 		list_out(b, n->a, lvl);
 		buf_puts(b, "; do\n");
-		body_out(b, n->b, lvl + 1, true);
-		indent(b, lvl);
-		buf_puts(b, "done");
+		body_close(b, n->b, lvl, true, "done");
 		break;
 	case N_FOR:
 		buf_printf(b, "for %s", n->name ? n->name : "");
@@ -190,9 +195,7 @@ static void node_out(struct sbx_buf *b, const struct node *n, int lvl)
 		buf_puts(b, ";\n");
 		indent(b, lvl);
 		buf_puts(b, "do\n");
-		body_out(b, n->b, lvl + 1, true);
-		indent(b, lvl);
-		buf_puts(b, "done");
+		body_close(b, n->b, lvl, true, "done");
 		break;
 	case N_CASE:
 		case_out(b, n, lvl);

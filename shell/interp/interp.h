@@ -648,6 +648,12 @@ const struct builtin *bi_find(const struct shell *sh, const char *name);
 extern const bi_fn bi_exec_fn;
 /* Output helpers: write |b| to fd 1 / 2; return 0 or 1 on write error. */
 int bi_flush(struct shell *sh, const char *name, struct sbx_buf *b, int fd);
+/* A builtin's option words ("-ar -h", up to "--" or the first operand):
+ * each letter sets bit (1 << its index in |letters|) of *|on|. Returns
+ * the index of the first operand, or -1 with *|bad| the letter that is
+ * not in |letters|. */
+int bi_flags(int argc, char **argv, const char *letters, unsigned *on,
+	     char *bad);
 
 /* bi_*.c */
 int bi_set(struct shell *sh, int argc, char **argv);

@@ -280,14 +280,7 @@ static void quote(const char *v, struct sbx_buf *out)
 	static const char from[] = "\a\b\033\f\n\r\t\v", to[] = "abEfnrtv";
 
 	if (all_printable(v)) {
-		buf_putc(out, '\'');
-		for (; *v; v++) {
-			if (*v == '\'')
-				buf_puts(out, "'\\''");
-			else
-				buf_putc(out, *v);
-		}
-		buf_putc(out, '\'');
+		buf_put_squoted(out, v);
 		return;
 	}
 	buf_puts(out, "$'");

@@ -25,6 +25,14 @@ static bool name_follows(const struct wpart *p)
 	       (!digit && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')));
 }
 
+/* The ${x OP ...} operators typed as two characters; every other one is
+ * its own character. */
+static const char *const po_doubled[256] = {
+    [PO_RLARGE] = "%%",	 [PO_LLARGE] = "##",  [PO_REPLALL] = "//",
+    [PO_REPLBEG] = "/#", [PO_REPLEND] = "/%", [PO_UPPER] = "^^",
+    [PO_LOWER] = ",,",	 [PO_TOGGLE] = "~~",
+};
+
 /* short_params: an operator's argument inside "${x:-...}" is already in
  * double quotes (printed as typed, no quotes of its own). */
 static bool arg_in_dq;
@@ -72,35 +80,10 @@ static void word_text(struct sbx_buf *b, const struct word *w, int depth)
 			}
 			buf_printf(b, "${%s%s%s", p->indirect ? "!" : "",
 				   p->s ? p->s : "", p->colon ? ":" : "");
-			switch (p->op) {
-			case PO_RLARGE:
-				buf_puts(b, "%%");
-				break;
-			case PO_LLARGE:
-				buf_puts(b, "##");
-				break;
-			case PO_REPLALL:
-				buf_puts(b, "//");
-				break;
-			case PO_REPLBEG:
-				buf_puts(b, "/#");
-				break;
-			case PO_REPLEND:
-				buf_puts(b, "/%");
-				break;
-			case PO_UPPER:
-				buf_puts(b, "^^");
-				break;
-			case PO_LOWER:
-				buf_puts(b, ",,");
-				break;
-			case PO_TOGGLE:
-				buf_puts(b, "~~");
-				break;
-			default:
+			if (po_doubled[(unsigned char)p->op])
+				buf_puts(b, po_doubled[(unsigned char)p->op]);
+			else
 				buf_putc(b, (char)p->op);
-				break;
-			}
 			{
 				bool was = arg_in_dq;
 
@@ -198,6 +181,17 @@ static void words_text(struct sbx_buf *b, const struct word *w, int depth)
 	}
 }
 
+/* The words |w| with |sep| between them. */
+static void words_joined(struct sbx_buf *b, const struct word *w, int depth,
+			 const char *sep)
+{
+	for (; w; w = w->next) {
+		word_text(b, w, depth);
+		if (w->next)
+			buf_puts(b, sep);
+	}
+}
+
 void unparse_redir_op(struct sbx_buf *b, const struct redir *r)
 {
 	static const char *const ops[] = {
@@ -237,6 +231,22 @@ void unparse_node(struct sbx_buf *b, const struct node *n)
 	short_params = true;
 	ast_text(b, n, 0);
 	short_params = false;
+}
+
+/* The nodes that are one list between two words. */
+static const char *const around[][2] = {
+    [N_NOT] = {"! ", ""},
+    [N_SUBSHELL] = {"( ", " )"},
+    [N_BRACE] = {"{ ", "; }"},
+};
+
+/* |n| between the words |open| and |close|. */
+static void between(struct sbx_buf *b, const char *open, const struct node *n,
+		    int depth, const char *close)
+{
+	buf_puts(b, open);
+	ast_text(b, n, depth + 1);
+	buf_puts(b, close);
 }
 
 void ast_text(struct sbx_buf *b, const struct node *n, int depth)
@@ -280,37 +290,22 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 		}
 		break;
 	case N_NOT:
-		buf_puts(b, "! ");
-		ast_text(b, n->a, depth + 1);
-		break;
 	case N_SUBSHELL:
-		buf_puts(b, "( ");
-		ast_text(b, n->a, depth + 1);
-		buf_puts(b, " )");
-		break;
 	case N_BRACE:
-		buf_puts(b, "{ ");
-		ast_text(b, n->a, depth + 1);
-		buf_puts(b, "; }");
+		between(b, around[n->type][0], n->a, depth, around[n->type][1]);
 		break;
 	case N_IF:
-		buf_puts(b, "if ");
-		ast_text(b, n->a, depth + 1);
-		buf_puts(b, "; then ");
+		between(b, "if ", n->a, depth, "; then ");
 		ast_text(b, n->b, depth + 1);
-		if (n->c) {
-			buf_puts(b, "; else ");
-			ast_text(b, n->c, depth + 1);
-		}
+		if (n->c)
+			between(b, "; else ", n->c, depth, "");
 		buf_puts(b, "; fi");
 		break;
 	case N_WHILE:
 	case N_UNTIL:
-		buf_puts(b, n->type == N_WHILE ? "while " : "until ");
-		ast_text(b, n->a, depth + 1);
-		buf_puts(b, "; do ");
-		ast_text(b, n->b, depth + 1);
-		buf_puts(b, "; done");
+		between(b, n->type == N_WHILE ? "while " : "until ", n->a,
+			depth, "");
+		between(b, "; do ", n->b, depth, "; done");
 		break;
 	case N_FOR:
 		buf_printf(b, "%s %s", n->select ? "select" : "for",
@@ -319,9 +314,7 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 			buf_puts(b, " in");
 			words_text(b, n->args, depth);
 		}
-		buf_puts(b, "; do ");
-		ast_text(b, n->b, depth + 1);
-		buf_puts(b, "; done");
+		between(b, "; do ", n->b, depth, "; done");
 		break;
 	case N_CASE:
 		buf_puts(b, "case ");
@@ -330,11 +323,7 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 		buf_puts(b, " in");
 		for (const struct case_item *ci = n->items; ci; ci = ci->next) {
 			buf_putc(b, ' ');
-			for (const struct word *p = ci->pats; p; p = p->next) {
-				word_text(b, p, depth);
-				if (p->next)
-					buf_putc(b, '|');
-			}
+			words_joined(b, ci->pats, depth, "|");
 			buf_puts(b, ") ");
 			ast_text(b, ci->body, depth + 1);
 			buf_puts(b, ci->term == CASE_FALL   ? ";&"
@@ -359,14 +348,8 @@ void ast_text(struct sbx_buf *b, const struct node *n, int depth)
 		break;
 	case N_ARITHFOR:
 		buf_puts(b, "for ((");
-		for (const struct word *w = n->args; w; w = w->next) {
-			word_text(b, w, depth);
-			if (w->next)
-				buf_puts(b, "; ");
-		}
-		buf_puts(b, ")); do ");
-		ast_text(b, n->b, depth + 1);
-		buf_puts(b, "; done");
+		words_joined(b, n->args, depth, "; ");
+		between(b, ")); do ", n->b, depth, "; done");
 		break;
 	case N_COPROC:
 		buf_printf(b, "coproc %s ", n->name);

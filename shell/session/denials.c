@@ -384,6 +384,29 @@ bool dl_covered_socket(const char *path)
 	       S_ISCHR(st.st_mode) && st.st_rdev == makedev(1, 3);
 }
 
+/* Bytes [from, end) of |fd|, up to the first that cannot be read: the
+ * lines that may be refusals into |k|, or (|k| NULL) all of them into |b|. */
+static void read_range(int fd, off_t from, off_t end, struct dl_kept *k,
+		       struct sbx_buf *b)
+{
+	char buf[16384];
+
+	while (from < end) {
+		size_t want = (size_t)(end - from) < sizeof(buf)
+				  ? (size_t)(end - from)
+				  : sizeof(buf);
+		ssize_t n = pread(fd, buf, want, from);
+
+		if (n <= 0)
+			break;
+		if (k)
+			keep_marked(k, buf, (size_t)n);
+		else
+			buf_putn(b, buf, (size_t)n);
+		from += n;
+	}
+}
+
 /* What the command wrote on stderr since dl_begin(): the last DL_TAIL
  * bytes, after the lines before them that may be refusals (a line in
  * both is only counted once: dn_scan() and the report keep each path
@@ -432,19 +455,8 @@ static void read_back(struct dl_state *dl, struct sbx_buf *b, bool *cut)
 	}
 	if (start < from) {
 		struct dl_kept k = {0};
-		char buf[16384];
 
-		while (start < from) {
-			size_t want = (size_t)(from - start) < sizeof(buf)
-					  ? (size_t)(from - start)
-					  : sizeof(buf);
-			ssize_t n = pread(fd, buf, want, start);
-
-			if (n <= 0)
-				break;
-			keep_marked(&k, buf, (size_t)n);
-			start += n;
-		}
+		read_range(fd, start, from, &k, NULL);
 		buf_putn(b, k.out.s ? k.out.s : "", k.out.len);
 		/* the head of the line the window starts inside */
 		if (!k.long_line)
@@ -453,18 +465,7 @@ static void read_back(struct dl_state *dl, struct sbx_buf *b, bool *cut)
 		buf_free(&k.out);
 		buf_free(&k.line);
 	}
-	while (from < end) {
-		char buf[8192];
-		size_t want = (size_t)(end - from) < sizeof(buf)
-				  ? (size_t)(end - from)
-				  : sizeof(buf);
-		ssize_t n = pread(fd, buf, want, from);
-
-		if (n <= 0)
-			break;
-		buf_putn(b, buf, (size_t)n);
-		from += n;
-	}
+	read_range(fd, from, end, NULL, b);
 	close(fd);
 }
 

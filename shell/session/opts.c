@@ -8,6 +8,7 @@
 #include "opts.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,23 +112,26 @@ const char opt_usage[] =
     "  --help, --version\n";
 
 /* Long options taking a value, and where the value goes. */
+static const struct {
+	const char *name;
+	size_t field; /* offsetof a const char * of struct sbx_opts */
+} long_vals[] = {
+    {"workspace", offsetof(struct sbx_opts, workspace)},
+    {"workflow", offsetof(struct sbx_opts, workflow)},
+    {"root", offsetof(struct sbx_opts, root)},
+    {"state", offsetof(struct sbx_opts, state)},
+    {"config", offsetof(struct sbx_opts, config)},
+    {"print-profile", offsetof(struct sbx_opts, profile)},
+    {"check-line", offsetof(struct sbx_opts, check_line)},
+    /* --explain: the line check's old name, kept as an alias */
+    {"explain", offsetof(struct sbx_opts, check_line)},
+};
+
 static const char **long_val(struct sbx_opts *o, const char *name)
 {
-	if (!strcmp(name, "workspace"))
-		return &o->workspace;
-	if (!strcmp(name, "workflow"))
-		return &o->workflow;
-	if (!strcmp(name, "root"))
-		return &o->root;
-	if (!strcmp(name, "state"))
-		return &o->state;
-	if (!strcmp(name, "config"))
-		return &o->config;
-	if (!strcmp(name, "print-profile"))
-		return &o->profile;
-	/* --explain: the line check's old name, kept as an alias */
-	if (!strcmp(name, "check-line") || !strcmp(name, "explain"))
-		return &o->check_line;
+	for (size_t k = 0; k < sizeof(long_vals) / sizeof(long_vals[0]); k++)
+		if (!strcmp(long_vals[k].name, name))
+			return (const char **)((char *)o + long_vals[k].field);
 	return NULL;
 }
 
@@ -347,6 +351,31 @@ static int set_network(struct sbx_opts *o, const char *v, struct sbx_diag *d)
 	return 0;
 }
 
+/* Long options that take no value: each picks what sbxsh does, or sets
+ * (or clears) a flag. */
+#define FLAG(f) OPT_RUN, offsetof(struct sbx_opts, f)
+static const struct {
+	const char *name;
+	enum opt_action action; /* OPT_RUN: none, |flag| is set to |on| */
+	size_t flag;		/* offsetof a bool of struct sbx_opts */
+	bool on;
+} long_switches[] = {
+    {"help", OPT_HELP, 0, false},
+    {"version", OPT_VERSION, 0, false},
+    {"print-policy", OPT_PRINT_POLICY, 0, false},
+    {"json", FLAG(json), true},
+    {"no-persist", FLAG(no_persist), true},
+    {"persist", FLAG(no_persist), false},
+    {"private-tmp", FLAG(private_tmp), true},
+    {"no-private-tmp", FLAG(private_tmp), false},
+    {"no-config", FLAG(no_config), true},
+    {"norc", FLAG(norc), true},
+    {"posix", FLAG(posix), true},
+    {"banner", FLAG(banner), true},
+    {"agent", FLAG(agent), true},
+};
+#undef FLAG
+
 /* Long option |name| with value |val| (NULL: it was given none). */
 static int set_long(struct sbx_opts *o, const char *name, const char *val,
 		    struct sbx_diag *d)
@@ -390,37 +419,20 @@ static int set_long(struct sbx_opts *o, const char *name, const char *val,
 	if (val)
 		return sbx_diag_set(d, -EINVAL,
 				    "option '--%s' takes no argument", name);
-	if (!strcmp(name, "help"))
-		o->action = OPT_HELP;
-	else if (!strcmp(name, "version"))
-		o->action = OPT_VERSION;
-	else if (!strcmp(name, "print-policy"))
-		o->action = OPT_PRINT_POLICY;
-	else if (!strcmp(name, "json"))
-		o->json = true;
-	else if (!strcmp(name, "no-network"))
+	for (size_t k = 0; k < sizeof(long_switches) / sizeof(long_switches[0]);
+	     k++) {
+		if (strcmp(long_switches[k].name, name))
+			continue;
+		if (long_switches[k].action != OPT_RUN)
+			o->action = long_switches[k].action;
+		else
+			*(bool *)((char *)o + long_switches[k].flag) =
+			    long_switches[k].on;
+		return 0;
+	}
+	if (!strcmp(name, "no-network"))
 		return set_network(o, "off", d);
-	else if (!strcmp(name, "no-persist"))
-		o->no_persist = true;
-	else if (!strcmp(name, "persist"))
-		o->no_persist = false;
-	else if (!strcmp(name, "private-tmp"))
-		o->private_tmp = true;
-	else if (!strcmp(name, "no-private-tmp"))
-		o->private_tmp = false;
-	else if (!strcmp(name, "no-config"))
-		o->no_config = true;
-	else if (!strcmp(name, "norc"))
-		o->norc = true;
-	else if (!strcmp(name, "posix"))
-		o->posix = true;
-	else if (!strcmp(name, "banner"))
-		o->banner = true;
-	else if (!strcmp(name, "agent"))
-		o->agent = true;
-	else
-		return sbx_diag_set(d, -EINVAL, "unknown option '--%s'", name);
-	return 0;
+	return sbx_diag_set(d, -EINVAL, "unknown option '--%s'", name);
 }
 
 int opt_set(struct sbx_opts *o, const char *name, const char *value,

@@ -929,7 +929,7 @@ static int gather_layout(struct gather *g, struct sbx_diag *d)
 }
 
 /* The facts pol_new() judges: options, layout, homes, environment. */
-static void gather_facts(struct gather *g)
+static int gather_facts(struct gather *g, struct sbx_diag *d)
 {
 	const struct sbx_opts *o = g->o;
 	struct pol_facts *pf = &g->pf;
@@ -983,6 +983,7 @@ static void gather_facts(struct gather *g)
 	pf->sbxsh_dirs = (const char *const *)g->own.v;
 	pf->ws_named = g->named;
 	pf->state_named = g->state_named;
+	return 0;
 }
 
 /* The built-in policy (docs/design.md §2b): no configuration, the workspace
@@ -1103,6 +1104,11 @@ static int gather_policy(struct gather *g, struct sbx_diag *d)
 	struct gm_plan *git = NULL;
 	int rc;
 
+	/* the run folders gather_state_dirs() pruned are done with */
+	strv_free(&g->runs);
+	g->lf.runs = NULL;
+	g->lf.nruns = 0;
+	be_mark("ses: state dirs, recycle, prune");
 	list_secret_folders(&g->pf, g->memo);
 	be_mark("ses: sec_folders");
 	if (o->scope != POL_SCOPE_READONLY)
@@ -1137,9 +1143,12 @@ static int gather_policy(struct gather *g, struct sbx_diag *d)
 static int gather_roots(struct gather *g, struct sbx_diag *d)
 {
 	struct session *s = g->s;
-	const struct lay_layout *pl = pol_layout(s->pol);
+	const struct lay_layout *pl;
 	int rc = 0;
 
+	if (!g->create)
+		return 0;
+	pl = pol_layout(s->pol);
 	for (size_t i = 0; rc >= 0 && i < pol_nroots(s->pol);) {
 		const struct pol_root *r = pol_root(s->pol, i);
 		SBX_AUTOFREE char *path = NULL;
@@ -1163,8 +1172,14 @@ static int gather_roots(struct gather *g, struct sbx_diag *d)
 static int gather_with(const struct sbx_opts *o, struct session *s, bool create,
 		       struct canon_memo *memo, struct sbx_diag *d)
 {
+	/* In this order: each step reads what the ones before it found. */
+	static int (*const steps[])(struct gather *, struct sbx_diag *) = {
+	    gather_workspace,  gather_state,   gather_layout,
+	    gather_facts,      gather_builtin, gather_allow_write,
+	    gather_state_dirs, gather_policy,  gather_roots,
+	};
 	struct gather g = {.o = o, .s = s, .create = create, .memo = memo};
-	int rc;
+	int rc = 0;
 
 	g.hist = ses_state_dir();
 	g.cwd0 = getcwd(NULL, 0);
@@ -1173,33 +1188,13 @@ static int gather_with(const struct sbx_opts *o, struct session *s, bool create,
 	s->pol = NULL;
 	s->builtin = NULL;
 	s->run_lock_fd = -1;
-	rc = gather_workspace(&g, d);
-	if (rc == 0)
-		rc = gather_state(&g, d);
-	if (rc == 0)
-		rc = gather_layout(&g, d);
-	if (rc == 0) {
-		gather_facts(&g);
-		rc = gather_builtin(&g, d);
-	}
-	if (rc == 0)
-		rc = gather_allow_write(&g, d);
-	if (rc == 0)
-		rc = gather_state_dirs(&g, d);
-	if (rc == 0) {
-		strv_free(&g.runs);
-		g.lf.runs = NULL;
-		g.lf.nruns = 0;
-		be_mark("ses: state dirs, recycle, prune");
-		rc = gather_policy(&g, d);
-		if (rc == 0 && create)
-			rc = gather_roots(&g, d);
-		if (rc >= 0 && create && g.made_persist)
-			make_bins(s->pol);
-		/* Out of the range redirections name: `exec 5>x` is the
-		 * user's, and must not land on the shell's own lock. */
-		s->run_lock_fd = out_fd_private(s->run_lock_fd);
-	}
+	for (size_t i = 0; rc == 0 && i < sizeof(steps) / sizeof(steps[0]); i++)
+		rc = steps[i](&g, d);
+	if (rc == 0 && create && g.made_persist)
+		make_bins(s->pol);
+	/* Out of the range redirections name: `exec 5>x` is the user's, and
+	 * must not land on the shell's own lock. */
+	s->run_lock_fd = out_fd_private(s->run_lock_fd);
 	gather_free(&g);
 	if (rc < 0) {
 		pol_free(s->pol);

@@ -180,12 +180,33 @@ static void resumed(void **state)
 	buf_free(&b);
 }
 
+/* An array of strings; a NULL list is an empty array. */
+static void string_lists(void **state)
+{
+	struct sbx_buf b = {0};
+	struct sbx_strv v = {0};
+	struct json_w w;
+
+	(void)state;
+	strv_push(&v, "a");
+	strv_push(&v, "b\"");
+	json_begin(&w, &b);
+	json_obj(&w, NULL, JSON_INLINE);
+	json_strv(&w, "v", JSON_INLINE, &v);
+	json_strv(&w, "none", JSON_INLINE, NULL);
+	json_end(&w);
+	assert_string_equal(b.s, "{\"v\": [\"a\", \"b\\\"\"], \"none\": []}");
+	strv_free(&v);
+	buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(escapes),	    cmocka_unit_test(no_control_out),
 	    cmocka_unit_test(layouts),	    cmocka_unit_test(rows),
 	    cmocka_unit_test(keys_escaped), cmocka_unit_test(resumed),
+	    cmocka_unit_test(string_lists),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -253,6 +253,32 @@ static void shell_names(void **state)
 	assert_false(str_is_name("=x", 0));
 }
 
+/* One table names an enum both ways: NULL holes are skipped. */
+static void name_index(void **state)
+{
+	static const char *const names[] = {"warn", NULL, "off"};
+
+	(void)state;
+	assert_int_equal(str_index(names, 3, "warn"), 0);
+	assert_int_equal(str_index(names, 3, "off"), 2);
+	assert_int_equal(str_index(names, 3, "deny"), -1);
+	assert_int_equal(str_index(names, 2, "off"), -1);
+	assert_int_equal(str_index(names, 3, ""), -1);
+}
+
+/* What a shell reads back as the same word: a quote is closed, escaped
+ * and reopened, everything else literal. */
+static void single_quoted(void **state)
+{
+	struct sbx_buf b = {0};
+
+	(void)state;
+	buf_put_squoted(&b, "");
+	buf_put_squoted(&b, " it's $x\\n");
+	assert_string_equal(b.s, "''' it'\\''s $x\\n'");
+	buf_free(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +292,8 @@ int main(void)
 	    cmocka_unit_test(diag_is_shown),
 	    cmocka_unit_test(shell_names),
 	    cmocka_unit_test(octal_unescape),
+	    cmocka_unit_test(name_index),
+	    cmocka_unit_test(single_quoted),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
