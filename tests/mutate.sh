@@ -67,7 +67,7 @@ mutations() {
 		's/if \(strv_has\(skip, p\) \|\| under_any/if (under_any/' \
 		unit/test_landlock integration/escape_landlock.sh integration/secrets.sh
 	mut landlock-domain-not-applied backends/ll_rules.c \
-		's/if \(r && r->ruleset >= 0 &&$/if (0 \&\&/' \
+		's/^\tif \(!r \|\| r->ruleset < 0\)$/\tif (1)/' \
 		integration/escape_landlock.sh integration/secrets.sh integration/failclosed.sh
 	# the mount layer (backends/mounts.c)
 	mut mount-layer-not-read-only backends/mounts.c \
