@@ -50,6 +50,8 @@ static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
 	size_t n0 = b->len;
 
 	fl &= ~(unsigned)V_DECL;
+	if (a && !(fl & (V_ARRAY | V_ASSOC)))
+		fl |= V_ARRAY; /* PIPESTATUS, FUNCNAME...: computed */
 	if (!set && !fl && !(var_flags(sh, name, NULL) & V_DECL))
 		return false;
 	buf_puts(b, "declare -");

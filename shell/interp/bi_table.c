@@ -324,7 +324,12 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		sh->nparams = 0;
 		var_set_params(sh, argc - 2, argv + 2);
 	}
+	const char *osrc = sh->cursrc;
+
+	sh->cursrc = sv_intern(sh, path);
+	sv_frame_push(sh, "source", sh->cursrc, lineno);
 	st = sh_loop(sh, r, false, 1);
+	sh->cursrc = osrc;
 	if (argc > 2) {
 		var_free_params(sh->params, sh->nparams);
 		sh->params = params;
@@ -338,6 +343,7 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 	}
 	if (sh->return_trap) /* bash's RETURN trap: a `.` script ended */
 		trapx_run_return(sh, st);
+	sv_frame_pop(sh);
 	return st;
 }
 

@@ -713,15 +713,21 @@ static const char *lookup(struct exp *e, struct wpart *w, const char *name,
 /* set -u's error for |name|: bash's words and status in its mode
  * ("unbound variable", 127; 1 in a subshell, as bash's), dash's in
  * posix mode ("parameter not set", 2). */
-static void unbound(struct exp *e, const char *name)
+static void unbound(struct exp *e, const char *name, const struct wpart *w)
 {
 	struct shell *sh = e->sh;
+	struct sbx_buf sub = {0};
 
 	if (sh->opt[O_POSIX]) {
 		sh_err(sh, "%s: parameter not set", name);
 		return;
 	}
-	sh_err(sh, "%s: unbound variable", name);
+	/* an element: bash names it with its subscript as typed, a[$i] */
+	if (w->sub)
+		unparse_word(&sub, w->sub);
+	sh_err(sh, "%s%s%s%s: unbound variable", name, w->sub ? "[" : "",
+	       w->sub ? sub.s : "", w->sub ? "]" : "");
+	buf_free(&sub);
 	e->fail_status = sh->subshell ? 1 : 127;
 }
 
@@ -753,7 +759,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		return -1;
 	if (!val && sh->opt[O_NOUNSET] && !atstar) {
 		free(tmp);
-		unbound(e, name);
+		unbound(e, name, w);
 		return -1;
 	}
 	v = tmp ? tmp : xstrdup(val ? val : "");
@@ -888,7 +894,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 	case PO_NONE:
 	case PO_LEN:
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
-			unbound(e, name);
+			unbound(e, name, w);
 			rc = -1;
 			break;
 		}
@@ -960,7 +966,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 		struct sbx_buf res = {0};
 
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
-			unbound(e, name);
+			unbound(e, name, w);
 			rc = -1;
 			break;
 		}

@@ -164,6 +164,19 @@ struct shell {
 	int pipest[SH_PIPEST_MAX];
 	int npipest;
 	const char *funcname; /* the running function's name, or NULL */
+	/* ...and bash's call stack: a frame per running function or `.`
+	 * file (FUNCNAME, BASH_SOURCE, BASH_LINENO); the source names are
+	 * interned (sv_intern), never freed, so a function redefined while
+	 * it runs leaves no frame pointing at freed memory */
+	struct sh_frame {
+		const char *name, *src;
+		int line;
+	} * frames;
+	size_t nframes, framecap;
+	const char *cursrc;    /* where the code read now comes from */
+	const char *scriptsrc; /* the script file (bash's "main" frame) */
+	struct sbx_strv interned;
+	struct arr *sv_arr; /* what var_arr returns for the computed arrays */
 
 	/* procsub.c: the fds of the <(...) and >(...) of the commands being
 	 * run, closed when each command ends */
@@ -284,6 +297,8 @@ const char **alias_names(struct shell *sh);
 /* functions */
 struct node *func_get(struct shell *sh, const char *name);
 void func_set(struct shell *sh, const char *name, struct node *def);
+/* The file a function was defined in (BASH_SOURCE), "" if unknown. */
+const char *func_src(struct shell *sh, const char *name);
 /* Function names, NULL-terminated; free the array (not the names). */
 const char **func_names(struct shell *sh);
 int func_unset(struct shell *sh, const char *name);
@@ -656,6 +671,17 @@ void sv_assigned(struct shell *sh, const char *name, const char *val);
 /* The value of a computed variable (|*tmp| owns it), or NULL when |name|
  * is none of them. The caller checks the mode. */
 const char *sv_value(struct shell *sh, const char *name, char **tmp);
+/* bash's computed arrays, PIPESTATUS, FUNCNAME, BASH_SOURCE and
+ * BASH_LINENO, built afresh (valid until the next call), or NULL when
+ * |name| is none of them. The caller checks the mode. */
+struct arr *sv_array(struct shell *sh, const char *name);
+/* A copy of |s| that lives as long as the shell (one per distinct s). */
+const char *sv_intern(struct shell *sh, const char *s);
+/* A function or `.` file starts (|name| "source"), its code from |src|
+ * (interned), called at line |line|; and ends. */
+void sv_frame_push(struct shell *sh, const char *name, const char *src,
+		   int line);
+void sv_frame_pop(struct shell *sh);
 void sh_pwd_init(struct shell *sh);
 
 #endif

@@ -14,6 +14,7 @@
 #include "fault.h"
 #include "config.h"
 #include "input.h"
+#include "array.h"
 #include "policy.h"
 #include "interp.h"
 
@@ -405,6 +406,10 @@ void sh_free(struct shell *sh)
 	strv_free(&sh->dirstack);
 	free(sh->arg0);
 	free(sh->rd_buf);
+	free(sh->frames); /* specvars.c's call stack */
+	strv_free(&sh->interned);
+	if (sh->sv_arr)
+		arr_free(sh->sv_arr);
 	free(sh);
 }
 
@@ -536,6 +541,7 @@ int sh_run(const struct sh_config *cfg)
 			return 126;
 		}
 		r = in_string(cfg->command, len);
+		sh->cursrc = "environment"; /* bash's BASH_SOURCE under -c */
 		sh_loop(sh, r, false, 1);
 	} else if (cfg->script) {
 		int fd = open(cfg->script, O_RDONLY | O_CLOEXEC);
@@ -550,9 +556,11 @@ int sh_run(const struct sh_config *cfg)
 		}
 		fd = out_fd_private(fd);
 		r = in_fd(fd, false, true);
+		sh->cursrc = sh->scriptsrc = cfg->script;
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
+		sh->cursrc = "main"; /* bash's BASH_SOURCE for stdin */
 		if (cfg->interactive && source_rc(sh, cfg) < 0) {
 			sh_free(sh);
 			return 2;

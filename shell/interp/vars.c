@@ -37,6 +37,7 @@ struct func {
 	struct func *next;
 	char *name;
 	struct node *def;
+	const char *src; /* where it was defined (interned): BASH_SOURCE */
 };
 
 struct alias {
@@ -119,7 +120,12 @@ const char *var_get(struct shell *sh, const char *name)
 
 struct arr *var_arr(struct shell *sh, const char *name)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	struct var *v;
+	struct arr *sv;
+
+	if (!sh->opt[O_POSIX] && (sv = sv_array(sh, name)))
+		return sv; /* PIPESTATUS, FUNCNAME...: computed */
+	v = var_lookup(sh, name, strlen(name));
 
 	return v ? v->arr : NULL;
 }
@@ -584,13 +590,22 @@ void func_set(struct shell *sh, const char *name, struct node *def)
 	if (f) {
 		arena_unref(f->def->arena);
 		f->def = def;
+		f->src = sh->cursrc;
 		return;
 	}
 	f = xcalloc(1, sizeof(*f));
 	f->name = xstrdup(name);
 	f->def = def;
+	f->src = sh->cursrc;
 	*fp = f;
 	sh->fcount++;
+}
+
+const char *func_src(struct shell *sh, const char *name)
+{
+	struct func *f = sh->fcount ? *func_slot(sh, name) : NULL;
+
+	return f && f->src ? f->src : "";
 }
 
 int func_unset(struct shell *sh, const char *name)
