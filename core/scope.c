@@ -912,7 +912,7 @@ static void then_dupout(struct scan *sc, struct scmd *c)
 static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
 {
 	for (; r; r = r->next) {
-		void (*then)(struct scan *sc, struct scmd *c);
+		void (*then)(struct scan * sc, struct scmd * c);
 
 		switch (r->type) {
 		case R_IN:
