@@ -492,8 +492,27 @@ static void add_list(struct exp *e, char *const *v, int n, bool quoted, bool at)
 
 /* ${x:off:len}'s operands: arithmetic, as bash; |*has_len| false when
  * there is no ":len". */
-static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
-		       intmax_t *len, bool *has_len)
+/* One operand of ${x:off:len}: bash names the parameter in an error
+ * ("x: 1/0: division by 0"), drops the rest of the line, status 1. */
+static int substr_arith(struct exp *e, const char *who, const char *s,
+			intmax_t *v)
+{
+	int rc;
+
+	if (e->sh->opt[O_POSIX])
+		return exp_arith_str(e->sh, *s ? s : "0", v);
+	e->sh->arith_who = who;
+	rc = exp_arith_str(e->sh, *s ? s : "0", v);
+	e->sh->arith_who = NULL;
+	if (rc < 0) {
+		e->fail_status = 1;
+		e->fail_stay = true;
+	}
+	return rc;
+}
+
+static int substr_args(struct exp *e, struct wpart *w, const char *who,
+		       intmax_t *off, intmax_t *len, bool *has_len)
 {
 	char *s;
 	int rc;
@@ -505,7 +524,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg, false);
 	if (!s)
 		return -1;
-	rc = exp_arith_str(e->sh, *s ? s : "0", off);
+	rc = substr_arith(e, who, s, off);
 	free(s);
 	if (rc < 0)
 		return -1;
@@ -516,7 +535,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg->next, false);
 	if (!s)
 		return -1;
-	rc = exp_arith_str(e->sh, *s ? s : "0", len);
+	rc = substr_arith(e, who, s, len);
 	free(s);
 	return rc;
 }
@@ -529,7 +548,7 @@ static int expand_slice(struct exp *e, struct wpart *w, bool at)
 	bool has_len;
 	char **v;
 
-	if (substr_args(e, w, &off, &len, &has_len) < 0)
+	if (substr_args(e, w, at ? "@" : "*", &off, &len, &has_len) < 0)
 		return -1;
 	if (has_len && len < 0) {
 		sh_err(sh, "%jd: substring expression < 0", len);
@@ -667,7 +686,11 @@ static int expand_array(struct exp *e, struct wpart *w, int as)
 	int rc = 0;
 
 	if (w->op == PO_SUBSTR) {
-		if (substr_args(e, w, &off, &len, &has_len) < 0)
+		char *who = xasprintf("%s[%c]", w->s, as);
+
+		rc = substr_args(e, w, who, &off, &len, &has_len);
+		free(who);
+		if (rc < 0)
 			return -1;
 		v = av_slice(e->sh, w->s, off, has_len, len, &n);
 	} else {
@@ -704,7 +727,9 @@ static const char *lookup(struct exp *e, struct wpart *w, const char *name,
 	if (!w->sub)
 		return param_value(e, name, tmp);
 	if (av_elem(e->sh, name, w->sub, &val, tmp) < 0) {
+		/* bash: a[1/0] drops the rest of the line, status 1 */
 		e->fail_status = 1;
+		e->fail_stay = true;
 		*err = -1;
 	}
 	return val;
@@ -767,7 +792,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		intmax_t off, len;
 		bool has_len;
 
-		rc = substr_args(e, w, &off, &len, &has_len);
+		rc = substr_args(e, w, name, &off, &len, &has_len);
 		if (!rc && px_substr(v, off, has_len, len, &res) < 0) {
 			sh_err(sh, "%jd: substring expression < 0", len);
 			e->fail_status = 1;
@@ -1037,6 +1062,12 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				break;
 			}
 			if (exp_arith_str(e->sh, s, &v) < 0) {
+				/* bash: status 1, the rest of the line
+				 * dropped, the script goes on */
+				if (!e->sh->opt[O_POSIX]) {
+					e->fail_status = 1;
+					e->fail_stay = true;
+				}
 				e->err = -1;
 				free(s);
 				break;
@@ -1177,9 +1208,13 @@ char *exp_pattern(struct shell *sh, struct word *w)
 
 int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
 {
-	char *s = exp_str(sh, w, false);
+	const char *who = sh->arith_who;
+	char *s;
 	int rc;
 
+	sh->arith_who = NULL; /* a $((...)) inside is no one's */
+	s = exp_str(sh, w, false);
+	sh->arith_who = who;
 	if (!s)
 		return -1;
 	rc = exp_arith_str(sh, s, out);

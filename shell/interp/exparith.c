@@ -82,7 +82,11 @@ int exp_arith_str(struct shell *sh, const char *expr, intmax_t *out)
 	free(c.tmp);
 	if (rc < 0) {
 		/* an element's assignment printed its own error */
-		if (rc != -EINVAL || !strstr(d.msg, "cannot assign"))
+		if (rc == -EINVAL && strstr(d.msg, "cannot assign"))
+			return -1;
+		if (sh->arith_who && !sh->opt[O_POSIX])
+			sh_err(sh, "%s: %s", sh->arith_who, d.msg);
+		else
 			sh_err(sh, "%s", d.msg);
 		return -1;
 	}

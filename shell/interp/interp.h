@@ -177,6 +177,9 @@ struct shell {
 	const char *scriptsrc; /* the script file (bash's "main" frame) */
 	struct sbx_strv interned;
 	struct arr *sv_arr; /* what var_arr returns for the computed arrays */
+	/* exparith.c: the command an arithmetic error is bash's error of
+	 * ("((", "let", "[[", "declare"), NULL for $((...)) */
+	const char *arith_who;
 
 	/* procsub.c: the fds of the <(...) and >(...) of the commands being
 	 * run, closed when each command ends */

@@ -301,7 +301,9 @@ static void end_session(struct shell *sh, int status)
 void sh_exit(struct shell *sh, int status)
 {
 	sh_input_sync(sh); /* what follows `exit` is the next reader's */
-	if (sh->jump == J_EXIT)
+	/* J_INTR: a subshell whose line bash's error dropped, (echo
+	 * $((1/0))), ends with that error's status */
+	if (sh->jump == J_EXIT || sh->jump == J_INTR)
 		status = sh->exit_status;
 	sh->jump = J_EXIT;
 	sh->exit_status = status;
