@@ -65,6 +65,10 @@ static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
 		buf_putc(b, 'r');
 	if (fl & V_EXPORT)
 		buf_putc(b, 'x');
+	if (fl & V_LOWER)
+		buf_putc(b, 'l');
+	if (fl & V_UPPER)
+		buf_putc(b, 'u');
 	if (b->len == n0 + 9)
 		buf_putc(b, '-');
 	buf_printf(b, " %s", name);
@@ -140,7 +144,7 @@ static int declare_one(struct shell *sh, const struct dopts *o, char *arg)
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	struct word *list = NULL;
 	struct arr *a;
-	unsigned fl;
+	unsigned fl, on, off;
 	int rc = 0;
 
 	if (lb && (!eq || lb < eq))
@@ -185,9 +189,18 @@ static int declare_one(struct shell *sh, const struct dopts *o, char *arg)
 		if (!a && (eq || list || var_get(sh, name)))
 			var_arr_make(sh, name, assoc, &a);
 	}
-	var_addflags(sh, name, (o->on & ~(unsigned)V_RDONLY) | V_DECL);
-	if (o->off)
-		var_delflags(sh, name, o->off);
+	on = o->on & ~(unsigned)V_RDONLY;
+	off = o->off;
+	/* -l turns -u off and -u -l; both at once leave neither (bash) */
+	if ((on & V_CASE) == V_CASE) {
+		on &= ~(unsigned)V_CASE;
+		off |= V_CASE;
+	} else if (on & V_CASE) {
+		off |= V_CASE & ~on;
+	}
+	var_addflags(sh, name, on | V_DECL);
+	if (off)
+		var_delflags(sh, name, off);
 	if (list && av_assign_list(sh, name, list->elems,
 				   list->flags & W_APPEND, NULL) < 0)
 		rc = 1;
@@ -260,6 +273,12 @@ static int declare_main(struct shell *sh, int argc, char **argv, bool local)
 				break;
 			case 'x':
 				f = V_EXPORT;
+				break;
+			case 'l': /* -l and -u: each turns the other off */
+				f = V_LOWER;
+				break;
+			case 'u':
+				f = V_UPPER;
 				break;
 			case 'g':
 				o.global = on;

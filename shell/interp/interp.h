@@ -248,7 +248,10 @@ enum {
 	V_ARRAY = 4,	/* bash's indexed array (array.c) */
 	V_ASSOC = 8,	/* bash's associative array */
 	V_INTEGER = 16, /* declare -i: assignments are arithmetic */
-	V_DECL = 32	/* declared (declare x): declare -p shows it unset */
+	V_DECL = 32,	/* declared (declare x): declare -p shows it unset */
+	V_LOWER = 64,	/* declare -l: every value assigned is lowercased */
+	V_UPPER = 128,	/* declare -u: ... uppercased (ASCII, as ${x,,}) */
+	V_CASE = V_LOWER | V_UPPER
 };
 void var_init(struct shell *sh, char **environ_);
 const char *var_get(struct shell *sh, const char *name);
@@ -258,6 +261,8 @@ int var_set(struct shell *sh, const char *name, const char *val,
 	    unsigned flags);
 int var_setn(struct shell *sh, const char *name, size_t nlen, const char *val,
 	     unsigned flags);
+/* declare -l / -u: |s| changed in place when |flags| has either. */
+void var_case(char *s, unsigned flags);
 int var_unset(struct shell *sh, const char *name);
 unsigned var_flags(struct shell *sh, const char *name, bool *exists);
 /* bash's arrays: |name|'s elements (NULL: not an array), and |name| made

@@ -173,6 +173,18 @@ static void var_changed(struct shell *sh, struct var *v)
 	}
 }
 
+void var_case(char *s, unsigned flags)
+{
+	flags &= V_LOWER | V_UPPER;
+	if (!flags || flags == (V_LOWER | V_UPPER))
+		return;
+	for (; *s; s++)
+		if (flags == V_LOWER && *s >= 'A' && *s <= 'Z')
+			*s = (char)(*s - 'A' + 'a');
+		else if (flags == V_UPPER && *s >= 'a' && *s <= 'z')
+			*s = (char)(*s - 'a' + 'A');
+}
+
 int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 	     unsigned flags)
 {
@@ -184,8 +196,13 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 		flags |= V_EXPORT;
 	if (v->arr) {
 		/* a=x on an array sets ${a[0]} (bash) */
-		if (val)
-			arr_set(v->arr, 0, "0", val);
+		if (val) {
+			char *c = xstrdup(val);
+
+			var_case(c, v->flags | flags);
+			arr_set(v->arr, 0, "0", c);
+			free(c);
+		}
 		sh->var_gen++;
 		v->flags |= flags;
 		return 0;
@@ -195,6 +212,8 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 		v->val = val ? xstrdup(val) : NULL;
 		sh->var_gen++;
 	}
+	if (v->val && ((v->flags | flags) & (V_LOWER | V_UPPER)))
+		var_case(v->val, v->flags | flags); /* declare -l, -u */
 	if ((flags & V_EXPORT) && !(v->flags & V_EXPORT))
 		sh->env_dirty = true;
 	v->flags |= flags;
