@@ -40,8 +40,21 @@ static void put_key(struct sbx_buf *b, const char *k)
 	buf_puts(b, k);
 }
 
-/* One variable as `declare -p` prints it; false when it does not exist. */
+static bool print_var(struct shell *sh, struct sbx_buf *b, const char *name);
+
+/* One variable as `declare -p` prints it; false when it does not exist.
+ * A reference (declare -n) is shown as itself: -n and its target. */
 static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
+{
+	bool nd = sh->noderef, rc;
+
+	sh->noderef = true;
+	rc = print_var(sh, b, name);
+	sh->noderef = nd;
+	return rc;
+}
+
+static bool print_var(struct shell *sh, struct sbx_buf *b, const char *name)
 {
 	bool set;
 	unsigned fl = var_flags(sh, name, &set);
@@ -61,6 +74,8 @@ static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
 		buf_putc(b, 'A');
 	if (fl & V_INTEGER)
 		buf_putc(b, 'i');
+	if (fl & V_NAMEREF)
+		buf_putc(b, 'n');
 	if (fl & V_RDONLY)
 		buf_putc(b, 'r');
 	if (fl & V_EXPORT)
@@ -138,7 +153,43 @@ struct dopts {
 	const char *who;
 };
 
+static int declare_var(struct shell *sh, const struct dopts *o, char *arg);
+
+/* declare -n NAME=TARGET (and +n) acts on the reference itself: its
+ * target must be a name (an element a[i] too), never itself. */
 static int declare_one(struct shell *sh, const struct dopts *o, char *arg)
+{
+	bool nd = sh->noderef;
+	const char *eq = strchr(arg, '=');
+	int rc;
+
+	if (!((o->on | o->off) & V_NAMEREF))
+		return declare_var(sh, o, arg);
+	if ((o->on & V_NAMEREF) && eq) {
+		size_t n = (size_t)(eq - arg), t = strcspn(eq + 1, "[");
+
+		if (!str_is_name(eq + 1, t)) {
+			sh_err(sh,
+			       "%s: `%s': invalid variable name for name "
+			       "reference",
+			       o->who, eq + 1);
+			return 1;
+		}
+		if (strlen(eq + 1) == n && !strncmp(arg, eq + 1, n)) {
+			sh_err(sh,
+			       "%s: %.*s: nameref variable self references "
+			       "not allowed",
+			       o->who, (int)n, arg);
+			return 1;
+		}
+	}
+	sh->noderef = true;
+	rc = declare_var(sh, o, arg);
+	sh->noderef = nd;
+	return rc;
+}
+
+static int declare_var(struct shell *sh, const struct dopts *o, char *arg)
 {
 	char *eq = strchr(arg, '='), *lb = strchr(arg, '['), *name;
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
@@ -279,6 +330,9 @@ static int declare_main(struct shell *sh, int argc, char **argv, bool local)
 				break;
 			case 'u':
 				f = V_UPPER;
+				break;
+			case 'n':
+				f = V_NAMEREF;
 				break;
 			case 'g':
 				o.global = on;

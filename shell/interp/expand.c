@@ -846,7 +846,29 @@ static int indirect_name(struct exp *e, const char *name, char **out)
 	return 0;
 }
 
+static int expand_param1(struct exp *e, struct wpart *w);
+
+/* declare -n: ${!ref} is the name the reference holds (its own value,
+ * with any operator: ${!ref^^}), not the variable that name names. */
 static int expand_param(struct exp *e, struct wpart *w)
+{
+	struct shell *sh = e->sh;
+	struct wpart own;
+	bool nd = sh->noderef;
+	int rc;
+
+	if (!w->indirect || !sh->has_nameref || sh->opt[O_POSIX] ||
+	    !var_ref_target(sh, w->s))
+		return expand_param1(e, w);
+	own = *w;
+	own.indirect = false;
+	sh->noderef = true;
+	rc = expand_param1(e, &own);
+	sh->noderef = nd;
+	return rc;
+}
+
+static int expand_param1(struct exp *e, struct wpart *w)
 {
 	struct shell *sh = e->sh;
 	const char *name = w->s;

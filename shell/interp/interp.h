@@ -180,6 +180,9 @@ struct shell {
 	/* exparith.c: the command an arithmetic error is bash's error of
 	 * ("((", "let", "[[", "declare"), NULL for $((...)) */
 	const char *arith_who;
+	/* vars.c: declare -n was used (references are followed), and the
+	 * operation at hand is on a reference itself */
+	bool has_nameref, noderef;
 
 	/* procsub.c: the fds of the <(...) and >(...) of the commands being
 	 * run, closed when each command ends */
@@ -251,7 +254,8 @@ enum {
 	V_DECL = 32,	/* declared (declare x): declare -p shows it unset */
 	V_LOWER = 64,	/* declare -l: every value assigned is lowercased */
 	V_UPPER = 128,	/* declare -u: ... uppercased (ASCII, as ${x,,}) */
-	V_CASE = V_LOWER | V_UPPER
+	V_CASE = V_LOWER | V_UPPER,
+	V_NAMEREF = 256 /* declare -n: the value names the variable meant */
 };
 void var_init(struct shell *sh, char **environ_);
 const char *var_get(struct shell *sh, const char *name);
@@ -261,6 +265,11 @@ int var_set(struct shell *sh, const char *name, const char *val,
 	    unsigned flags);
 int var_setn(struct shell *sh, const char *name, size_t nlen, const char *val,
 	     unsigned flags);
+/* declare -n: |name|'s target (its value) when it is a name reference,
+ * else NULL. var_get, var_set, var_unset, var_arr follow references
+ * unless sh->noderef (declare -n, unset -n, declare -p act on the
+ * reference itself). */
+const char *var_ref_target(struct shell *sh, const char *name);
 /* declare -l / -u: |s| changed in place when |flags| has either. */
 void var_case(char *s, unsigned flags);
 int var_unset(struct shell *sh, const char *name);

@@ -105,6 +105,32 @@ static struct var *var_create(struct shell *sh, const char *name, size_t n)
 	return v;
 }
 
+/* declare -n: the name a reference leads to, link by link (at most 8;
+ * bash warns of a longer chain as circular); |name| itself for any
+ * other variable, and while sh->noderef. */
+static const char *deref(struct shell *sh, const char *name, size_t *n)
+{
+	if (!sh->has_nameref || sh->noderef)
+		return name;
+	for (int i = 0; i < 8; i++) {
+		struct var *v = var_lookup(sh, name, *n);
+
+		if (!v || !(v->flags & V_NAMEREF) || !v->val || !*v->val)
+			break;
+		name = v->val;
+		*n = strlen(name);
+	}
+	return name;
+}
+
+const char *var_ref_target(struct shell *sh, const char *name)
+{
+	struct var *v =
+	    sh->has_nameref ? var_lookup(sh, name, strlen(name)) : NULL;
+
+	return v && (v->flags & V_NAMEREF) ? v->val : NULL;
+}
+
 /* An array's $a is ${a[0]} (bash; ${m[0]} for an associative one). */
 static const char *val_of(const struct var *v)
 {
@@ -113,7 +139,11 @@ static const char *val_of(const struct var *v)
 
 const char *var_get(struct shell *sh, const char *name)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	return v ? val_of(v) : NULL;
 }
@@ -123,9 +153,12 @@ struct arr *var_arr(struct shell *sh, const char *name)
 	struct var *v;
 	struct arr *sv;
 
+	size_t n = strlen(name);
+
 	if (!sh->opt[O_POSIX] && (sv = sv_array(sh, name)))
 		return sv; /* PIPESTATUS, FUNCNAME...: computed */
-	v = var_lookup(sh, name, strlen(name));
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	return v ? v->arr : NULL;
 }
@@ -133,7 +166,11 @@ struct arr *var_arr(struct shell *sh, const char *name)
 int var_arr_make(struct shell *sh, const char *name, bool assoc,
 		 struct arr **out)
 {
-	struct var *v = var_create(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_create(sh, name, n);
 
 	*out = v->arr;
 	assoc = assoc || (v->flags & V_ASSOC);
@@ -188,7 +225,10 @@ void var_case(char *s, unsigned flags)
 int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 	     unsigned flags)
 {
-	struct var *v = var_create(sh, name, n);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_create(sh, name, n);
 
 	if (v->flags & V_RDONLY)
 		return -EPERM;
@@ -228,7 +268,11 @@ int var_set(struct shell *sh, const char *name, const char *val, unsigned flags)
 
 int var_unset(struct shell *sh, const char *name)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	if (!v)
 		return 0;
@@ -248,7 +292,11 @@ int var_unset(struct shell *sh, const char *name)
 
 unsigned var_flags(struct shell *sh, const char *name, bool *exists)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	if (exists)
 		*exists = v && (v->val || v->arr);
@@ -257,17 +305,27 @@ unsigned var_flags(struct shell *sh, const char *name, bool *exists)
 
 int var_addflags(struct shell *sh, const char *name, unsigned flags)
 {
-	struct var *v = var_create(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n); /* export ref: its target */
+	v = var_create(sh, name, n);
 
 	if ((flags & V_EXPORT) && !(v->flags & V_EXPORT))
 		sh->env_dirty = true;
+	if (flags & V_NAMEREF)
+		sh->has_nameref = true;
 	v->flags |= flags;
 	return 0;
 }
 
 void var_delflags(struct shell *sh, const char *name, unsigned flags)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	if (!v)
 		return;
