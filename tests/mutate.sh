@@ -615,6 +615,24 @@ mutations() {
 	mut scope-redir-braces-unexpanded core/scope.c \
 		's/^\t\tscope_word_add_braced\(sc, c, r->target, then\);$/\t\tscope_word_add(sc, c, r->target), then(sc, c);/' \
 		unit/test_scope
+	mut pipestatus-not-array shell/interp/specvars.c \
+		's/^\tif \(name\[0\] == .P. \&\& !strcmp\(name, "PIPESTATUS"\)\)$/\tif (0)/' \
+		integration/lang_vars.sh
+	mut funcname-no-frames shell/interp/eval.c \
+		'/^\tsv_frame_push\(sh, argv\[0\], func_src\(sh, argv\[0\]\), lineno\);$/d' \
+		integration/lang_vars.sh
+	mut redir-braces-literal shell/interp/redir.c \
+		's/^\t\(void\)brace_each\(w->parts, expand_target, \&t\);$/\tt.s = exp_str(sh, w, false);/' \
+		integration/lang_vars.sh
+	mut arith-dash-words-by-default shell/interp/arith.c \
+		's/^\t    \.bash = v \&\& !v->posix,$/\t    .bash = false,/' \
+		unit/test_arith integration/lang_vars.sh
+	mut nameref-not-followed shell/interp/vars.c \
+		's/^\tif \(!sh->has_nameref \|\| sh->noderef\)$/\tif (1)/' \
+		integration/lang_vars.sh
+	mut case-attr-ignored shell/interp/vars.c \
+		's/^\tif \(!flags \|\| flags == \(V_LOWER \| V_UPPER\)\)$/\tif (1)/' \
+		integration/lang_vars.sh
 }
 
 # --- the harness --------------------------------------------------------------
