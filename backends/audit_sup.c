@@ -19,10 +19,30 @@
  * binds the socket while still privileged (here, before the forks), and
  * passes on only the records of the session's own domain: the domain
  * whose AUDIT_LANDLOCK_DOMAIN "allocated" record names the shell's pid as
- * its creator. Records of any other domain, and every other record type,
- * never leave P0. The shell gets them on a pipe (read end close-on-exec,
- * above the redirection range; P0 writes without blocking and drops what
- * does not fit, so a job that floods denials cannot stall the supervisor).
+ * its creator, and whose creator's name (comm=) was the session's random
+ * name (as_comm(): the shell takes it for its landlock_restrict_self()
+ * and puts its own back). Records of any other domain, and every other
+ * record type, never leave P0.
+ *
+ * Why the name as well as the pid: the record names the process that
+ * created the domain by its pid as it was then, and pids come round
+ * again (pid_max is 32768 on many hosts). A process elsewhere (another
+ * session's job, any user's) creates a domain, leaves a child in it that
+ * has been refused nothing yet, and exits; once the shell of a session
+ * starting later gets that pid, the child's first refusal writes
+ * "allocated pid=<the shell's>" before the shell's own domain's, and the
+ * session would take the other domain for its own: its lines would
+ * name the other process's refusals and never its own (denials_cross.py
+ * shows it, the pids laid out through ns_last_pid). That domain was made
+ * before the name was drawn, by a process that could not know it.
+ *
+ * Only in the initial PID namespace: the records name processes by the
+ * host's pids, and a supervisor inside a PID namespace of its own (a
+ * container) knows the shell by another number, which a process of the
+ * host may have (as_open() says so and leaves the source off). The shell gets
+ * them on a pipe (read end close-on-exec, above the redirection range; P0
+ * writes without blocking and drops what does not fit, so a job that floods
+ * denials cannot stall the supervisor).
  *
  * Only where the kernel has ABI >= 7, the session runs under a PID
  * namespace (no P0 otherwise), the bind is allowed (root, in the initial
@@ -94,6 +114,9 @@ static struct {
 	char sync_path[40]; /* "\0sbxsh-audit-sync-<16 hex>" */
 	size_t sync_len;
 	char sync_hex[80];
+	/* The name the shell has while it creates its domain (as_comm()),
+	 * drawn before the forks: "sbx" and 12 hex digits */
+	char comm[16];
 	/* P0: the session's domain, once its "allocated" record came */
 	bool have_domain;
 	uint64_t domain;
@@ -205,6 +228,15 @@ static bool own_netns(void)
 	return a.st_ino != 0xEFFFFFF9u;
 }
 
+/* Is this process in a PID namespace other than the initial one? Its
+ * fixed inode (PROC_PID_INIT_INO, include/linux/proc_ns.h). */
+static bool own_pidns(void)
+{
+	struct stat a;
+
+	return stat("/proc/self/ns/pid", &a) < 0 || a.st_ino != 0xEFFFFFFCu;
+}
+
 int as_sup_sync(void)
 {
 	return as.sync;
@@ -226,7 +258,7 @@ void as_open(int abi)
 	int p[2];
 
 	close_all();
-	if (abi < 7 || own_netns())
+	if (abi < 7 || own_netns() || own_pidns())
 		am_forget(); /* no source: the loginuid stays as it is */
 	if (abi < 7) {
 		char buf[120];
@@ -243,6 +275,24 @@ void as_open(int abi)
 			"records to the initial one only",
 			0);
 		return;
+	}
+	if (own_pidns()) {
+		set_why("sbxsh runs in a PID namespace of its own (a "
+			"container): the records name processes by the host's "
+			"pids, which it cannot match to its shell",
+			0);
+		return;
+	}
+	{
+		uint64_t r;
+
+		if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r)) {
+			set_why("no random name for the session's domain",
+				errno);
+			return;
+		}
+		snprintf(as.comm, sizeof(as.comm), "sbx%012llx",
+			 (unsigned long long)(r & 0xffffffffffffULL));
 	}
 	as.sock = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_AUDIT);
 	if (as.sock < 0) {
@@ -270,7 +320,15 @@ void as_open(int abi)
 	as.wr = p[1];
 	open_sync();
 	/* the mount layer's refusals, on the same socket (audit_mnt.c) */
-	am_open();
+#ifdef SBXSH_BENCH_KNOBS
+	/* tests/bench only (sbxsh_knobs, never installed): the start-up
+	 * without the mount layer's rules and their helper */
+	if (getenv("SBXSH_BENCH_OFF") &&
+	    strstr(getenv("SBXSH_BENCH_OFF"), "mntaudit"))
+		am_forget();
+	else
+#endif
+		am_open();
 	if (!as.answer) {
 		void *m = mmap(NULL, sizeof(int), PROT_READ | PROT_WRITE,
 			       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -328,6 +386,11 @@ int as_shell_fd(void)
 	return as.rd;
 }
 
+const char *as_comm(void)
+{
+	return as.rd >= 0 && as.comm[0] ? as.comm : NULL;
+}
+
 int as_audit(void)
 {
 	return as.answer ? __atomic_load_n(as.answer, __ATOMIC_ACQUIRE)
@@ -362,8 +425,11 @@ static void one(pid_t shell, int type, const char *text, size_t n)
 
 	if (ar_parse(type, text, n, &r) < 0)
 		return;
+	/* the shell's domain: made by the shell's pid under the session's
+	 * name (pids come round again: see the head of this file) */
 	if (type == AR_TYPE_DOMAIN && r.allocated && !as.have_domain &&
-	    r.pid == (long)shell) {
+	    r.pid == (long)shell && r.comm && as.comm[0] &&
+	    strcmp(r.comm, as.comm) == 0) {
 		as.have_domain = true;
 		as.domain = r.domain;
 		for (size_t i = 0; i < as.npend; i++) {
@@ -402,13 +468,27 @@ void as_pump(pid_t shell)
 
 	if (as.sock < 0)
 		return;
-	for (;;) {
-		ssize_t n = recv(as.sock, &m, sizeof(m), MSG_DONTWAIT);
+	/* At most 256 at a time: the caller's poll() then looks at the
+	 * shell's pipe again, which a stream of other sessions' records
+	 * arriving as fast as they are read would otherwise starve. */
+	for (int k = 0; k < 256; k++) {
+		struct sockaddr_nl from = {0};
+		socklen_t fl = sizeof(from);
+		ssize_t n = recvfrom(as.sock, &m, sizeof(m), MSG_DONTWAIT,
+				     (struct sockaddr *)&from, &fl);
 
 		if (n < 0 && (errno == EINTR || errno == ENOBUFS))
 			continue; /* ENOBUFS: records lost, go on */
 		if (n < (ssize_t)NLMSG_HDRLEN)
 			return;
+		/* The kernel's only (port 0). A process holding
+		 * CAP_NET_ADMIN can send to this socket's port too: text
+		 * shaped like a record (a syscall record with the session's
+		 * key, which the banner names) would be a denial line of
+		 * its choosing in the session (denials_cross.py). */
+		if (fl < sizeof(from) || from.nl_family != AF_NETLINK ||
+		    from.nl_pid != 0)
+			continue;
 		if (m.h.nlmsg_len < NLMSG_HDRLEN || m.h.nlmsg_len > (size_t)n)
 			continue;
 		if (m.h.nlmsg_type == AUDIT_GET &&

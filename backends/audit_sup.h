@@ -44,6 +44,11 @@ const char *as_sync_path(size_t *len, const char **hex);
 void as_pump(pid_t shell);
 /* The shell: the pipe's read end (-1: the kernel source is off). */
 int as_shell_fd(void);
+/* The shell: the name (comm) it takes while it creates its Landlock
+ * domain, so that P0 knows the domain's record from one made by an
+ * earlier holder of the shell's pid (audit_sup.c). NULL: the source is
+ * off. */
+const char *as_comm(void);
 /* Why the source is off (NULL: on). */
 const char *as_why(void);
 /* The note `policy` shows: key "denials"; the shell changes it to

@@ -588,6 +588,9 @@ int ll_rules_restrict(const struct ll_rules *r, const char *backend,
 		      struct sbx_diag *diag)
 {
 	uint32_t fl = r && r->abi >= 8 ? LANDLOCK_RESTRICT_SELF_TSYNC : 0;
+	const char *comm = as_comm();
+	char own[16] = {0};
+	int rc = 0, e = 0;
 
 	/* ABI 7: the kernel logs the jobs' denials (after their execve)
 	 * only when asked, and only where the supervisor reads them
@@ -598,9 +601,24 @@ int ll_rules_restrict(const struct ll_rules *r, const char *backend,
 	if (r && r->abi >= 7 && as_shell_fd() >= 0)
 		fl |= LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON |
 		      LANDLOCK_RESTRICT_SELF_LOG_SUBDOMAINS_OFF;
-
-	if (r && r->ruleset >= 0 &&
-	    be_sys->landlock_restrict_self(r->ruleset, fl) < 0)
-		return be_fail(diag, errno, backend, "landlock_restrict_self");
+	if (!r || r->ruleset < 0)
+		return 0;
+	/* The domain's record names its creator by pid and by the name it
+	 * had then: the session's random one, which no earlier holder of
+	 * this pid could have had (audit_sup.c). A name that cannot be set
+	 * only means the supervisor passes nothing on. */
+	if ((fl & LANDLOCK_RESTRICT_SELF_LOG_NEW_EXEC_ON) && comm &&
+	    be_sys->prctl(PR_GET_NAME, (unsigned long)own, 0, 0, 0) == 0)
+		(void)be_sys->prctl(PR_SET_NAME, (unsigned long)comm, 0, 0, 0);
+	else
+		own[0] = 0;
+	if (be_sys->landlock_restrict_self(r->ruleset, fl) < 0) {
+		rc = -1;
+		e = errno;
+	}
+	if (own[0])
+		(void)be_sys->prctl(PR_SET_NAME, (unsigned long)own, 0, 0, 0);
+	if (rc < 0)
+		return be_fail(diag, e, backend, "landlock_restrict_self");
 	return 0;
 }

@@ -456,10 +456,15 @@ static void pns_supervise(pid_t init, pid_t shell, int rfd, int ttyfd,
 			break;
 		if (poll(pf, 2, -1) < 0 && errno != EINTR)
 			break;
-		if (pf[1].revents)
-			as_pump(shell);
+		/* The shell's word first: once it has ended, no record can
+		 * reach it any more, and the host's audit stream (every
+		 * session's rule changes and records, on a busy machine)
+		 * would keep P0 reading while the caller waits for the
+		 * status. */
 		if (pf[0].revents)
 			break;
+		if (pf[1].revents)
+			as_pump(shell);
 	}
 	do
 		n = read(rfd, m, 2);

@@ -181,6 +181,9 @@ int ar_parse(int type, const char *text, size_t len, struct ar_rec *out)
 			   memcmp(k, "status", 6) == 0) {
 			out->allocated =
 			    vn == 9 && memcmp(v, "allocated", 9) == 0;
+		} else if (type == AR_TYPE_DOMAIN && kn == 4 &&
+			   memcmp(k, "comm", 4) == 0 && !out->comm) {
+			out->comm = value(v, vn);
 		} else if (type == AR_TYPE_DOMAIN && kn == 3 &&
 			   memcmp(k, "pid", 3) == 0 && !out->pid) {
 			const char *q = v;
@@ -202,7 +205,8 @@ void ar_free(struct ar_rec *r)
 {
 	free(r->blockers);
 	free(r->path);
-	r->blockers = r->path = NULL;
+	free(r->comm);
+	r->blockers = r->path = r->comm = NULL;
 }
 
 int ar_parse_sys(int type, const char *text, size_t len, struct ar_sys *out)

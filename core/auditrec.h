@@ -51,6 +51,7 @@ struct ar_rec {
 	/* AR_TYPE_DOMAIN */
 	bool allocated; /* status=allocated (not deallocated) */
 	long pid;	/* the creator's pid, or 0 */
+	char *comm; /* the creator's name when it made the domain, or NULL */
 };
 
 /* Parses |len| bytes of |text| (the payload of a netlink audit message,

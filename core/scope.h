@@ -87,5 +87,10 @@ int scope_syntax(const char *line, size_t len, struct sbx_diag *diag);
 /* The same in dash's language when |posix| (sbxsh --posix). */
 int scope_syntax_mode(const char *line, size_t len, bool posix,
 		      struct sbx_diag *diag);
+/* The same, with what the shell would print for it (`sbxsh -c LINE`:
+ * bash's words and the offending line in the default language, dash's
+ * under --posix) appended to |said|. */
+int scope_syntax_said(const char *line, size_t len, bool posix,
+		      struct sbx_buf *said);
 
 #endif

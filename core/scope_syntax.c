@@ -35,9 +35,9 @@ static const char *line_read(struct sh_reader *r, bool cont, size_t *len)
 	return start;
 }
 
-int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
-		     void (*fn)(void *ctx, const struct node *n), void *ctx,
-		     struct sbx_diag *diag)
+static int parse_each(const char *line, size_t len, bool posix, bool extglob,
+		      void (*fn)(void *ctx, const struct node *n), void *ctx,
+		      struct sbx_diag *diag, struct sbx_buf *said)
 {
 	struct line_reader lr = {
 	    .r.read_line = line_read, .s = line, .len = line ? len : 0};
@@ -70,8 +70,36 @@ int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
 			    parse_lineno(p));
 		arena_unref(a);
 	} while (rc == PARSE_OK);
+	if (rc < 0 && said) {
+		const struct parse_error *e = parse_error_info(p);
+
+		size_t was = said->len;
+
+		/* what `sbxsh -c LINE` prints (shell/interp/run.c); where
+		 * that is nothing ([[ ]], as bash), the parser's reason: a
+		 * harness that asked gets one */
+		if (e && rc == -EINVAL)
+			parse_error_print(e, "sbxsh", "-c", false, said);
+		if (said->len == was)
+			buf_printf(said, "sbxsh: %s\n", diag->msg);
+	}
 	parse_free(p);
 	return rc < 0 ? -EINVAL : 0;
+}
+
+int scope_parse_each(const char *line, size_t len, bool posix, bool extglob,
+		     void (*fn)(void *ctx, const struct node *n), void *ctx,
+		     struct sbx_diag *diag)
+{
+	return parse_each(line, len, posix, extglob, fn, ctx, diag, NULL);
+}
+
+int scope_syntax_said(const char *line, size_t len, bool posix,
+		      struct sbx_buf *said)
+{
+	struct sbx_diag d = {0};
+
+	return parse_each(line, len, posix, false, NULL, NULL, &d, said);
 }
 
 int scope_syntax_mode(const char *line, size_t len, bool posix,

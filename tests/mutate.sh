@@ -610,6 +610,38 @@ mutations() {
 		unit/test_scope
 	mut redir-braces-not-ambiguous shell/interp/redir.c \
 		's/^\tif \(n != 1\) \{$/\tif (0) {/' integration/shell_modes.sh
+	# issue 24 (synerr): syntax errors in bash's words, lines and
+	# statuses; dash's under --posix
+	mut synerr-posix-gets-bash-words core/lang/parse.c \
+		's/^\tif \(!p->o.posix\)$/\tif (1)/' unit/test_parse integration/shell_modes.sh
+	mut synerr-no-offending-line core/lang/synerr.c \
+		's/^\tif \(e->show_line && !interactive\)$/\tif (0)/' \
+		unit/test_parse integration/shell_modes.sh
+	mut synerr-prompt-names-line core/lang/synerr.c \
+		's/^\tif \(!interactive\) \{$/\tif (1) {/' \
+		unit/test_parse integration/pty_syntax_bash.py
+	mut synerr-no-newline-at-end core/lang/lex.c \
+		's/if \(!p->o.posix && p->nl_missing && p->reof/if (0 \&\& p->reof/' \
+		unit/test_parse integration/shell_modes.sh
+	mut synerr-quote-status-2 shell/interp/run.c \
+		's/return eval \|\| !sh->status \? 2 : sh->status;/return 2;/' \
+		integration/shell_modes.sh
+	mut synerr-cond-status-2 shell/interp/run.c \
+		's/^\t\treturn eval \? 2 : sh->status;$/\t\treturn 2;/' \
+		integration/shell_modes.sh integration/pty_syntax_bash.py
+	mut synerr-eval-unnamed shell/interp/bi_table.c \
+		's/^\tsh->inname = "eval";/\t;/' integration/shell_modes.sh
+	mut synerr-cond-words-lost core/lang/parse.c \
+		's/^(\s*)p->cond_lone = true;/\1;/' \
+		unit/test_parse integration/shell_modes.sh
+	# issue 23 (explain2): the supervisor knows its shell's domain by the
+	# shell's pid alone (an earlier holder of the pid made the domain)
+	mut audit-domain-pid-only backends/audit_sup.c \
+		's/^(\s*)strcmp\(r\.comm, as\.comm\) == 0\) \{$/\11) {/' \
+		integration/denials_cross.py
+	# ... and takes what any process sent to its socket for the kernel's
+	mut audit-any-sender backends/audit_sup.c \
+		's/^(\s*)from\.nl_pid != 0\)$/\10)/' integration/denials_cross.py
 	# issue 24 (bashvars): the checker judges a redirection's target as
 	# the shell opens it, brace-expanded (> /etc/x{1..1} writes /etc/x1)
 	mut scope-redir-braces-unexpanded core/scope.c \

@@ -38,7 +38,8 @@ struct word *lex_read_delim(struct parser *p)
 			while ((c = lex_getc(p)) != EOF && c != '\'')
 				buf_putc(&d, (char)c);
 			if (c == EOF)
-				lex_perr_eof(p, "unterminated quoted string");
+				lex_perr_match(p, "unterminated quoted string",
+					       '\'', p->lineno, PERR_ST_2);
 			continue;
 		} else if (c == '"') {
 			w->flags |= W_QUOTED;
@@ -55,7 +56,8 @@ struct word *lex_read_delim(struct parser *p)
 				buf_putc(&d, (char)c);
 			}
 			if (c == EOF)
-				lex_perr_eof(p, "unterminated quoted string");
+				lex_perr_match(p, "unterminated quoted string",
+					       '"', p->lineno, PERR_ST_2);
 			continue;
 		} else if (c == '$') {
 			int e = lex_getc(p);
@@ -125,11 +127,18 @@ void lex_read_heredocs(struct parser *p)
 					break;
 				}
 				buf_putn(&body, line.s, line.len);
+				/* bash has read a newline after the last
+				 * line (synerr.c) */
+				if (line.len && !p->o.posix)
+					buf_putc(&body, '\n');
+				/* bash quotes the delimiter its own way */
 				snprintf(
 				    p->warn, sizeof(p->warn),
 				    "line %d: warning: here-document at line "
-				    "%d delimited by end-of-file (wanted '%s')",
-				    p->lineno, start, h->delim);
+				    "%d delimited by end-of-file (wanted "
+				    "%s%s')",
+				    p->lineno, start, p->o.posix ? "'" : "`",
+				    h->delim);
 				break;
 			}
 			buf_putn(&body, line.s, line.len);

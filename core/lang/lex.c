@@ -25,35 +25,6 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 			 int op, int stop);
 static void quoted_mark(struct wb *wb);
 
-void lex_perr(struct parser *p, const char *fmt, ...)
-{
-	va_list ap;
-	char msg[400];
-
-	if (p->err)
-		return;
-	p->err = -EINVAL;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	sbx_diag_set(p->diag, -EINVAL, "line %d: syntax error: %s", p->lineno,
-		     msg);
-}
-
-/* At end of input: a syntax error, or "need more" for an interactive
- * reader that asked for it. */
-void lex_perr_eof(struct parser *p, const char *what)
-{
-	if (p->err)
-		return;
-	if (p->o.probe && p->reof) {
-		p->err = -EAGAIN;
-		sbx_diag_set(p->diag, -EAGAIN, "incomplete command");
-		return;
-	}
-	lex_perr(p, "%s", what);
-}
-
 /* --- characters ------------------------------------------------------- */
 
 int lex_getc(struct parser *p)
@@ -102,6 +73,7 @@ int lex_getc(struct parser *p)
 		}
 		p->cont = true;
 		p->lineno++;
+		p->nl_missing = !len || line[len - 1] != '\n';
 		f->s = line;
 		f->len = len;
 		f->pos = 0;
@@ -284,9 +256,12 @@ static struct wpart *read_cmdsubst(struct parser *p, struct wb *wb, int dq)
 	}
 	p->ready = false;
 	n = parse_list(p, false);
-	if (!p->err && p->tok != T_RP)
-		lex_perr_eof(p, p->tok == T_EOF ? "unterminated $(...)"
-						: "unexpected token in $(...)");
+	if (!p->err && p->tok == T_EOF)
+		lex_perr_match(p, "unterminated $(...)", ')', 0, PERR_ST_2);
+	else if (!p->err && p->tok != T_RP && !p->o.posix)
+		syn_unexpected(p); /* bash: $(fi) is near `fi' */
+	else if (!p->err && p->tok != T_RP)
+		lex_perr_eof(p, "unexpected token in $(...)");
 	p->ready = ready;
 	p->alias_next = an;
 	p->depth--;
@@ -312,7 +287,7 @@ static void read_procsub(struct parser *p, struct wb *wb, int dir)
 static void read_array(struct parser *p, struct wb *wb)
 {
 	struct word **t = &wb->elems;
-	int c;
+	int c, start = p->lineno;
 
 	if (++p->depth > PARSE_MAXDEPTH) {
 		lex_perr(p, "nesting too deep");
@@ -333,7 +308,8 @@ static void read_array(struct parser *p, struct wb *wb)
 		if (c == ')')
 			break;
 		if (c == EOF) {
-			lex_perr_eof(p, "unterminated array (...)");
+			lex_perr_match(p, "unterminated array (...)", ')',
+				       start, PERR_ST_1);
 			break;
 		}
 		if (strchr(";&|<>(", c)) {
@@ -382,7 +358,7 @@ static void read_ansi(struct parser *p, struct wb *wb)
 {
 	struct sbx_buf raw = {0}, dec = {0};
 	unsigned long n0 = wb->n;
-	int c;
+	int c, start = p->lineno;
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
@@ -395,7 +371,8 @@ static void read_ansi(struct parser *p, struct wb *wb)
 		}
 		if (c == EOF) {
 			buf_free(&raw);
-			lex_perr_eof(p, "unterminated quoted string");
+			lex_perr_match(p, "unterminated quoted string", '\'',
+				       start, PERR_ST_LAST_OR_2);
 			return;
 		}
 		buf_putc(&raw, (char)c);
@@ -414,13 +391,14 @@ static void read_backquote(struct parser *p, struct wb *wb, int dq)
 	struct sbx_buf b = {0};
 	struct wpart *w;
 	char *text;
-	int c, d;
+	int c, d, start = p->lineno;
 
 	for (;;) {
 		c = lex_getc_nl(p);
 		if (c == EOF) {
 			buf_free(&b);
-			lex_perr_eof(p, "unterminated `...`");
+			lex_perr_match(p, "unterminated `...`", '`', start,
+				       PERR_ST_LAST_OR_2);
 			return;
 		}
 		if (c == '`')
@@ -546,7 +524,7 @@ name:
 			    ']') {
 				buf_free(&sb.lit);
 				buf_free(&name);
-				lex_perr(p, "bad substitution");
+				lex_perr_subst(p, 0);
 				return;
 			}
 			subw = lex_wb_finish(&sb);
@@ -564,9 +542,10 @@ name:
 	} else {
 		buf_free(&name);
 		if (c == EOF)
-			lex_perr_eof(p, "unterminated ${...}");
+			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
+				       PERR_ST_LAST_OR_2);
 		else
-			lex_perr(p, "bad substitution");
+			lex_perr_subst(p, c);
 		return;
 	}
 op:
@@ -588,7 +567,7 @@ op:
 	}
 	if (length) {
 		if (c != '}') {
-			lex_perr(p, "bad substitution");
+			lex_perr_subst(p, c);
 			return;
 		}
 		w->op = PO_LEN;
@@ -600,7 +579,8 @@ op:
 	case ':':
 		d = lex_getc_nl(p);
 		if (d == EOF) {
-			lex_perr_eof(p, "unterminated ${...}");
+			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
+				       PERR_ST_LAST_OR_2);
 			return;
 		}
 		if (d && strchr("-=?+", d)) {
@@ -675,9 +655,10 @@ op:
 		break;
 	default:
 		if (c == EOF)
-			lex_perr_eof(p, "unterminated ${...}");
+			lex_perr_match(p, "unterminated ${...}", '}', p->lineno,
+				       PERR_ST_LAST_OR_2);
 		else
-			lex_perr(p, "bad substitution");
+			lex_perr_subst(p, c);
 		return;
 	}
 	if (++p->depth > PARSE_MAXDEPTH) {
@@ -750,13 +731,14 @@ static void quoted_mark(struct wb *wb)
 static void read_squote(struct parser *p, struct wb *wb)
 {
 	unsigned long n0 = wb->n;
-	int c;
+	int c, start = p->lineno;
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
 		c = lex_getc(p);
 		if (c == EOF) {
-			lex_perr_eof(p, "unterminated quoted string");
+			lex_perr_match(p, "unterminated quoted string", '\'',
+				       start, PERR_ST_LAST_OR_2);
 			return;
 		}
 		if (c == '\'') {
@@ -771,14 +753,15 @@ static void read_squote(struct parser *p, struct wb *wb)
 static void read_dquote(struct parser *p, struct wb *wb)
 {
 	unsigned long n0 = wb->n;
-	int c, d;
+	int c, d, start = p->lineno;
 
 	wb->flags |= W_QUOTED;
 	for (;;) {
 		c = lex_getc_nl(p);
 		switch (c) {
 		case EOF:
-			lex_perr_eof(p, "unterminated quoted string");
+			lex_perr_match(p, "unterminated quoted string", '"',
+				       start, PERR_ST_LAST_OR_2);
 			return;
 		case '"':
 			/* "" makes a field; "$@" with no parameters none */
@@ -846,12 +829,17 @@ static int read_parts_to(struct parser *p, struct wb *wb, enum ctx ctx, int dq,
 		c = lex_getc_nl(p);
 		if (c == EOF) {
 			if (ctx == CTX_PARAM)
-				lex_perr_eof(p, "unterminated ${...}");
+				lex_perr_match(p, "unterminated ${...}", '}',
+					       p->lineno, PERR_ST_LAST_OR_2);
 			else if (ctx == CTX_WORD && depth)
-				lex_perr_eof(p, "unexpected EOF while looking "
-						"for matching `)'");
+				lex_perr_match(p,
+					       "unexpected EOF while looking "
+					       "for matching `)'",
+					       ')', p->lineno,
+					       PERR_ST_LAST_OR_2);
 			else if (ctx == CTX_ARITH || ctx == CTX_ARITHFOR)
-				lex_perr_eof(p, "unterminated $((...))");
+				lex_perr_match(p, "unterminated $((...))", ')',
+					       p->lineno, PERR_ST_LAST_OR_2);
 			return 0;
 		}
 		switch (ctx) {
@@ -1043,6 +1031,15 @@ again:
 	}
 	switch (c) {
 	case EOF:
+		/* bash reads a newline after a last line that has none
+		 * (`-c 'echo ('`: near unexpected token `newline') */
+		if (!p->o.posix && p->nl_missing && p->reof && !p->err &&
+		    p->top == &p->base) {
+			p->nl_missing = false;
+			if (p->hd)
+				lex_read_heredocs(p);
+			return p->tok = T_NL;
+		}
 		return p->tok = T_EOF;
 	case '\n':
 		if (p->hd)
@@ -1117,6 +1114,8 @@ again:
 	struct wb wb;
 
 	lex_wb_init(&wb, p);
+	p->tw_line = p->top == &p->base ? p->base.s : NULL; /* synerr.c */
+	p->tw_at = p->base.pos - (size_t)p->npb;
 	lex_read_parts(p, &wb, CTX_WORD, 0, 0);
 	p->tw = lex_wb_finish(&wb);
 	if (p->err)

@@ -72,19 +72,46 @@ struct parser {
 	bool in_array;	/* reading the words of NAME=(...) */
 	bool saw_array; /* this command holds an array assignment */
 	bool cond_ext;	/* inside [[ ]]: extglob patterns are read */
+	bool cond_lone; /* the last [[ ]] primary was one word */
 	int err;	/* 0, -EINVAL, -EAGAIN */
 	int depth;
 	bool alias_next; /* previous alias ended in a blank */
 	struct heredoc *hd, **hd_tail;
 	bool want_delim; /* the next word is a here-document delimiter */
+	bool nl_missing; /* the last line read had no newline: bash's
+			    language reads one there (synerr.c) */
 	char warn[256];
+	const char *tw_line; /* the current word began at tw_at in this line */
+	size_t tw_at;
+	char tw_text[128]; /* a quoted word as typed, for bash's messages */
+	struct parse_error perr; /* bash's form of the error (synerr.c) */
 };
 
-/* lex.c */
+/* synerr.c: a syntax error, in dash's words under --posix, else in
+ * bash's (the first one of a command wins) */
 void lex_perr(struct parser *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* At end of input: a syntax error, or -EAGAIN in probe mode. */
 void lex_perr_eof(struct parser *p, const char *what);
+/* End of input inside a quoted construct that |close| ends, opened on
+ * line |start| (0: bash names the end of the input); |what|: dash's
+ * words; |status|: PERR_ST_* (bash's status for it). */
+void lex_perr_match(struct parser *p, const char *what, int close, int start,
+		    int status);
+/* A ${...} that is not one, |c| the character read last: "bad
+ * substitution"; bash first looks for its '}' up to the end of the input
+ * (unless |c| was it). */
+void lex_perr_subst(struct parser *p, int c);
+/* bash's words only (the default language): at |line|, its status, and
+ * whether bash shows the offending line after the message. */
+void syn_bash(struct parser *p, int line, int status, bool show_line,
+	      const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* bash's "syntax error near unexpected token `X'" for the current token
+ * (at end of input: "unexpected end of file"). */
+void syn_unexpected(struct parser *p);
+const char *syn_tok_text(struct parser *p);
+
+/* lex.c */
 enum tok lex_peek(struct parser *p, bool chkalias);
 void lex_consume(struct parser *p);
 bool lex_is_keyword(const char *s);

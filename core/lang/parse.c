@@ -35,7 +35,9 @@ static const char *tok_text(struct parser *p)
 
 static void unexpected(struct parser *p)
 {
-	if (p->tok == T_EOF)
+	if (!p->o.posix)
+		syn_unexpected(p); /* bash's words */
+	else if (p->tok == T_EOF)
 		lex_perr_eof(p, "unexpected end of file");
 	else
 		lex_perr(p, "unexpected '%s'", tok_text(p));
@@ -56,7 +58,9 @@ static bool expect_kw(struct parser *p, const char *kw)
 	if (p->err)
 		return false;
 	if (!tok_is_kw(p, kw)) {
-		if (p->tok == T_EOF)
+		if (!p->o.posix)
+			syn_unexpected(p);
+		else if (p->tok == T_EOF)
 			lex_perr_eof(p, "unexpected end of file");
 		else
 			lex_perr(p, "unexpected '%s' (expecting '%s')",
@@ -283,6 +287,8 @@ static struct node *parse_simple(struct parser *p)
 		 * line, and so does the checker with it: `echo x=(rm -rf b)`
 		 * is never "x=" and a subshell */
 		if (p->tw->flags & W_LIST && n->args && !decl_cmd(n->args)) {
+			syn_bash(p, p->lineno, PERR_ST_2, true,
+				 "syntax error near unexpected token `('");
 			lex_perr(p, "unexpected '('");
 			return NULL;
 		}
@@ -490,6 +496,18 @@ static bool is_word(struct parser *p, const char *s)
 }
 
 static struct cond *cond_or(struct parser *p);
+static int cond_status(struct parser *p);
+
+/* An error bash reports with no words at all ([[ ]], [[ ! ]], [[ a &&
+ * ]]): the script ends with the last status, and the diag (--explain)
+ * still says what is wrong. */
+static void quiet_err(struct parser *p)
+{
+	syn_unexpected(p);
+	p->perr.quiet = true;
+	p->perr.show_line = false;
+	p->perr.status = cond_status(p);
+}
 
 static struct cond *mkcond(struct parser *p, enum cond_type t)
 {
@@ -523,11 +541,37 @@ static const char *cond_binary_op(struct parser *p)
 	return NULL;
 }
 
+/* bash's words for an error inside [[ ]] (cond_error and the messages
+ * of its callers in bash's parse.y): no offending line, and a script ends
+ * with the last command's status, as bash's does. */
+#define cond_err(p, ...)                                                       \
+	syn_bash(p, (p)->lineno, cond_status(p), false, __VA_ARGS__)
+
+/* ... and 2 when that was 0 if the error is at the end of the input */
+static int cond_status(struct parser *p)
+{
+	if (p->tok == T_EOF || (p->tok == T_NL && p->reof))
+		return PERR_ST_LAST_OR_2;
+	if (p->tok == T_NL && p->top == &p->base && p->base.pos >= p->base.len)
+		return PERR_ST_LAST_NL;
+	return PERR_ST_LAST;
+}
+
 /* An operand: any word but "]]" (operators are operands where an operand
- * is due, as in bash: [[ -n -n ]]). */
-static struct word *cond_word(struct parser *p)
+ * is due, as in bash: [[ -n -n ]]). |after|: the operator it is for (NULL:
+ * none, a first operand). */
+static struct word *cond_word(struct parser *p, const char *after)
 {
 	if (peek(p) != T_WORD || is_word(p, "]]")) {
+		if (after)
+			cond_err(p,
+				 "unexpected argument `%s' to conditional "
+				 "%s operator",
+				 syn_tok_text(p),
+				 cond_unary_op(after) ? "unary" : "binary");
+		else if (p->tok == T_EOF || is_word(p, "]]") ||
+			 p->tok == T_AND || p->tok == T_OR)
+			quiet_err(p); /* [[ ! ]], [[ a && ]]: bash is silent */
 		if (p->tok == T_WORD || p->tok == T_EOF)
 			lex_perr_eof(p, "unexpected end of [[ ... ]]");
 		else
@@ -543,6 +587,7 @@ static struct cond *cond_prim(struct parser *p)
 	struct cond *c;
 	const char *op;
 
+	p->cond_lone = false;
 	if (peek(p) == T_LP) {
 		if (++p->depth > PARSE_MAXDEPTH) {
 			lex_perr(p, "nesting too deep");
@@ -554,6 +599,8 @@ static struct cond *cond_prim(struct parser *p)
 		if (!c)
 			return NULL;
 		if (peek(p) != T_RP) {
+			cond_err(p, "unexpected token `%s', expected `)'",
+				 syn_tok_text(p));
 			unexpected(p);
 			return NULL;
 		}
@@ -564,9 +611,15 @@ static struct cond *cond_prim(struct parser *p)
 		struct word *w = p->tw;
 
 		lex_consume(p);
-		/* "-f ]]": -f is the word tested for non-emptiness */
+		/* "-f ]]": -f is the word tested for non-emptiness in dash's
+		 * test; bash's [[ ]] refuses it */
 		if (peek(p) != T_WORD || is_word(p, "]]") ||
 		    cond_binary_op(p)) {
+			if ((p->tok != T_WORD || is_word(p, "]]")) &&
+			    !cond_binary_op(p)) {
+				(void)cond_word(p, w->raw);
+				return NULL;
+			}
 			if (p->tok == T_WORD && !is_word(p, "]]")) {
 				/* -a = b: the binary operator's operand */
 				goto binary_after_left;
@@ -577,7 +630,7 @@ static struct cond *cond_prim(struct parser *p)
 		}
 		c = mkcond(p, C_UNARY);
 		c->op = w->raw;
-		c->l = cond_word(p);
+		c->l = cond_word(p, w->raw);
 		return c->l ? c : NULL;
 	binary_after_left:
 		c = mkcond(p, C_BINARY);
@@ -585,11 +638,13 @@ static struct cond *cond_prim(struct parser *p)
 		goto binary;
 	}
 	c = mkcond(p, C_WORD);
-	if (!(c->l = cond_word(p)))
+	if (!(c->l = cond_word(p, NULL)))
 		return NULL;
 	peek(p);
-	if (!cond_binary_op(p))
+	if (!cond_binary_op(p)) {
+		p->cond_lone = true; /* bash: "binary operator expected" */
 		return c;
+	}
 	c->type = C_BINARY;
 binary:
 	op = cond_binary_op(p);
@@ -597,13 +652,20 @@ binary:
 	lex_consume(p);
 	if (!strcmp(op, "=~")) {
 		c->r = lex_regex_word(p);
+		/* [[ a =~ ]]: the "]]" was no regex */
+		if (c->r && c->r->raw && !strcmp(c->r->raw, "]]")) {
+			syn_bash(p, p->lineno, PERR_ST_LAST, false,
+				 "unexpected argument `]]' to conditional "
+				 "binary operator");
+			return NULL;
+		}
 		if (c->r && !c->r->parts) {
 			lex_perr_eof(p, "unexpected end of [[ ... ]]");
 			return NULL;
 		}
 		return c->r ? c : NULL;
 	}
-	c->r = cond_word(p);
+	c->r = cond_word(p, op);
 	return c->r ? c : NULL;
 }
 
@@ -670,6 +732,7 @@ static struct node *parse_cond(struct parser *p)
 	lex_consume(p);
 	if (peek(p) == T_WORD && is_word(p, "]]")) {
 		p->cond_ext = false;
+		quiet_err(p); /* [[ ]]: bash says nothing */
 		unexpected(p);
 		return NULL;
 	}
@@ -678,6 +741,18 @@ static struct node *parse_cond(struct parser *p)
 	if (!n->cond)
 		return NULL;
 	if (peek(p) != T_WORD || !is_word(p, "]]")) {
+		if (p->tok == T_RP)
+			cond_err(p, "syntax error in conditional expression: "
+				    "unexpected token `)'");
+		else if (p->cond_lone && p->tok == T_WORD)
+			cond_err(p, "conditional binary operator expected");
+		else if (p->cond_lone && p->tok != T_EOF)
+			cond_err(p,
+				 "unexpected token `%s', conditional binary "
+				 "operator expected",
+				 syn_tok_text(p));
+		else if (p->tok == T_WORD)
+			cond_err(p, "syntax error in conditional expression");
 		if (p->tok == T_EOF)
 			lex_perr_eof(p,
 				     "unexpected end of file (expecting ']]')");
@@ -701,6 +776,20 @@ static struct node *parse_arith_cmd(struct parser *p)
 	return n->args ? n : NULL;
 }
 
+/* bash's second line for a bad for ((...)): "syntax error: `((...))'",
+ * the text from |at| in |line| to its "))" (when still on that line) */
+static void arith_for_text(struct parser *p, const char *line, size_t at)
+{
+	const char *s = p->base.s + at, *e;
+
+	if (line != p->base.s || at >= p->base.len)
+		return;
+	e = strstr(s, "))");
+	p->perr.expr_line = true;
+	snprintf(p->perr.text, sizeof(p->perr.text), "%.*s",
+		 (int)(e ? e + 2 - s : (long)strcspn(s, "\n")), s);
+}
+
 /* for (( init; test; step )) [;] do list done ("for" consumed, the
  * "((" read) */
 static struct node *parse_arith_for(struct parser *p)
@@ -708,6 +797,9 @@ static struct node *parse_arith_for(struct parser *p)
 	struct node *n = mknode(p, N_ARITHFOR);
 	struct word **wt = &n->args;
 	int end = 0;
+	/* where "((" began on the line: bash shows the whole of it */
+	const char *line = p->base.s;
+	size_t at = p->base.pos >= 2 ? p->base.pos - 2 : 0;
 
 	lex_consume(p);
 	for (int i = 0; i < 3; i++) {
@@ -716,6 +808,14 @@ static struct node *parse_arith_for(struct parser *p)
 		if (!w)
 			return NULL;
 		if ((i < 2) != (end == ';')) {
+			if (!p->o.posix) {
+				syn_bash(p, p->lineno, PERR_ST_2, true,
+					 "syntax error: %s",
+					 i < 2
+					     ? "arithmetic expression required"
+					     : "`;' unexpected");
+				arith_for_text(p, line, at);
+			}
 			lex_perr(p, "bad for (( ... )): expected 3 "
 				    "expressions");
 			return NULL;

@@ -258,6 +258,36 @@ void parse_clear_eof(struct parser *p);
 /* The reader returned NULL (end of input) since the last reset. */
 bool parse_at_eof(const struct parser *p);
 
+/* A syntax error in bash's form (the default language; NULL under
+ * --posix, where the diag of parse_next() says it in dash's words, or
+ * after no error). The shell prints it with parse_error_print(). */
+enum {
+	PERR_ST_2,	   /* status 2 */
+	PERR_ST_LAST_OR_2, /* the last command's status, 2 if that was 0
+			      (an unterminated quote in a script) */
+	PERR_ST_LAST,	   /* the last command's ([[ a b ]] in a script) */
+	PERR_ST_1,	   /* 1 (an unterminated a=(...)) */
+	PERR_ST_LAST_NL,   /* at the end of a line: PERR_ST_LAST_OR_2 if the
+			      input ends after it (bash has read ahead),
+			      else PERR_ST_LAST */
+};
+struct parse_error {
+	int line;	/* the line bash names */
+	int status;	/* PERR_ST_*: what a script ends with (eval: 2) */
+	bool show_line; /* bash prints the offending line after it */
+	bool quiet;	/* bash prints nothing at all ([[ ]]) */
+	bool expr_line; /* the text is for ((...))'s: "syntax error: `X'" */
+	char msg[420];	/* "syntax error near unexpected token `fi'" */
+	char text[1024];
+};
+const struct parse_error *parse_error_info(const struct parser *p);
+/* |e| as bash prints it: "NAME: INNAME: line N: MSG" (INNAME NULL: no
+ * such part, as for stdin), then the offending line in the same form if
+ * bash shows it; |interactive|: "NAME: MSG" alone, as at bash's prompt. */
+void parse_error_print(const struct parse_error *e, const char *name,
+		       const char *inname, bool interactive,
+		       struct sbx_buf *out);
+
 /* A warning the parser produced (here-document ended by EOF, NUL bytes),
  * or NULL; cleared by the next parse_next(). */
 const char *parse_warning(const struct parser *p);

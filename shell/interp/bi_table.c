@@ -235,7 +235,11 @@ static int bi_eval(struct shell *sh, int argc, char **argv)
 		return 126;
 	}
 	sh->status = 0;
+	const char *inname = sh->inname;
+
+	sh->inname = "eval"; /* bash's "eval: line 1: " */
 	st = sh_eval_string(sh, b.s, b.len);
+	sh->inname = inname;
 	buf_free(&b);
 	return st;
 }
@@ -324,11 +328,13 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		sh->nparams = 0;
 		var_set_params(sh, argc - 2, argv + 2);
 	}
-	const char *osrc = sh->cursrc;
+	const char *osrc = sh->cursrc, *inname = sh->inname;
 
 	sh->cursrc = sv_intern(sh, path);
 	sv_frame_push(sh, "source", sh->cursrc, lineno);
+	sh->inname = path; /* bash's "FILE: line N: " */
 	st = sh_loop(sh, r, false, 1);
+	sh->inname = inname;
 	sh->cursrc = osrc;
 	if (argc > 2) {
 		var_free_params(sh->params, sh->nparams);

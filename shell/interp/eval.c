@@ -306,9 +306,11 @@ static int run_external(struct shell *sh, int argc, char **argv, int flags)
 
 static bool is_decl_utility(const char *s)
 {
-	return s && (!strcmp(s, "export") || !strcmp(s, "readonly") ||
-		     !strcmp(s, "local") || !strcmp(s, "declare") ||
-		     !strcmp(s, "typeset"));
+	/* the first byte first: this runs for every simple command */
+	return s && s[0] && strchr("erldt", s[0]) &&
+	       (!strcmp(s, "export") || !strcmp(s, "readonly") ||
+		!strcmp(s, "local") || !strcmp(s, "declare") ||
+		!strcmp(s, "typeset"));
 }
 
 /* The command word of a declaration utility (after `command`), whose

@@ -155,6 +155,9 @@ struct shell {
 	int optoff;
 
 	const char *srcname; /* for messages: NULL = "line N" form */
+	/* bash's name for the input a syntax error is in: "-c", the script's
+	 * path, "eval", a `.` file's; NULL for stdin (core/lang/synerr.c) */
+	const char *inname;
 
 	/* specvars.c: bash's $RANDOM, $SECONDS, $PIPESTATUS, $FUNCNAME */
 	uint32_t rseed;

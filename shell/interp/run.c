@@ -75,6 +75,53 @@ static const char *parser_alias(void *ctx, const char *name)
 	return alias_get(ctx, name);
 }
 
+/* A syntax error as the shell prints it into |b|, and the status it
+ * leaves. --posix: dash's words and 2. The default language: bash's words
+ * and statuses (core/lang/synerr.c), its prefix naming the input as bash
+ * does ("sbxsh: -c: line 1: ", "sbxsh: eval: line 1: ", "sbxsh: line 3: "
+ * for stdin), the offending line after it, and no line at all at the
+ * prompt. */
+static int syntax_error(struct shell *sh, struct parser *p, struct sh_reader *r,
+			const struct sbx_diag *d, struct sbx_buf *b)
+{
+	const struct parse_error *e = parse_error_info(p);
+	bool eval = sh->inname && !strcmp(sh->inname, "eval");
+	bool prompt = sh->opt[O_INTERACTIVE] && sh->opt[O_STDIN] &&
+		      !sh->srcname && (!sh->inname || eval);
+	size_t from = b->len, n;
+
+	if (!e) {
+		buf_puts(b, "sbxsh: ");
+		if (sh->srcname)
+			buf_printf(b, "%s: ", sh->srcname);
+		buf_printf(b, "%s\n", d->msg);
+		return 2;
+	}
+	parse_error_print(e, "sbxsh", sh->srcname ? sh->srcname : sh->inname,
+			  prompt, b);
+	/* the offending line is the script's text: shown, never raw
+	 * (docs/design.md §2b) */
+	if (b->len > from)
+		buf_make_shown(b);
+	switch (e->status) {
+	case PERR_ST_LAST_NL:
+		/* bash has looked past the line for the rest of [[ ]]: a
+		 * script ends here anyway, so reading on loses nothing (never
+		 * at a prompt, where it would wait for a line) */
+		if (eval || prompt || r->read_line(r, true, &n))
+			return eval ? 2 : sh->status;
+		return sh->status ? sh->status : 2;
+	case PERR_ST_1:
+		return 1;
+	case PERR_ST_LAST_OR_2:
+		return eval || !sh->status ? 2 : sh->status;
+	case PERR_ST_LAST:
+		return eval ? 2 : sh->status;
+	default:
+		return 2;
+	}
+}
+
 /* How many Ctrl-Ds in a row at PS1 are ignored, as bash counts them:
  * IGNOREEOF's number (10 when it is set but not a number), else 10 under
  * `set -o ignoreeof`, else none. */
@@ -137,11 +184,15 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		rc = parse_next(p, a, &n, want_text ? &text : NULL, &d);
 		if (parse_warning(p)) {
 			struct sbx_buf b = {0};
+			const char *w = parse_warning(p);
 
 			if (top && r->sync)
 				r->sync(r); /* inside C ... D, as errors */
-
-			buf_printf(&b, "sbxsh: %s\n", parse_warning(p));
+			/* bash names no line at its prompt */
+			if (top && !sh->opt[O_POSIX] &&
+			    !strncmp(w, "line ", 5) && strstr(w, ": "))
+				w = strstr(w, ": ") + 2;
+			buf_printf(&b, "sbxsh: %s\n", w);
 			out_write(2, b.s, b.len);
 			buf_free(&b);
 		}
@@ -179,6 +230,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 		}
 		if (rc < 0) {
 			struct sbx_buf b = {0};
+			int st = syntax_error(sh, p, r, &d, &b);
 
 			/* The line ran, as far as a terminal or a harness can
 			 * tell: its error goes inside OSC 133 C ... D;2 (the
@@ -186,14 +238,10 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			 * command's output, not before C. */
 			if (top && r->sync)
 				r->sync(r);
-			buf_puts(&b, "sbxsh: ");
-			if (sh->srcname)
-				buf_printf(&b, "%s: ", sh->srcname);
-			buf_printf(&b, "%s\n", d.msg);
 			out_write(2, b.s, b.len);
 			buf_free(&b);
 			arena_unref(a);
-			sh->status = 2;
+			sh->status = st;
 			/* bash (not posix mode): a syntax error in an eval
 			 * string or a sourced file ends only that */
 			if (sh->evaldepth &&
@@ -204,7 +252,7 @@ int sh_loop(struct shell *sh, struct sh_reader *r, bool check_each, int lineno)
 			}
 			if (!sh->opt[O_INTERACTIVE]) {
 				sh->jump = J_EXIT;
-				sh->exit_status = 2;
+				sh->exit_status = st;
 				break;
 			}
 			parse_reset(p);
@@ -360,6 +408,7 @@ void sh_run_script_child(struct shell *sh, const char *path, char **argv)
 	alias_clear(sh);
 	r = in_fd(fd, false, true);
 	sh->status = 0;
+	sh->inname = path;
 	sh_loop(sh, r, true, 1);
 	sh_exit(sh, sh->status);
 }
@@ -544,6 +593,7 @@ int sh_run(const struct sh_config *cfg)
 		}
 		r = in_string(cfg->command, len);
 		sh->cursrc = "environment"; /* bash's BASH_SOURCE under -c */
+		sh->inname = "-c";
 		sh_loop(sh, r, false, 1);
 	} else if (cfg->script) {
 		int fd = open(cfg->script, O_RDONLY | O_CLOEXEC);
@@ -559,6 +609,7 @@ int sh_run(const struct sh_config *cfg)
 		fd = out_fd_private(fd);
 		r = in_fd(fd, false, true);
 		sh->cursrc = sh->scriptsrc = cfg->script;
+		sh->inname = cfg->script;
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;

@@ -82,15 +82,17 @@ int cli_check_line(const struct sbx_opts *o, struct session *s)
 	struct scope_report rep = {0};
 	struct scope_env env = {0};
 	SBX_AUTOFREE char *cwd = getcwd(NULL, 0);
-	struct sbx_diag d = {0};
+	struct sbx_buf said = {0};
 	int rc;
 
-	/* A line the shell would refuse runs nothing: say so, as the shell
-	 * would, instead of explaining what it would do (status 2, the
-	 * shell's for a syntax error). */
-	if (scope_syntax_mode(o->check_line, strlen(o->check_line), o->posix,
-			      &d) < 0) {
-		fprintf(stderr, "sbxsh: %s\n", d.msg);
+	/* A line the shell would refuse runs nothing: say so, in the words
+	 * `sbxsh -c LINE` would, instead of explaining what it would do
+	 * (status 2, the shell's for a syntax error). */
+	if (scope_syntax_said(o->check_line, strlen(o->check_line), o->posix,
+			      &said) < 0) {
+		buf_make_shown(&said);
+		fputs(said.s, stderr);
+		buf_free(&said);
 		return 2;
 	}
 	rc = preview(o, s);

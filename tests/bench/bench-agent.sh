@@ -82,19 +82,26 @@ if shutil.which("bash"):
                                    "-i"]))
 first = {n: [] for n, _ in shells}
 trip = {n: [] for n, _ in shells}
+# per round, each shell's median round trip: the ratio of a round's two
+# medians pairs the shells in time (a neighbour busy during one round
+# slows both), so their spread over the rounds says how stable it is
+per_round = {n: [] for n, _ in shells}
 wrong = []
 for r in range(rounds):
     for name, argv in shells:
         t0 = time.monotonic()
         sh = Agent(argv, env=env, cwd=ws, timeout=30)
         first[name].append(time.monotonic() - t0)
+        mine = []
         for cmd, want in CMDS:
             t = time.monotonic()
             out, st = sh.run(cmd)
-            trip[name].append(time.monotonic() - t)
+            mine.append(time.monotonic() - t)
             if st != want:
                 wrong.append("%s: %r -> %d, expected %d (%r)"
                              % (name, cmd, st, want, out[-200:]))
+        trip[name] += mine
+        per_round[name].append(statistics.median(mine))
         sh.close()
 shutil.rmtree(work, ignore_errors=True)
 
@@ -120,6 +127,19 @@ if len(shells) == 2:
     ratio = statistics.median(trip[a]) / statistics.median(trip[b])
     print("round trip, sbxsh/bash (medians): %.2fx (target <= 1.00x: %s)"
           % (ratio, "met" if ratio <= 1.0 else "NOT met"))
+    rr = sorted(x / y for x, y in zip(per_round[a], per_round[b]))
+    if len(rr) >= 4:
+        # each round's sbxsh median / bash median: the median of those,
+        # the middle half of them, and each half of the run apart
+        q = len(rr) // 4
+        half = len(rr) // 2
+        h1 = statistics.median(x / y for x, y in zip(per_round[a][:half],
+                                                     per_round[b][:half]))
+        h2 = statistics.median(x / y for x, y in zip(per_round[a][half:],
+                                                     per_round[b][half:]))
+        print("round trip, paired by round: median %.2fx, middle half "
+              "%.2fx-%.2fx, first half of the rounds %.2fx, second %.2fx"
+              % (statistics.median(rr), rr[q], rr[-q - 1], h1, h2))
     print("first prompt, sbxsh/bash (medians): %.2fx" % (
         statistics.median(first[a]) / statistics.median(first[b])))
 print("first prompts: " + "; ".join("%s %s" % (n, ",".join("%.0f" % (v * 1000) for v in first[n])) for n, _ in shells))

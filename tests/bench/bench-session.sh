@@ -321,8 +321,13 @@ fi
 # private PID namespace with its own /proc ("pidns"), the covers over
 # other terminals and sockets ("doors"), the drop of every privilege and
 # its read-back ("caps", backends/backend.c be_drop_privs()), the private
-# IPC and UTS namespaces made with the mount namespace ("ipcns"). In
-# turns, same run.
+# IPC and UTS namespaces made with the mount namespace ("ipcns"); and the
+# denial lines' kernel sources (issue 23): the Landlock audit reader
+# with everything it brings ("llaudit": the read-log socket, the pipe and
+# the sync socket, the mount layer's rules too), the mount layer's audit
+# rules alone ("mntaudit": the session's loginuid, three rules added, the
+# helper that removes them forked). Those two are on only as root with
+# Landlock ABI 7: elsewhere their rows say so. In turns, same run.
 KNOBS=$(dirname "$SBXSH")/sbxsh_knobs
 if [ -x "$TURNS" ] && [ -x "$KNOBS" ]; then
 	"$TURNS" "$STARTUP_RUNS" all env SBXSH_BENCH_OFF= "$KNOBS" -c true \
@@ -330,9 +335,15 @@ if [ -x "$TURNS" ] && [ -x "$KNOBS" ]; then
 		::: no-doors env SBXSH_BENCH_OFF=doors "$KNOBS" -c true \
 		::: no-caps env SBXSH_BENCH_OFF=caps "$KNOBS" -c true \
 		::: no-ipcns env SBXSH_BENCH_OFF=ipcns "$KNOBS" -c true \
+		::: no-llaudit env SBXSH_BENCH_OFF=llaudit "$KNOBS" -c true \
+		::: no-mntaudit env SBXSH_BENCH_OFF=mntaudit "$KNOBS" -c true \
 		::: neither env SBXSH_BENCH_OFF=pidns,doors "$KNOBS" -c true \
 		::: bash env bash -c true >"$T/doors.tsv" &&
-		python3 - "$T/doors.tsv" "$STARTUP_RUNS" <<'PY'
+		python3 - "$T/doors.tsv" "$STARTUP_RUNS" \
+			"$(SBXSH_BENCH_OFF= "$KNOBS" -c policy 2>/dev/null |
+				grep -E '^(mount_)?denials:' |
+				sed -E 's/^([a-z_]+: from [a-z]+).*: ([^:]*)$/\1 (\2)/' |
+				cut -c1-110)" <<'PY'
 import sys
 t = {}
 for line in open(sys.argv[1]):
@@ -349,6 +360,21 @@ for k, what in (("pidns", "PID namespace + its /proc (no-pidns)"),
     print("  %-52s %+8.1f us  (%+.1f us)" % (what, m * 1e6, f * 1e6))
 print("  all doors, against neither                           %+8.1f us"
       % ((t["all"][0] - t["neither"][0]) * 1e6))
+# issue 23: the denial lines' kernel sources, side by side
+src = sys.argv[3]
+print("the denial lines' kernel sources at start-up (same run; set up at"
+      " start whether the kernel's audit is on or off; the notes:)")
+for ln in src.split("\n"):
+    print("    " + ln)
+for k, what in (("llaudit", "the kernel's records: reader + mount rules"),
+                ("mntaudit", "the mount layer's audit rules + helper")):
+    m = t["all"][0] - t["no-" + k][0]
+    f = t["all"][1] - t["no-" + k][1]
+    print("  %-44s %+8.1f us  (%+.1f us)  with/without %.3fx  (fastest: %.3fx)"
+          % (what, m * 1e6, f * 1e6, t["all"][0] / t["no-" + k][0],
+             t["all"][1] / t["no-" + k][1]))
+print("  sbxsh -c true without them (no-llaudit) / bash -c true  %.2fx"
+      % (t["no-llaudit"][0] / t["bash"][0]))
 print("  sbxsh -c true, all doors / bash -c true              %8.2fx  (fastest: %.2fx)"
       % (t["all"][0] / t["bash"][0], t["all"][1] / t["bash"][1]))
 PY

@@ -7,15 +7,17 @@ target_link_libraries(bench_scope PRIVATE sbxcore)
 add_executable(turns ${CMAKE_SOURCE_DIR}/tests/bench/turns.c)
 # What each side door costs at start-up (bench-session.sh): sbxsh with
 # the backends' files that read them (backend.c, be_base.c, be_tail.c,
-# mounts.c) built again with SBXSH_BENCH_KNOBS,
+# mounts.c, audit_sup.c) built again with SBXSH_BENCH_KNOBS,
 # which lets $SBXSH_BENCH_OFF leave a door out ("pidns", "doors", "caps",
-# "ipcns"). Not built by default, never installed: `cmake --build build
-# --target sbxsh_knobs`.
+# "ipcns") or a denial source ("llaudit": the kernel's records, "mntaudit":
+# the mount layer's audit rules). Not built by default, never installed:
+# `cmake --build build --target sbxsh_knobs`.
 add_executable(sbxsh_knobs EXCLUDE_FROM_ALL ${CMAKE_SOURCE_DIR}/shell/main.c
 	${CMAKE_SOURCE_DIR}/backends/backend.c
 	${CMAKE_SOURCE_DIR}/backends/be_base.c
 	${CMAKE_SOURCE_DIR}/backends/be_tail.c
-	${CMAKE_SOURCE_DIR}/backends/mounts.c)
+	${CMAKE_SOURCE_DIR}/backends/mounts.c
+	${CMAKE_SOURCE_DIR}/backends/audit_sup.c)
 target_compile_definitions(sbxsh_knobs PRIVATE SBXSH_BENCH_KNOBS)
 target_include_directories(sbxsh_knobs PRIVATE ${CMAKE_SOURCE_DIR}/backends)
 target_link_libraries(sbxsh_knobs PRIVATE sbxshell)

@@ -127,8 +127,15 @@ for f in "${list[@]}"; do
 	area=${f%/*} area=${area##*/}
 	if [ -n "$modes" ]; then
 		m=$modes
-	elif [ "$area" = invoke ]; then
+	elif [ "$area" = invoke ] || [ "$corpus:$area" = bash:syntax ]; then
 		m=file,c,stdin,pipe
+		# bash's syntax errors: a file and -c (each names its input
+		# its own way); "#MODES: file,stdin" on a line of its own:
+		# those
+		[ "$area" = syntax ] && m=file,c
+		while IFS= read -r line; do
+			case $line in '#MODES: '*) m=${line#'#MODES: '}; break ;; esac
+		done <"$f"
 	else
 		m=file
 	fi
@@ -196,7 +203,11 @@ run_in() {
 	all+="--- stdout"$'\n'$REPLY
 	case $corpus:$f in bash:* | *-stderr.sh)
 		local sn=${cmd[0]}
-		sed -e "s|^$f:|SH:|" -e "s|^$sn:|SH:|" -e "s|^${sn##*/}:|SH:|" \
+		# (sbxsh names the script after its own name where bash
+		# names it alone: "sbxsh: PATH: line 3:" is bash's "PATH:
+		# line 3:")
+		sed -e "s|^${sn##*/}: $f: line |SH: line |" \
+			-e "s|^$f:|SH:|" -e "s|^$sn:|SH:|" -e "s|^${sn##*/}:|SH:|" \
 			-e 's/^\(sbxsh\|dash\|bash\|sh\):/SH:/' "$d/err" >"$d/err.n"
 		slurp "$d/err.n"
 		all+="--- stderr"$'\n'$REPLY ;;

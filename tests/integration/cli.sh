@@ -84,8 +84,14 @@ for l in 'echo (' "echo 'abc" 'echo "abc' \
 	'if true; then' 'echo x (cat /etc/passwd)' 'echo x=(cat /etc/passwd)'; do
 	out=$("$SBXSH" --explain "$l" 2>"$tmp/explain.err"); rc=$?
 	shrc=$("$SBXSH" --check=off -c "$l" >/dev/null 2>&1 </dev/null; echo $?)
-	check "--explain '$l': a syntax error, as the shell says" '[ $rc = 2 ] && [ "$shrc" = 2 ] && [ -z "$out" ] && grep -q "^sbxsh: line 1: syntax error: " "$tmp/explain.err"' "rc=$rc shell=$shrc out=$out err=$(cat "$tmp/explain.err")"
+	"$SBXSH" --check=off -c "$l" >/dev/null 2>"$tmp/shell.err" </dev/null
+	# bash's words (issue 24): the same lines as `sbxsh -c LINE`
+	check "--explain '$l': a syntax error, as the shell says" '[ $rc = 2 ] && [ "$shrc" = 2 ] && [ -z "$out" ] && grep -q "^sbxsh: -c: line [12]: " "$tmp/explain.err" && cmp -s "$tmp/explain.err" "$tmp/shell.err"' "rc=$rc shell=$shrc out=$out err=$(cat "$tmp/explain.err") shell said=$(cat "$tmp/shell.err")"
 done
+
+# [[ ]]: bash (and the shell) say nothing; --explain still gives a reason
+out=$("$SBXSH" --explain '[[ ]]' 2>"$tmp/explain.err"); rc=$?
+check "--explain '[[ ]]': status 2 and a reason the shell does not print" '[ $rc = 2 ] && [ -z "$out" ] && grep -qx "sbxsh: line 1: syntax error near unexpected token \`]]'"'"'" "$tmp/explain.err"' "rc=$rc out=$out err=$(cat "$tmp/explain.err")"
 
 for l in 'a=(x)' 'x=(cat /etc/passwd)'; do
 	out=$("$SBXSH" --posix --explain "$l" 2>"$tmp/explain.err"); rc=$?

@@ -21,14 +21,15 @@ def between(before):
 
 
 s = Sh.start()
-for line, want in (("echo (", "syntax error"),
-                   ("fi", "syntax error: unexpected 'fi'"),
+for line, want in (("echo (",
+                    "sbxsh: syntax error near unexpected token `newline'\n"),
+                   ("fi", "sbxsh: syntax error near unexpected token `fi'\n"),
                    ("case x in", None)):
     s.send(line + "\r")
     if want is None:  # unfinished: Ctrl-D at its PS2
         s.c.expect_exact("> " + B_MARK)
         s.ctrl("D")
-        want = "syntax error"
+        want = "sbxsh: syntax error: unexpected end of file\n"  # bash's
     pre, out, st = between(s.prompt())
     ok(out is not None and want in out and st == 2 and "syntax" not in pre,
        "`%s`: the error is inside C ... D;2" % line,
@@ -40,7 +41,9 @@ s.send("body-line\r")
 s.c.expect_exact("> " + B_MARK)
 s.ctrl("D")
 pre, out, st = between(s.prompt())
-ok(out is not None and "delimited by end-of-file (wanted 'EOF')" in out and
+ok(out is not None and "delimited by end-of-file (wanted `EOF')" in out and
+   # bash's form at its prompt: no "line N:" before "warning"
+   "sbxsh: warning: here-document at line " in out and
    "body-line" in out and st == 0 and "warning" not in pre,
    "a here-document cut short: its warning and its output inside C ... D;0",
    "before C: %r\ninside: %r\nstatus: %r" % (pre, out, st))

@@ -74,9 +74,9 @@ def case_backend(backend):
         before = s.c.before + b" [session ended]"
     t = text(before)
     ok("warning: here-document at line" in t and
-       "delimited by end-of-file (wanted 'EOF')" in t,
+       "delimited by end-of-file (wanted `EOF')" in t,
        "%s: Ctrl-D in a here-document warns as bash does" % label, t)
-    ok("hello-heredoc" in t.split("(wanted 'EOF')", 1)[-1],
+    ok("hello-heredoc" in t.split("(wanted `EOF')", 1)[-1],
        "%s: ... and runs the command with the body typed so far" % label, t)
     if not answers(s, label + ", after the here-document", "hd"):
         s.cleanup()
@@ -158,7 +158,7 @@ def case_plain():
     s.ctrl("D")
     s.c.expect_exact("plain$ ", timeout=10)
     t = text(s.c.before)
-    ok("(wanted 'EOF')" in t and "plain-body" in t.split("(wanted 'EOF')")[-1],
+    ok("(wanted `EOF')" in t and "plain-body" in t.split("(wanted `EOF')")[-1],
        "TERM=dumb: Ctrl-D in a here-document warns and runs", t)
     s.send("echo alive-$((6*7))\r")
     s.c.expect_exact("plain$ ", timeout=10)

@@ -78,13 +78,45 @@ printf 'echo one\nif true; then\n  echo two\nfi fi\necho three\n' >syn.sh
 got=$(sh syn.sh 2>&1); st=$?
 check "syntax error: status 2" 2 "$st"
 case $got in
-*"sbxsh: line 4: syntax error: unexpected 'fi'"*) ok "syntax error: message names line and token" ;;
+*"sbxsh: syn.sh: line 4: syntax error near unexpected token \`fi'"*) ok "syntax error: message names line and token" ;;
 *) nok "syntax error: message names line and token" "$got" ;;
 esac
 case $got in *three*) nok "syntax error: later commands do not run" "$got" ;; *) ok "syntax error: later commands do not run" ;; esac
 got=$(sh -c 'echo "unterminated' 2>&1); st=$?
 check "-c unterminated quote: status" 2 "$st"
-case $got in *"syntax error: unterminated quoted string"*) ok "-c unterminated quote: message" ;; *) nok "-c unterminated quote: message" "$got" ;; esac
+case $got in *"sbxsh: -c: line 1: unexpected EOF while looking for matching \`\"'"*) ok "-c unterminated quote: message" ;; *) nok "-c unterminated quote: message" "$got" ;; esac
+
+# bash's words and statuses for syntax errors (issue 24; the corpus is
+# tests/diff/bash/cases/syntax): the exact lines of -c, a script, eval,
+# stdin; the status a quote or [[ ]] leaves; dash's under --posix.
+got=$(sh -c 'echo a; fi' 2>&1); st=$?
+check "bash's syntax error under -c: both lines" "sbxsh: -c: line 1: syntax error near unexpected token \`fi'
+sbxsh: -c: line 1: \`echo a; fi'" "$got"
+check "bash's syntax error under -c: status" 2 "$st"
+got=$(sh -c 'eval "echo ("; echo "after=$?"' 2>&1); st=$?
+check "eval: bash's prefix, the script goes on" "sbxsh: eval: line 1: syntax error near unexpected token \`newline'
+sbxsh: eval: line 1: \`echo ('
+after=2" "$got"
+printf '(exit 5)\necho "abc\n' >quote.sh
+got=$(sh quote.sh 2>&1); st=$?
+check "a script's unterminated quote: the path, the line it opened on" "sbxsh: quote.sh: line 2: unexpected EOF while looking for matching \`\"'" "$got"
+check "... and the last status, as bash leaves it" 5 "$st"
+got=$(printf 'true\necho "abc\n' | sh 2>&1); st=$?
+check "stdin: no name; a quote after status 0 leaves 2" "sbxsh: line 2: unexpected EOF while looking for matching \`\"'
+2" "$got
+$st"
+got=$(printf '(exit 3)\n[[ a b ]]\necho no\n' | sh 2>&1); st=$?
+check "[[ a b ]]: bash's words, the script ends with the last status" "sbxsh: line 2: conditional binary operator expected
+3" "$got
+$st"
+got=$(sh -c 'x=(a b' 2>&1); st=$?
+check "an unterminated array: status 1" "sbxsh: -c: line 1: unexpected EOF while looking for matching \`)'
+1" "$got
+$st"
+got=$(sh --posix -c 'echo a; fi' 2>&1); st=$?
+check "--posix: dash's words" "sbxsh: line 1: syntax error: unexpected 'fi'
+2" "$got
+$st"
 
 # Exit statuses.
 sh -c 'no_such_cmd_sbxsh' 2>err; st=$?

@@ -16,6 +16,7 @@ set(SBXSH_TEST_COSTS
 	integration/escape_state.sh 47
 	integration/privilege.sh 41
 	integration/explain.sh 40
+	integration/denials_cross.py 14
 	integration/net_domains.sh 25
 	integration/cache_import.sh 34
 	integration/secrets.sh 21
@@ -49,7 +50,7 @@ endforeach()
 # end, and explain.sh, whose silent-tool case depends on it, never run at
 # the same time: one's exit would turn audit off under another.
 foreach(t integration/denials_kernel.py integration/denials_mount.py
-	integration/explain.sh)
+	integration/denials_cross.py integration/explain.sh)
 	if(TEST ${t})
 		set_tests_properties(${t} PROPERTIES RESOURCE_LOCK kernel_audit)
 	endif()

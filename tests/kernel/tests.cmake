@@ -24,3 +24,7 @@ foreach(t seccomp_rules seccomp_open_tree_attr)
 		SKIP_RETURN_CODE 77 TIMEOUT 600
 		ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_SRC=${CMAKE_SOURCE_DIR};SBXSH_BUILD=${CMAKE_BINARY_DIR}")
 endforeach()
+# ll_reuse lays out dead Landlock domain creators on the pids the host's
+# next forks get: denials_cross.py's attack on how a session knows its
+# domain (backends/audit_sup.c).
+add_executable(ll_reuse ${CMAKE_SOURCE_DIR}/tests/kernel/ll_reuse.c)

@@ -50,7 +50,7 @@ gen g11-long-list 0 '' "'true;'*500000 + 'echo ok\n'"
 gen g12-nul-bytes 0 'NUL byte in input ignored' "'echo a\0b\necho c\n'"
 gen g13-10mib-heredoc 0 '' "'wc -c <<EOF\n' + ('x'*1023 + '\n')*10240 + 'EOF\n'"
 gen g14-binary-garbage '[0-9]+' '' "''.join(chr(((i*7919)>>3)%256) for i in range(20000))"
-gen g15-10mib-unterminated 2 'unterminated quoted string' "'echo \"' + 'a'*10*1024*1024"
+gen g15-10mib-unterminated 2 "line 2: unexpected EOF while looking for matching \`\"'" "'echo \"' + 'a'*10*1024*1024"
 gen g16-many-heredocs 0 '' "'cat ' + ' '.join('<<E%d' % i for i in range(1000)) + '\n' + ''.join('x\nE%d\n' % i for i in range(1000))"
 
 cases=()

@@ -98,7 +98,16 @@ static void test_domain(void **st)
 			 0);
 	assert_true(r.allocated);
 	assert_int_equal(r.pid, 18011);
+	assert_string_equal(r.comm, "ll");
 	assert_int_equal(r.domain, 0x144e1b733ULL);
+	ar_free(&r);
+	/* a name with a space is hex, as the kernel writes it */
+	assert_int_equal(P(1424,
+			   "audit(1.0:1): domain=5 status=allocated pid=7 "
+			   "comm=7362782061",
+			   &r),
+			 0);
+	assert_string_equal(r.comm, "sbx a");
 	ar_free(&r);
 	assert_int_equal(P(1424,
 			   "audit(1796643986.924:635): domain=144e1b733 "

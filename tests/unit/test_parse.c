@@ -297,8 +297,11 @@ static void bash_dbracket(void **state)
 	assert_int_equal(c->type, C_UNARY);
 	assert_string_equal(c->l->raw, "-n");
 	pr_close(&x);
-	c = one(&x, "[[ -f ]]\n")->cond;
-	assert_int_equal(c->type, C_WORD);
+	/* "-f ]]": an operand is missing (bash 5.2), not a word test */
+	pr_open(&x, "[[ -f ]]\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(x.d.msg, "line 1: unexpected argument `]]' to "
+				     "conditional unary operator");
 	pr_close(&x);
 
 	/* only in command position */
@@ -306,16 +309,36 @@ static void bash_dbracket(void **state)
 	assert_int_equal(n->type, N_CMD);
 	pr_close(&x);
 
-	static const char *const bad[] = {
-	    "[[ ]]\n",	   "[[ a\n",	  "[[ a == ]]\n",
-	    "[[ ( a ]]\n", "[[ a b ]]\n", NULL,
+	/* bash's words for each (its status: parse_error_info) */
+	static const char *const bad[][2] = {
+	    {"[[ ]]\n", "syntax error near unexpected token `]]'"},
+	    {"[[ a\n",
+	     "unexpected token `newline', conditional binary operator "
+	     "expected"},
+	    {"[[ a == ]]\n",
+	     "unexpected argument `]]' to conditional binary operator"},
+	    {"[[ ( a ]]\n", "unexpected token `]]', expected `)'"},
+	    {"[[ a b ]]\n", "conditional binary operator expected"},
+	    {"[[ a ) ]]\n",
+	     "syntax error in conditional expression: unexpected token `)'"},
+	    {"[[ -f a b ]]\n", "syntax error in conditional expression"},
+	    {"[[ a =~ ]]\n",
+	     "unexpected argument `]]' to conditional binary operator"},
 	};
-	for (int i = 0; bad[i]; i++) {
-		pr_open(&x, bad[i], false);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+		pr_open(&x, bad[i][0], false);
 		assert_int_equal(pr_next(&x), -EINVAL);
-		assert_non_null(strstr(x.d.msg, "syntax error"));
+		assert_non_null(parse_error_info(x.p));
+		assert_string_equal(parse_error_info(x.p)->msg, bad[i][1]);
+		assert_false(parse_error_info(x.p)->show_line);
 		pr_close(&x);
 	}
+	/* [[ ]] is an error bash reports with no words */
+	pr_open(&x, "[[ ]]\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_true(parse_error_info(x.p)->quiet);
+	assert_int_equal(parse_error_info(x.p)->status, PERR_ST_LAST);
+	pr_close(&x);
 }
 
 static void bash_arith_function(void **state)
@@ -535,10 +558,13 @@ static void syntax_errors(void **state)
 	struct pr x;
 
 	(void)state;
+	/* --posix: dash's words */
+	posix_mode = true;
 	pr_open(&x, "echo a\necho b; fi\n", false);
 	assert_int_equal(pr_next(&x), PARSE_OK);
 	assert_int_equal(pr_next(&x), -EINVAL);
 	assert_string_equal(x.d.msg, "line 2: syntax error: unexpected 'fi'");
+	assert_null(parse_error_info(x.p));
 	pr_close(&x);
 
 	pr_open(&x, "if true; fi\n", false);
@@ -551,6 +577,82 @@ static void syntax_errors(void **state)
 	pr_open(&x, "echo 'open\n", false);
 	assert_int_equal(pr_next(&x), -EINVAL);
 	assert_non_null(strstr(x.d.msg, "unterminated quoted string"));
+	pr_close(&x);
+	posix_mode = false;
+
+	/* the default language: bash's words, its line numbers, the
+	 * offending line, the status it leaves */
+	const struct parse_error *e;
+
+	pr_open(&x, "echo a\necho b; fi\n", false);
+	assert_int_equal(pr_next(&x), PARSE_OK);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(x.d.msg,
+			    "line 2: syntax error near unexpected token `fi'");
+	e = parse_error_info(x.p);
+	assert_non_null(e);
+	assert_int_equal(e->line, 2);
+	assert_true(e->show_line);
+	assert_string_equal(e->text, "echo b; fi");
+	assert_int_equal(e->status, PERR_ST_2);
+	pr_close(&x);
+
+	/* no newline at the end: bash reads one (`newline', not EOF) */
+	pr_open(&x, "echo (", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(
+	    x.d.msg, "line 1: syntax error near unexpected token `newline'");
+	pr_close(&x);
+
+	/* the end of the input is named one line after the last */
+	pr_open(&x, "if true; then\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(x.d.msg,
+			    "line 2: syntax error: unexpected end of file");
+	assert_false(parse_error_info(x.p)->show_line);
+	pr_close(&x);
+
+	/* a quote: the line it opened on; the script's last status */
+	pr_open(&x, "echo 'open\nmore\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(x.d.msg, "line 1: unexpected EOF while looking "
+				     "for matching `''");
+	assert_int_equal(parse_error_info(x.p)->status, PERR_ST_LAST_OR_2);
+	pr_close(&x);
+
+	pr_open(&x, "x=(a b\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_int_equal(parse_error_info(x.p)->status, PERR_ST_1);
+	pr_close(&x);
+
+	/* $( is looked for up to the end */
+	pr_open(&x, "echo $(ls\n\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(x.d.msg, "line 3: unexpected EOF while looking "
+				     "for matching `)'");
+	pr_close(&x);
+
+	/* bash's function body is a compound command */
+	pr_open(&x, "f() echo hi\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	assert_string_equal(
+	    x.d.msg, "line 1: syntax error near unexpected token `echo'");
+	pr_close(&x);
+
+	/* printed as bash prints it: -c, a prompt */
+	struct sbx_buf b = {0};
+
+	pr_open(&x, "echo ok )\n", false);
+	assert_int_equal(pr_next(&x), -EINVAL);
+	parse_error_print(parse_error_info(x.p), "sbxsh", "-c", false, &b);
+	assert_string_equal(
+	    b.s, "sbxsh: -c: line 1: syntax error near unexpected token `)'\n"
+		 "sbxsh: -c: line 1: `echo ok )'\n");
+	b.len = 0;
+	parse_error_print(parse_error_info(x.p), "sbxsh", NULL, true, &b);
+	assert_string_equal(b.s,
+			    "sbxsh: syntax error near unexpected token `)'\n");
+	buf_free(&b);
 	pr_close(&x);
 
 	/* A `(` or a word after a command needs a separator first (dash
@@ -586,8 +688,8 @@ static void syntax_errors(void **state)
 		if (array)
 			assert_true(parse_saw_array(x.p));
 		else
-			assert_non_null(
-			    strstr(x.d.msg, "syntax error: unexpected"));
+			assert_non_null(strstr(
+			    x.d.msg, "syntax error near unexpected token"));
 		pr_close(&x);
 	}
 	pr_open(&x, "echo a; (echo b)\nf() (echo c)\n", false);

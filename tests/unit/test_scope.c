@@ -732,6 +732,14 @@ static void syntax_as_the_shell(void **state)
 		memset(&d, 0, sizeof(d));
 		assert_int_equal(
 		    scope_syntax(refused[i], strlen(refused[i]), &d), -EINVAL);
+		/* bash's words (core/lang/synerr.c) */
+		assert_true(strstr(d.msg, "syntax error") ||
+			    strstr(d.msg, "unexpected EOF while looking for "
+					  "matching"));
+		memset(&d, 0, sizeof(d));
+		assert_int_equal(
+		    scope_syntax_mode(refused[i], strlen(refused[i]), true, &d),
+		    -EINVAL);
 		assert_non_null(strstr(d.msg, "syntax error"));
 	}
 	for (int i = 0; parsed[i]; i++)

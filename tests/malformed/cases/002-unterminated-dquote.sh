@@ -1,2 +1,2 @@
-# expect: status=2 stderr=syntax error: unterminated quoted string
+# expect: status=2 stderr=line 2: unexpected EOF while looking for matching `"'
 echo "abc

@@ -1,4 +1,4 @@
-# expect: status=2 stderr=line 4: syntax error: unexpected 'fi'
+# expect: status=2 stderr=line 4: syntax error near unexpected token `fi'
 echo a
 echo b
 fi

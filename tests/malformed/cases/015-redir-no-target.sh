@@ -1,2 +1,2 @@
-# expect: status=2 stderr=syntax error: unexpected ('newline'|end of file)
+# expect: status=2 stderr=line 2: syntax error near unexpected token `newline'
 echo >

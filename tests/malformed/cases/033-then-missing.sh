@@ -1,2 +1,2 @@
-# expect: status=2 stderr=syntax error: unexpected 'fi' \(expecting 'then'\)
+# expect: status=2 stderr=line 2: syntax error near unexpected token `fi'
 if true; fi

@@ -1,3 +1,3 @@
-# expect: status=2 stderr=syntax error
+# expect: status=2 stderr=line 4: unexpected EOF while looking for matching `\)'
 x=$(cat <<EOF
 abc

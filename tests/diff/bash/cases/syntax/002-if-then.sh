@@ -1,0 +1,4 @@
+# "then" where a condition is due
+echo before
+if then echo x; fi
+echo after

@@ -1,0 +1,3 @@
+# done alone
+done
+echo after

@@ -1,0 +1,3 @@
+# ;; outside a case
+echo a ;;
+echo after

@@ -1,0 +1,3 @@
+# a stray )
+echo a )
+echo after

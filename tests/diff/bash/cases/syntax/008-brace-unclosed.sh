@@ -1,0 +1,3 @@
+# { without }
+{ echo a
+echo b

@@ -1,0 +1,3 @@
+# function with nothing after it
+function
+echo after

@@ -1,0 +1,3 @@
+# function NAME and then the end of the input
+echo before
+function f

@@ -1,0 +1,3 @@
+# bash takes only a compound command as a function body
+f() echo hi
+echo after

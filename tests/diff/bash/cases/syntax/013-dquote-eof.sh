@@ -1,0 +1,3 @@
+# an unterminated double quote after a failing command: its status
+(exit 5)
+echo "abc

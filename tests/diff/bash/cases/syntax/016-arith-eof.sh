@@ -1,0 +1,2 @@
+# an unterminated $((
+echo $((1 +

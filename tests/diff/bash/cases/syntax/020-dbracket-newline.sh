@@ -1,0 +1,2 @@
+# [[ with no ]] at the end of the input
+[[ a

@@ -1,0 +1,4 @@
+# an operator without its right operand
+true
+[[ a == ]]
+echo after

@@ -1,0 +1,3 @@
+# ( without ) inside [[ ]]
+[[ ( a ]]
+echo after

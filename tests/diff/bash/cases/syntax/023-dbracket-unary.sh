@@ -1,0 +1,4 @@
+# a unary operator without its operand
+(exit 4)
+[[ -f ]]
+echo after

@@ -1,0 +1,2 @@
+# the input ends inside a case
+case x in a) echo a;;

@@ -1,0 +1,3 @@
+# esac alone
+esac
+echo after

@@ -1,0 +1,3 @@
+# NAME=(...) after a command word
+echo x=(a b)
+echo after

@@ -1,0 +1,3 @@
+# two pipes in a row
+echo a | | cat
+echo after

@@ -1,0 +1,3 @@
+# a redirection without its target
+echo a >
+echo after

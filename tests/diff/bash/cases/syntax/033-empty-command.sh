@@ -1,0 +1,3 @@
+# ; with no command before it
+echo a; ; echo b
+echo after

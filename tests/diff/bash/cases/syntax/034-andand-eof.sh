@@ -1,0 +1,2 @@
+# && and then the end of the input
+echo a &&

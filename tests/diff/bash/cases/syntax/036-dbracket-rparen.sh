@@ -1,0 +1,3 @@
+# an unbalanced ) inside [[ ]]
+[[ a ) ]]
+echo after

@@ -1,0 +1,3 @@
+# =~ without its regular expression
+[[ a =~ ]]
+echo after

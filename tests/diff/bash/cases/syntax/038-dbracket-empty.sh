@@ -1,0 +1,4 @@
+# [[ ]]: bash says nothing; the last status stays
+(exit 4)
+[[ ]]
+echo after

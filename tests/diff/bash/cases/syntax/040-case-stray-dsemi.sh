@@ -1,0 +1,3 @@
+# ;; after esac
+case x in x) echo x;; esac ;;
+echo after

@@ -1,0 +1,3 @@
+# for (( )) with four expressions
+for ((;;;)); do :; done
+echo after

@@ -1,0 +1,3 @@
+# a quoted word as the unexpected token: named as typed
+f() "echo" 'a b'
+echo after
