@@ -918,6 +918,7 @@ static const struct builtin builtins[] = {
 	{ "alias",    bi_alias,    BI_REGULAR },
 	{ "bg",       bi_bg,       BI_REGULAR },
 	{ "break",    bi_break,    BI_SPECIAL },
+	{ "caller",   bi_caller,   BI_REGULAR | BI_BASH }, /* specvars.c */
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },

@@ -401,6 +401,8 @@ int eval_loop_words(struct shell *sh, struct node *n, struct sbx_strv *list);
 int sel_eval(struct shell *sh, struct node *n, int flags);
 /* bash's let (arithcmd.c) */
 int bi_let(struct shell *sh, int argc, char **argv);
+/* bash's caller [N] (specvars.c: the call stack) */
+int bi_caller(struct shell *sh, int argc, char **argv);
 /* Is the option NAME (set -o's names, and posix) on? */
 bool sh_option_on(struct shell *sh, const char *name);
 

@@ -246,3 +246,52 @@ const char *sv_value(struct shell *sh, const char *name, char **tmp)
 	}
 	return *tmp = b.s;
 }
+
+/* Frame |i| of the stack, innermost first, "main" (a script) last. */
+static bool frame_at(struct shell *sh, size_t i, struct sh_frame *f)
+{
+	if (i < sh->nframes) {
+		*f = sh->frames[sh->nframes - 1 - i];
+		return true;
+	}
+	if (i == sh->nframes && sh->scriptsrc) {
+		*f = (struct sh_frame){"main", sh->scriptsrc, 0};
+		return true;
+	}
+	return false;
+}
+
+int bi_caller(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf b = {0};
+	struct sh_frame f, up;
+	const char *a = argc > 1 ? argv[1] : NULL;
+	char *end;
+	long n;
+
+	if (!frame_at(sh, 0, &f))
+		return 1; /* nothing called: bash says nothing */
+	if (a && !strcmp(a, "--"))
+		a = argc > 2 ? argv[2] : NULL;
+	if (!a) {
+		/* the line this function was called from, and its file */
+		buf_printf(&b, "%d %s\n", f.line,
+			   frame_at(sh, 1, &up) ? up.src : "NULL");
+		return bi_flush(sh, "caller", &b, 1);
+	}
+	if (a[0] == '-' && a[1]) {
+		sh_err(sh, "caller: %s: invalid option", a);
+		sh_usage(sh, "caller: usage: caller [expr]");
+		return 2;
+	}
+	n = strtol(a, &end, 10);
+	if (!*a || *end || n < 0) {
+		sh_err(sh, "caller: %s: invalid number", a);
+		sh_usage(sh, "caller: usage: caller [expr]");
+		return 2;
+	}
+	if (!frame_at(sh, (size_t)n, &f) || !frame_at(sh, (size_t)n + 1, &up))
+		return 1;
+	buf_printf(&b, "%d %s %s\n", f.line, up.name, up.src);
+	return bi_flush(sh, "caller", &b, 1);
+}
