@@ -264,12 +264,8 @@ static int declare_var(struct shell *sh, const struct dopts *o, char *arg)
 		intmax_t r;
 
 		if (var_flags(sh, name, NULL) & V_INTEGER) {
-			int ar;
-
-			sh->arith_who = o->who; /* bash's "declare: 1/0: ..." */
-			ar = exp_arith_str(sh, *v ? v : "0", &r);
-			sh->arith_who = NULL;
-			if (ar < 0) {
+			/* bash's "declare: 1/0: ..." */
+			if (exp_arith_who(sh, o->who, v, &r) < 0) {
 				/* bash drops the rest of the line */
 				av_fail(sh);
 				free(name);

@@ -490,27 +490,22 @@ static void add_list(struct exp *e, char *const *v, int n, bool quoted, bool at)
 	}
 }
 
-/* ${x:off:len}'s operands: arithmetic, as bash; |*has_len| false when
- * there is no ":len". */
 /* One operand of ${x:off:len}: bash names the parameter in an error
  * ("x: 1/0: division by 0"), drops the rest of the line, status 1. */
 static int substr_arith(struct exp *e, const char *who, const char *s,
 			intmax_t *v)
 {
-	int rc;
+	int rc = exp_arith_who(e->sh, who, s, v);
 
-	if (e->sh->opt[O_POSIX])
-		return exp_arith_str(e->sh, *s ? s : "0", v);
-	e->sh->arith_who = who;
-	rc = exp_arith_str(e->sh, *s ? s : "0", v);
-	e->sh->arith_who = NULL;
-	if (rc < 0) {
+	if (rc < 0 && !e->sh->opt[O_POSIX]) {
 		e->fail_status = 1;
 		e->fail_stay = true;
 	}
 	return rc;
 }
 
+/* ${x:off:len}'s operands: arithmetic, as bash; |*has_len| false when
+ * there is no ":len". */
 static int substr_args(struct exp *e, struct wpart *w, const char *who,
 		       intmax_t *off, intmax_t *len, bool *has_len)
 {
@@ -1226,22 +1221,6 @@ char *exp_pattern(struct shell *sh, struct word *w)
 	if (!w)
 		return xstrdup("");
 	return exp_one(sh, w->parts, 1, true);
-}
-
-int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
-{
-	const char *who = sh->arith_who;
-	char *s;
-	int rc;
-
-	sh->arith_who = NULL; /* a $((...)) inside is no one's */
-	s = exp_str(sh, w, false);
-	sh->arith_who = who;
-	if (!s)
-		return -1;
-	rc = exp_arith_str(sh, s, out);
-	free(s);
-	return rc;
 }
 
 char *exp_assign(struct shell *sh, struct word *w, char **name)

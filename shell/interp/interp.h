@@ -348,6 +348,10 @@ void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 
 /* $((s)): |s| evaluated (already expanded). 0, or -1 after a message. */
 int exp_arith_str(struct shell *sh, const char *s, intmax_t *out);
+/* |s| (empty: 0) evaluated so that an error is bash's "WHO: ..." (the
+ * command or parameter it belongs to; not under posix). */
+int exp_arith_who(struct shell *sh, const char *who, const char *s,
+		  intmax_t *out);
 
 /* --- arrvar.c (bash's arrays in the shell; array.h the elements) ------ */
 /* A failed array assignment: a non-interactive shell exits 1 (bash). */
