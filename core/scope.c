@@ -880,35 +880,61 @@ static void cmd_reset(struct scmd *c)
 	c->shc = NOPOS;
 }
 
+/* A redirection's target just added (each word of its brace expansion:
+ * bash's `> /etc/x{1..1}` writes /etc/x1, and the shell refuses the
+ * ambiguous `> {a,b}` but the checker flags both anyway). */
+static void then_in(struct scan *sc, struct scmd *c)
+{
+	(void)sc;
+	set_target(c, &c->w[c->n - 1], RD_IN);
+}
+
+static void then_out(struct scan *sc, struct scmd *c)
+{
+	(void)sc;
+	set_target(c, &c->w[c->n - 1], RD_OUT);
+}
+
+static void then_dupin(struct scan *sc, struct scmd *c)
+{
+	(void)sc;
+	set_target(c, &c->w[c->n - 1], RD_DUPIN);
+}
+
+static void then_dupout(struct scan *sc, struct scmd *c)
+{
+	(void)sc;
+	set_target(c, &c->w[c->n - 1], RD_DUPOUT);
+}
+
 /* The targets of redirections |r| as words of |c|. A here-document's
  * body is data, never a path, but an unquoted one's $(...) run. */
 static void add_redirs(struct scan *sc, struct scmd *c, const struct redir *r)
 {
 	for (; r; r = r->next) {
-		unsigned char rd;
+		void (*then)(struct scan * sc, struct scmd * c);
 
 		switch (r->type) {
 		case R_IN:
-			rd = RD_IN;
+			then = then_in;
 			break;
 		case R_OUT:
 		case R_CLOBBER:
 		case R_APPEND:
 		case R_RDWR: /* <> opens read-write */
-			rd = RD_OUT;
+			then = then_out;
 			break;
 		case R_DUPIN:
-			rd = RD_DUPIN;
+			then = then_dupin;
 			break;
 		case R_DUPOUT:
-			rd = RD_DUPOUT;
+			then = then_dupout;
 			break;
 		default: /* R_HEREDOC */
 			scope_word_subs(sc, r->target);
 			continue;
 		}
-		scope_word_add(sc, c, r->target);
-		set_target(c, &c->w[c->n - 1], rd);
+		scope_word_add_braced(sc, c, r->target, then);
 	}
 }
 

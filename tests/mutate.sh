@@ -608,7 +608,7 @@ mutations() {
 		's/^\tif \(!\(w->flags \& W_BRACE\) \|\| \(sc->env \&\& sc->env->posix\)\) \{$/\tif (1) {/' \
 		unit/test_scope
 	mut redir-braces-not-ambiguous shell/interp/redir.c \
-		's/^\tif \(n == 1\)$/\tif (1)/' integration/shell_modes.sh
+		's/^\tif \(n != 1\) \{$/\tif (0) {/' integration/shell_modes.sh
 	# issue 24 (synerr): syntax errors in bash's words, lines and
 	# statuses; dash's under --posix
 	mut synerr-posix-gets-bash-words core/lang/parse.c \
@@ -689,6 +689,29 @@ mutations() {
 	mut checker-skips-coproc core/scope.c \
 		's/^\t\tcase N_COPROC:$/\t\tcase N_COPROC:\n\t\t\tbreak;/' \
 		integration/lang_modes.sh
+	# issue 24 (bashvars): the checker judges a redirection's target as
+	# the shell opens it, brace-expanded (> /etc/x{1..1} writes /etc/x1)
+	mut scope-redir-braces-unexpanded core/scope.c \
+		's/^\t\tscope_word_add_braced\(sc, c, r->target, then\);$/\t\tscope_word_add(sc, c, r->target), then(sc, c);/' \
+		unit/test_scope
+	mut pipestatus-not-array shell/interp/specvars.c \
+		's/^\tif \(name\[0\] == .P. \&\& !strcmp\(name, "PIPESTATUS"\)\)$/\tif (0)/' \
+		integration/lang_vars.sh
+	mut funcname-no-frames shell/interp/eval.c \
+		'/^\tsv_frame_push\(sh, argv\[0\], func_src\(sh, argv\[0\]\), lineno\);$/d' \
+		integration/lang_vars.sh
+	mut redir-braces-literal shell/interp/redir.c \
+		's/^\t\(void\)brace_each\(w->parts, expand_target, \&t\);$/\tt.s = exp_str(sh, w, false);/' \
+		integration/lang_vars.sh
+	mut arith-dash-words-by-default shell/interp/arith.c \
+		's/^\t    \.bash = v \&\& !v->posix,$/\t    .bash = false,/' \
+		unit/test_arith integration/lang_vars.sh
+	mut nameref-not-followed shell/interp/vars.c \
+		's/^\tif \(!sh->has_nameref \|\| sh->noderef\)$/\tif (1)/' \
+		integration/lang_vars.sh
+	mut case-attr-ignored shell/interp/vars.c \
+		's/^\tif \(!flags \|\| flags == \(V_LOWER \| V_UPPER\)\)$/\tif (1)/' \
+		integration/lang_vars.sh
 }
 
 # --- the harness --------------------------------------------------------------

@@ -1,5 +1,7 @@
 /* shell/interp/arith.c — arithmetic expansion: a recursive-descent evaluator
- * with dash's results and messages.
+ * with dash's results and messages under posix, bash's by default (its
+ * numbers, BASE#DIGITS, and its words: "1+: syntax error: operand
+ * expected (error token is "+")").
  *
  * The expression is parsed and evaluated in one pass, as dash's
  * arith_yacc.c does: there is no tree. Branches that short-circuit are
@@ -22,7 +24,7 @@
 
 /* clang-format off */
 enum ar_tok {
-	T_EOF, T_BAD, T_NUM, T_VAR, T_LP, T_RP, T_QUEST, T_COLON,
+	T_EOF, T_BAD, T_NUM, T_VAR, T_LP, T_RP, T_QUEST, T_COLON, T_COMMA,
 	T_INC, T_DEC, T_NOT, T_BNOT,
 	/* binary operators */
 	T_POW, T_MUL, T_DIV, T_MOD, T_ADD, T_SUB, T_SHL, T_SHR,
@@ -78,49 +80,104 @@ struct ar {
 	int depth, vdepth;
 	int noeval; /* > 0 inside a branch that is not taken */
 	int err;    /* first error; everything unwinds once it is set */
+	bool bash;  /* bash's numbers and messages (not posix) */
+	/* bash's "error token": where the last token that was not the end
+	 * began (bash's lasttp), and the end of a number token whose
+	 * conversion failed (bash cuts the expression there) */
+	const char *lasttp, *cut;
+	const char *opend; /* just after the operator being applied */
+	bool badsub;	   /* the bad token is an unclosed a[ */
 };
 
-/* bash's BASE#DIGITS (2 <= BASE <= 64): digits 0-9, then a-z, A-Z, @
- * and _ (below base 37 a letter's case does not matter). At |hash|, the
- * '#' after the base's digits at |s|. A digit too great for the base, or
- * none, is a bad token. */
-static void ar_base_num(struct ar *a, const char *s, const char *hash)
+static intmax_t ar_fail2(struct ar *a, int err, const char *what,
+			 const char *bwhat);
+
+/* A digit of bash's BASE#DIGITS (2 <= BASE <= 64): 0-9, then a-z, A-Z,
+ * @ and _ (below base 37 a letter's case does not matter); -1 if none. */
+static int ar_digit(int c, intmax_t base)
 {
-	intmax_t base = a->num, v = 0;
-	const char *p = hash + 1;
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + (base <= 36 ? 10 : 36);
+	if (c == '@')
+		return 62;
+	if (c == '_')
+		return 63;
+	return -1;
+}
 
-	if (base < 2 || base > 64 || hash - s > 2) {
-		a->tok = T_BAD;
-		return;
-	}
-	for (; *p; p++) {
-		int c = (unsigned char)*p, d;
+/* bash's number token (expr.c strlong): the whole run of letters,
+ * digits, '#', '@' and '_' from |s|, as 0x hex, 0 octal, BASE#DIGITS or
+ * decimal, wrapping; "08", "1a", "2#2" are errors bash names ("value too
+ * great for base"), not a number followed by a bad token. */
+static void ar_bash_num(struct ar *a, const char *s)
+{
+	const char *e = s, *p = s;
+	intmax_t base = 10;
+	uintmax_t v = 0;
+	bool found = false;
 
-		if (c >= '0' && c <= '9')
-			d = c - '0';
-		else if (c >= 'a' && c <= 'z')
-			d = c - 'a' + 10;
-		else if (c >= 'A' && c <= 'Z')
-			d = c - 'A' + (base <= 36 ? 10 : 36);
-		else if (c == '@')
-			d = 62;
-		else if (c == '_')
-			d = 63;
-		else
-			break;
-		if (d >= base) {
-			a->tok = T_BAD;
-			a->p = p;
+	while (isalnum((unsigned char)*e) || *e == '#' || *e == '@' ||
+	       *e == '_')
+		e++;
+	a->tok = T_NUM;
+	a->p = e;
+	a->cut = e;
+	if (*p == '0') {
+		p++;
+		if (p == e) {
+			a->cut = NULL;
+			a->num = 0;
 			return;
 		}
-		v = (intmax_t)((uintmax_t)v * (uintmax_t)base + (uintmax_t)d);
+		base = 8;
+		if (*p == 'x' || *p == 'X') {
+			base = 16;
+			p++;
+		}
+		found = true;
 	}
-	if (p == hash + 1) {
-		a->tok = T_BAD;
-		return;
+	for (; p < e; p++) {
+		int d;
+
+		if (*p == '#') {
+			if (found) {
+				ar_fail2(a, -EINVAL, "bad number",
+					 "invalid number");
+				return;
+			}
+			if ((intmax_t)v < 2 || v > 64) {
+				ar_fail2(a, -EINVAL, "bad number",
+					 "invalid arithmetic base");
+				return;
+			}
+			base = (intmax_t)v;
+			v = 0;
+			found = true;
+			/* bash's valid_number: a digit character follows
+			 * (whether it fits the base is checked next) */
+			d = p + 1 < e ? ar_digit((unsigned char)p[1], base)
+				      : -1;
+			if (d < 0) {
+				ar_fail2(a, -EINVAL, "bad number",
+					 "invalid integer constant");
+				return;
+			}
+			continue;
+		}
+		d = ar_digit((unsigned char)*p, base);
+		if (d < 0 || d >= base) {
+			ar_fail2(a, -EINVAL, "bad number",
+				 "value too great for base");
+			return;
+		}
+		v = v * (uintmax_t)base + (uintmax_t)d;
 	}
-	a->num = v;
-	a->p = p;
+	a->cut = NULL;
+	a->num = (intmax_t)v;
 }
 
 /* The lexer state that e_assign() must be able to rewind by one token. */
@@ -140,15 +197,41 @@ static bool ar_isname(int c)
 	return ar_isname1(c) || (c >= '0' && c <= '9');
 }
 
-static intmax_t ar_fail(struct ar *a, int err, const char *what)
+/* An error: dash's words |what| under posix, bash's |bwhat| otherwise:
+ * the expression (its leading blanks dropped), the words, and the text
+ * from the error token on. */
+static intmax_t ar_fail2(struct ar *a, int err, const char *what,
+			 const char *bwhat)
 {
-	if (!a->err) {
-		a->err = err;
+	const char *x = a->expr, *t = a->lasttp ? a->lasttp : "";
+	size_t xl, tl = strlen(t);
+
+	if (a->err)
+		return 0;
+	a->err = err;
+	if (!a->bash) {
 		sbx_diag_set(a->diag, err,
 			     "arithmetic expression: %s: \"%.400s%s\"", what,
 			     a->expr, strlen(a->expr) > 400 ? "..." : "");
+		return 0;
 	}
+	while (*x == ' ' || *x == '\t')
+		x++;
+	xl = strlen(x);
+	if (a->cut) { /* a bad number: bash cut both at its end */
+		xl = x < a->cut ? (size_t)(a->cut - x) : 0;
+		tl = t < a->cut ? (size_t)(a->cut - t) : 0;
+	}
+	sbx_diag_set(a->diag, err, "%.*s%s: %s (error token is \"%.*s%s\")",
+		     (int)(xl > 300 ? 300 : xl), x, xl > 300 ? "..." : "",
+		     bwhat, (int)(tl > 300 ? 300 : tl), t,
+		     tl > 300 ? "..." : "");
 	return 0;
+}
+
+static intmax_t ar_fail(struct ar *a, int err, const char *what)
+{
+	return ar_fail2(a, err, what, what);
 }
 
 static void ar_next(struct ar *a)
@@ -166,6 +249,11 @@ static void ar_next(struct ar *a)
 		a->p = s;
 		return;
 	}
+	a->lasttp = s;
+	if (*s >= '0' && *s <= '9' && a->bash) {
+		ar_bash_num(a, s);
+		return;
+	}
 	if (*s >= '0' && *s <= '9') {
 		char *end;
 
@@ -175,8 +263,6 @@ static void ar_next(struct ar *a)
 		a->num = strtoimax(s, &end, 0);
 		a->tok = T_NUM;
 		a->p = end;
-		if (*end == '#' && a->v && !a->v->posix)
-			ar_base_num(a, s, end);
 		return;
 	}
 	if (ar_isname1((unsigned char)*s)) {
@@ -195,12 +281,18 @@ static void ar_next(struct ar *a)
 			if (depth) {
 				a->tok = T_BAD;
 				a->p = s;
+				a->badsub = true;
 				return;
 			}
 		}
 		a->namelen = (size_t)(s - a->name);
 		a->tok = T_VAR;
 		a->p = s;
+		return;
+	}
+	if (*s == ',' && a->bash) { /* bash's comma operator */
+		a->tok = T_COMMA;
+		a->p = s + 1;
 		return;
 	}
 	if ((unsigned char)*s < 128) {
@@ -281,6 +373,9 @@ static intmax_t ar_value(struct ar *a, const char *name, const char *val)
 			return n;
 	}
 	if (a->vdepth >= ARITH_MAX_VAR_DEPTH) {
+		if (a->bash)
+			return ar_fail(a, -EINVAL,
+				       "expression recursion level exceeded");
 		if (!a->err) {
 			a->err = -EINVAL;
 			sbx_diag_set(
@@ -344,7 +439,11 @@ static void ar_set(struct ar *a, const char *name, size_t len, intmax_t val)
 		err = a->v->set(a->v->ctx, nm, num);
 	if (err < 0) {
 		a->err = err;
-		if (err == -EPERM || err == -EROFS || err == -EACCES)
+		if ((err == -EPERM || err == -EROFS || err == -EACCES) &&
+		    a->bash)
+			sbx_diag_set(a->diag, err, "%.200s: readonly variable",
+				     nm);
+		else if (err == -EPERM || err == -EROFS || err == -EACCES)
 			sbx_diag_set(a->diag, err, "%.200s: is read only", nm);
 		else
 			sbx_diag_set(a->diag, err, "%.200s: cannot assign", nm);
@@ -429,7 +528,13 @@ static intmax_t ar_apply(struct ar *a, enum ar_tok op, intmax_t l, intmax_t r)
 		if (r == 0) {
 			if (a->noeval)
 				return 0;
-			return ar_fail(a, -EDOM, "division by zero");
+			/* bash names the text after the operator */
+			for (a->lasttp = a->opend;
+			     a->lasttp &&
+			     (*a->lasttp == ' ' || *a->lasttp == '\t');)
+				a->lasttp++;
+			return ar_fail2(a, -EDOM, "division by zero",
+					"division by 0");
 		}
 		/* INTMAX_MIN / -1 traps on x86 (dash 0.5.12 dies of
 		 * SIGFPE); give the wrapped results, as bash does. */
@@ -488,6 +593,7 @@ static bool ar_enter(struct ar *a)
 }
 
 static intmax_t e_assign(struct ar *a);
+static intmax_t e_comma(struct ar *a);
 static intmax_t e_ternary(struct ar *a);
 static intmax_t e_unary(struct ar *a);
 
@@ -518,15 +624,19 @@ static intmax_t e_primary(struct ar *a)
 	}
 	case T_LP:
 		ar_next(a);
-		v = e_assign(a);
+		v = e_comma(a);
 		if (a->err)
 			return 0;
 		if (a->tok != T_RP)
-			return ar_fail(a, -EINVAL, "expecting ')'");
+			return ar_fail2(a, -EINVAL, "expecting ')'",
+					"missing `)'");
 		ar_next(a);
 		return v;
 	default:
-		return ar_fail(a, -EINVAL, "expecting primary");
+		return ar_fail2(a, -EINVAL, "expecting primary",
+				a->tok == T_BAD && a->badsub
+				    ? "bad array subscript"
+				    : "syntax error: operand expected");
 	}
 }
 
@@ -581,6 +691,7 @@ static intmax_t e_binary(struct ar *a, int minprec)
 
 	l = e_unary(a);
 	while (!a->err) {
+		const char *opend;
 		enum ar_tok op;
 		int prec;
 
@@ -590,6 +701,7 @@ static intmax_t e_binary(struct ar *a, int minprec)
 		prec = ar_prec(op);
 		if (!prec || prec < minprec)
 			break;
+		opend = a->p;
 		ar_next(a);
 		if (op == T_LAND || op == T_LOR) {
 			int skip = op == T_LAND ? !l : !!l;
@@ -603,6 +715,7 @@ static intmax_t e_binary(struct ar *a, int minprec)
 		}
 		if (a->err)
 			break;
+		a->opend = opend;
 		l = ar_apply(a, op, l, r);
 	}
 	return a->err ? 0 : l;
@@ -616,14 +729,19 @@ static intmax_t e_ternary(struct ar *a)
 	if (a->err || a->tok != T_QUEST)
 		return c;
 	ar_next(a);
+	if (a->bash && (a->tok == T_COLON || a->tok == T_EOF))
+		return ar_fail(a, -EINVAL, "expression expected");
 	a->noeval += !c;
-	t = e_assign(a);
+	t = a->bash ? e_comma(a) : e_assign(a);
 	a->noeval -= !c;
 	if (a->err)
 		return 0;
 	if (a->tok != T_COLON)
-		return ar_fail(a, -EINVAL, "expecting ':'");
+		return ar_fail2(a, -EINVAL, "expecting ':'",
+				"`:' expected for conditional expression");
 	ar_next(a);
+	if (a->bash && a->tok == T_EOF)
+		return ar_fail(a, -EINVAL, "expression expected");
 	if (!ar_enter(a))
 		return 0;
 	a->noeval += !!c;
@@ -648,8 +766,11 @@ static intmax_t e_assign(struct ar *a)
 		ar_next(a);
 		op = a->tok;
 		if (op >= T_ASSIGN) {
+			const char *opend = a->p;
+
 			ar_next(a);
 			v = e_assign(a);
+			a->opend = opend;
 			if (!a->err && op != T_ASSIGN)
 				v = ar_apply(a, ar_base(op),
 					     ar_get(a, name, len), v);
@@ -661,6 +782,22 @@ static intmax_t e_assign(struct ar *a)
 	}
 	v = e_ternary(a);
 	a->depth--;
+	/* bash: 3=4, (1)+=2 */
+	if (a->bash && !a->err && a->tok >= T_ASSIGN)
+		return ar_fail(a, -EINVAL,
+			       "attempted assignment to non-variable");
+	return v;
+}
+
+/* bash's lowest operator: a, b is b (both evaluated). */
+static intmax_t e_comma(struct ar *a)
+{
+	intmax_t v = e_assign(a);
+
+	while (!a->err && a->tok == T_COMMA) {
+		ar_next(a);
+		v = e_assign(a);
+	}
 	return v;
 }
 
@@ -675,13 +812,17 @@ static int ar_eval_sub(const char *expr, const struct arith_vars *v,
 	    .diag = diag,
 	    .depth = depth,
 	    .vdepth = vdepth,
+	    .bash = v && !v->posix,
 	};
 	intmax_t r;
 
 	ar_next(&a);
-	r = e_assign(&a);
+	r = e_comma(&a);
 	if (!a.err && a.tok != T_EOF)
-		ar_fail(&a, -EINVAL, "expecting EOF");
+		ar_fail2(&a, -EINVAL, "expecting EOF",
+			 a.tok == T_BAD ? "syntax error: invalid arithmetic "
+					  "operator"
+					: "syntax error in expression");
 	if (a.err)
 		return a.err;
 	*out = r;

@@ -23,9 +23,14 @@ static int ac_value(struct shell *sh, struct word *w, int empty)
 {
 	intmax_t v;
 
+	int rc;
+
 	if (!w || blank(w))
 		return empty;
-	if (exp_arith_word(sh, w, &v) < 0)
+	sh->arith_who = "((";
+	rc = exp_arith_word(sh, w, &v);
+	sh->arith_who = NULL;
+	if (rc < 0)
 		return -1;
 	return v ? 0 : 1;
 }
@@ -87,8 +92,12 @@ int bi_let(struct shell *sh, int argc, char **argv)
 				     .len = strlen(argv[i])};
 		struct word w = {.parts = &part};
 		intmax_t v;
+		int r;
 
-		if (exp_arith_word(sh, &w, &v) < 0)
+		sh->arith_who = "let";
+		r = exp_arith_word(sh, &w, &v);
+		sh->arith_who = NULL;
+		if (r < 0)
 			return 1;
 		rc = v ? 0 : 1;
 	}

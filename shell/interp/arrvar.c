@@ -69,9 +69,11 @@ static char *int_value(struct shell *sh, unsigned flags, const char *val,
 	intmax_t r, o = 0;
 
 	if (!(flags & V_INTEGER)) {
-		if (append && old)
-			return xasprintf("%s%s", old, val);
-		return xstrdup(val);
+		char *v =
+		    append && old ? xasprintf("%s%s", old, val) : xstrdup(val);
+
+		var_case(v, flags); /* declare -l, -u */
+		return v;
 	}
 	if (exp_arith_str(sh, *val ? val : "0", &r) < 0)
 		return NULL;
@@ -624,6 +626,7 @@ int av_store(struct shell *sh, const char *who, const char *name,
 	     char *const *v, size_t n, intmax_t origin, bool keep)
 {
 	struct arr *a = var_arr(sh, name);
+	unsigned fl = var_flags(sh, name, NULL);
 
 	if (!str_is_name(name, strlen(name))) {
 		sh_err(sh, "%s: `%s': not a valid identifier", who, name);
@@ -635,14 +638,21 @@ int av_store(struct shell *sh, const char *who, const char *name,
 		sh_err(sh, "%s: %s: not an indexed array", who, name);
 		return -1;
 	}
-	if (!a && !keep)
+	if (!a && !keep) {
 		var_unset(sh, name); /* read -a x: x's old value goes */
+		var_addflags(sh, name, fl & V_CASE);
+	}
 	if (var_arr_make(sh, name, false, &a) < 0)
 		return ro_err(sh, name, strlen(name));
 	if (!keep)
 		arr_clear(a);
-	for (size_t i = 0; i < n; i++)
-		arr_set(a, origin + (intmax_t)i, NULL, v[i]);
+	for (size_t i = 0; i < n; i++) {
+		char *c = xstrdup(v[i]);
+
+		var_case(c, fl); /* declare -l, -u */
+		arr_set(a, origin + (intmax_t)i, NULL, c);
+		free(c);
+	}
 	sh->var_gen++;
 	return 0;
 }

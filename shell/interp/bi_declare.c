@@ -40,8 +40,21 @@ static void put_key(struct sbx_buf *b, const char *k)
 	buf_puts(b, k);
 }
 
-/* One variable as `declare -p` prints it; false when it does not exist. */
+static bool print_var(struct shell *sh, struct sbx_buf *b, const char *name);
+
+/* One variable as `declare -p` prints it; false when it does not exist.
+ * A reference (declare -n) is shown as itself: -n and its target. */
 static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
+{
+	bool nd = sh->noderef, rc;
+
+	sh->noderef = true;
+	rc = print_var(sh, b, name);
+	sh->noderef = nd;
+	return rc;
+}
+
+static bool print_var(struct shell *sh, struct sbx_buf *b, const char *name)
 {
 	bool set;
 	unsigned fl = var_flags(sh, name, &set);
@@ -50,6 +63,8 @@ static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
 	size_t n0 = b->len;
 
 	fl &= ~(unsigned)V_DECL;
+	if (a && !(fl & (V_ARRAY | V_ASSOC)))
+		fl |= V_ARRAY; /* PIPESTATUS, FUNCNAME...: computed */
 	if (!set && !fl && !(var_flags(sh, name, NULL) & V_DECL))
 		return false;
 	buf_puts(b, "declare -");
@@ -59,10 +74,16 @@ static bool print_one(struct shell *sh, struct sbx_buf *b, const char *name)
 		buf_putc(b, 'A');
 	if (fl & V_INTEGER)
 		buf_putc(b, 'i');
+	if (fl & V_NAMEREF)
+		buf_putc(b, 'n');
 	if (fl & V_RDONLY)
 		buf_putc(b, 'r');
 	if (fl & V_EXPORT)
 		buf_putc(b, 'x');
+	if (fl & V_LOWER)
+		buf_putc(b, 'l');
+	if (fl & V_UPPER)
+		buf_putc(b, 'u');
 	if (b->len == n0 + 9)
 		buf_putc(b, '-');
 	buf_printf(b, " %s", name);
@@ -132,13 +153,49 @@ struct dopts {
 	const char *who;
 };
 
+static int declare_var(struct shell *sh, const struct dopts *o, char *arg);
+
+/* declare -n NAME=TARGET (and +n) acts on the reference itself: its
+ * target must be a name (an element a[i] too), never itself. */
 static int declare_one(struct shell *sh, const struct dopts *o, char *arg)
+{
+	bool nd = sh->noderef;
+	const char *eq = strchr(arg, '=');
+	int rc;
+
+	if (!((o->on | o->off) & V_NAMEREF))
+		return declare_var(sh, o, arg);
+	if ((o->on & V_NAMEREF) && eq) {
+		size_t n = (size_t)(eq - arg), t = strcspn(eq + 1, "[");
+
+		if (!str_is_name(eq + 1, t)) {
+			sh_err(sh,
+			       "%s: `%s': invalid variable name for name "
+			       "reference",
+			       o->who, eq + 1);
+			return 1;
+		}
+		if (strlen(eq + 1) == n && !strncmp(arg, eq + 1, n)) {
+			sh_err(sh,
+			       "%s: %.*s: nameref variable self references "
+			       "not allowed",
+			       o->who, (int)n, arg);
+			return 1;
+		}
+	}
+	sh->noderef = true;
+	rc = declare_var(sh, o, arg);
+	sh->noderef = nd;
+	return rc;
+}
+
+static int declare_var(struct shell *sh, const struct dopts *o, char *arg)
 {
 	char *eq = strchr(arg, '='), *lb = strchr(arg, '['), *name;
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	struct word *list = NULL;
 	struct arr *a;
-	unsigned fl;
+	unsigned fl, on, off;
 	int rc = 0;
 
 	if (lb && (!eq || lb < eq))
@@ -183,9 +240,18 @@ static int declare_one(struct shell *sh, const struct dopts *o, char *arg)
 		if (!a && (eq || list || var_get(sh, name)))
 			var_arr_make(sh, name, assoc, &a);
 	}
-	var_addflags(sh, name, (o->on & ~(unsigned)V_RDONLY) | V_DECL);
-	if (o->off)
-		var_delflags(sh, name, o->off);
+	on = o->on & ~(unsigned)V_RDONLY;
+	off = o->off;
+	/* -l turns -u off and -u -l; both at once leave neither (bash) */
+	if ((on & V_CASE) == V_CASE) {
+		on &= ~(unsigned)V_CASE;
+		off |= V_CASE;
+	} else if (on & V_CASE) {
+		off |= V_CASE & ~on;
+	}
+	var_addflags(sh, name, on | V_DECL);
+	if (off)
+		var_delflags(sh, name, off);
 	if (list && av_assign_list(sh, name, list->elems,
 				   list->flags & W_APPEND, NULL) < 0)
 		rc = 1;
@@ -198,7 +264,10 @@ static int declare_one(struct shell *sh, const struct dopts *o, char *arg)
 		intmax_t r;
 
 		if (var_flags(sh, name, NULL) & V_INTEGER) {
-			if (exp_arith_str(sh, *v ? v : "0", &r) < 0) {
+			/* bash's "declare: 1/0: ..." */
+			if (exp_arith_who(sh, o->who, v, &r) < 0) {
+				/* bash drops the rest of the line */
+				av_fail(sh);
 				free(name);
 				return 1;
 			}
@@ -251,6 +320,15 @@ static int declare_main(struct shell *sh, int argc, char **argv, bool local)
 				break;
 			case 'x':
 				f = V_EXPORT;
+				break;
+			case 'l': /* -l and -u: each turns the other off */
+				f = V_LOWER;
+				break;
+			case 'u':
+				f = V_UPPER;
+				break;
+			case 'n':
+				f = V_NAMEREF;
 				break;
 			case 'g':
 				o.global = on;

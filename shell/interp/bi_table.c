@@ -350,11 +350,14 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 		sh->nparams = 0;
 		var_set_params(sh, argc - 2, argv + 2);
 	}
-	const char *inname = sh->inname;
+	const char *osrc = sh->cursrc, *inname = sh->inname;
 
+	sh->cursrc = sv_intern(sh, path);
+	sv_frame_push(sh, "source", sh->cursrc, lineno);
 	sh->inname = path; /* bash's "FILE: line N: " */
 	st = sh_loop(sh, r, false, 1);
 	sh->inname = inname;
+	sh->cursrc = osrc;
 	if (argc > 2) {
 		var_free_params(sh->params, sh->nparams);
 		sh->params = params;
@@ -368,6 +371,7 @@ static int bi_dot(struct shell *sh, int argc, char **argv)
 	}
 	if (sh->return_trap) /* bash's RETURN trap: a `.` script ended */
 		trapx_run_return(sh, st);
+	sv_frame_pop(sh);
 	return st;
 }
 
@@ -936,6 +940,7 @@ static const struct builtin builtins[] = {
 	{ "alias",    bi_alias,    BI_REGULAR },
 	{ "bg",       bi_bg,       BI_REGULAR },
 	{ "break",    bi_break,    BI_SPECIAL },
+	{ "caller",   bi_caller,   BI_REGULAR | BI_BASH }, /* specvars.c */
 	{ "cd",       bi_cd,       BI_REGULAR },
 	{ "command",  bi_command,  BI_REGULAR },
 	{ "continue", bi_break,    BI_SPECIAL },

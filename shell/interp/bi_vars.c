@@ -369,7 +369,9 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 			break;
 		}
 		for (char *c = argv[i] + 1; *c; c++) {
-			if (*c != 'f' && *c != 'v') {
+			/* -n (bash): a reference itself, not its target */
+			if (*c != 'f' && *c != 'v' &&
+			    (*c != 'n' || sh->opt[O_POSIX])) {
 				sh_err(sh, "unset: Illegal option -%c", *c);
 				sh->special_err = true;
 				return 2;
@@ -394,7 +396,13 @@ int bi_unset(struct shell *sh, int argc, char **argv)
 			st = 2;
 			continue;
 		}
-		if (var_unset(sh, argv[i]) < 0) {
+		bool nd = sh->noderef;
+		int r;
+
+		sh->noderef = mode == 'n';
+		r = var_unset(sh, argv[i]);
+		sh->noderef = nd;
+		if (r < 0) {
 			sh_err(sh, "unset: %s: is read only", argv[i]);
 			sh->special_err = true;
 			st = 2;

@@ -91,6 +91,7 @@ static int arith_of(struct shell *sh, const char *s, intmax_t *v)
 {
 	struct word w = {0};
 	struct wpart part = {0};
+	int rc;
 
 	/* the value is evaluated as the text of $((...)) already expanded */
 	part.type = WP_LIT;
@@ -98,7 +99,10 @@ static int arith_of(struct shell *sh, const char *s, intmax_t *v)
 	part.s = (char *)s;
 	part.len = strlen(s);
 	w.parts = &part;
-	return exp_arith_word(sh, &w, v) < 0 ? -1 : 0;
+	sh->arith_who = "[[";
+	rc = exp_arith_word(sh, &w, v);
+	sh->arith_who = NULL;
+	return rc < 0 ? -1 : 0;
 }
 
 static int cond_numeric(struct shell *sh, const char *op, const char *l,
@@ -107,7 +111,7 @@ static int cond_numeric(struct shell *sh, const char *op, const char *l,
 	intmax_t a, b;
 
 	if (arith_of(sh, l, &a) < 0 || arith_of(sh, r, &b) < 0)
-		return 2;
+		return 1; /* bash: an arithmetic error is false, not 2 */
 	if (!strcmp(op, "-eq"))
 		return a == b ? 0 : 1;
 	if (!strcmp(op, "-ne"))

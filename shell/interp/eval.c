@@ -589,6 +589,7 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 	arena_ref(def->arena);
 	fname = sh->funcname;
 	sh->funcname = argv[0];
+	sv_frame_push(sh, argv[0], func_src(sh, argv[0]), lineno);
 	sh->funcdepth++;
 	sh->loopdepth = 0;
 	trapx_enter(sh, &tsave);
@@ -603,6 +604,7 @@ static int eval_call_func(struct shell *sh, struct node *def, int argc,
 	trapx_leave(sh, &tsave, tst);
 	sh->lineno = lineno; /* the caller's line again (ERR's $LINENO) */
 	sh->funcdepth--;
+	sv_frame_pop(sh);
 	sh->funcname = fname;
 	sh->loopdepth = loopdepth;
 	arena_unref(def->arena);

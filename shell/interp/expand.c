@@ -490,10 +490,24 @@ static void add_list(struct exp *e, char *const *v, int n, bool quoted, bool at)
 	}
 }
 
+/* One operand of ${x:off:len}: bash names the parameter in an error
+ * ("x: 1/0: division by 0"), drops the rest of the line, status 1. */
+static int substr_arith(struct exp *e, const char *who, const char *s,
+			intmax_t *v)
+{
+	int rc = exp_arith_who(e->sh, who, s, v);
+
+	if (rc < 0 && !e->sh->opt[O_POSIX]) {
+		e->fail_status = 1;
+		e->fail_stay = true;
+	}
+	return rc;
+}
+
 /* ${x:off:len}'s operands: arithmetic, as bash; |*has_len| false when
  * there is no ":len". */
-static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
-		       intmax_t *len, bool *has_len)
+static int substr_args(struct exp *e, struct wpart *w, const char *who,
+		       intmax_t *off, intmax_t *len, bool *has_len)
 {
 	char *s;
 	int rc;
@@ -505,7 +519,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg, false);
 	if (!s)
 		return -1;
-	rc = exp_arith_str(e->sh, *s ? s : "0", off);
+	rc = substr_arith(e, who, s, off);
 	free(s);
 	if (rc < 0)
 		return -1;
@@ -516,7 +530,7 @@ static int substr_args(struct exp *e, struct wpart *w, intmax_t *off,
 	s = exp_str(e->sh, w->arg->next, false);
 	if (!s)
 		return -1;
-	rc = exp_arith_str(e->sh, *s ? s : "0", len);
+	rc = substr_arith(e, who, s, len);
 	free(s);
 	return rc;
 }
@@ -529,7 +543,7 @@ static int expand_slice(struct exp *e, struct wpart *w, bool at)
 	bool has_len;
 	char **v;
 
-	if (substr_args(e, w, &off, &len, &has_len) < 0)
+	if (substr_args(e, w, at ? "@" : "*", &off, &len, &has_len) < 0)
 		return -1;
 	if (has_len && len < 0) {
 		sh_err(sh, "%jd: substring expression < 0", len);
@@ -667,7 +681,11 @@ static int expand_array(struct exp *e, struct wpart *w, int as)
 	int rc = 0;
 
 	if (w->op == PO_SUBSTR) {
-		if (substr_args(e, w, &off, &len, &has_len) < 0)
+		char *who = xasprintf("%s[%c]", w->s, as);
+
+		rc = substr_args(e, w, who, &off, &len, &has_len);
+		free(who);
+		if (rc < 0)
 			return -1;
 		v = av_slice(e->sh, w->s, off, has_len, len, &n);
 	} else {
@@ -704,7 +722,9 @@ static const char *lookup(struct exp *e, struct wpart *w, const char *name,
 	if (!w->sub)
 		return param_value(e, name, tmp);
 	if (av_elem(e->sh, name, w->sub, &val, tmp) < 0) {
+		/* bash: a[1/0] drops the rest of the line, status 1 */
 		e->fail_status = 1;
+		e->fail_stay = true;
 		*err = -1;
 	}
 	return val;
@@ -713,15 +733,21 @@ static const char *lookup(struct exp *e, struct wpart *w, const char *name,
 /* set -u's error for |name|: bash's words and status in its mode
  * ("unbound variable", 127; 1 in a subshell, as bash's), dash's in
  * posix mode ("parameter not set", 2). */
-static void unbound(struct exp *e, const char *name)
+static void unbound(struct exp *e, const char *name, const struct wpart *w)
 {
 	struct shell *sh = e->sh;
+	struct sbx_buf sub = {0};
 
 	if (sh->opt[O_POSIX]) {
 		sh_err(sh, "%s: parameter not set", name);
 		return;
 	}
-	sh_err(sh, "%s: unbound variable", name);
+	/* an element: bash names it with its subscript as typed, a[$i] */
+	if (w->sub)
+		unparse_word(&sub, w->sub);
+	sh_err(sh, "%s%s%s%s: unbound variable", name, w->sub ? "[" : "",
+	       w->sub ? sub.s : "", w->sub ? "]" : "");
+	buf_free(&sub);
 	e->fail_status = sh->subshell ? 1 : 127;
 }
 
@@ -753,7 +779,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		return -1;
 	if (!val && sh->opt[O_NOUNSET] && !atstar) {
 		free(tmp);
-		unbound(e, name);
+		unbound(e, name, w);
 		return -1;
 	}
 	v = tmp ? tmp : xstrdup(val ? val : "");
@@ -761,7 +787,7 @@ static int expand_bash_op(struct exp *e, struct wpart *w, const char *name,
 		intmax_t off, len;
 		bool has_len;
 
-		rc = substr_args(e, w, &off, &len, &has_len);
+		rc = substr_args(e, w, name, &off, &len, &has_len);
 		if (!rc && px_substr(v, off, has_len, len, &res) < 0) {
 			sh_err(sh, "%jd: substring expression < 0", len);
 			e->fail_status = 1;
@@ -815,7 +841,29 @@ static int indirect_name(struct exp *e, const char *name, char **out)
 	return 0;
 }
 
+static int expand_param1(struct exp *e, struct wpart *w);
+
+/* declare -n: ${!ref} is the name the reference holds (its own value,
+ * with any operator: ${!ref^^}), not the variable that name names. */
 static int expand_param(struct exp *e, struct wpart *w)
+{
+	struct shell *sh = e->sh;
+	struct wpart own;
+	bool nd = sh->noderef;
+	int rc;
+
+	if (!w->indirect || !sh->has_nameref || sh->opt[O_POSIX] ||
+	    !var_ref_target(sh, w->s))
+		return expand_param1(e, w);
+	own = *w;
+	own.indirect = false;
+	sh->noderef = true;
+	rc = expand_param1(e, &own);
+	sh->noderef = nd;
+	return rc;
+}
+
+static int expand_param1(struct exp *e, struct wpart *w)
 {
 	struct shell *sh = e->sh;
 	const char *name = w->s;
@@ -888,7 +936,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 	case PO_NONE:
 	case PO_LEN:
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
-			unbound(e, name);
+			unbound(e, name, w);
 			rc = -1;
 			break;
 		}
@@ -960,7 +1008,7 @@ static int expand_param(struct exp *e, struct wpart *w)
 		struct sbx_buf res = {0};
 
 		if (!set && sh->opt[O_NOUNSET] && !atstar) {
-			unbound(e, name);
+			unbound(e, name, w);
 			rc = -1;
 			break;
 		}
@@ -1031,6 +1079,12 @@ static int expand_parts(struct exp *e, struct wpart *w)
 				break;
 			}
 			if (exp_arith_str(e->sh, s, &v) < 0) {
+				/* bash: status 1, the rest of the line
+				 * dropped, the script goes on */
+				if (!e->sh->opt[O_POSIX]) {
+					e->fail_status = 1;
+					e->fail_stay = true;
+				}
 				e->err = -1;
 				free(s);
 				break;
@@ -1167,18 +1221,6 @@ char *exp_pattern(struct shell *sh, struct word *w)
 	if (!w)
 		return xstrdup("");
 	return exp_one(sh, w->parts, 1, true);
-}
-
-int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
-{
-	char *s = exp_str(sh, w, false);
-	int rc;
-
-	if (!s)
-		return -1;
-	rc = exp_arith_str(sh, s, out);
-	free(s);
-	return rc;
 }
 
 char *exp_assign(struct shell *sh, struct word *w, char **name)

@@ -32,6 +32,34 @@ static int arith_set(void *ctx, const char *name, const char *val)
 	return var_set(c->sh, name, val, 0);
 }
 
+int exp_arith_word(struct shell *sh, struct word *w, intmax_t *out)
+{
+	const char *who = sh->arith_who;
+	char *s;
+	int rc;
+
+	sh->arith_who = NULL; /* a $((...)) inside is no one's */
+	s = exp_str(sh, w, false);
+	sh->arith_who = who;
+	if (!s)
+		return -1;
+	rc = exp_arith_str(sh, s, out);
+	free(s);
+	return rc;
+}
+
+int exp_arith_who(struct shell *sh, const char *who, const char *s,
+		  intmax_t *out)
+{
+	const char *o = sh->arith_who;
+	int rc;
+
+	sh->arith_who = who;
+	rc = exp_arith_str(sh, *s ? s : "0", out);
+	sh->arith_who = o;
+	return rc;
+}
+
 /* $((expr)) with the shell's variables (arith_vars for the evaluator). */
 int exp_arith_str(struct shell *sh, const char *expr, intmax_t *out)
 {
@@ -82,7 +110,11 @@ int exp_arith_str(struct shell *sh, const char *expr, intmax_t *out)
 	free(c.tmp);
 	if (rc < 0) {
 		/* an element's assignment printed its own error */
-		if (rc != -EINVAL || !strstr(d.msg, "cannot assign"))
+		if (rc == -EINVAL && strstr(d.msg, "cannot assign"))
+			return -1;
+		if (sh->arith_who && !sh->opt[O_POSIX])
+			sh_err(sh, "%s: %s", sh->arith_who, d.msg);
+		else
 			sh_err(sh, "%s", d.msg);
 		return -1;
 	}

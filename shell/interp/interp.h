@@ -172,6 +172,25 @@ struct shell {
 	int pipest[SH_PIPEST_MAX];
 	int npipest;
 	const char *funcname; /* the running function's name, or NULL */
+	/* ...and bash's call stack: a frame per running function or `.`
+	 * file (FUNCNAME, BASH_SOURCE, BASH_LINENO); the source names are
+	 * interned (sv_intern), never freed, so a function redefined while
+	 * it runs leaves no frame pointing at freed memory */
+	struct sh_frame {
+		const char *name, *src;
+		int line;
+	} * frames;
+	size_t nframes, framecap;
+	const char *cursrc;    /* where the code read now comes from */
+	const char *scriptsrc; /* the script file (bash's "main" frame) */
+	struct sbx_strv interned;
+	struct arr *sv_arr; /* what var_arr returns for the computed arrays */
+	/* exparith.c: the command an arithmetic error is bash's error of
+	 * ("((", "let", "[[", "declare"), NULL for $((...)) */
+	const char *arith_who;
+	/* vars.c: declare -n was used (references are followed), and the
+	 * operation at hand is on a reference itself */
+	bool has_nameref, noderef;
 
 	/* procsub.c: the fds of the <(...) and >(...) of the commands being
 	 * run, closed when each command ends */
@@ -248,7 +267,11 @@ enum {
 	V_ARRAY = 4,	/* bash's indexed array (array.c) */
 	V_ASSOC = 8,	/* bash's associative array */
 	V_INTEGER = 16, /* declare -i: assignments are arithmetic */
-	V_DECL = 32	/* declared (declare x): declare -p shows it unset */
+	V_DECL = 32,	/* declared (declare x): declare -p shows it unset */
+	V_LOWER = 64,	/* declare -l: every value assigned is lowercased */
+	V_UPPER = 128,	/* declare -u: ... uppercased (ASCII, as ${x,,}) */
+	V_CASE = V_LOWER | V_UPPER,
+	V_NAMEREF = 256 /* declare -n: the value names the variable meant */
 };
 void var_init(struct shell *sh, char **environ_);
 const char *var_get(struct shell *sh, const char *name);
@@ -258,6 +281,13 @@ int var_set(struct shell *sh, const char *name, const char *val,
 	    unsigned flags);
 int var_setn(struct shell *sh, const char *name, size_t nlen, const char *val,
 	     unsigned flags);
+/* declare -n: |name|'s target (its value) when it is a name reference,
+ * else NULL. var_get, var_set, var_unset, var_arr follow references
+ * unless sh->noderef (declare -n, unset -n, declare -p act on the
+ * reference itself). */
+const char *var_ref_target(struct shell *sh, const char *name);
+/* declare -l / -u: |s| changed in place when |flags| has either. */
+void var_case(char *s, unsigned flags);
 int var_unset(struct shell *sh, const char *name);
 unsigned var_flags(struct shell *sh, const char *name, bool *exists);
 /* bash's arrays: |name|'s elements (NULL: not an array), and |name| made
@@ -300,6 +330,8 @@ const char **alias_names(struct shell *sh);
 /* functions */
 struct node *func_get(struct shell *sh, const char *name);
 void func_set(struct shell *sh, const char *name, struct node *def);
+/* The file a function was defined in (BASH_SOURCE), "" if unknown. */
+const char *func_src(struct shell *sh, const char *name);
 /* Function names, NULL-terminated; free the array (not the names). */
 const char **func_names(struct shell *sh);
 int func_unset(struct shell *sh, const char *name);
@@ -329,6 +361,10 @@ void exp_ifs_split_read(struct shell *sh, const char *s, const char *esc,
 
 /* $((s)): |s| evaluated (already expanded). 0, or -1 after a message. */
 int exp_arith_str(struct shell *sh, const char *s, intmax_t *out);
+/* |s| (empty: 0) evaluated so that an error is bash's "WHO: ..." (the
+ * command or parameter it belongs to; not under posix). */
+int exp_arith_who(struct shell *sh, const char *who, const char *s,
+		  intmax_t *out);
 
 /* --- arrvar.c (bash's arrays in the shell; array.h the elements) ------ */
 /* A failed array assignment: a non-interactive shell exits 1 (bash). */
@@ -387,6 +423,8 @@ int eval_loop_words(struct shell *sh, struct node *n, struct sbx_strv *list);
 int sel_eval(struct shell *sh, struct node *n, int flags);
 /* bash's let (arithcmd.c) */
 int bi_let(struct shell *sh, int argc, char **argv);
+/* bash's caller [N] (specvars.c: the call stack) */
+int bi_caller(struct shell *sh, int argc, char **argv);
 /* Is the option NAME (set -o's names, and posix) on? */
 bool sh_option_on(struct shell *sh, const char *name);
 
@@ -694,6 +732,17 @@ void sv_assigned(struct shell *sh, const char *name, const char *val);
 /* The value of a computed variable (|*tmp| owns it), or NULL when |name|
  * is none of them. The caller checks the mode. */
 const char *sv_value(struct shell *sh, const char *name, char **tmp);
+/* bash's computed arrays, PIPESTATUS, FUNCNAME, BASH_SOURCE and
+ * BASH_LINENO, built afresh (valid until the next call), or NULL when
+ * |name| is none of them. The caller checks the mode. */
+struct arr *sv_array(struct shell *sh, const char *name);
+/* A copy of |s| that lives as long as the shell (one per distinct s). */
+const char *sv_intern(struct shell *sh, const char *s);
+/* A function or `.` file starts (|name| "source"), its code from |src|
+ * (interned), called at line |line|; and ends. */
+void sv_frame_push(struct shell *sh, const char *name, const char *src,
+		   int line);
+void sv_frame_pop(struct shell *sh);
 void sh_pwd_init(struct shell *sh);
 
 #endif

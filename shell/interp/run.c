@@ -14,6 +14,7 @@
 #include "fault.h"
 #include "config.h"
 #include "input.h"
+#include "array.h"
 #include "policy.h"
 #include "interp.h"
 
@@ -348,7 +349,9 @@ static void end_session(struct shell *sh, int status)
 void sh_exit(struct shell *sh, int status)
 {
 	sh_input_sync(sh); /* what follows `exit` is the next reader's */
-	if (sh->jump == J_EXIT)
+	/* J_INTR: a subshell whose line bash's error dropped, (echo
+	 * $((1/0))), ends with that error's status */
+	if (sh->jump == J_EXIT || sh->jump == J_INTR)
 		status = sh->exit_status;
 	sh->jump = J_EXIT;
 	sh->exit_status = status;
@@ -457,6 +460,10 @@ void sh_free(struct shell *sh)
 	strv_free(&sh->dirstack);
 	free(sh->arg0);
 	free(sh->rd_buf);
+	free(sh->frames); /* specvars.c's call stack */
+	strv_free(&sh->interned);
+	if (sh->sv_arr)
+		arr_free(sh->sv_arr);
 	free(sh);
 }
 
@@ -588,6 +595,7 @@ int sh_run(const struct sh_config *cfg)
 			return 126;
 		}
 		r = in_string(cfg->command, len);
+		sh->cursrc = "environment"; /* bash's BASH_SOURCE under -c */
 		sh->inname = "-c";
 		sh_loop(sh, r, false, 1);
 	} else if (cfg->script) {
@@ -603,10 +611,12 @@ int sh_run(const struct sh_config *cfg)
 		}
 		fd = out_fd_private(fd);
 		r = in_fd(fd, false, true);
+		sh->cursrc = sh->scriptsrc = cfg->script;
 		sh->inname = cfg->script;
 		sh_loop(sh, r, true, 1);
 	} else {
 		sh->opt[O_STDIN] = true;
+		sh->cursrc = "main"; /* bash's BASH_SOURCE for stdin */
 		if (cfg->interactive && source_rc(sh, cfg) < 0) {
 			sh_free(sh);
 			return 2;

@@ -1,18 +1,19 @@
 /* shell/interp/specvars.c — bash's special variables, in the default mode
  * only (under posix they are ordinary variables, unset unless assigned,
  * as in dash): $RANDOM (assigning seeds it), $SECONDS (assigning sets
- * the count), $EPOCHSECONDS, $EPOCHREALTIME, $BASHPID, $PIPESTATUS (the
- * statuses of the last pipeline, space-separated: a plain string until
- * the shell has arrays), $FUNCNAME (the running function) computed when
- * read, $BASH_COMMAND (trapx.c); $UID and $EUID (read-only), $HOSTNAME and
- * $OSTYPE set at start. $BASH_VERSION stays unset: sbxsh does not claim to be
- * bash. */
+ * the count), $EPOCHSECONDS, $EPOCHREALTIME, $BASHPID computed when
+ * read; the arrays PIPESTATUS (the statuses of the last pipeline),
+ * FUNCNAME, BASH_SOURCE and BASH_LINENO (bash's call stack: a frame per
+ * running function or `.` file) built when read; $UID and $EUID
+ * (read-only), $HOSTNAME and $OSTYPE set at start. $BASH_VERSION stays
+ * unset: sbxsh does not claim to be bash. $BASH_COMMAND: trapx.c. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "interp.h"
 
 static long now_sec(void)
@@ -109,6 +110,102 @@ void sv_assigned(struct shell *sh, const char *name, const char *val)
 		sh->sec_base = now_sec() - strtol(val, NULL, 10);
 }
 
+const char *sv_intern(struct shell *sh, const char *s)
+{
+	for (size_t i = 0; i < sh->interned.n; i++)
+		if (!strcmp(sh->interned.v[i], s))
+			return sh->interned.v[i];
+	strv_push(&sh->interned, s);
+	return sh->interned.v[sh->interned.n - 1];
+}
+
+void sv_frame_push(struct shell *sh, const char *name, const char *src,
+		   int line)
+{
+	if (sh->nframes == sh->framecap) {
+		sh->framecap = sh->framecap ? sh->framecap * 2 : 16;
+		sh->frames =
+		    xrealloc(sh->frames, sh->framecap * sizeof(*sh->frames));
+	}
+	sh->frames[sh->nframes++] =
+	    (struct sh_frame){.name = name, .src = src, .line = line};
+}
+
+void sv_frame_pop(struct shell *sh)
+{
+	if (sh->nframes)
+		sh->nframes--;
+}
+
+/* bash's stacks, innermost first: FUNCNAME has the frames' names (and
+ * "main" at the bottom in a script) only while a function runs (a `.`
+ * file at the top level shows none); BASH_SOURCE the file each frame's
+ * code comes from, BASH_LINENO the line it was called from (0 for
+ * main). */
+static void call_stack(struct shell *sh, struct arr *a, char what)
+{
+	intmax_t k = 0;
+	char num[24];
+
+	if (what == 'F' && !sh->funcdepth)
+		return;
+	for (size_t i = sh->nframes; i-- > 0; k++) {
+		const struct sh_frame *f = &sh->frames[i];
+
+		if (what == 'L')
+			snprintf(num, sizeof(num), "%d", f->line);
+		arr_set(a, k, NULL,
+			what == 'F'   ? f->name
+			: what == 'S' ? f->src
+				      : num);
+	}
+	if (sh->scriptsrc)
+		arr_set(a, k, NULL,
+			what == 'F'   ? "main"
+			: what == 'S' ? sh->scriptsrc
+				      : "0");
+}
+
+struct arr *sv_array(struct shell *sh, const char *name)
+{
+	char what;
+
+	if (name[0] == 'P' && !strcmp(name, "PIPESTATUS"))
+		what = 'P';
+	else if (name[0] == 'F' && !strcmp(name, "FUNCNAME"))
+		what = 'F';
+	else if (name[0] == 'B' && !strcmp(name, "BASH_SOURCE"))
+		what = 'S';
+	else if (name[0] == 'B' && !strcmp(name, "BASH_LINENO"))
+		what = 'L';
+	else
+		return NULL;
+	if (!sh->sv_arr)
+		sh->sv_arr = arr_new(false);
+	arr_clear(sh->sv_arr);
+	if (what == 'P') {
+		for (int i = 0; i < sh->npipest; i++) {
+			char num[16];
+
+			snprintf(num, sizeof(num), "%d", sh->pipest[i]);
+			arr_set(sh->sv_arr, i, NULL, num);
+		}
+	} else {
+		call_stack(sh, sh->sv_arr, what);
+	}
+	return sh->sv_arr;
+}
+
+/* $PIPESTATUS and the others: the array's first element (unset when
+ * empty: $FUNCNAME outside a function). NULL when |name| is no array. */
+static const char *first(struct shell *sh, const char *name, char **tmp)
+{
+	struct arr *a = sv_array(sh, name);
+	const char *v = a ? arr_get(a, 0, NULL) : NULL;
+
+	return v ? (*tmp = xstrdup(v)) : NULL;
+}
+
 const char *sv_value(struct shell *sh, const char *name, char **tmp)
 {
 	struct sbx_buf b = {0};
@@ -140,23 +237,63 @@ const char *sv_value(struct shell *sh, const char *name, char **tmp)
 		if (!strcmp(name, "BASH_COMMAND"))
 			return trapx_command(sh, tmp); /* trapx.c */
 		if (strcmp(name, "BASHPID"))
-			return NULL;
+			return first(sh, name, tmp);
 		buf_printf(&b, "%ld", (long)getpid());
 		break;
 	case 'P':
-		if (strcmp(name, "PIPESTATUS"))
-			return NULL;
-		buf_putn(&b, "", 0);
-		for (int i = 0; i < sh->npipest; i++)
-			buf_printf(&b, "%s%d", i ? " " : "", sh->pipest[i]);
-		break;
 	case 'F':
-		if (strcmp(name, "FUNCNAME") || !sh->funcname)
-			return NULL;
-		buf_puts(&b, sh->funcname);
-		break;
+		return first(sh, name, tmp);
 	default:
 		return NULL;
 	}
 	return *tmp = b.s;
+}
+
+/* Frame |i| of the stack, innermost first, "main" (a script) last. */
+static bool frame_at(struct shell *sh, size_t i, struct sh_frame *f)
+{
+	if (i < sh->nframes) {
+		*f = sh->frames[sh->nframes - 1 - i];
+		return true;
+	}
+	if (i == sh->nframes && sh->scriptsrc) {
+		*f = (struct sh_frame){"main", sh->scriptsrc, 0};
+		return true;
+	}
+	return false;
+}
+
+int bi_caller(struct shell *sh, int argc, char **argv)
+{
+	struct sbx_buf b = {0};
+	struct sh_frame f, up;
+	const char *a = argc > 1 ? argv[1] : NULL;
+	char *end;
+	long n;
+
+	if (!frame_at(sh, 0, &f))
+		return 1; /* nothing called: bash says nothing */
+	if (a && !strcmp(a, "--"))
+		a = argc > 2 ? argv[2] : NULL;
+	if (!a) {
+		/* the line this function was called from, and its file */
+		buf_printf(&b, "%d %s\n", f.line,
+			   frame_at(sh, 1, &up) ? up.src : "NULL");
+		return bi_flush(sh, "caller", &b, 1);
+	}
+	if (a[0] == '-' && a[1]) {
+		sh_err(sh, "caller: %s: invalid option", a);
+		sh_usage(sh, "caller: usage: caller [expr]");
+		return 2;
+	}
+	n = strtol(a, &end, 10);
+	if (!*a || *end || n < 0) {
+		sh_err(sh, "caller: %s: invalid number", a);
+		sh_usage(sh, "caller: usage: caller [expr]");
+		return 2;
+	}
+	if (!frame_at(sh, (size_t)n, &f) || !frame_at(sh, (size_t)n + 1, &up))
+		return 1;
+	buf_printf(&b, "%d %s %s\n", f.line, up.name, up.src);
+	return bi_flush(sh, "caller", &b, 1);
 }

@@ -37,6 +37,7 @@ struct func {
 	struct func *next;
 	char *name;
 	struct node *def;
+	const char *src; /* where it was defined (interned): BASH_SOURCE */
 };
 
 struct alias {
@@ -104,6 +105,32 @@ static struct var *var_create(struct shell *sh, const char *name, size_t n)
 	return v;
 }
 
+/* declare -n: the name a reference leads to, link by link (at most 8;
+ * bash warns of a longer chain as circular); |name| itself for any
+ * other variable, and while sh->noderef. */
+static const char *deref(struct shell *sh, const char *name, size_t *n)
+{
+	if (!sh->has_nameref || sh->noderef)
+		return name;
+	for (int i = 0; i < 8; i++) {
+		struct var *v = var_lookup(sh, name, *n);
+
+		if (!v || !(v->flags & V_NAMEREF) || !v->val || !*v->val)
+			break;
+		name = v->val;
+		*n = strlen(name);
+	}
+	return name;
+}
+
+const char *var_ref_target(struct shell *sh, const char *name)
+{
+	struct var *v =
+	    sh->has_nameref ? var_lookup(sh, name, strlen(name)) : NULL;
+
+	return v && (v->flags & V_NAMEREF) ? v->val : NULL;
+}
+
 /* An array's $a is ${a[0]} (bash; ${m[0]} for an associative one). */
 static const char *val_of(const struct var *v)
 {
@@ -112,14 +139,26 @@ static const char *val_of(const struct var *v)
 
 const char *var_get(struct shell *sh, const char *name)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	return v ? val_of(v) : NULL;
 }
 
 struct arr *var_arr(struct shell *sh, const char *name)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	struct var *v;
+	struct arr *sv;
+
+	size_t n = strlen(name);
+
+	if (!sh->opt[O_POSIX] && (sv = sv_array(sh, name)))
+		return sv; /* PIPESTATUS, FUNCNAME...: computed */
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	return v ? v->arr : NULL;
 }
@@ -127,7 +166,11 @@ struct arr *var_arr(struct shell *sh, const char *name)
 int var_arr_make(struct shell *sh, const char *name, bool assoc,
 		 struct arr **out)
 {
-	struct var *v = var_create(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_create(sh, name, n);
 
 	*out = v->arr;
 	assoc = assoc || (v->flags & V_ASSOC);
@@ -167,10 +210,25 @@ static void var_changed(struct shell *sh, struct var *v)
 	}
 }
 
+void var_case(char *s, unsigned flags)
+{
+	flags &= V_LOWER | V_UPPER;
+	if (!flags || flags == (V_LOWER | V_UPPER))
+		return;
+	for (; *s; s++)
+		if (flags == V_LOWER && *s >= 'A' && *s <= 'Z')
+			*s = (char)(*s - 'A' + 'a');
+		else if (flags == V_UPPER && *s >= 'a' && *s <= 'z')
+			*s = (char)(*s - 'a' + 'A');
+}
+
 int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 	     unsigned flags)
 {
-	struct var *v = var_create(sh, name, n);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_create(sh, name, n);
 
 	if (v->flags & V_RDONLY)
 		return -EPERM;
@@ -178,8 +236,13 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 		flags |= V_EXPORT;
 	if (v->arr) {
 		/* a=x on an array sets ${a[0]} (bash) */
-		if (val)
-			arr_set(v->arr, 0, "0", val);
+		if (val) {
+			char *c = xstrdup(val);
+
+			var_case(c, v->flags | flags);
+			arr_set(v->arr, 0, "0", c);
+			free(c);
+		}
 		sh->var_gen++;
 		v->flags |= flags;
 		return 0;
@@ -189,6 +252,8 @@ int var_setn(struct shell *sh, const char *name, size_t n, const char *val,
 		v->val = val ? xstrdup(val) : NULL;
 		sh->var_gen++;
 	}
+	if (v->val && ((v->flags | flags) & (V_LOWER | V_UPPER)))
+		var_case(v->val, v->flags | flags); /* declare -l, -u */
 	if ((flags & V_EXPORT) && !(v->flags & V_EXPORT))
 		sh->env_dirty = true;
 	v->flags |= flags;
@@ -203,7 +268,11 @@ int var_set(struct shell *sh, const char *name, const char *val, unsigned flags)
 
 int var_unset(struct shell *sh, const char *name)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	if (!v)
 		return 0;
@@ -223,7 +292,11 @@ int var_unset(struct shell *sh, const char *name)
 
 unsigned var_flags(struct shell *sh, const char *name, bool *exists)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	if (exists)
 		*exists = v && (v->val || v->arr);
@@ -232,17 +305,27 @@ unsigned var_flags(struct shell *sh, const char *name, bool *exists)
 
 int var_addflags(struct shell *sh, const char *name, unsigned flags)
 {
-	struct var *v = var_create(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n); /* export ref: its target */
+	v = var_create(sh, name, n);
 
 	if ((flags & V_EXPORT) && !(v->flags & V_EXPORT))
 		sh->env_dirty = true;
+	if (flags & V_NAMEREF)
+		sh->has_nameref = true;
 	v->flags |= flags;
 	return 0;
 }
 
 void var_delflags(struct shell *sh, const char *name, unsigned flags)
 {
-	struct var *v = var_lookup(sh, name, strlen(name));
+	size_t n = strlen(name);
+	struct var *v;
+
+	name = deref(sh, name, &n);
+	v = var_lookup(sh, name, n);
 
 	if (!v)
 		return;
@@ -584,13 +667,22 @@ void func_set(struct shell *sh, const char *name, struct node *def)
 	if (f) {
 		arena_unref(f->def->arena);
 		f->def = def;
+		f->src = sh->cursrc;
 		return;
 	}
 	f = xcalloc(1, sizeof(*f));
 	f->name = xstrdup(name);
 	f->def = def;
+	f->src = sh->cursrc;
 	*fp = f;
 	sh->fcount++;
+}
+
+const char *func_src(struct shell *sh, const char *name)
+{
+	struct func *f = sh->fcount ? *func_slot(sh, name) : NULL;
+
+	return f && f->src ? f->src : "";
 }
 
 int func_unset(struct shell *sh, const char *name)

@@ -21,8 +21,9 @@ limit=${MALFORMED_TIMEOUT:-60}
 # for a failed redirection, 028 and 032 for ${x?} and set -u (049 to
 # 051 are bash's); 048-bash-array runs there too: dash has no arrays, so
 # nothing of that line runs; g01b-g01d are bash's language, sbxsh's
-# default)
-posix_cases="023-eval-unterminated 025-bad-fd 026-create-fails 028-param-error 032-nounset 048-bash-array 048-paren-after-word g01-nested-parens"
+# default; 008, 021, 037, 044 and g05 are dash's arithmetic errors,
+# 052 and g05b bash's)
+posix_cases="008-div-by-zero 021-arith-syntax 037-arith-assign-readonly 044-deep-arith g05-nested-arith 023-eval-unterminated 025-bad-fd 026-create-fails 028-param-error 032-nounset 048-bash-array 048-paren-after-word g01-nested-parens"
 work=$(mktemp -d "${TMPDIR:-/tmp}/sbxsh-malformed.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT
 export LSAN_OPTIONS="suppressions=$here/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -39,6 +40,7 @@ gen g02-nested-cmdsub 2 'nesting too deep' "'echo \$(' * 100000 + 'echo hi' + ')
 gen g03-nested-braces 2 'nesting too deep' "'{ ' * 100000 + 'echo hi; ' + '}; '*100000 + '\n'"
 gen g04-nested-param 2 'nesting too deep' "'echo \${x:-'*100000 + 'y' + '}'*100000 + '\n'"
 gen g05-nested-arith 2 'too deeply nested' "'echo \$((' + '('*100000 + '1' + ')'*100000 + '))\n'"
+gen g05b-nested-arith-bash 1 'too deeply nested' "'echo \$((' + '('*100000 + '1' + ')'*100000 + '))\n'"
 gen g06-nested-dquote-cmdsub 2 'nesting too deep' "'echo ' + '\"\$(echo '*100000 + '\n'"
 gen g07-nested-if 2 'nesting too deep' "'if true; then '*100000 + 'echo hi; ' + 'fi; '*100000 + '\n'"
 gen g08-10mib-word 0 '' "'echo ' + 'a'*10*1024*1024 + ' | wc -c\n'"

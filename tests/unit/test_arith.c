@@ -172,11 +172,20 @@ static void arith_constants(void **state)
 	assert_int_equal(ev("0X1f"), 31);
 	assert_int_equal(ev("010"), 8);
 	assert_int_equal(ev("007"), 7);
-	/* out-of-range constants clamp, as dash's strtoimax does */
+	/* posix: out-of-range constants clamp, as dash's strtoimax does */
+	V.posix = true;
 	assert_true(ev("9223372036854775808") == INTMAX_MAX);
 	assert_true(ev("0x8000000000000000") == INTMAX_MAX);
 	assert_int_equal(everr("08", NULL, 0), -EINVAL);
 	assert_int_equal(everr("0x", NULL, 0), -EINVAL);
+	assert_int_equal(everr("1a", NULL, 0), -EINVAL);
+	V.posix = false;
+	/* bash: they wrap, "0x" is 0, and a bad number is one token */
+	assert_true(ev("9223372036854775808") == INTMAX_MIN);
+	assert_true(ev("0x8000000000000000") == INTMAX_MIN);
+	assert_int_equal(ev("0x"), 0);
+	assert_int_equal(ev("0x1F + 017 + 2#11 + 64#_"), 31 + 15 + 3 + 63);
+	assert_int_equal(everr("08", NULL, 0), -EINVAL);
 	assert_int_equal(everr("1a", NULL, 0), -EINVAL);
 }
 
@@ -228,8 +237,13 @@ static void arith_variables(void **state)
 	assert_non_null(strstr(msg, "recursion"));
 	put("bad", "1+");
 	assert_int_equal(everr("bad", msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(
+	    msg, "1+: syntax error: operand expected (error token is \"+\")");
+	V.posix = true;
+	assert_int_equal(everr("bad", msg, sizeof(msg)), -EINVAL);
 	assert_string_equal(msg,
 			    "arithmetic expression: expecting primary: \"1+\"");
+	V.posix = false;
 	/* no variable store at all: names read as 0, assignment fails */
 	intmax_t r = 7;
 	assert_int_equal(arith_eval("abc + 2", NULL, &r, NULL), 0);
@@ -326,8 +340,15 @@ static void arith_division_by_zero(void **state)
 
 	(void)state;
 	assert_int_equal(everr("1/0", msg, sizeof(msg)), -EDOM);
+	assert_string_equal(msg, "1/0: division by 0 (error token is \"0\")");
+	assert_int_equal(everr(" 1 / 0 + 2", msg, sizeof(msg)), -EDOM);
+	assert_string_equal(msg, "1 / 0 + 2: division by 0 (error token is "
+				 "\"0 + 2\")");
+	V.posix = true;
+	assert_int_equal(everr("1/0", msg, sizeof(msg)), -EDOM);
 	assert_string_equal(msg,
 			    "arithmetic expression: division by zero: \"1/0\"");
+	V.posix = false;
 	assert_int_equal(everr("1%0", NULL, 0), -EDOM);
 	put("x", "5");
 	assert_int_equal(everr("x /= 0", NULL, 0), -EDOM);
@@ -341,7 +362,11 @@ static void arith_readonly(void **state)
 
 	(void)state;
 	assert_int_equal(everr("ro = 1", msg, sizeof(msg)), -EPERM);
+	assert_string_equal(msg, "ro: readonly variable");
+	V.posix = true;
+	assert_int_equal(everr("ro = 1", msg, sizeof(msg)), -EPERM);
 	assert_string_equal(msg, "ro: is read only");
+	V.posix = false;
 	assert_int_equal(everr("ro++", NULL, 0), -EPERM);
 	assert_int_equal(everr("++ro", NULL, 0), -EPERM);
 	/* not an error when it is never evaluated */
@@ -379,6 +404,46 @@ static void arith_syntax_errors(void **state)
 		assert_int_equal(everr(t[i].e, msg, sizeof(msg)), -EINVAL);
 		assert_string_equal(msg, t[i].msg);
 	}
+	V.posix = false;
+}
+
+/* bash's words: the expression without its leading blanks, what is
+ * wrong, and the text from the error token on (bash 5.2's expr.c) */
+static void arith_bash_errors(void **state)
+{
+	static const struct {
+		const char *e, *msg;
+	} t[] = {
+	    {"1+", "1+: syntax error: operand expected (error token is \"+\")"},
+	    {" 1 + ",
+	     "1 + : syntax error: operand expected (error token is \"+ \")"},
+	    {"1 2", "1 2: syntax error in expression (error token is \"2\")"},
+	    {"1 @ 2", "1 @ 2: syntax error: invalid arithmetic operator "
+		      "(error token is \"@ 2\")"},
+	    {"(1 2)", "(1 2): missing `)' (error token is \"2)\")"},
+	    {"1?2", "1?2: `:' expected for conditional expression (error "
+		    "token is \"2\")"},
+	    {"1?:3", "1?:3: expression expected (error token is \":3\")"},
+	    {"3=4", "3=4: attempted assignment to non-variable (error token "
+		    "is \"=4\")"},
+	    {"2**-1", "2**-1: exponent less than 0 (error token is \"1\")"},
+	    {"09+1", "09: value too great for base (error token is \"09\")"},
+	    {"0#1", "0#1: invalid number (error token is \"0#1\")"},
+	    {"65#1", "65#1: invalid arithmetic base (error token is \"65#1\")"},
+	    {"2#", "2#: invalid integer constant (error token is \"2#\")"},
+	    {"a[1", "a[1: bad array subscript (error token is \"a[1\")"},
+	};
+	char msg[512];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		assert_true(everr(t[i].e, msg, sizeof(msg)) < 0);
+		assert_string_equal(msg, t[i].msg);
+	}
+	/* the comma operator is bash's */
+	assert_int_equal(ev("a = 1, a + 1"), 2);
+	V.posix = true;
+	assert_int_equal(everr("1,2", NULL, 0), -EINVAL);
 	V.posix = false;
 }
 
@@ -450,6 +515,7 @@ int main(void)
 					    reset),
 	    cmocka_unit_test_setup_teardown(arith_readonly, reset, reset),
 	    cmocka_unit_test_setup_teardown(arith_syntax_errors, reset, reset),
+	    cmocka_unit_test_setup_teardown(arith_bash_errors, reset, reset),
 	    cmocka_unit_test_setup_teardown(arith_nesting_limit, reset, reset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

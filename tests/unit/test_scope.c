@@ -938,6 +938,12 @@ static void braces_as_the_shell(void **state)
 	scope_report_free(&r);
 	/* [[ ]] does not brace-expand: the word as typed */
 	assert_one("[[ -f /etc/{a,b} ]]", SCOPE_FLAG_READ, "/etc/{a,b}");
+	/* a redirection's target is the word the shell opens (bash) */
+	assert_one("echo a > /etc/x{1..1}", SCOPE_FLAG_WRITE, "/etc/x1");
+	assert_one("echo a >> /etc/{y..y}", SCOPE_FLAG_WRITE, "/etc/y");
+	assert_one("cat < /etc/{s..s}hadow", SCOPE_FLAG_READ, "/etc/shadow");
+	assert_one("echo a 2>&/etc/z{0..0}", SCOPE_FLAG_WRITE, "/etc/z0");
+	assert_one("echo a > \"/etc/{q}\"", SCOPE_FLAG_WRITE, "/etc/{q}");
 	/* posix mode: braces are characters */
 	px.posix = true;
 	l = "rm {/etc/a,b}";
