@@ -636,21 +636,14 @@ op:
 		w->op = (unsigned char)c;
 		break;
 	case '%':
-		d = lex_getc_nl(p);
-		if (d == '%')
-			w->op = PO_RLARGE;
-		else {
-			lex_ungetc(p, d);
-			w->op = PO_RSMALL;
-		}
-		break;
 	case '#':
+		/* %% and ## are the longest match, % and # the shortest */
 		d = lex_getc_nl(p);
-		if (d == '#')
-			w->op = PO_LLARGE;
+		if (d == c)
+			w->op = c == '%' ? PO_RLARGE : PO_LLARGE;
 		else {
 			lex_ungetc(p, d);
-			w->op = PO_LSMALL;
+			w->op = c == '%' ? PO_RSMALL : PO_LSMALL;
 		}
 		break;
 	default:
