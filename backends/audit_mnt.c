@@ -166,7 +166,8 @@ static int request(int s, int type, const void *data, size_t n)
  * three times. Returns how many were added, |added[i]| saying which, and
  * the first error in |err|.
  */
-static int add_all(int s, unsigned ses, const char *key, bool added[], int *err)
+static int rules_all(int s, int type, unsigned ses, const char *key,
+		     bool added[], int *err)
 {
 	enum { ONE = NLMSG_SPACE(sizeof(struct audit_rule_data) + 32) };
 	union {
@@ -186,7 +187,7 @@ static int add_all(int s, unsigned ses, const char *key, bool added[], int *err)
 
 		added[i] = false;
 		h->nlmsg_len = NLMSG_LENGTH(len);
-		h->nlmsg_type = AUDIT_ADD_RULE;
+		h->nlmsg_type = (uint16_t)type;
 		h->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
 		h->nlmsg_seq = base + (uint32_t)i;
 		off += NLMSG_ALIGN(h->nlmsg_len);
@@ -400,7 +401,8 @@ static void helper(int ctl, int proc, pid_t sup)
 		bool added[AM_NRULES];
 		int err = 0;
 
-		if (add_all(ctl, am.ses, am.key, added, &err) < AM_NRULES) {
+		if (rules_all(ctl, AUDIT_ADD_RULE, am.ses, am.key, added,
+			      &err) < AM_NRULES) {
 			/* refused (rules locked, no CAP_AUDIT_CONTROL):
 			 * none of ours stays */
 			for (int i = 0; i < AM_NRULES; i++) {
@@ -471,10 +473,14 @@ static void helper(int ctl, int proc, pid_t sup)
 		while (kill(sup, 0) == 0 || errno == EPERM)
 			sleep(1);
 	}
-	for (int i = 0; i < AM_NRULES; i++) {
-		size_t n = rule(buf, am.ses, am_errs[i], am.key);
+	/* in one message too: the next session's start waited behind
+	 * three deletions sent one by one */
+	{
+		bool gone[AM_NRULES];
+		int err;
 
-		(void)request(ctl, AUDIT_DEL_RULE, buf, n);
+		(void)rules_all(ctl, AUDIT_DEL_RULE, am.ses, am.key, gone,
+				&err);
 	}
 	_exit(0);
 }
