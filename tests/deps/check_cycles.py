@@ -22,10 +22,13 @@ import sys
 # Modules written in several files. The shell language's lexer and parser
 # (core/lang/) are one: the lexer parses the command of a $(...) it meets
 # and the parser pulls its tokens from the lexer, a mutual recursion in
-# the grammar itself (dash keeps both in one parser.c). The objects of an
+# the grammar itself (dash keeps both in one parser.c). synerr.c is the
+# lexer's and parser's error reporting, moved out of lex.c (it reads ahead
+# with lex_getc to name bash's unexpected token). The objects of an
 # archive carry no folder, so they are named here.
 GROUPS = {"core/lex": "core/lang", "core/parse": "core/lang",
-          "core/arena": "core/lang", "core/heredoc": "core/lang"}
+          "core/arena": "core/lang", "core/heredoc": "core/lang",
+          "core/synerr": "core/lang"}
 
 
 def read_archive(nm, lib, layer):
