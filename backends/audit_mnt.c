@@ -160,11 +160,10 @@ static int request(int s, int type, const void *data, size_t n)
 }
 
 /*
- * The helper's three rules in one message (one sendto, three requests):
- * the kernel takes its audit lock once for the lot, where one request at
- * a time waited behind other sessions' deletions (about 10 ms each)
- * three times. Returns how many were added, |added[i]| saying which, and
- * the first error in |err|.
+ * The helper's three rules added in one message (one sendto, three
+ * requests: the kernel takes its audit lock once; an addition is quick).
+ * Returns how many were added, |added[i]| saying which, and the first
+ * error in |err|.
  */
 static int rules_all(int s, int type, unsigned ses, const char *key,
 		     bool added[], int *err)
@@ -364,6 +363,7 @@ static void helper(int ctl, int proc, pid_t sup)
 		char b[16384];
 	} m;
 	char buf[sizeof(struct audit_rule_data) + 64];
+	bool ours = true;
 
 	/* Out of the terminal's reach and its signals; no descriptor of the
 	 * session (a pty kept open would keep a harness waiting). */
@@ -394,10 +394,22 @@ static void helper(int ctl, int proc, pid_t sup)
 	c[CAP_AUDIT_CONTROL / 32].permitted = 1u << (CAP_AUDIT_CONTROL % 32);
 	(void)syscall(SYS_capset, &h, c);
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-	/* Ours first: the session goes on meanwhile (am_open()), and its
-	 * shell waits for the answer only where it needs the rules
-	 * (am_wait(): before a command's denials are read). */
-	{
+	/* Is the kernel's audit on? With it off no rule of ours would ever
+	 * write a record, and a rule costs every later session: deleting
+	 * one waits in the kernel for an RCU grace period (audit_del_rule's
+	 * synchronize_rcu, about 10 ms) while holding the audit lock, and
+	 * every sbxsh starting meanwhile waits behind it (`sbxsh -c true`
+	 * run back to back as root: 41-44 ms a session, 4-8 ms without the
+	 * rules, with the kernel's audit off). */
+	ask_audit(ctl);
+	if (__atomic_load_n(&am.state[1], __ATOMIC_ACQUIRE) == AS_AUDIT_OFF) {
+		__atomic_store_n(am.state, -ENODATA, __ATOMIC_RELEASE);
+		ours = false;
+	}
+	/* Ours: the session goes on meanwhile (am_open()), and its shell
+	 * waits for the answer only where it needs the rules (am_wait():
+	 * before a command's denials are read). */
+	if (ours) {
 		bool added[AM_NRULES];
 		int err = 0;
 
@@ -415,12 +427,10 @@ static void helper(int ctl, int proc, pid_t sup)
 			}
 			__atomic_store_n(am.state, err < 0 ? err : -EIO,
 					 __ATOMIC_RELEASE);
-			ask_audit(ctl);
 			_exit(0);
 		}
 		__atomic_store_n(am.state, 1, __ATOMIC_RELEASE);
 	}
-	ask_audit(ctl);
 	/* Stale rules: listed (the kernel answers from a thread, so this
 	 * is off the session's start-up), then deleted one by one. */
 	{
@@ -463,6 +473,8 @@ static void helper(int ctl, int proc, pid_t sup)
 		for (size_t i = 0; i < ndel; i++)
 			(void)request(ctl, AUDIT_DEL_RULE, del[i], dlen[i]);
 	}
+	if (!ours)
+		_exit(0);
 	/* Ours, once the supervisor has ended, however it ended. */
 	if (pidfd >= 0) {
 		struct pollfd pf = {.fd = 5, .events = POLLIN};
@@ -473,14 +485,14 @@ static void helper(int ctl, int proc, pid_t sup)
 		while (kill(sup, 0) == 0 || errno == EPERM)
 			sleep(1);
 	}
-	/* in one message too: the next session's start waited behind
-	 * three deletions sent one by one */
-	{
-		bool gone[AM_NRULES];
-		int err;
+	/* One request each, not one message for the three: each deletion
+	 * holds the kernel's audit lock through its RCU grace period, and
+	 * between two requests another session's start gets its turn
+	 * (three in one message held it 30 ms at once). */
+	for (int i = 0; i < AM_NRULES; i++) {
+		size_t n = rule(buf, am.ses, am_errs[i], am.key);
 
-		(void)rules_all(ctl, AUDIT_DEL_RULE, am.ses, am.key, gone,
-				&err);
+		(void)request(ctl, AUDIT_DEL_RULE, buf, n);
 	}
 	_exit(0);
 }
@@ -550,18 +562,15 @@ void am_open(void)
 		close(ctl);
 		return;
 	}
-	/* The helper adds the rules and deletes them when the supervisor
-	 * ends, however it ended; its pid is in their key, so that the next
-	 * session's start, listing the rules, tells a session whose helper
-	 * is deleting them from one whose helper was killed (stale()).
-	 * Nothing here waits for the kernel: each rule change takes its
-	 * audit lock, a deletion holds it about 10 ms (AUDIT_DEL_RULE
-	 * answers in 10-14 ms here, AUDIT_ADD_RULE in 20 us when nobody
-	 * else holds it), and the helper of a session that just ended
-	 * deletes three while the next session starts: additions made here
-	 * waited behind them on the start-up path (`sbxsh -c true` back to
-	 * back: 41.8 ms against 7.9 ms before these rules; 60 ms with the
-	 * three sent in one message). */
+	/* The helper adds the rules (where the kernel's audit is on) and
+	 * deletes them when the supervisor ends, however it ended; its pid
+	 * is in their key, so that the next session's start, listing the
+	 * rules, tells a session whose helper is deleting them from one
+	 * whose helper was killed (stale()). Nothing here waits for the
+	 * kernel: it answers a rule change or AUDIT_GET in the sender's
+	 * context under its audit lock, which another session's rule
+	 * deletion holds through an RCU grace period (about 10 ms each), and
+	 * a supervisor waiting there held the shell's status back. */
 	{
 		pid_t sup = getpid();
 		int proc = open("/proc", O_PATH | O_DIRECTORY | O_CLOEXEC);
@@ -615,7 +624,9 @@ const char *am_refused(int st)
 {
 	static char why[256];
 
-	if (st == -EPERM)
+	if (st == -ENODATA)
+		snprintf(why, sizeof(why), AM_NOTE_OFF AS_WHY_AUDIT_OFF);
+	else if (st == -EPERM)
 		snprintf(why, sizeof(why),
 			 AM_NOTE_OFF "adding audit rules needs "
 				     "CAP_AUDIT_CONTROL (root) and rules not "

@@ -641,6 +641,9 @@ mutations() {
 	# ... and takes what any process sent to its socket for the kernel's
 	mut audit-any-sender backends/audit_sup.c \
 		's/^(\s*)from\.nl_pid != 0\)$/\10)/' integration/denials_cross.py
+	# (lead) the mount layer's rules added though the kernel's audit is off
+	mut audit-rules-when-off backends/audit_mnt.c \
+		's/^(\s*)ours = false;$/\1;/' integration/denials_mount.py
 	# issue 22 (net2): --network off, domains or registries with
 	# --backend none refused before anything runs or is made
 	mut net-none-off-unrefused shell/session/opts.c \

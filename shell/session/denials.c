@@ -262,6 +262,7 @@ void dl_start(struct dl_state *dl, struct shell *sh)
 
 void dl_fork(struct dl_state *dl, struct shell *sh)
 {
+	ka_before_fork();
 	if (!dl->want_fwd || sh->subshell || getpid() != sh->rootpid)
 		return;
 	dl->want_fwd = false;

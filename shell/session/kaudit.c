@@ -191,15 +191,22 @@ void ka_settle(struct shell *sh)
 	}
 }
 
+void ka_before_fork(void)
+{
+	/* The mount layer's rules go in while the session starts, from
+	 * their helper (backends/audit_mnt.c). Only a job's refusals are
+	 * read from them (the shell's own, a redirection's, it reports
+	 * itself): the first process forked waits for them (300 ms at most;
+	 * once answered, no wait), or its refusal at a terminal could have
+	 * no record. `sbxsh -c true` forks nothing and waits for nothing. */
+	if (ka_on())
+		(void)am_wait(300);
+}
+
 void ka_begin(void)
 {
 	if (!ka_on())
 		return;
-	/* The mount layer's rules go in while the session starts, from
-	 * their helper: a command that could be refused by the mount layer
-	 * waits for them (at most 300 ms; once in, no wait), or its refusal
-	 * at a terminal would have no record. */
-	(void)am_wait(300);
 	drain(NULL, NULL);
 	strv_free(&ka_mnt);
 	ka_since = coarse_ms();

@@ -20,6 +20,8 @@ bool ka_on(void);
 void ka_settle(struct shell *sh);
 /* Forgets the records of what ran before (a background job's). */
 void ka_begin(void);
+/* Before the shell forks: waits for the mount layer's rules. */
+void ka_before_fork(void);
 /* Adds to |r| a line for each record since ka_begin() that the policy
  * explains. Returns how many records it read (0: none came). */
 int ka_end(struct shell *sh, struct dn_report *r);

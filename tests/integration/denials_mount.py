@@ -264,6 +264,23 @@ if h:
 s.close()
 s.cleanup()
 
+# The kernel's audit turned off: a root session adds no rule (none would
+# ever write a record, and each costs the next session's start a wait
+# behind its deletion), and `policy` says why the terminal gets no line.
+audit(0)
+root = plant()
+s = Sh.start(root=root)
+key, p0 = key_of(s)
+out, st = s.run("/bin/true; policy")
+pre = ("sbxsh-%d-" % p0).encode() if p0 else b"sbxsh-?"
+ok(p0 is not None and st == 0 and rules().count(pre) == 0 and re.search(
+    r"mount_denials: from stderr only .*the kernel's audit is off", text(out)) is not None,
+   "audit off: the session's helper added no rule, and policy says why",
+   "%s rules: %d %s" % (key, rules().count(pre), text(out)[-400:]))
+s.close()
+s.cleanup()
+audit(1)
+
 # As nobody: no rules, said in the banner; no line at a terminal.
 real = os.environ["SBXSH"]
 wrap = wrapped("as nobody", AS_NOBODY, "setpriv")
