@@ -427,9 +427,10 @@ static void helper(int ctl, int proc, pid_t sup)
 			}
 			__atomic_store_n(am.state, err < 0 ? err : -EIO,
 					 __ATOMIC_RELEASE);
-			_exit(0);
+			ours = false;
+		} else {
+			__atomic_store_n(am.state, 1, __ATOMIC_RELEASE);
 		}
-		__atomic_store_n(am.state, 1, __ATOMIC_RELEASE);
 	}
 	/* Stale rules: listed (the kernel answers from a thread, so this
 	 * is off the session's start-up), then deleted one by one. */
@@ -473,9 +474,11 @@ static void helper(int ctl, int proc, pid_t sup)
 		for (size_t i = 0; i < ndel; i++)
 			(void)request(ctl, AUDIT_DEL_RULE, del[i], dlen[i]);
 	}
-	if (!ours)
-		_exit(0);
-	/* Ours, once the supervisor has ended, however it ended. */
+	/* Ours, once the supervisor has ended, however it ended. With none
+	 * of ours, the helper still lives as long as the supervisor: it is
+	 * the supervisor's child, which never waits for it (a helper ended
+	 * early stayed a zombie in the session's tree for its whole life:
+	 * load/smoke). */
 	if (pidfd >= 0) {
 		struct pollfd pf = {.fd = 5, .events = POLLIN};
 
@@ -489,7 +492,7 @@ static void helper(int ctl, int proc, pid_t sup)
 	 * holds the kernel's audit lock through its RCU grace period, and
 	 * between two requests another session's start gets its turn
 	 * (three in one message held it 30 ms at once). */
-	for (int i = 0; i < AM_NRULES; i++) {
+	for (int i = 0; ours && i < AM_NRULES; i++) {
 		size_t n = rule(buf, am.ses, am_errs[i], am.key);
 
 		(void)request(ctl, AUDIT_DEL_RULE, buf, n);

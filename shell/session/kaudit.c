@@ -196,11 +196,15 @@ void ka_before_fork(void)
 	/* The mount layer's rules go in while the session starts, from
 	 * their helper (backends/audit_mnt.c). Only a job's refusals are
 	 * read from them (the shell's own, a redirection's, it reports
-	 * itself): the first process forked waits for them (300 ms at most;
+	 * itself): the first process forked waits for them (2 s at most;
 	 * once answered, no wait), or its refusal at a terminal could have
-	 * no record. `sbxsh -c true` forks nothing and waits for nothing. */
+	 * no record. The helper may wait behind other sessions' deletions
+	 * (about 10 ms each); with 300 ms a sanitizer build beside CI's other
+	 * root sessions once ran its job first (denials_mount.py, a silent
+	 * tool with stderr to a file: no line). `sbxsh -c true` forks
+	 * nothing and waits for nothing. */
 	if (ka_on())
-		(void)am_wait(300);
+		(void)am_wait(2000);
 }
 
 void ka_begin(void)
