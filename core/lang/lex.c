@@ -114,6 +114,17 @@ int lex_getc_nl(struct parser *p)
 	}
 }
 
+/* The next byte (line continuations skipped) is |c|: taken; else left. */
+static bool next_is(struct parser *p, int c)
+{
+	int d = lex_getc_nl(p);
+
+	if (d == c)
+		return true;
+	lex_ungetc(p, d);
+	return false;
+}
+
 void lex_push_frame(struct parser *p, const char *s, size_t len,
 		    const char *alias, bool isolate)
 {
@@ -1041,43 +1052,29 @@ again:
 			lex_read_heredocs(p);
 		return p->tok = T_NL;
 	case ';':
-		d = lex_getc_nl(p);
-		if (d == ';') {
-			if (!p->o.posix) {
-				d = lex_getc_nl(p);
-				if (d == '&')
-					return p->tok = T_DSEMIAND;
-				lex_ungetc(p, d);
-			}
-			return p->tok = T_DSEMI;
-		}
-		if (d == '&' && !p->o.posix)
+		if (next_is(p, ';'))
+			return p->tok = !p->o.posix && next_is(p, '&')
+					    ? T_DSEMIAND
+					    : T_DSEMI;
+		if (!p->o.posix && next_is(p, '&'))
 			return p->tok = T_SEMIAND;
-		lex_ungetc(p, d);
 		return p->tok = T_SEMI;
 	case '&':
-		d = lex_getc_nl(p);
-		if (d == '&')
+		if (next_is(p, '&'))
 			return p->tok = T_AND;
-		if (d == '>' && !p->o.posix) {
+		if (!p->o.posix && next_is(p, '>')) {
 			/* bash's &>file and &>>file: >file 2>&1 */
-			d = lex_getc_nl(p);
-			p->trt = d == '>' ? R_APPEND : R_OUT;
-			if (d != '>')
-				lex_ungetc(p, d);
+			p->trt = next_is(p, '>') ? R_APPEND : R_OUT;
 			p->tfd = -1;
 			p->tboth = true;
 			return p->tok = T_REDIR;
 		}
-		lex_ungetc(p, d);
 		return p->tok = T_AMP;
 	case '|':
-		d = lex_getc_nl(p);
-		if (d == '|')
+		if (next_is(p, '|'))
 			return p->tok = T_OR;
-		p->tpipe_err = d == '&' && !p->o.posix; /* bash's |& */
-		if (!p->tpipe_err)
-			lex_ungetc(p, d);
+		/* bash's |& */
+		p->tpipe_err = !p->o.posix && next_is(p, '&');
 		return p->tok = T_PIPE;
 	case '(':
 		return p->tok = T_LP;
