@@ -238,7 +238,9 @@ failclosed_case() {
 	[ -n "$late" ] && slow=(-e inject=close:delay_enter=50000)
 	rm -f "$WS/ran"
 	# strace runs as the user: setpriv's own capset must not fail.
-	OUTPUT=$(cd "$WS" && timeout -k 5 60 "${PRIV[@]}" strace -f -qq \
+	# (each close 50 ms late: a hang bound, not a speed check, 180 s)
+	OUTPUT=$(cd "$WS" && timeout -k 5 $([ -n "$late" ] && echo 180 || echo 60) \
+		"${PRIV[@]}" strace -f -qq \
 		-o /dev/null -e inject=capset:error=EPERM "${slow[@]}" \
 		env HOME="$H" \
 		PATH="$PATH" "$SBXSH" --backend "$be" -c "echo RAN > $WS/ran" \
