@@ -46,14 +46,13 @@ import socket
 import struct
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import strict  # noqa: E402
 from ptyhelp import AS_NOBODY, RUN_RE, Sh, binary, done, ok, text, wrapped  # noqa: E402
+from kaudit import D, audit, plant as kplant, lines  # noqa: E402
 
-D = "sbxsh: denied: "
 # Paths built at run time: the checker sees none in the command's text.
 ETC_NEW = ("python3 -c \"import os; os.open('/e' + 'tc/sbx-cross-%d' % "
            "os.getpid(), os.O_WRONLY | os.O_CREAT)\" 2>/dev/null")
@@ -65,43 +64,9 @@ SILENT_READ = ("python3 -c \"import os; os.open(os.environ['HOME'] + '/.s' + "
 NO_WHY = "policy why: no denial explained yet"
 
 
-def audit(enabled=None):
-    """The kernel's audit switch: read it, or set it. None: refused."""
-    try:
-        s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 9)
-        s.bind((0, 0))
-        s.settimeout(1)
-        if enabled is None:
-            s.send(struct.pack("=IHHII", 16, 1000, 1, 1, 0))  # AUDIT_GET
-            d = s.recv(8192)
-            if struct.unpack("=H", d[4:6])[0] != 1000:
-                return None
-            return struct.unpack("=I", d[20:24])[0]
-        st = struct.pack("=10I", 1, enabled, 0, 0, 0, 0, 0, 0, 0, 0)
-        s.send(struct.pack("=IHHII", 16 + len(st), 1001, 5, 1, 0) + st)
-        d = s.recv(8192)
-        return struct.unpack("=i", d[16:20])[0] == 0 or None
-    except OSError:
-        return None
-
-
 def plant(nobody=False):
-    """A root folder for Sh: a home with a secret, a git workspace."""
-    root = tempfile.mkdtemp(prefix="sbx-xden-")
-    atexit.register(subprocess.run, ["rm", "-rf", root])
-    os.makedirs(os.path.join(root, "home", ".ssh"))
-    os.makedirs(os.path.join(root, "tmp"))
-    with open(os.path.join(root, "home", ".ssh", "id_rsa"), "w") as f:
-        f.write("SECRET\n")
-    subprocess.run(["git", "init", "-q", os.path.join(root, "demo")], check=True)
-    if nobody:
-        subprocess.run(["chown", "-R", "65534:65534", root], check=True)
-    return root
+    return kplant("sbx-xden-", nobody=nobody, git=True)
 
-
-def lines(t):
-    return [ln for ln in text(t if isinstance(t, bytes) else t.encode()).split("\n")
-            if ln.startswith(D)]
 
 
 def leftovers():

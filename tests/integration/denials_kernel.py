@@ -26,77 +26,20 @@ cannot be turned on ("audit"), Landlock ABI < 7 ("landlock-abi7")."""
 import atexit
 import json
 import os
-import socket
-import struct
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import strict  # noqa: E402
 from ptyhelp import AS_NOBODY, Sh, binary, done, ok, text, wrapped  # noqa: E402
+from kaudit import D, audit, plant as kplant, lines, outside  # noqa: E402
 
-D = "sbxsh: denied: "
 # Built at run time: the checker sees no path in the command's text; and
 # its stderr closed by the tool itself, so nothing can be read back
 # whatever the shell does with fd 2.
 SILENT = ("python3 -c \"import os; os.close(2); os.open(os.environ['HOME'] "
           "+ '/.s' + 'sh/id_rsa', os.O_RDONLY)\" 2>/dev/null")
 LOUD = "cat ~/.ssh/id_rsa"
-
-
-def audit(enabled=None):
-    """The kernel's audit switch: read it, or set it (root). None when
-    the kernel refuses."""
-    try:
-        s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 9)
-        s.bind((0, 0))
-        s.settimeout(1)
-        if enabled is None:
-            s.send(struct.pack("=IHHII", 16, 1000, 1, 1, 0))  # AUDIT_GET
-            d = s.recv(8192)
-            if struct.unpack("=H", d[4:6])[0] != 1000:
-                return None
-            return struct.unpack("=I", d[20:24])[0]
-        st = struct.pack("=10I", 1, enabled, 0, 0, 0, 0, 0, 0, 0, 0)
-        s.send(struct.pack("=IHHII", 16 + len(st), 1001, 5, 1, 0) + st)
-        d = s.recv(8192)  # the ACK: NLMSG_ERROR with 0
-        return struct.unpack("=i", d[16:20])[0] == 0 or None
-    except OSError:
-        return None
-
-
-def plant(nobody=False):
-    root = tempfile.mkdtemp(prefix="sbx-kden-")
-    atexit.register(subprocess.run, ["rm", "-rf", root])
-    os.makedirs(os.path.join(root, "home", ".ssh"))
-    os.makedirs(os.path.join(root, "tmp"))
-    with open(os.path.join(root, "home", ".ssh", "id_rsa"), "w") as f:
-        f.write("SECRET\n")
-    if nobody:
-        subprocess.run(["chown", "-R", "65534:65534", root], check=True)
-    return root
-
-
-def lines(t):
-    return [ln for ln in text(t if isinstance(t, bytes) else t.encode()).split("\n")
-            if ln.startswith(D)]
-
-
-def outside(s, be, cmd, to_file):
-    """|cmd| in `sbxsh -c`, its stderr a pipe or a file: the lines."""
-    argv = [binary(), "--workspace", s.ws, "--backend", be, "-c", cmd]
-    if to_file:
-        path = os.path.join(s.root, "tmp", "err.txt")
-        with open(path, "wb") as f:
-            subprocess.run(argv, env=s.env, cwd=s.ws, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.DEVNULL, stderr=f, timeout=30)
-        with open(path, "rb") as f:
-            return lines(f.read())
-    p = subprocess.run(argv, env=s.env, cwd=s.ws, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       timeout=30)
-    return lines(p.stdout)
 
 
 # A process outside the session, in a Landlock domain of its own, refused
@@ -115,6 +58,11 @@ try:
 except OSError:
     pass
 """
+
+
+def plant(nobody=False):
+    return kplant("sbx-kden-", nobody=nobody)
+
 
 
 def source(s):

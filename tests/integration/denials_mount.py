@@ -30,14 +30,13 @@ import socket
 import struct
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
 import strict  # noqa: E402
 from ptyhelp import AS_NOBODY, Sh, binary, done, ok, text, wrapped  # noqa: E402
+from kaudit import D, audit, plant as kplant, lines, outside  # noqa: E402
 
-D = "sbxsh: denied: "
 # Paths built at run time: the checker sees none in the command's text.
 EROFS_NEW = ("python3 -c \"import os; os.open('/e' + 'tc/sbx-mnt-%d' % "
              "os.getpid(), os.O_WRONLY | os.O_CREAT)\" 2>/dev/null")
@@ -49,24 +48,9 @@ EBUSY_CFG = ("python3 -c \"import os; g = '.g' + 'it/'; "
 MISSING = "python3 -c \"import os; os.open('nothere', os.O_RDONLY)\" 2>/dev/null"
 
 
-def audit(enabled=None):
-    """The kernel's audit switch: read it, or set it. None: refused."""
-    try:
-        s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 9)
-        s.bind((0, 0))
-        s.settimeout(1)
-        if enabled is None:
-            s.send(struct.pack("=IHHII", 16, 1000, 1, 1, 0))  # AUDIT_GET
-            d = s.recv(8192)
-            if struct.unpack("=H", d[4:6])[0] != 1000:
-                return None
-            return struct.unpack("=I", d[20:24])[0]
-        st = struct.pack("=10I", 1, enabled, 0, 0, 0, 0, 0, 0, 0, 0)
-        s.send(struct.pack("=IHHII", 16 + len(st), 1001, 5, 1, 0) + st)
-        d = s.recv(8192)
-        return struct.unpack("=i", d[16:20])[0] == 0 or None
-    except OSError:
-        return None
+def plant(nobody=False):
+    return kplant("sbx-mden-", nobody=nobody, secret=False, git=True)
+
 
 
 def rules():
@@ -104,40 +88,6 @@ def gone(key, secs=3.0):
             return True
         time.sleep(0.05)
     return False
-
-
-def plant(nobody=False):
-    root = tempfile.mkdtemp(prefix="sbx-mden-")
-    atexit.register(subprocess.run, ["rm", "-rf", root])
-    ws = os.path.join(root, "demo")
-    os.makedirs(os.path.join(root, "home"))
-    os.makedirs(os.path.join(root, "tmp"))
-    os.makedirs(ws)
-    subprocess.run(["git", "init", "-q", ws], check=True)
-    if nobody:
-        subprocess.run(["chown", "-R", "65534:65534", root], check=True)
-    return root
-
-
-def lines(t):
-    return [ln for ln in text(t if isinstance(t, bytes) else t.encode()).split("\n")
-            if ln.startswith(D)]
-
-
-def outside(s, be, cmd, to_file):
-    """|cmd| in `sbxsh -c`, its stderr a pipe or a file: the lines."""
-    argv = [binary(), "--workspace", s.ws, "--backend", be, "-c", cmd]
-    if to_file:
-        path = os.path.join(s.root, "tmp", "err.txt")
-        with open(path, "wb") as f:
-            subprocess.run(argv, env=s.env, cwd=s.ws, stdin=subprocess.DEVNULL,
-                           stdout=subprocess.DEVNULL, stderr=f, timeout=30)
-        with open(path, "rb") as f:
-            return lines(f.read())
-    p = subprocess.run(argv, env=s.env, cwd=s.ws, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       timeout=30)
-    return lines(p.stdout)
 
 
 def key_of(s):
