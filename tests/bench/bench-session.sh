@@ -362,8 +362,9 @@ print("  all doors, against neither                           %+8.1f us"
       % ((t["all"][0] - t["neither"][0]) * 1e6))
 # issue 23: the denial lines' kernel sources, side by side
 src = sys.argv[3]
-print("the denial lines' kernel sources at start-up (same run; set up at"
-      " start whether the kernel's audit is on or off; the notes:)")
+print("the denial lines' kernel sources at start-up (same run; the reader"
+      " and the rules' helper start whether the kernel's audit is on or off,"
+      " the rules themselves only where it is on; the notes:)")
 for ln in src.split("\n"):
     print("    " + ln)
 for k, what in (("llaudit", "the kernel's records: reader + mount rules"),
