@@ -648,6 +648,25 @@ static int tty_fd(void)
 	return -1;
 }
 
+#ifdef SBXSH_BENCH_KNOBS
+/* tests only (the sbxsh_knobs binary, never installed): privilege.sh's
+ * "init ended first" order made certain rather than left to timing (its
+ * strace delays once hung strace itself in CI): P0 waits, 5 s at most,
+ * until init has ended, and leaves it to be reaped as ever. */
+static void knob_wait_init(pid_t init)
+{
+	for (int i = 0; i < 500; i++) {
+		siginfo_t si = {0};
+
+		if (waitid(P_PID, (id_t)init, &si,
+			   WEXITED | WNOHANG | WNOWAIT) < 0 ||
+		    si.si_pid == init)
+			return;
+		sleep_ms(10);
+	}
+}
+#endif
+
 int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	      int *exit_fd, struct sbx_diag *diag)
 {
@@ -726,6 +745,10 @@ int pns_enter(int last_pid_fd, bool *proc_private, int *unshare_err,
 	 * the start-up cleanly, with nothing started but an init that reads
 	 * EOF. Afterwards it could only kill the namespace, the shell with
 	 * it, and leave the caller a SIGKILL and no word (faults.sh). */
+#ifdef SBXSH_BENCH_KNOBS
+	if (init > 0 && getenv("SBXSH_KNOB_INIT_FIRST"))
+		knob_wait_init(init);
+#endif
 	if (init > 0 && write(ipfd[1], &inside, sizeof(inside)) !=
 			    (ssize_t)sizeof(inside)) {
 		e = errno ? errno : EIO;

@@ -786,10 +786,12 @@ static struct node *parse_arith_cmd(struct parser *p)
  * the text from |at| in |line| to its "))" (when still on that line) */
 static void arith_for_text(struct parser *p, const char *line, size_t at)
 {
-	const char *s = p->base.s + at, *e;
+	const char *s, *e;
 
-	if (line != p->base.s || at >= p->base.len)
+	/* checked before the sum: base.s may be NULL (UBSan, fuzz/parse) */
+	if (!p->base.s || line != p->base.s || at >= p->base.len)
 		return;
+	s = p->base.s + at;
 	e = strstr(s, "))");
 	p->perr.expr_line = true;
 	snprintf(p->perr.text, sizeof(p->perr.text), "%.*s",
