@@ -9,6 +9,10 @@ option(SBXSH_DIFF_TESTS "Run the differential shell corpus (needs dash, bash)" O
 set(SBXSH_DIFF_ARGS "--check=off" CACHE STRING
 	"Extra arguments for sbxsh in the differential tests")
 
+# Each runs under tests/integration/lib/recap.sh, as the integration tests
+# do: a failure's "not ok" lines repeated at the end, and the CPU seconds
+# noted when .ci/setup asks (tests/README.md, "CI time").
+set(SBXSH_RECAP ${CMAKE_SOURCE_DIR}/tests/integration/lib/recap.sh)
 if(SBXSH_DIFF_TESTS)
 	find_program(SBXSH_DASH dash)
 	find_program(SBXSH_BASH bash)
@@ -21,11 +25,12 @@ if(SBXSH_DIFF_TESTS)
 			if(IS_DIRECTORY ${_dir})
 				get_filename_component(_area ${_dir} NAME)
 				add_test(NAME diff/${_area}
-					COMMAND ${SBXSH_BASH} ${CMAKE_CURRENT_LIST_DIR}/run.sh
+					COMMAND ${SBXSH_BASH} ${SBXSH_RECAP} ${SBXSH_BASH}
+						${CMAKE_CURRENT_LIST_DIR}/run.sh
 						$<TARGET_FILE:sbxsh> ${_area})
 				set_tests_properties(diff/${_area} PROPERTIES
 					TIMEOUT 900
-					ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_ARGS=${SBXSH_DIFF_ARGS}")
+					ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_ARGS=${SBXSH_DIFF_ARGS};SBXSH_CPU_NAME=diff/${_area}")
 			endif()
 		endforeach()
 	endif()
@@ -42,11 +47,12 @@ if(SBXSH_DIFF_TESTS AND SBXSH_BASH)
 		if(IS_DIRECTORY ${_dir})
 			get_filename_component(_area ${_dir} NAME)
 			add_test(NAME diffbash/${_area}
-				COMMAND ${SBXSH_BASH} ${CMAKE_CURRENT_LIST_DIR}/run.sh
+				COMMAND ${SBXSH_BASH} ${SBXSH_RECAP} ${SBXSH_BASH}
+					${CMAKE_CURRENT_LIST_DIR}/run.sh
 					--corpus bash -j 2 $<TARGET_FILE:sbxsh> ${_area})
 			set_tests_properties(diffbash/${_area} PROPERTIES
 				TIMEOUT 300
-				ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_ARGS=--check=off")
+				ENVIRONMENT "SBXSH=$<TARGET_FILE:sbxsh>;SBXSH_ARGS=--check=off;SBXSH_CPU_NAME=diffbash/${_area}")
 		endif()
 	endforeach()
 endif()
@@ -56,9 +62,10 @@ endif()
 # scratch folder; stdout, stderr and status must match. CTest: diffsample.
 if(SBXSH_DIFF_TESTS AND SBXSH_BASH)
 	add_test(NAME diffsample
-		COMMAND ${SBXSH_BASH} ${CMAKE_CURRENT_LIST_DIR}/sample/run.sh
+		COMMAND ${SBXSH_BASH} ${SBXSH_RECAP} ${SBXSH_BASH}
+			${CMAKE_CURRENT_LIST_DIR}/sample/run.sh
 			-j 2 $<TARGET_FILE:sbxsh>)
 	set_tests_properties(diffsample PROPERTIES
 		TIMEOUT 1200
-		ENVIRONMENT "SBXSH_ARGS=--check=off")
+		ENVIRONMENT "SBXSH_ARGS=--check=off;SBXSH_CPU_NAME=diffsample")
 endif()
