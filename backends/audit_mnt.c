@@ -275,7 +275,7 @@ static bool alive_in(int proc, long pid, unsigned ses)
  * ended while its helper is still deleting its rules is not stale: a
  * second deletion of the same rules, by the next session's helper, only
  * held the kernel's audit lock longer. */
-static bool stale(int proc, const struct audit_rule_data *r, size_t len)
+bool am_stale(int proc, const struct audit_rule_data *r, size_t len)
 {
 	char key[32];
 	unsigned ses = 0;
@@ -298,8 +298,11 @@ static bool stale(int proc, const struct audit_rule_data *r, size_t len)
 	if (strncmp(key, "sbxsh-", 6) || !strcmp(key, am.key))
 		return false;
 	pid = strtol(key + 6, &end, 10);
-	if (*end == '-')
+	if (*end == '-') {
+		if (end[1] < '1' || end[1] > '9')
+			return false; /* "sbxsh-1-" is not a key of ours */
 		hpid = strtol(end + 1, &end, 10);
+	}
 	if (*end || pid <= 0 || hpid < 0)
 		return false;
 	return !alive_in(proc, pid, ses) &&
@@ -464,7 +467,7 @@ static void helper(int ctl, int proc, pid_t sup)
 					done = true;
 				else if (nh->nlmsg_type == AUDIT_LIST_RULES &&
 					 ndel < 64 &&
-					 stale(proc, NLMSG_DATA(nh), pl)) {
+					 am_stale(proc, NLMSG_DATA(nh), pl)) {
 					del[ndel] = xmalloc(pl);
 					memcpy(del[ndel], NLMSG_DATA(nh), pl);
 					dlen[ndel++] = pl;
@@ -569,7 +572,7 @@ void am_open(void)
 	 * deletes them when the supervisor ends, however it ended; its pid
 	 * is in their key, so that the next session's start, listing the
 	 * rules, tells a session whose helper is deleting them from one
-	 * whose helper was killed (stale()). Nothing here waits for the
+	 * whose helper was killed (am_stale()). Nothing here waits for the
 	 * kernel: it answers a rule change or AUDIT_GET in the sender's
 	 * context under its audit lock, which another session's rule
 	 * deletion holds through an RCU grace period (about 10 ms each), and

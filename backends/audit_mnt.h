@@ -44,6 +44,12 @@ int am_wait(int max_ms);
  * while it has not come): where the helper runs, it asks, not P0. */
 int am_audit(void);
 const char *am_refused(int st);
+/* A rule the kernel listed (AUDIT_LIST_RULES), of |len| bytes: is it an
+ * sbxsh session's whose supervisor and helper are both gone? |proc|: the
+ * host's /proc, opened (a folder laid out like it in the unit test:
+ * <pid>/sessionid, <pid>/stat). Not this session's own. */
+struct audit_rule_data;
+bool am_stale(int proc, const struct audit_rule_data *r, size_t len);
 /* The note `policy` and the banner show: key "mount_denials". */
 void am_note(struct be_notes *notes);
 #define AM_NOTE_OFF                                                            \

@@ -548,7 +548,8 @@ mutations() {
 	mut mount-parent-claimed backends/audit_mnt.c \
 		's/^\t\tif \(normal && am.parent\[i\]\)$/\t\tif (0)/' integration/denials_mount.py
 	mut mount-stale-kept backends/audit_mnt.c \
-		's/^\tif \(!ok \|\| now != ses\)$/\tif (0)/' integration/denials_mount.py
+		's/^\tif \(!ok \|\| now != ses\)$/\tif (0)/' \
+		unit/test_audit_mnt integration/denials_mount.py
 	# issue 24, bash's pattern options (globx.c) and printf
 	mut glob-walk-ignores-sigint shell/interp/globx.c \
 		's/^\t\tw->intr = true;$/\t\tw->intr = false;/' integration/pty_glob_interrupt.py
@@ -812,8 +813,10 @@ targets_for() {
 		case $t in
 		unit/*) out+=("${t#unit/}") ;;
 		integration/proxy_*) out+=(sbxsh-proxy-test) ;;
-		# its "init ended first" cases run sbxsh_knobs
-		integration/privilege.sh) out+=(sbxsh_knobs) need_sh=1 ;;
+		# their cases that run sbxsh_knobs (privilege.sh's "init
+		# ended first", denials_kernel.py's Landlock records alone)
+		integration/privilege.sh | integration/denials_kernel.py)
+			out+=(sbxsh_knobs) need_sh=1 ;;
 		*) need_sh=1 ;;
 		esac
 	done

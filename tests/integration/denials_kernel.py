@@ -161,8 +161,37 @@ for be in ("landlock", "namespace"):
         ok(outside(s, be, LOUD, False) == [want], be + ": ... through a pipe: stderr's line", "")
     s.cleanup()
 
-# As nobody: the documented fallback.
+# The Landlock records alone: the mount layer's syscall rule also sees
+# the EACCES Landlock returns for the silent tool's read (audit_mnt.c
+# records any the session is refused), so the lines above would come
+# without a single Landlock record. sbxsh_knobs (the same sources,
+# built with the tree) with SBXSH_BENCH_OFF=mntaudit leaves those rules
+# out: the line at a terminal is then the Landlock record's (killed by
+# tests/mutate.sh kaudit-new-exec-not-logged: a job's exec ends its
+# domain's logging unless the domain is made with LOG_NEW_EXEC_ON).
 real = os.environ["SBXSH"]
+knobs = os.path.join(os.environ.get("SBXSH_BUILD", os.path.dirname(real)), "sbxsh_knobs")
+if not os.access(knobs, os.X_OK):
+    ok(False, "landlock, records alone: sbxsh_knobs is built (%s)" % knobs)
+else:
+    os.environ["SBXSH"] = knobs
+    root = plant()
+    s = Sh.start(root=root, backend="landlock", env={"SBXSH_BENCH_OFF": "mntaudit"})
+    secret = os.path.join(s.home, ".ssh", "id_rsa")
+    want = D + "read %s (masked secret: ssh) — policy check %s" % (secret, secret)
+    t, j = source(s)
+    ok(t.startswith("denials: from the kernel's audit records") and
+       not j.get("mount_denials", "").startswith("from the kernel's audit records"),
+       "landlock, records alone: the kernel source on, the mount layer's off",
+       repr((t, j.get("mount_denials"))))
+    out, st = s.run(SILENT)
+    ok(st != 0 and lines(out) == [want],
+       "landlock, records alone: a silent tool at a terminal: the Landlock record's line",
+       text(out))
+    s.cleanup()
+    os.environ["SBXSH"] = real
+
+# As nobody: the documented fallback.
 wrap = wrapped("as nobody", AS_NOBODY, "setpriv")
 if wrap:
     os.environ["SBXSH"] = wrap
