@@ -866,7 +866,9 @@ survives() {
 		# use fixed names: the suite never runs a test beside itself).
 		{
 			flock 8
-			run_tests "$lf.one" "$t"
+			# one failure is the verdict: the tests that know it
+			# (lib/tap.bash, lib/strict.py) end at their first
+			SBXSH_TEST_FAIL_FAST=1 run_tests "$lf.one" "$t"
 		} 8>"$W/lock.${t//[^A-Za-z0-9]/_}"
 		cat "$lf.one" >>"$lf"
 		[ -n "$FAILED" ] && return 1

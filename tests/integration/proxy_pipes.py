@@ -58,6 +58,8 @@ def ok(cond, name):
     if not cond:
         failed += 1
     print("%s %d - %s" % ("ok" if cond else "not ok", n, name), flush=True)
+    if not cond:
+        strict.fail_fast()
     return cond
 
 

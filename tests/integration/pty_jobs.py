@@ -46,6 +46,8 @@ def ok(cond, desc, detail=""):
         n_bad += 1
         for line in str(detail).splitlines()[-30:]:
             print("#   " + line)
+        sys.stdout.flush()
+        strict.fail_fast()
     sys.stdout.flush()
     return cond
 

@@ -60,6 +60,8 @@ def ok(cond, desc, detail=""):
         _failed += 1
         for line in str(detail).splitlines()[-40:]:
             print(f"#   {line}")
+        sys.stdout.flush()
+        strict.fail_fast()
     sys.stdout.flush()
     return cond
 

@@ -12,6 +12,12 @@ not_ok() {
 	n=$((n + 1)); fails=$((fails + 1)); echo "not ok $n - $*"
 	local got=${OUTPUT:-${OUT:-}}
 	[ -n "$got" ] && printf '%s\n' "$got" | head -15 | sed 's/^/#   /'
+	# SBXSH_TEST_FAIL_FAST=1 (tests/mutate.sh, for a mutant's tests):
+	# one failure is the verdict; the EXIT trap still cleans up
+	if [ "${SBXSH_TEST_FAIL_FAST:-}" = 1 ]; then
+		echo "# fail-fast: the test ends at its first failure"
+		exit 1
+	fi
 	return 0
 }
 # check DESC CMD...: ok if CMD succeeds. A compound condition goes in
