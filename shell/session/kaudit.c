@@ -19,7 +19,10 @@
  * command the shell connects to P0's abstract socket, which Landlock's
  * scope refuses and logs (sync_mark()): the kernel sends records in the
  * order it queued them, so when that one's record comes, every record
- * of the command has (well under a millisecond on an idle machine).
+ * of the command has (well under a millisecond on an idle machine; up
+ * to KA_SYNC_MS, 1 s, is waited for it: on CI's 2 cores, at a load of
+ * 20, a mark came after the 200 ms this once waited, and a silent
+ * tool's refusal got no line at a terminal).
  * Without it (no such socket, a connect not refused) ka_end() waits
  * KA_FIRST_MS for the first, and while more come KA_NEXT_MS each, up to
  * KA_MAX_MS; only after a command that failed, and only with this source.
@@ -49,6 +52,7 @@
 #define KA_FIRST_MS 25
 #define KA_NEXT_MS 10
 #define KA_MAX_MS 200
+#define KA_SYNC_MS 1000
 
 static uint64_t ka_since; /* ms: records stamped before are not ours */
 static bool ka_synced;	  /* the sync record came (ka_end()) */
@@ -253,11 +257,15 @@ int ka_end(struct shell *sh, struct dn_report *r)
 		return 0;
 	ka_synced = false;
 	if (sync_mark()) {
-		/* exact: wait for the mark's record, 200 ms at most */
-		for (int i = 0; i < KA_MAX_MS / 5 && !ka_synced; i++) {
+		/* exact: wait for the mark's record, KA_SYNC_MS at most (by
+		 * the clock: a record of another kind ends a poll early) */
+		uint64_t until = coarse_ms() + KA_SYNC_MS;
+
+		for (;;) {
 			got += drain(sh, r);
-			if (!ka_synced)
-				(void)poll(&pf, 1, 5);
+			if (ka_synced || coarse_ms() >= until)
+				break;
+			(void)poll(&pf, 1, 5);
 		}
 		got += drain(sh, r);
 		if (ka_synced)
