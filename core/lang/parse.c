@@ -786,16 +786,23 @@ static struct node *parse_arith_cmd(struct parser *p)
  * the text from |at| in |line| to its "))" (when still on that line) */
 static void arith_for_text(struct parser *p, const char *line, size_t at)
 {
-	const char *s, *e;
+	const char *s;
+	size_t n, k;
 
 	/* checked before the sum: base.s may be NULL (UBSan, fuzz/parse) */
 	if (!p->base.s || line != p->base.s || at >= p->base.len)
 		return;
+	/* the input is |base.len| bytes, not a C string: every scan below
+	 * is bounded by it (fuzz/scope: strstr read past its end) */
 	s = p->base.s + at;
-	e = strstr(s, "))");
+	n = p->base.len - at;
+	for (k = 0; k < n && s[k] != '\n'; k++)
+		if (k + 1 < n && s[k] == ')' && s[k + 1] == ')') {
+			k += 2;
+			break;
+		}
 	p->perr.expr_line = true;
-	snprintf(p->perr.text, sizeof(p->perr.text), "%.*s",
-		 (int)(e ? e + 2 - s : (long)strcspn(s, "\n")), s);
+	snprintf(p->perr.text, sizeof(p->perr.text), "%.*s", (int)k, s);
 }
 
 /* for (( init; test; step )) [;] do list done ("for" consumed, the
