@@ -106,6 +106,10 @@ static void pns_drop(const char *who, pid_t shell)
 	_exit(125);
 }
 
+/* How long what is left after the shell's end may take to end by
+ * itself before init hangs it up (pns_init()). */
+#define PNS_SETTLE_MS 100
+
 /* What P1 found after the shell ended. */
 struct pns_report {
 	int nleft;	 /* processes still alive after the shell */
@@ -208,7 +212,6 @@ static void sleep_ms(long ms)
  * the shell's end every process left in the namespace is one: the
  * shell's children and the orphans came to init, their children are
  * theirs. O(children), where kill(-1, 0) walks every task of the host. */
-#define PNS_SETTLE_MS 100
 static bool reap_all(void)
 {
 	pid_t p;

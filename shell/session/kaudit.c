@@ -267,7 +267,6 @@ int ka_end(struct shell *sh, struct dn_report *r)
 				break;
 			(void)poll(&pf, 1, 5);
 		}
-		got += drain(sh, r);
 		if (ka_synced)
 			return got;
 	}
